@@ -1,0 +1,43 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/build/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**', 'ui/dist/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', performance: 'readonly', SharedArrayBuffer: 'readonly', Atomics: 'readonly', structuredClone: 'readonly', fetch: 'readonly', window: 'readonly', document: 'readonly', WebSocket: 'readonly', localStorage: 'readonly', navigator: 'readonly', setImmediate: 'readonly', queueMicrotask: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // Imports flow one way: protocol <- core <- driver-* <- server; ui and apps import protocol only.
+    files: ['packages/protocol/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@sledge/driver-*', '@sledge/jobstore', '@sledge/server'],
+          paths: ['node:fs', 'node:net', 'node:worker_threads', 'node:child_process', 'fs', 'net', 'worker_threads', 'child_process'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/driver-*/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/server', '@sledge/jobstore', '@sledge/driver-postgresql', '@sledge/driver-sqlite', '@sledge/driver-mysql', '@sledge/driver-mssql', '@sledge/driver-oracle', '@sledge/driver-db2'] }] },
+  },
+  {
+    files: ['ui/src/**/*.{ts,tsx}', 'apps/agent/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/core', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
+  },
+);

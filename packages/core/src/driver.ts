@@ -1,0 +1,123 @@
+import type { DriverFeatures, EngineId, Target, TxType } from '@sledge/protocol';
+import type { BulkFormat } from './tprocc/encode.js';
+import type { GeneratedTable } from './tprocc/generate.js';
+import type { CheckFacts } from './tprocc/check.js';
+import type { TxInputs } from './tprocc/inputs.js';
+
+/**
+ * The Driver contract. One implementation per engine (packages/driver-*);
+ * packages/driver-testkit runs the same suite against each. Shared code never
+ * branches on the engine name: it reads `features()` and calls these hooks.
+ *
+ * Errors: methods throw SledgeError for anything a user can fix
+ * (SLEDGE_E_CONNECT, SLEDGE_E_AUTH, SLEDGE_E_SCHEMA_*), with `field` naming
+ * the target field at fault where there is one (e.g. `target.port`).
+ * Messages never contain passwords.
+ */
+export interface Driver<T extends Target = Target> {
+  readonly engine: EngineId;
+  /** npm package that talks to the engine, e.g. "pg". */
+  readonly library: string;
+  /** Does the client library load? Never throws. */
+  probe(): Promise<ProbeResult>;
+  features(target: T): DriverFeatures;
+  /** The bulk format the loader session wants generated rows in. */
+  bulkFormat(target: T): BulkFormat;
+  /** Monitor/admin connection: schema lifecycle, counters, version. Opens connections lazily. */
+  openAdmin(target: T, log: Logger): Promise<AdminSession>;
+  /** One build worker's connection. */
+  openLoader(target: T, log: Logger): Promise<LoaderSession>;
+  /** One virtual user's connection. */
+  openVu(target: T, opts: VuSessionOptions): Promise<VuSession>;
+  /** Classify a database error thrown by a VU session. */
+  classifyError(e: unknown): ErrorClass;
+}
+
+export type Logger = (line: string) => void;
+
+export interface ProbeResult {
+  available: boolean;
+  libraryVersion?: string;
+  /** Why the library does not load. */
+  reason?: string;
+  /** The exact steps that make it load. */
+  install?: string;
+}
+
+export interface BuildOptions {
+  warehouses: number;
+  buildVus: number;
+}
+
+export interface SchemaState {
+  /** The TPROC-C tables are there (at least WAREHOUSE). */
+  exists: boolean;
+  /** max(w_id), 0 when empty or missing. */
+  warehouses: number;
+}
+
+export interface Counters {
+  /** sum(district.d_next_o_id). */
+  nopm: number;
+  /** The engine's cumulative commit+rollback counter (hammerdb.md §6.5); null for client-side engines. */
+  tpm: number | null;
+}
+
+export interface AdminSession {
+  /** Server version string, e.g. "15.20". */
+  serverVersion(): Promise<string>;
+  /** Is the schema there, and how many warehouses does it hold? Missing database = { exists: false }. */
+  schemaState(): Promise<SchemaState>;
+  /** Create database and user where the engine has them (as superuser), then the tables. */
+  createSchema(o: BuildOptions): Promise<void>;
+  /** After loading: indexes/constraints, transaction routines, statistics. */
+  finishSchema(o: BuildOptions): Promise<void>;
+  /** Read what checkschema evaluates (see core evaluateCheck). `sample` = warehouses for C1-C4. */
+  checkFacts(sample: number[]): Promise<CheckFacts>;
+  /** Drop the schema (database and user where the engine has them). Idempotent. */
+  dropSchema(): Promise<void>;
+  readCounters(): Promise<Counters>;
+  /** Optional post-run maintenance (vacuum, checkpoint, purge) when the target asks for it. */
+  afterRun(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LoaderSession {
+  /**
+   * Load the tables of one generated unit (in the driver's bulkFormat) and
+   * commit. Called sequentially; the caller generates the next unit while
+   * this one's promise is pending.
+   */
+  load(tables: readonly GeneratedTable[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface VuSessionOptions {
+  /** VU position (2.. for workers), for session names (application_name etc.). */
+  vu: number;
+  log: Logger;
+}
+
+export type TxOutcome = 'commit' | 'rollback';
+
+export interface VuSession {
+  /**
+   * Run one transaction to its end: 'commit', or 'rollback' for the
+   * specified new-order rollback. Database errors throw (classified by the
+   * driver's classifyError); the session stays usable unless the error is a
+   * lost connection.
+   */
+  run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> | TxOutcome;
+  close(): Promise<void>;
+}
+
+export type ErrorKind = 'deadlock' | 'serialization' | 'lock-timeout' | 'connection' | 'constraint' | 'other';
+
+export interface ErrorClass {
+  kind: ErrorKind;
+  /** Safe to retry the same transaction (deadlock, serialization failure). */
+  retryable: boolean;
+  /** Engine error code (SQLSTATE, errno, ORA-nnnnn). */
+  code?: string;
+  message: string;
+}

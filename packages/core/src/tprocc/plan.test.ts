@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { allWarehouseSet, orderLinePartitions, splitWarehouses } from './plan.js';
+import { Mix } from './mix.js';
+import { VuWorkload, thinkSeconds } from './inputs.js';
+import { Rng } from '../random.js';
+import { DEFAULT_MIX, TX_TYPES } from '@sledge/protocol';
+import { checkSampleWarehouses, evaluateCheck, type CheckFacts } from './check.js';
+import { perMinute, resultLine, tcountValue } from './result.js';
+import { parseNamedSql, splitSqlScript } from '../sqlfile.js';
+
+describe('build split (findchunk)', () => {
+  it('splits like HammerDB and always ends at W', () => {
+    const r = (W: number, n: number) => splitWarehouses(W, n).map((x) => [x.start, x.end]);
+    expect(r(10, 4)).toEqual([[1, 2], [3, 4], [5, 6], [7, 10]]);
+    expect(r(11, 4)).toEqual([[1, 3], [4, 6], [7, 9], [10, 11]]);
+    expect(r(10, 3)).toEqual([[1, 3], [4, 6], [7, 10]]);
+    expect(r(1, 1)).toEqual([[1, 1]]);
+    for (let W = 1; W <= 40; W++)
+      for (let n = 1; n <= W; n++) {
+        const s = splitWarehouses(W, n);
+        expect(s.length).toBe(n);
+        expect(s[0]!.start).toBe(1);
+        expect(s[s.length - 1]!.end).toBe(W);
+        for (let i = 1; i < s.length; i++) expect(s[i]!.start).toBe(s[i - 1]!.end + 1);
+      }
+  });
+  it('allwarehouse sets and partitions', () => {
+    expect(allWarehouseSet(2, 2, 4)).toEqual([1, 3]);
+    expect(allWarehouseSet(3, 2, 4)).toEqual([2, 4]);
+    expect(orderLinePartitions(199, true)).toBe(0);
+    expect(orderLinePartitions(250, true)).toBe(2);
+    expect(orderLinePartitions(250, false)).toBe(0);
+  });
+});
+
+describe('mix and inputs', () => {
+  it('draws the 10/10/1/1/1 mix within ±1% over 100k', () => {
+    const m = new Mix(DEFAULT_MIX);
+    const r = new Rng(77);
+    const n = 100000;
+    const c: Record<string, number> = {};
+    for (let i = 0; i < n; i++) {
+      const t = m.next(r);
+      c[t] = (c[t] ?? 0) + 1;
+    }
+    const share = m.shares();
+    for (const t of TX_TYPES) expect(Math.abs((c[t] ?? 0) / n - share[t])).toBeLessThan(0.01);
+    expect(share.neworder).toBeCloseTo(10 / 23, 6);
+  });
+
+  it('keeps the home warehouse and produces valid inputs', () => {
+    const vu = new VuWorkload(5, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+    let rollbacks = 0;
+    let remote = 0;
+    let byname = 0;
+    const n = 20000;
+    for (let i = 0; i < n; i++) {
+      const no = vu.input('neworder');
+      expect(no.w_id).toBe(vu.homeW);
+      expect(no.lines.length).toBe(no.ol_cnt);
+      expect(no.ol_cnt).toBeGreaterThanOrEqual(5);
+      expect(no.ol_cnt).toBeLessThanOrEqual(15);
+      if (no.rollback) {
+        rollbacks++;
+        expect(no.lines[no.lines.length - 1]!.i_id).toBe(100001);
+      }
+      remote += no.lines.filter((l) => l.supply_w_id !== no.w_id).length;
+      const p = vu.input('payment');
+      if (p.byname) {
+        byname++;
+        expect(p.c_last).toMatch(/^[A-Z]+$/);
+      }
+      expect(p.amount).toBeGreaterThanOrEqual(1);
+      expect(p.amount).toBeLessThanOrEqual(5000);
+      if (p.c_w_id !== p.w_id) expect(p.c_w_id).toBeGreaterThanOrEqual(1);
+    }
+    expect(rollbacks / n).toBeGreaterThan(0.007);
+    expect(rollbacks / n).toBeLessThan(0.013);
+    expect(remote / (n * 10)).toBeGreaterThan(0.007);
+    expect(remote / (n * 10)).toBeLessThan(0.013);
+    expect(byname / n).toBeGreaterThan(0.58);
+    expect(byname / n).toBeLessThan(0.62);
+    const sl = vu.input('stocklevel');
+    expect(sl.d_id).toBe(vu.stockD);
+  });
+
+  it('is reproducible per seed and VU', () => {
+    const mk = () => new VuWorkload(9, { warehouses: 10, position: 3, activeVus: 4, allWarehouse: true, mix: DEFAULT_MIX });
+    const a = mk();
+    const b = mk();
+    for (let i = 0; i < 100; i++) {
+      const t = a.nextType();
+      expect(b.nextType()).toBe(t);
+      expect(b.input(t)).toEqual(a.input(t));
+    }
+    expect(a.warehouses).toEqual([2, 6, 10]);
+  });
+
+  it('thinking time has mean about T', () => {
+    const r = new Rng(3);
+    let s = 0;
+    for (let i = 0; i < 50000; i++) s += thinkSeconds(r, 'neworder');
+    expect(s / 50000).toBeGreaterThan(11);
+    expect(s / 50000).toBeLessThan(13);
+  });
+});
+
+describe('check, result, sql files', () => {
+  const facts = (over: Partial<CheckFacts> = {}): CheckFacts => ({
+    databaseExists: true,
+    tables: Object.fromEntries(['item', 'warehouse', 'stock', 'district', 'customer', 'history', 'orders', 'new_order', 'order_line'].map((t) => [t, true])),
+    maxWarehouse: 1,
+    indexed: Object.fromEntries(['item', 'warehouse', 'stock', 'district', 'customer', 'orders', 'new_order', 'order_line'].map((t) => [t, true])),
+    rowCounts: { item: 100000, warehouse: 1, stock: 100000, district: 10, customer: 30000, history: 30000, orders: 30000, new_order: 9000, order_line: 299000 },
+    routines: { neword: true, payment: true, delivery: true, slev: true, ostat: true },
+    warehouses: [{ w: 1, w_ytd: 300000, sum_d_ytd: 300000, districts: [{ d: 1, next_o_id: 3001, max_o_id: 3000, no_count: 900, no_min: 2101, no_max: 3000, sum_ol_cnt: 30010, ol_count: 30010 }] }],
+    ...over,
+  });
+  it('passes a good schema and names each failure', () => {
+    expect(evaluateCheck(facts(), 1).every((i) => i.ok)).toBe(true);
+    const bad = evaluateCheck(facts({ warehouses: [{ w: 1, w_ytd: 300010, sum_d_ytd: 300000, districts: [{ d: 2, next_o_id: 3005, max_o_id: 3000, no_count: 5, no_min: 1, no_max: 9, sum_ol_cnt: 10, ol_count: 11 }] }] }), 1);
+    expect(bad.filter((i) => !i.ok).map((i) => i.name.slice(0, 2))).toEqual(['C1', 'C2', 'C3', 'C4']);
+    expect(evaluateCheck(facts({ maxWarehouse: 2 }), 1).find((i) => !i.ok)?.name).toContain('max(w_id)');
+    expect(checkSampleWarehouses(100)).toEqual([1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+  });
+  it('formats the result line and rates', () => {
+    expect(resultLine(110177, 253159, 'postgresql')).toBe('TEST RESULT : System achieved 110177 NOPM from 253159 PostgreSQL TPM');
+    expect(resultLine(1, 2, 'mssql')).toBe('TEST RESULT : System achieved 1 NOPM from 2 SQL Server TPM');
+    expect(perMinute(1000, 60)).toBe(1000);
+    expect(perMinute(1001, 120)).toBe(500);
+    expect(tcountValue(undefined, 100, 10)).toBe(0);
+    expect(tcountValue(100, 250, 10)).toBe(900);
+    expect(tcountValue(100, 250, 7)).toBe(1200);
+  });
+  it('parses named and scripted SQL', () => {
+    expect(parseNamedSql('-- name: a\nSELECT 1;\n\n-- name: b\nSELECT\n 2;')).toEqual({ a: 'SELECT 1', b: 'SELECT\n 2' });
+    expect(splitSqlScript('CREATE TABLE a(x int);\nCREATE FUNCTION f() RETURNS int AS $$\nBEGIN\n RETURN 1;\nEND;\n$$ LANGUAGE plpgsql;\n-- c\n')).toHaveLength(2);
+    expect(splitSqlScript('CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END\n-- split\nCREATE TABLE t(x int);')).toHaveLength(2);
+  });
+});

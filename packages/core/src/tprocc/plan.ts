@@ -1,0 +1,82 @@
+import type { TproccTable } from '@sledge/protocol';
+import { CUST_PER_DIST, DIST_PER_WARE, ITEM_CHUNK, MAXITEMS, ORD_PER_DIST, STOCK_CHUNK } from './constants.js';
+import type { TproccUnit } from './generate.js';
+
+export interface WarehouseRange {
+  /** HammerDB VU position of the build worker: 2..n+1 (1 is the monitor). */
+  worker: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Split W warehouses over n build workers as HammerDB's findchunk does
+ * (hammerdb.md §5.3): chunk = W div n, rem = W mod n; when rem > chunk the
+ * first rem workers take chunk+1; the last worker always ends at W.
+ */
+export function splitWarehouses(W: number, n: number): WarehouseRange[] {
+  if (n < 1 || W < 1) throw new RangeError('warehouses and workers must be >= 1');
+  const workers = Math.min(n, W);
+  const chunk = Math.floor(W / workers);
+  const rem = W % workers;
+  const out: WarehouseRange[] = [];
+  let start = 1;
+  for (let i = 0; i < workers; i++) {
+    const size = rem > chunk && i < rem ? chunk + 1 : chunk;
+    const end = i === workers - 1 ? W : start + size - 1;
+    out.push({ worker: i + 2, start, end });
+    start = end + 1;
+  }
+  return out;
+}
+
+/** ITEM units, loaded by the monitor. */
+export function itemUnits(): TproccUnit[] {
+  const out: TproccUnit[] = [];
+  for (let from = 1; from <= MAXITEMS; from += ITEM_CHUNK) out.push({ kind: 'item', from, to: Math.min(MAXITEMS, from + ITEM_CHUNK - 1) });
+  return out;
+}
+
+/** Units for one warehouse, in HammerDB's order: warehouse, stock, districts, customers, orders. */
+export function warehouseUnits(w: number): TproccUnit[] {
+  const out: TproccUnit[] = [{ kind: 'warehouse', w }];
+  for (let from = 1; from <= MAXITEMS; from += STOCK_CHUNK) out.push({ kind: 'stock', w, from, to: Math.min(MAXITEMS, from + STOCK_CHUNK - 1) });
+  out.push({ kind: 'district', w });
+  for (let d = 1; d <= DIST_PER_WARE; d++) out.push({ kind: 'customer', w, d });
+  for (let d = 1; d <= DIST_PER_WARE; d++) out.push({ kind: 'orders', w, d });
+  return out;
+}
+
+/** Rows per table after a complete build of W warehouses (order_line is the expected value, 10 per order). */
+export function expectedRows(W: number): Record<TproccTable, number> {
+  return {
+    item: MAXITEMS,
+    warehouse: W,
+    stock: MAXITEMS * W,
+    district: DIST_PER_WARE * W,
+    customer: CUST_PER_DIST * DIST_PER_WARE * W,
+    history: CUST_PER_DIST * DIST_PER_WARE * W,
+    orders: ORD_PER_DIST * DIST_PER_WARE * W,
+    new_order: 900 * DIST_PER_WARE * W,
+    order_line: ORD_PER_DIST * DIST_PER_WARE * W * 10,
+  };
+}
+
+/**
+ * allwarehouse=true: with L active VUs, VU at position p (2..L+1) owns
+ * {((p−2) + k·L) mod W + 1 : k = 0..ceil(W/L)−1} (hammerdb.md §6.2).
+ */
+export function allWarehouseSet(p: number, L: number, W: number): number[] {
+  const n = Math.ceil(W / L);
+  const set: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const w = (((p - 2) + k * L) % W) + 1;
+    if (!set.includes(w)) set.push(w);
+  }
+  return set;
+}
+
+/** PostgreSQL/MySQL ORDER_LINE partitions: only when W >= 200, floor(W/100) of them. */
+export function orderLinePartitions(W: number, enabled: boolean): number {
+  return enabled && W >= 200 ? Math.floor(W / 100) : 0;
+}

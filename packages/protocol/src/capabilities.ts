@@ -1,0 +1,46 @@
+import Type from 'typebox';
+import { EngineIdSchema } from './engines.js';
+
+/** What a driver can do; shared code branches on these, never on engine names. */
+export const DriverFeatures = Type.Object({
+  /** Transactions run as stored procedures/functions in the database. */
+  storedProcedures: Type.Boolean(),
+  /** Where the TPM figure comes from. */
+  tpmSource: Type.Union([Type.Literal('engine'), Type.Literal('client')]),
+  /** Bulk path used by schema builds. */
+  bulkFormat: Type.String(),
+  /** A session may be used by several concurrent async VUs? false = one VU per worker thread. */
+  asyncSessions: Type.Boolean(),
+  /** The engine needs a superuser to create the database and user. */
+  createsDatabase: Type.Boolean(),
+  partition: Type.Boolean(),
+});
+export type DriverFeatures = Type.Static<typeof DriverFeatures>;
+
+export const EngineCapability = Type.Object({
+  engine: EngineIdSchema,
+  displayName: Type.String(),
+  available: Type.Boolean(),
+  library: Type.String({ description: 'npm package that talks to the engine' }),
+  libraryVersion: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String({ description: 'why the driver does not load' })),
+  install: Type.Optional(Type.String({ description: 'exact steps to make it load' })),
+  features: Type.Optional(DriverFeatures),
+  workloads: Type.Array(Type.String()),
+});
+export type EngineCapability = Type.Static<typeof EngineCapability>;
+
+export const Capabilities = Type.Object(
+  {
+    version: Type.String(),
+    node: Type.String(),
+    engines: Type.Array(EngineCapability),
+    generator: Type.Object({
+      active: Type.Union([Type.Literal('native'), Type.Literal('typescript')]),
+      reason: Type.Optional(Type.String()),
+    }),
+    cpus: Type.Integer(),
+  },
+  { $id: 'Capabilities' },
+);
+export type Capabilities = Type.Static<typeof Capabilities>;

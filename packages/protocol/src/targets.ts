@@ -1,0 +1,184 @@
+import Type from 'typebox';
+import type { EngineId } from './engines.js';
+
+/**
+ * A target is where a workload runs: the engine, how to connect, and the
+ * engine's own schema/driver options (HammerDB's per-database dict, flattened).
+ *
+ * Schema annotations the UI and the redactor read:
+ * - `x-secret: true`   the value is a secret: never logged, exported or returned
+ * - `x-group`          'connection' | 'schema' | 'driver' (form sections)
+ */
+const secret = (title: string, def: string) =>
+  Type.String({ title, default: def, 'x-secret': true, 'x-group': 'connection' });
+
+const Host = (def: string) => Type.String({ title: 'Host', default: def, minLength: 1, 'x-group': 'connection' });
+const Port = (def: number) => Type.Integer({ title: 'Port', default: def, minimum: 1, maximum: 65535, 'x-group': 'connection' });
+const User = (def: string, title = 'User') => Type.String({ title, default: def, minLength: 1, 'x-group': 'connection' });
+const Db = (def: string, title = 'Database') => Type.String({ title, default: def, minLength: 1, maxLength: 63, pattern: '^[A-Za-z_][A-Za-z0-9_$]*$', 'x-group': 'connection' });
+const Flag = (title: string, group: 'schema' | 'driver' | 'connection', description?: string) =>
+  Type.Boolean({ title, default: false, 'x-group': group, ...(description ? { description } : {}) });
+
+export const SqliteTarget = Type.Object(
+  {
+    engine: Type.Literal('sqlite'),
+    file: Type.String({
+      title: 'Database file',
+      description: 'Path of the SQLite file. Relative paths are resolved against the data directory.',
+      default: 'tprocc.sqlite',
+      minLength: 1,
+      'x-group': 'connection',
+    }),
+    busyTimeoutMs: Type.Integer({ title: 'Busy timeout (ms)', default: 5000, minimum: 0, maximum: 600000, 'x-group': 'driver' }),
+    synchronous: Type.Union([Type.Literal('off'), Type.Literal('normal'), Type.Literal('full')], {
+      title: 'PRAGMA synchronous',
+      default: 'normal',
+      'x-group': 'driver',
+    }),
+  },
+  { additionalProperties: false, $id: 'SqliteTarget', title: 'SQLite' },
+);
+
+export const PostgresqlTarget = Type.Object(
+  {
+    engine: Type.Literal('postgresql'),
+    host: Host('127.0.0.1'),
+    port: Port(5432),
+    user: User('tpcc'),
+    password: secret('Password', 'tpcc'),
+    database: Db('tpcc'),
+    superuser: User('postgres', 'Superuser'),
+    superuserPassword: secret('Superuser password', 'postgres'),
+    defaultDatabase: Db('postgres', 'Default database'),
+    sslmode: Type.Union(
+      [Type.Literal('disable'), Type.Literal('prefer'), Type.Literal('require'), Type.Literal('verify-full')],
+      { title: 'SSL mode', default: 'prefer', 'x-group': 'connection' },
+    ),
+    tablespace: Type.String({ title: 'Tablespace', default: 'pg_default', minLength: 1, 'x-group': 'schema' }),
+    storedProcs: Flag('PG11+ procedures instead of functions', 'schema', 'Create and call the five transactions as procedures (CALL) rather than functions (SELECT).'),
+    partition: Flag('Partition ORDER_LINE', 'schema', 'Hash-partition ORDER_LINE by warehouse into floor(W/100) partitions; applies only when W >= 200.'),
+    vacuum: Flag('VACUUM after the run', 'driver'),
+  },
+  { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
+);
+
+const mysqlFields = (defaultPass: string) => ({
+  host: Host('127.0.0.1'),
+  port: Port(3306),
+  socket: Type.String({ title: 'Unix socket', description: 'Connect through this socket instead of TCP when set', default: '', 'x-group': 'connection' }),
+  user: User('root'),
+  password: secret('Password', defaultPass),
+  database: Db('tpcc'),
+  ssl: Flag('TLS', 'connection'),
+  sslCa: Type.String({ title: 'TLS CA file', default: '', 'x-group': 'connection' }),
+  sslCert: Type.String({ title: 'TLS client certificate', default: '', 'x-group': 'connection' }),
+  sslKey: Type.String({ title: 'TLS client key', default: '', 'x-group': 'connection' }),
+  storageEngine: Type.String({ title: 'Storage engine', default: 'innodb', pattern: '^[A-Za-z0-9_]+$', 'x-group': 'schema' }),
+  partition: Flag('Partition ORDER_LINE', 'schema', 'Hash-partition ORDER_LINE by warehouse; applies only when W >= 200.'),
+  historyPk: Flag('HISTORY primary key', 'schema', 'Add an invisible auto-increment primary key to HISTORY (MySQL >= 8.0.30)'),
+  prepared: Flag('Server-side prepared CALLs', 'driver'),
+  noStoredProcs: Flag('Client-side SQL (no stored procedures)', 'driver'),
+});
+
+export const MysqlTarget = Type.Object(
+  { engine: Type.Literal('mysql'), ...mysqlFields('mysql') },
+  { additionalProperties: false, $id: 'MysqlTarget', title: 'MySQL' },
+);
+
+export const MariadbTarget = Type.Object(
+  {
+    engine: Type.Literal('mariadb'),
+    ...mysqlFields('maria'),
+    purge: Flag('Purge InnoDB history after the run', 'driver'),
+  },
+  { additionalProperties: false, $id: 'MariadbTarget', title: 'MariaDB' },
+);
+
+export const MssqlTarget = Type.Object(
+  {
+    engine: Type.Literal('mssql'),
+    host: Host('localhost'),
+    port: Port(1433),
+    authentication: Type.Union([Type.Literal('sql'), Type.Literal('azure-active-directory-password')], {
+      title: 'Authentication',
+      default: 'sql',
+      'x-group': 'connection',
+    }),
+    user: User('sa'),
+    password: secret('Password', 'admin'),
+    database: Db('tpcc'),
+    azureClientId: Type.String({ title: 'Azure AD client id', default: '', 'x-group': 'connection' }),
+    azureTenantId: Type.String({ title: 'Azure AD tenant id', default: '', 'x-group': 'connection' }),
+    encrypt: Type.Boolean({ title: 'Encrypt connection', default: true, 'x-group': 'connection' }),
+    trustServerCertificate: Type.Boolean({ title: 'Trust server certificate', default: true, 'x-group': 'connection' }),
+    useBulk: Type.Boolean({ title: 'Bulk load (TDS bulk copy)', default: true, 'x-group': 'schema' }),
+    checkpoint: Flag('CHECKPOINT after the run', 'driver'),
+  },
+  { additionalProperties: false, $id: 'MssqlTarget', title: 'SQL Server' },
+);
+
+export const OracleTarget = Type.Object(
+  {
+    engine: Type.Literal('oracle'),
+    connectString: Type.String({ title: 'Connect string', description: 'host:port/service_name', default: 'localhost:1521/FREEPDB1', minLength: 1, 'x-group': 'connection' }),
+    systemUser: User('system', 'System user'),
+    systemPassword: secret('System password', 'manager'),
+    user: User('tpcc'),
+    password: secret('Password', 'tpcc'),
+    defaultTablespace: Type.String({ title: 'Default tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
+    orderLineTablespace: Type.String({ title: 'ORDER_LINE tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
+    tempTablespace: Type.String({ title: 'Temporary tablespace', default: 'TEMP', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
+    partition: Flag('Partition ORDER_LINE', 'schema'),
+    useAwr: Flag('TPM from AWR snapshots', 'driver', 'Requires the Diagnostics Pack licence. Off: TPM from v$sysstat deltas, licence-safe.'),
+    checkpoint: Flag('Checkpoint after the run', 'driver'),
+  },
+  { additionalProperties: false, $id: 'OracleTarget', title: 'Oracle' },
+);
+
+export const Db2Target = Type.Object(
+  {
+    engine: Type.Literal('db2'),
+    host: Host('localhost'),
+    port: Port(50000),
+    user: User('db2inst1'),
+    password: secret('Password', 'ibmdb2'),
+    database: Db('tpcc'),
+    tablespace: Type.String({ title: 'Tablespace', default: 'USERSPACE1', pattern: '^[A-Za-z0-9_]+$', 'x-group': 'schema' }),
+    partition: Flag('Partition ORDER_LINE', 'schema'),
+  },
+  { additionalProperties: false, $id: 'Db2Target', title: 'Db2' },
+);
+
+export const TARGET_SCHEMAS = {
+  sqlite: SqliteTarget,
+  postgresql: PostgresqlTarget,
+  mysql: MysqlTarget,
+  mariadb: MariadbTarget,
+  mssql: MssqlTarget,
+  oracle: OracleTarget,
+  db2: Db2Target,
+} as const;
+
+export type SqliteTarget = Type.Static<typeof SqliteTarget>;
+export type PostgresqlTarget = Type.Static<typeof PostgresqlTarget>;
+export type MysqlTarget = Type.Static<typeof MysqlTarget>;
+export type MariadbTarget = Type.Static<typeof MariadbTarget>;
+export type MssqlTarget = Type.Static<typeof MssqlTarget>;
+export type OracleTarget = Type.Static<typeof OracleTarget>;
+export type Db2Target = Type.Static<typeof Db2Target>;
+
+export const Target = Type.Union(
+  [SqliteTarget, PostgresqlTarget, MysqlTarget, MariadbTarget, MssqlTarget, OracleTarget, Db2Target],
+  { $id: 'Target' },
+);
+export type Target = Type.Static<typeof Target>;
+export type TargetOf<E extends EngineId> = Extract<Target, { engine: E }>;
+
+/** Names of fields marked `x-secret` for an engine's target schema. */
+export function secretFields(engine: EngineId): string[] {
+  const props = (TARGET_SCHEMAS[engine] as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
+  return Object.entries(props)
+    .filter(([, s]) => s['x-secret'] === true)
+    .map(([k]) => k);
+}
+

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { parseJobCreate, parseTarget, SledgeError, redact, scrub, REDACTED } from './index.js';
+
+const pg = { engine: 'postgresql', host: '127.0.0.1', password: 'pw123' };
+
+function err(fn: () => unknown): SledgeError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SledgeError) return e;
+    throw e;
+  }
+  throw new Error('expected a SledgeError');
+}
+
+describe('parseJobCreate', () => {
+  it('fills HammerDB defaults', () => {
+    const c = parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 7);
+    expect(c.tprocc.warehouses).toBe(1);
+    expect(c.tprocc.rampup).toBe(2);
+    expect(c.tprocc.duration).toBe(5);
+    expect(c.tprocc.mix).toEqual({ neworder: 10, payment: 10, delivery: 1, stocklevel: 1, orderstatus: 1 });
+    expect(c.seed).toBe(7);
+    expect(c.target).toMatchObject({ engine: 'sqlite', file: 'tprocc.sqlite' });
+  });
+
+  it.each([
+    [0, 'must be >= 1'],
+    [-1, 'must be >= 1'],
+    ['x', 'must be an integer'],
+    [1e9, 'must be <= 100000'],
+    [1.5, 'must be an integer'],
+  ])('rejects warehouses=%s naming the field', (w, msg) => {
+    const e = err(() => parseJobCreate({ type: 'build', target: pg, tprocc: { warehouses: w } }, 1));
+    expect(e.code).toBe('SLEDGE_E_VALIDATION');
+    expect(e.field).toBe('tprocc.warehouses');
+    expect(e.message).toContain(msg);
+  });
+
+  it('rejects build VUs above warehouses', () => {
+    const e = err(() => parseJobCreate({ type: 'build', target: pg, tprocc: { warehouses: 2, buildVus: 3 } }, 1));
+    expect(e.field).toBe('tprocc.buildVus');
+  });
+
+  it('rejects an unknown engine with the list of engines', () => {
+    const e = err(() => parseJobCreate({ type: 'run', target: { engine: 'mongodb' } }, 1));
+    expect(e.code).toBe('SLEDGE_E_UNKNOWN_ENGINE');
+    expect(e.field).toBe('target.engine');
+    expect(e.message).toContain('postgresql');
+  });
+
+  it('rejects unknown fields and bad types', () => {
+    expect(err(() => parseJobCreate({ type: 'run', target: { engine: 'sqlite', fil: 'x' } }, 1)).field).toBe('target.fil');
+    expect(err(() => parseJobCreate({ type: 'nope', target: pg }, 1)).field).toBe('type');
+    expect(err(() => parseTarget({ ...pg, port: 70000 })).field).toBe('target.port');
+    expect(err(() => parseJobCreate({ type: 'run', target: pg, tprocc: { duration: 0 } }, 1)).field).toBe('tprocc.duration');
+    expect(err(() => parseJobCreate({ type: 'run', target: pg, tprocc: { mix: { neworder: 0, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 } } }, 1)).field).toBe('tprocc.mix');
+  });
+});
+
+describe('redact', () => {
+  it('replaces secrets at any depth and in URLs', () => {
+    const r = redact({ target: { ...pg, superuserPassword: 'root!', url: 'postgres://u:sekrit@h/db' }, token: 'abc' });
+    expect(r.target.password).toBe(REDACTED);
+    expect(r.target.superuserPassword).toBe(REDACTED);
+    expect(r.target.url).toBe(`postgres://u:${REDACTED}@h/db`);
+    expect(r.token).toBe(REDACTED);
+    expect(r.target.host).toBe('127.0.0.1');
+    expect(JSON.stringify(r)).not.toContain('pw123');
+  });
+  it('scrubs secrets out of text', () => {
+    expect(scrub('password authentication failed for pw123', ['pw123'])).not.toContain('pw123');
+  });
+});
