@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { driverContract } from '@sledge/driver-testkit';
+import type { PostgresqlTarget } from '@sledge/protocol';
+import { driver } from './index.js';
+
+const host = process.env['SLEDGE_PG_HOST'] ?? '127.0.0.1';
+const port = Number(process.env['SLEDGE_PG_PORT'] ?? 5432);
+
+const base: PostgresqlTarget = {
+  engine: 'postgresql',
+  host,
+  port,
+  user: 'sledge_pgtest',
+  password: 'pw',
+  database: 'sledge_pgtest',
+  superuser: 'postgres',
+  superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
+  defaultDatabase: 'postgres',
+  sslmode: 'prefer',
+  tablespace: 'pg_default',
+  storedProcs: false,
+  partition: false,
+  vacuum: false,
+};
+
+/** A role that must authenticate with a password (see .ci/pg-auth.sh): the wrong password is refused with 28P01. */
+const AUTH_ROLE = 'sledge_auth_test';
+const badAuth = (t: PostgresqlTarget): PostgresqlTarget => ({
+  ...t,
+  user: AUTH_ROLE,
+  password: 'wrong-password-for-test',
+  superuser: AUTH_ROLE,
+  superuserPassword: 'wrong-password-for-test',
+});
+const unreachable = (t: PostgresqlTarget): PostgresqlTarget => ({ ...t, port: 1 });
+
+describe('wrong-password fixture', () => {
+  it('has the sledge_auth_test role behind a scram-sha-256 pg_hba rule (.ci/pg-auth.sh)', async () => {
+    const hint = 'the wrong-password test needs a role that must authenticate: run `sudo sh .ci/pg-auth.sh` once on this machine';
+    const c = new pg.Client({ host, port, user: base.superuser, password: base.superuserPassword, database: 'postgres', connectionTimeoutMillis: 5000 });
+    await c.connect();
+    try {
+      const role = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [AUTH_ROLE]);
+      expect(role.rowCount, `role ${AUTH_ROLE} is missing: ${hint}`).toBe(1);
+      const rule = await c.query(
+        `SELECT auth_method FROM pg_hba_file_rules WHERE $1 = ANY(user_name) AND type = 'host' ORDER BY line_number LIMIT 1`,
+        [AUTH_ROLE],
+      );
+      expect(rule.rows[0]?.auth_method, `pg_hba.conf has no scram-sha-256 rule for ${AUTH_ROLE}: ${hint}`).toBe('scram-sha-256');
+    } finally {
+      await c.end();
+    }
+    // And the server really refuses a wrong password for it.
+    const bad = new pg.Client({ host, port, user: AUTH_ROLE, password: 'wrong-password-for-test', database: 'postgres', connectionTimeoutMillis: 5000 });
+    const err = await bad.connect().then(
+      async () => {
+        await bad.end();
+        return null;
+      },
+      (e: unknown) => e as { code?: string },
+    );
+    expect(err?.code, `a wrong password for ${AUTH_ROLE} was accepted: ${hint}`).toBe('28P01');
+  });
+});
+
+driverContract({
+  name: 'postgresql (functions)',
+  driver,
+  target: base,
+  unreachableTarget: unreachable(base),
+  badAuthTarget: badAuth(base),
+});
+
+const procs: PostgresqlTarget = { ...base, database: 'sledge_pgtest_procs', storedProcs: true };
+driverContract({
+  name: 'postgresql (procedures)',
+  driver,
+  target: procs,
+  unreachableTarget: unreachable(procs),
+  badAuthTarget: badAuth(procs),
+});

@@ -1,0 +1,45 @@
+import type { AdminSession, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions, BulkFormat } from '@sledge/core';
+import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
+import { PgAdminSession } from './admin.js';
+import { classifyError } from './errors.js';
+import { PgLoaderSession } from './loader.js';
+import { probePg } from './probe.js';
+import { PgVuSession } from './vu.js';
+
+/**
+ * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
+ * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
+ * with target.storedProcs), TPM from pg_stat_database.
+ */
+export const driver: Driver<PostgresqlTarget> = {
+  engine: 'postgresql',
+  library: 'pg',
+
+  probe(): Promise<ProbeResult> {
+    return probePg();
+  },
+
+  features(_t: PostgresqlTarget): DriverFeatures {
+    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'pg-text', asyncSessions: true, createsDatabase: true, partition: true };
+  },
+
+  bulkFormat(_t: PostgresqlTarget): BulkFormat {
+    return 'pg-text';
+  },
+
+  openAdmin(t: PostgresqlTarget, log: Logger): Promise<AdminSession> {
+    return PgAdminSession.open(t, log);
+  },
+
+  openLoader(t: PostgresqlTarget, log: Logger): Promise<LoaderSession> {
+    return PgLoaderSession.open(t, log);
+  },
+
+  openVu(t: PostgresqlTarget, opts: VuSessionOptions): Promise<VuSession> {
+    return PgVuSession.open(t, opts);
+  },
+
+  classifyError(e: unknown): ErrorClass {
+    return classifyError(e);
+  },
+};

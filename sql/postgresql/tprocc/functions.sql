@@ -1,0 +1,338 @@
+-- TPROC-C transactions as PL/pgSQL functions (the default; target.storedProcs
+-- off). The driver calls them with SELECT through prepared statements
+-- (vu_functions.sql). Run as the TPC user: psql -d tpcc -U tpcc -f functions.sql
+--
+-- Functions and procedures (procedures.sql) share the five names, so one
+-- variant replaces the other: the block below first drops any routine of
+-- those names, whatever its kind or signature, in the current schema.
+--
+-- Semantics follow the TPC-C specification (clause 2.4-2.8). Departure from
+-- HammerDB: a new order naming an unknown item (the 1% rollback case) raises
+-- SQLSTATE 'SLRBK', so the whole transaction rolls back and the driver counts
+-- it as a rollback; HammerDB's PostgreSQL code commits such orders.
+
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN
+    SELECT p.oid::regprocedure AS sig
+      FROM pg_proc p
+     WHERE p.pronamespace = (SELECT n.oid FROM pg_namespace n WHERE n.nspname = current_schema())
+       AND p.proname IN ('neword', 'payment', 'delivery', 'slev', 'ostat')
+  LOOP
+    EXECUTE 'DROP ROUTINE ' || r.sig;
+  END LOOP;
+END
+$$;
+
+-- New order (clause 2.4). The client chooses the order lines; arrays are
+-- 1-based and of equal length (5..15). Returns the order total: the sum of
+-- ol_amount, where ol_amount = qty * i_price * (1 + w_tax + d_tax) * (1 - c_discount).
+CREATE FUNCTION neword(
+  p_w_id          integer,
+  p_d_id          integer,
+  p_c_id          integer,
+  p_i_ids         integer[],
+  p_supply_w_ids  integer[],
+  p_quantities    integer[]
+) RETURNS numeric
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_ol_cnt     integer := cardinality(p_i_ids);
+  v_c_discount numeric(4,4);
+  v_c_last     varchar(16);
+  v_c_credit   char(2);
+  v_w_tax      numeric(4,4);
+  v_d_tax      numeric(4,4);
+  v_o_id       integer;
+  v_all_local  smallint := 1;
+  v_i_price    numeric(5,2);
+  v_i_name     varchar(24);
+  v_i_data     varchar(50);
+  v_s_dist     char(24);
+  v_s_data     varchar(50);
+  v_amount     numeric(6,2);
+  v_total      numeric := 0;
+  v_now        timestamptz := current_timestamp;
+BEGIN
+  IF v_ol_cnt IS NULL OR v_ol_cnt <> cardinality(p_supply_w_ids) OR v_ol_cnt <> cardinality(p_quantities) THEN
+    RAISE EXCEPTION 'neword: item, supply warehouse and quantity arrays differ in length' USING ERRCODE = '22023';
+  END IF;
+
+  SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'neword: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
+  END IF;
+
+  UPDATE district SET d_next_o_id = d_next_o_id + 1
+   WHERE d_w_id = p_w_id AND d_id = p_d_id
+  RETURNING d_next_o_id - 1, d_tax INTO v_o_id, v_d_tax;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'neword: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
+  END IF;
+
+  SELECT c_discount, c_last, c_credit INTO v_c_discount, v_c_last, v_c_credit
+    FROM customer
+   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = p_c_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'neword: customer %/%/% not found', p_w_id, p_d_id, p_c_id USING ERRCODE = 'P0002';
+  END IF;
+
+  FOR i IN 1 .. v_ol_cnt LOOP
+    IF p_supply_w_ids[i] <> p_w_id THEN
+      v_all_local := 0;
+    END IF;
+  END LOOP;
+
+  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)
+  VALUES (v_o_id, p_d_id, p_w_id, p_c_id, v_now, NULL, v_ol_cnt, v_all_local);
+  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);
+
+  FOR i IN 1 .. v_ol_cnt LOOP
+    SELECT i_price, i_name, i_data INTO v_i_price, v_i_name, v_i_data
+      FROM item WHERE i_id = p_i_ids[i];
+    IF NOT FOUND THEN
+      -- Clause 2.4.2.3: an unused item number rolls the whole transaction back.
+      RAISE EXCEPTION 'neword: item % not found, new order rolled back', p_i_ids[i] USING ERRCODE = 'SLRBK';
+    END IF;
+
+    UPDATE stock
+       SET s_quantity   = CASE WHEN s_quantity - p_quantities[i] < 10
+                               THEN s_quantity - p_quantities[i] + 91
+                               ELSE s_quantity - p_quantities[i] END,
+           s_ytd        = s_ytd + p_quantities[i],
+           s_order_cnt  = s_order_cnt + 1,
+           s_remote_cnt = s_remote_cnt + CASE WHEN p_supply_w_ids[i] <> p_w_id THEN 1 ELSE 0 END
+     WHERE s_i_id = p_i_ids[i] AND s_w_id = p_supply_w_ids[i]
+    RETURNING CASE p_d_id
+                WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
+                WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
+                WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09
+                ELSE s_dist_10 END,
+              s_data
+      INTO v_s_dist, v_s_data;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'neword: stock %/% not found', p_supply_w_ids[i], p_i_ids[i] USING ERRCODE = 'P0002';
+    END IF;
+
+    v_amount := p_quantities[i] * v_i_price * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount);
+    INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                            ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+    VALUES (v_o_id, p_d_id, p_w_id, i, p_i_ids[i], p_supply_w_ids[i],
+            NULL, p_quantities[i], v_amount, v_s_dist);
+    v_total := v_total + v_amount;
+  END LOOP;
+
+  RETURN v_total;
+END
+$$;
+
+-- Payment (clause 2.5). By last name, the customer is the one at position
+-- ceil(n/2) (1-based) of the n matches ordered by c_first. Returns the c_id paid.
+CREATE FUNCTION payment(
+  p_w_id    integer,
+  p_d_id    integer,
+  p_c_w_id  integer,
+  p_c_d_id  integer,
+  p_c_id    integer,
+  p_byname  boolean,
+  p_c_last  varchar,
+  p_amount  numeric
+) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_w_name varchar(10);
+  v_d_name varchar(10);
+  v_c_id   integer := p_c_id;
+  v_count  integer;
+  v_amount numeric(6,2) := p_amount;
+BEGIN
+  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
+  RETURNING w_name INTO v_w_name;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
+  END IF;
+
+  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
+  RETURNING d_name INTO v_d_name;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
+  END IF;
+
+  IF p_byname THEN
+    SELECT count(*) INTO v_count
+      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
+    IF v_count = 0 THEN
+      RAISE EXCEPTION 'payment: no customer named % in %/%', p_c_last, p_c_w_id, p_c_d_id USING ERRCODE = 'P0002';
+    END IF;
+    SELECT c_id INTO v_c_id
+      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
+     ORDER BY c_first, c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+  END IF;
+
+  UPDATE customer
+     SET c_balance     = c_balance - v_amount,
+         c_ytd_payment = c_ytd_payment + v_amount,
+         c_payment_cnt = c_payment_cnt + 1,
+         c_data        = CASE WHEN c_credit = 'BC'
+                              THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
+                              ELSE c_data END
+   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'payment: customer %/%/% not found', p_c_w_id, p_c_d_id, v_c_id USING ERRCODE = 'P0002';
+  END IF;
+
+  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+  VALUES (v_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name);
+
+  RETURN v_c_id;
+END
+$$;
+
+-- Delivery (clause 2.7), all ten districts in one transaction. A district
+-- without undelivered orders is skipped. Returns the number of orders delivered.
+CREATE FUNCTION delivery(
+  p_w_id       integer,
+  p_carrier_id integer
+) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_o_id      integer;
+  v_c_id      integer;
+  v_amount    numeric;
+  v_delivered integer := 0;
+  v_now       timestamptz := current_timestamp;
+BEGIN
+  FOR v_d_id IN 1 .. 10 LOOP
+    -- Oldest undelivered order. If a concurrent delivery took it first, look again.
+    LOOP
+      SELECT min(no_o_id) INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id;
+      EXIT WHEN v_o_id IS NULL;
+      DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id AND no_o_id = v_o_id;
+      EXIT WHEN FOUND;
+    END LOOP;
+    CONTINUE WHEN v_o_id IS NULL;
+
+    UPDATE orders SET o_carrier_id = p_carrier_id
+     WHERE o_w_id = p_w_id AND o_d_id = v_d_id AND o_id = v_o_id
+    RETURNING o_c_id INTO v_c_id;
+
+    WITH delivered AS (
+      UPDATE order_line SET ol_delivery_d = v_now
+       WHERE ol_w_id = p_w_id AND ol_d_id = v_d_id AND ol_o_id = v_o_id
+      RETURNING ol_amount
+    )
+    SELECT coalesce(sum(ol_amount), 0) INTO v_amount FROM delivered;
+
+    UPDATE customer
+       SET c_balance = c_balance + v_amount,
+           c_delivery_cnt = c_delivery_cnt + 1
+     WHERE c_w_id = p_w_id AND c_d_id = v_d_id AND c_id = v_c_id;
+
+    v_delivered := v_delivered + 1;
+  END LOOP;
+  RETURN v_delivered;
+END
+$$;
+
+-- Stock level (clause 2.8): distinct items of the district's last 20 orders
+-- whose stock in the home warehouse is below the threshold.
+CREATE FUNCTION slev(
+  p_w_id      integer,
+  p_d_id      integer,
+  p_threshold integer
+) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_next_o_id integer;
+  v_count     integer;
+BEGIN
+  SELECT d_next_o_id INTO v_next_o_id FROM district WHERE d_w_id = p_w_id AND d_id = p_d_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'slev: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
+  END IF;
+
+  SELECT count(DISTINCT s_i_id) INTO v_count
+    FROM order_line, stock
+   WHERE ol_w_id = p_w_id
+     AND ol_d_id = p_d_id
+     AND ol_o_id < v_next_o_id
+     AND ol_o_id >= v_next_o_id - 20
+     AND s_w_id = p_w_id
+     AND s_i_id = ol_i_id
+     AND s_quantity < p_threshold;
+
+  RETURN v_count;
+END
+$$;
+
+-- Order status (clause 2.6): the customer (by id, or by last name taking the
+-- row at position ceil(n/2) ordered by c_first), their latest order and its
+-- lines. One row per order line, each carrying the customer and order
+-- columns; a customer without orders gives one row with NULL line and order columns.
+CREATE FUNCTION ostat(
+  p_w_id   integer,
+  p_d_id   integer,
+  p_c_id   integer,
+  p_byname boolean,
+  p_c_last varchar
+) RETURNS TABLE (
+  os_ol_i_id        integer,
+  os_ol_supply_w_id integer,
+  os_ol_quantity    smallint,
+  os_ol_amount      numeric,
+  os_ol_delivery_d  timestamptz,
+  os_c_id           integer,
+  os_c_last         varchar,
+  os_c_first        varchar,
+  os_c_middle       char(2),
+  os_c_balance      numeric,
+  os_o_id           integer,
+  os_o_entry_d      timestamptz,
+  os_o_carrier_id   smallint
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  os_c_id := p_c_id;
+  IF p_byname THEN
+    SELECT count(*) INTO v_count
+      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last;
+    IF v_count = 0 THEN
+      RAISE EXCEPTION 'ostat: no customer named % in %/%', p_c_last, p_w_id, p_d_id USING ERRCODE = 'P0002';
+    END IF;
+    SELECT c.c_id INTO os_c_id
+      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last
+     ORDER BY c.c_first, c.c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+  END IF;
+
+  SELECT c.c_last, c.c_first, c.c_middle, c.c_balance
+    INTO os_c_last, os_c_first, os_c_middle, os_c_balance
+    FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_id = os_c_id;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'ostat: customer %/%/% not found', p_w_id, p_d_id, os_c_id USING ERRCODE = 'P0002';
+  END IF;
+
+  SELECT o.o_id, o.o_entry_d, o.o_carrier_id INTO os_o_id, os_o_entry_d, os_o_carrier_id
+    FROM orders o
+   WHERE o.o_w_id = p_w_id AND o.o_d_id = p_d_id AND o.o_c_id = os_c_id
+   ORDER BY o.o_id DESC LIMIT 1;
+  IF NOT FOUND THEN
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  FOR os_ol_i_id, os_ol_supply_w_id, os_ol_quantity, os_ol_amount, os_ol_delivery_d IN
+    SELECT l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d
+      FROM order_line l
+     WHERE l.ol_w_id = p_w_id AND l.ol_d_id = p_d_id AND l.ol_o_id = os_o_id
+     ORDER BY l.ol_number
+  LOOP
+    RETURN NEXT;
+  END LOOP;
+END
+$$;

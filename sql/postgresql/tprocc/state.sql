@@ -1,0 +1,21 @@
+-- Statements the driver runs as the TPC user in the TPC database: schema
+-- state, the NOPM/TPM counters (hammerdb.md §6.4, §6.5) and maintenance.
+
+-- name: warehouse_table_exists
+SELECT to_regclass('warehouse') IS NOT NULL AS found;
+
+-- name: max_warehouse
+SELECT coalesce(max(w_id), 0) AS w FROM warehouse;
+
+-- name: nopm_counter
+SELECT coalesce(sum(d_next_o_id), 0)::bigint AS nopm FROM district;
+
+-- name: tpm_counter
+-- TPM counter: commits + rollbacks of the whole cluster, all databases, as HammerDB reads it.
+SELECT coalesce(sum(xact_commit + xact_rollback), 0)::bigint AS tpm FROM pg_stat_database;
+
+-- name: analyze
+ANALYZE;
+
+-- name: vacuum
+VACUUM warehouse, district, customer, history, item, stock, new_order, orders, order_line;
