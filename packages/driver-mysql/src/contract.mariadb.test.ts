@@ -1,0 +1,18 @@
+import { beforeAll } from 'vitest';
+import { driverContract } from '@sledge/driver-testkit';
+import { mariadbDriver } from './index.js';
+import { AUTH_USER, ensureAuthTestUser } from './testing/auth.js';
+import { mariadbTarget } from './testing/live.js';
+
+// Engine 'mariadb' on this machine's MariaDB: stored procedures called as text, LOAD DATA LOCAL loads.
+beforeAll(ensureAuthTestUser);
+
+const target = mariadbTarget('sledge_mytest_maria');
+
+driverContract({
+  name: 'mariadb',
+  driver: mariadbDriver,
+  target,
+  badAuthTarget: { ...target, user: AUTH_USER, password: 'wrong-password-for-test' },
+  unreachableTarget: { ...target, port: 1 },
+});

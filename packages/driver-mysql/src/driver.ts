@@ -1,0 +1,80 @@
+import type { AdminSession, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { DriverFeatures } from '@sledge/protocol';
+import { MyAdmin } from './admin.js';
+import { connect, loadMysql2, mysql2Version } from './connect.js';
+import { classifyError } from './errors.js';
+import type { Flavour, MyTarget } from './flavour.js';
+import { MyLoader, type LoaderOptions } from './loader.js';
+import { SqlSet } from './sqlfiles.js';
+import { ClientSqlVu } from './vu-client.js';
+import { ProcedureVu, callStatements } from './vu.js';
+
+export interface FamilyOptions {
+  /** Loader sessions: announce LOCAL_FILES (default true). false exercises the INSERT fallback. */
+  loader?: LoaderOptions;
+}
+
+/**
+ * The MySQL-family driver for one flavour. Everything engine-specific is
+ * in the flavour (name, SQL directory and its fallbacks) and in the SQL
+ * files; the code is shared.
+ */
+export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine']>, o: FamilyOptions = {}): Driver<T> {
+  let sqlSet: SqlSet | undefined;
+  const sql = (): SqlSet => (sqlSet ??= SqlSet.for(flavour));
+
+  return {
+    engine: flavour.engine,
+    library: 'mysql2',
+
+    async probe(): Promise<ProbeResult> {
+      try {
+        await loadMysql2();
+        return { available: true, libraryVersion: mysql2Version() };
+      } catch (e) {
+        return {
+          available: false,
+          reason: `mysql2 does not load: ${(e as Error).message}`,
+          install: 'pnpm --filter @sledge/driver-mysql add mysql2@^3.15.0',
+        };
+      }
+    },
+
+    features(target: T): DriverFeatures {
+      return {
+        storedProcedures: !target.noStoredProcs,
+        tpmSource: 'engine',
+        bulkFormat: 'csv',
+        asyncSessions: true,
+        createsDatabase: true,
+        partition: true,
+      };
+    },
+
+    bulkFormat(_target: T): BulkFormat {
+      return 'csv';
+    },
+
+    async openAdmin(target: T, log: Logger): Promise<AdminSession> {
+      return new MyAdmin(target, flavour, sql(), log);
+    },
+
+    async openLoader(target: T, log: Logger): Promise<LoaderSession> {
+      return MyLoader.open(target, flavour, sql(), log, o.loader);
+    },
+
+    async openVu(target: T, opts: VuSessionOptions): Promise<VuSession> {
+      const conn = await connect(target, flavour, {
+        useDatabase: true,
+        role: `vu${opts.vu}`,
+        namedPlaceholders: target.noStoredProcs,
+      });
+      if (target.noStoredProcs) return new ClientSqlVu(conn, sql(), target.prepared);
+      return new ProcedureVu(conn, callStatements(sql()), target.prepared);
+    },
+
+    classifyError(e: unknown): ErrorClass {
+      return classifyError(e);
+    },
+  };
+}
