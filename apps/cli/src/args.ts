@@ -1,0 +1,153 @@
+import { ENGINES, SledgeError, type EngineId } from '@sledge/protocol';
+
+/** Flags shared by build/check/delete/run. */
+export const JOB_FLAGS = {
+  db: { type: 'string' },
+  url: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  socket: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  database: { type: 'string' },
+  superuser: { type: 'string' },
+  'superuser-password': { type: 'string' },
+  file: { type: 'string' },
+  'connect-string': { type: 'string' },
+  'system-user': { type: 'string' },
+  'system-password': { type: 'string' },
+  encrypt: { type: 'string' },
+  'trust-server-cert': { type: 'string' },
+  auth: { type: 'string' },
+  ssl: { type: 'boolean' },
+  warehouses: { type: 'string' },
+  'build-vus': { type: 'string' },
+  vus: { type: 'string' },
+  driver: { type: 'string' },
+  rampup: { type: 'string' },
+  duration: { type: 'string' },
+  'total-iterations': { type: 'string' },
+  keyandthink: { type: 'boolean' },
+  allwarehouse: { type: 'boolean' },
+  timeprofile: { type: 'boolean' },
+  raiseerror: { type: 'boolean' },
+  'user-delay': { type: 'string' },
+  'tc-refresh': { type: 'string' },
+  workers: { type: 'string' },
+  'async-scale': { type: 'boolean' },
+  'async-clients': { type: 'string' },
+  'stored-procs': { type: 'boolean' },
+  'no-stored-procs': { type: 'boolean' },
+  prepared: { type: 'boolean' },
+  partition: { type: 'boolean' },
+  'storage-engine': { type: 'string' },
+  seed: { type: 'string' },
+  label: { type: 'string' },
+  'profile-id': { type: 'string' },
+} as const;
+
+export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
+
+const num = (flag: string, v: string | boolean | undefined): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} must be a number (got ${JSON.stringify(v)})`, { field: `--${flag}` });
+  }
+  return n;
+};
+const bool = (flag: string, v: string | boolean | undefined): boolean | undefined => {
+  if (v === undefined || typeof v === 'boolean') return v;
+  if (/^(true|1|yes|on)$/i.test(v)) return true;
+  if (/^(false|0|no|off)$/i.test(v)) return false;
+  throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} must be true or false (got ${JSON.stringify(v)})`, { field: `--${flag}` });
+};
+
+/** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
+export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {
+  if (engine === 'sqlite') return { file: raw.replace(/^sqlite:(\/\/)?/, '') };
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--url is not a URL: expected e.g. ${engine === 'postgresql' ? 'postgres://user:password@host:5432/dbname' : `${engine}://user:password@host:port/database`}`, { field: '--url' });
+  }
+  const out: Record<string, unknown> = {};
+  const dec = decodeURIComponent;
+  if (engine === 'oracle') {
+    out['connectString'] = `${u.hostname}${u.port ? ':' + u.port : ''}${u.pathname || ''}`;
+    if (u.username) out['user'] = dec(u.username);
+    if (u.password) out['password'] = dec(u.password);
+  } else {
+    if (u.hostname) out['host'] = u.hostname;
+    if (u.port) out['port'] = Number(u.port);
+    if (u.username) out['user'] = dec(u.username);
+    if (u.password) out['password'] = dec(u.password);
+    const db = u.pathname.replace(/^\//, '');
+    if (db) out['database'] = dec(db);
+  }
+  for (const [k, v] of u.searchParams) {
+    const key = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[key] = v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v;
+  }
+  return out;
+}
+
+/** Map CLI flags onto a POST /api/v1/jobs body. Validation of values happens on the server (one set of rules). */
+export function jobBody(type: string, f: Flags): Record<string, unknown> {
+  const db = (f.db as string | undefined) ?? 'sqlite';
+  if (!(ENGINES as readonly string[]).includes(db)) {
+    throw new SledgeError('SLEDGE_E_UNKNOWN_ENGINE', `--db ${JSON.stringify(db)} is not a known engine; choose one of ${ENGINES.join(', ')}`, { field: '--db' });
+  }
+  const engine = db as EngineId;
+  const target: Record<string, unknown> = { engine, ...(f.url ? parseUrl(engine, f.url as string) : {}) };
+  const set = (key: string, v: unknown) => {
+    if (v !== undefined) target[key] = v;
+  };
+  set('host', f.host);
+  set('port', num('port', f.port));
+  set('socket', f.socket);
+  set('user', f.user);
+  set('password', f.password);
+  set('database', f.database);
+  set('superuser', f.superuser);
+  set('superuserPassword', f['superuser-password']);
+  set('file', f.file);
+  set('connectString', f['connect-string']);
+  set('systemUser', f['system-user']);
+  set('systemPassword', f['system-password']);
+  set('encrypt', bool('encrypt', f.encrypt));
+  set('trustServerCertificate', bool('trust-server-cert', f['trust-server-cert']));
+  set('authentication', f.auth);
+  set('ssl', f.ssl);
+  set('storedProcs', f['stored-procs']);
+  set('noStoredProcs', f['no-stored-procs']);
+  set('prepared', f.prepared);
+  set('partition', f.partition);
+  set('storageEngine', f['storage-engine']);
+  const tprocc: Record<string, unknown> = {};
+  const t = (key: string, v: unknown) => {
+    if (v !== undefined) tprocc[key] = v;
+  };
+  t('warehouses', num('warehouses', f.warehouses));
+  t('buildVus', num('build-vus', f['build-vus']));
+  t('vus', num('vus', f.vus));
+  t('driver', f.driver);
+  t('rampup', num('rampup', f.rampup));
+  t('duration', num('duration', f.duration));
+  t('totalIterations', num('total-iterations', f['total-iterations']));
+  t('keyAndThink', f.keyandthink);
+  t('allWarehouse', f.allwarehouse);
+  t('timeProfile', f.timeprofile);
+  t('raiseError', f.raiseerror);
+  t('userDelayMs', num('user-delay', f['user-delay']));
+  t('tcRefreshSec', num('tc-refresh', f['tc-refresh']));
+  t('workers', num('workers', f.workers));
+  t('asyncScale', f['async-scale']);
+  t('asyncClients', num('async-clients', f['async-clients']));
+  const body: Record<string, unknown> = { type, target, tprocc };
+  if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
+  if (f.label !== undefined) body['label'] = f.label;
+  if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);
+  return body;
+}

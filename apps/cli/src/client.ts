@@ -1,0 +1,83 @@
+import WebSocket from 'ws';
+import { SledgeError, type ErrorBody, type Job, type ServerFrame } from '@sledge/protocol';
+
+/** A thin REST + WebSocket client for a Sledge server. */
+export class SledgeClient {
+  constructor(
+    readonly base: string,
+    private readonly token?: string,
+  ) {}
+
+  private headers(json: boolean): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (json) h['content-type'] = 'application/json';
+    if (this.token) h['authorization'] = `Bearer ${this.token}`;
+    return h;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(`/api/v1${path}`, this.base), {
+        method,
+        headers: this.headers(body !== undefined),
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (e) {
+      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, {
+        field: '--server',
+      });
+    }
+    const text = await res.text();
+    const data = text ? (JSON.parse(text) as unknown) : undefined;
+    if (!res.ok) {
+      const err = (data as ErrorBody | undefined)?.error;
+      throw err ? SledgeError.fromInfo(err) : new SledgeError('SLEDGE_E_INTERNAL', `${method} ${path}: HTTP ${res.status}`);
+    }
+    return data as T;
+  }
+
+  async text(path: string): Promise<string> {
+    const res = await fetch(new URL(`/api/v1${path}`, this.base), { headers: this.headers(false) });
+    const text = await res.text();
+    if (!res.ok) {
+      const err = (JSON.parse(text) as ErrorBody).error;
+      throw SledgeError.fromInfo(err);
+    }
+    return text;
+  }
+
+  /** Follow a job over the WebSocket until it ends; returns the final job. */
+  follow(jobId: string, onFrame: (f: ServerFrame) => void): Promise<Job> {
+    return new Promise((resolve, reject) => {
+      const url = new URL('/api/v1/ws', this.base);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      if (this.token) url.searchParams.set('token', this.token);
+      let lastSeq: number | undefined;
+      let done = false;
+      const open = (attempt: number) => {
+        const ws = new WebSocket(url);
+        ws.on('open', () => ws.send(JSON.stringify({ t: 'subscribe', jobId, ...(lastSeq !== undefined ? { since: lastSeq } : {}) })));
+        ws.on('message', (raw) => {
+          const f = JSON.parse(String(raw)) as ServerFrame;
+          if ('seq' in f) lastSeq = f.seq;
+          if (f.t === 'snapshot') lastSeq = f.snapshot.seq;
+          onFrame(f);
+          const status = f.t === 'status' ? f.status : f.t === 'snapshot' ? f.snapshot.job.status : null;
+          if (status && ['completed', 'failed', 'stopped', 'interrupted'].includes(status)) {
+            done = true;
+            ws.close();
+            this.request<Job>('GET', `/jobs/${jobId}`).then(resolve, reject);
+          }
+        });
+        ws.on('close', () => {
+          if (done) return;
+          if (attempt > 30) reject(new SledgeError('SLEDGE_E_CONNECT', `lost the connection to ${this.base}`));
+          else setTimeout(() => open(attempt + 1), Math.min(5000, 250 * 2 ** attempt));
+        });
+        ws.on('error', () => undefined);
+      };
+      open(0);
+    });
+  }
+}

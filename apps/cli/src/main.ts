@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+/**
+ * sledge — drive a Sledge server from the command line, or run jobs
+ * in-process with --local (the CLI then starts the server app itself on a
+ * loopback port and talks to it exactly as it would to a remote one).
+ *
+ * Progress goes to stderr, results to stdout; exit code 0 only on success.
+ */
+import { parseArgs } from 'node:util';
+import { SledgeError, type Capabilities, type Job, type JobList, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { JOB_FLAGS, jobBody, type Flags } from './args.js';
+import { SledgeClient } from './client.js';
+import { jobDetail, jobTable, timingTable } from './print.js';
+
+const USAGE = `usage: sledge <command> [flags]
+
+commands:
+  build | check | delete | run   create a job and follow it to the end
+  jobs                           list jobs (--engine --status --type --limit)
+  job <id>                       show a job (--output for its log, --json)
+  stop <id>                      stop a queued or running job
+  export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus]
+  capabilities                   which engine drivers load here
+
+connection and workload flags (build/check/delete/run):
+  --db sqlite|postgresql|mysql|mariadb|mssql|oracle|db2   (default sqlite)
+  --url <engine url> | --host --port --user --password --database --socket
+  --superuser --superuser-password (PostgreSQL)   --file <path> (SQLite)
+  --connect-string --system-user --system-password (Oracle)
+  --encrypt --trust-server-cert --auth sql|azure-active-directory-password (SQL Server)
+  --warehouses N --build-vus N --vus N --driver test|timed --rampup MIN --duration MIN
+  --total-iterations N --keyandthink --allwarehouse --timeprofile --raiseerror
+  --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
+  --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
+  --seed N --label TEXT --profile-id N
+
+global flags:
+  --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)
+  --local        run in-process (no server needed); --data-dir DIR (default ./data)
+  --token T      API token ($SLEDGE_TOKEN)      --json  machine-readable stdout
+  --quiet        no progress on stderr`;
+
+const GLOBAL = {
+  server: { type: 'string' },
+  local: { type: 'boolean' },
+  'data-dir': { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  output: { type: 'boolean' },
+  engine: { type: 'string' },
+  status: { type: 'string' },
+  type: { type: 'string' },
+  limit: { type: 'string' },
+  format: { type: 'string' },
+  series: { type: 'string' },
+} as const;
+
+type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>>;
+
+async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Promise<void> }> {
+  const token = (o.token as string | undefined) ?? process.env['SLEDGE_TOKEN'];
+  if (!o.local) {
+    const base = (o.server as string | undefined) ?? process.env['SLEDGE_SERVER'] ?? 'http://127.0.0.1:8080';
+    return { client: new SledgeClient(base, token), close: async () => undefined };
+  }
+  const { buildApp } = await import('@sledge/server');
+  const { resolve } = await import('node:path');
+  const { app } = await buildApp({ dataDir: resolve((o['data-dir'] as string | undefined) ?? process.env['SLEDGE_DATA_DIR'] ?? 'data'), logger: false, uiDir: null });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { client: new SledgeClient(address), close: () => app.close() };
+}
+
+function progressPrinter(quiet: boolean) {
+  const seen = new Set<number>();
+  return (f: ServerFrame) => {
+    if (quiet) return;
+    const lines = f.t === 'output' ? f.lines : f.t === 'snapshot' ? f.snapshot.output : [];
+    for (const l of lines) {
+      if (seen.has(l.seq)) continue;
+      seen.add(l.seq);
+      if (l.text.startsWith('TEST RESULT')) continue; // goes to stdout
+      process.stderr.write(`${l.vu === 0 ? '' : `Vuser ${l.vu}:`}${l.text}\n`);
+    }
+    if (f.t === 'progress') {
+      const rows = f.progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
+      const exp = Object.values(f.progress.expected).reduce((a, b) => a + b, 0);
+      process.stderr.write(`\r[${f.progress.phase}] ${rows} / ~${exp} rows (${((rows / Math.max(1, exp)) * 100).toFixed(0)}%)   ${f.progress.phase === 'done' ? '\n' : ''}`);
+    }
+  };
+}
+
+async function runJobCommand(type: string, o: Opts): Promise<number> {
+  const body = jobBody(type, o);
+  const { client, close } = await connect(o);
+  try {
+    const job = await client.request<Job>('POST', '/jobs', body);
+    if (!o.quiet) process.stderr.write(`${type} job ${job.id} created\n`);
+    let stopping = false;
+    const onSigint = () => {
+      if (stopping) process.exit(130);
+      stopping = true;
+      process.stderr.write(`\nstopping job ${job.id} (Ctrl-C again to leave it running)\n`);
+      void client.request('POST', `/jobs/${job.id}/stop`).catch(() => undefined);
+    };
+    process.on('SIGINT', onSigint);
+    const final = await client.follow(job.id, progressPrinter(Boolean(o.quiet)));
+    process.off('SIGINT', onSigint);
+    if (o.json) {
+      const timings = final.type === 'run' ? await client.request<TimingRow[]>('GET', `/jobs/${final.id}/timing`) : [];
+      process.stdout.write(JSON.stringify({ job: final, timings }, null, 2) + '\n');
+    } else {
+      if (final.result) process.stdout.write(final.result.line + '\n');
+      else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
+      if (final.status !== 'completed') process.stderr.write(`job ${final.id} ${final.status}${final.error ? `: ${final.error.code}: ${final.error.message}` : ''}\n`);
+    }
+    return final.status === 'completed' ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const cmd = argv[0];
+  if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return cmd ? 0 : 2;
+  }
+  const { values, positionals } = parseArgs({ args: argv.slice(1), options: { ...JOB_FLAGS, ...GLOBAL }, allowPositionals: true, strict: true });
+  const o = values as Opts;
+  if (o.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  switch (cmd) {
+    case 'build':
+    case 'check':
+    case 'delete':
+    case 'run':
+      return runJobCommand(cmd, o);
+    case 'jobs': {
+      const { client, close } = await connect(o);
+      try {
+        const q = new URLSearchParams();
+        for (const k of ['engine', 'status', 'type', 'limit'] as const) if (o[k]) q.set(k, String(o[k]));
+        const list = await client.request<JobList>('GET', `/jobs${q.size ? `?${q}` : ''}`);
+        process.stdout.write(o.json ? JSON.stringify(list, null, 2) + '\n' : jobTable(list.jobs) + `\n${list.total} job(s)\n`);
+        return 0;
+      } finally {
+        await close();
+      }
+    }
+    case 'job':
+    case 'stop':
+    case 'export': {
+      const id = positionals[0];
+      if (!id) throw new SledgeError('SLEDGE_E_VALIDATION', `sledge ${cmd} needs a job id`, { field: 'id' });
+      const { client, close } = await connect(o);
+      try {
+        if (cmd === 'stop') {
+          const j = await client.request<Job>('POST', `/jobs/${id}/stop`);
+          process.stdout.write(o.json ? JSON.stringify(j, null, 2) + '\n' : `job ${j.id} ${j.status}\n`);
+          return 0;
+        }
+        if (cmd === 'export') {
+          const format = (o.format as string | undefined) ?? 'json';
+          const text = await client.text(`/jobs/${id}/export?format=${encodeURIComponent(format)}${o.series ? `&series=${encodeURIComponent(String(o.series))}` : ''}`);
+          process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+          return 0;
+        }
+        const j = await client.request<Job>('GET', `/jobs/${id}`);
+        if (o.json) {
+          process.stdout.write(JSON.stringify(j, null, 2) + '\n');
+          return 0;
+        }
+        process.stdout.write(jobDetail(j) + '\n');
+        if (j.type === 'run') {
+          const t = await client.request<TimingRow[]>('GET', `/jobs/${id}/timing`);
+          if (t.length) process.stdout.write('\n' + timingTable(t) + '\n');
+        }
+        if (o.output) {
+          const out = await client.request<{ lines: { vu: number; text: string }[] }>('GET', `/jobs/${id}/output?limit=10000`);
+          process.stdout.write('\n' + out.lines.map((l) => `${l.vu === 0 ? '' : `Vuser ${l.vu}:`}${l.text}`).join('\n') + '\n');
+        }
+        return 0;
+      } finally {
+        await close();
+      }
+    }
+    case 'capabilities': {
+      const { client, close } = await connect(o);
+      try {
+        const c = await client.request<Capabilities>('GET', '/capabilities');
+        if (o.json) process.stdout.write(JSON.stringify(c, null, 2) + '\n');
+        else {
+          process.stdout.write(`Sledge ${c.version} on Node ${c.node}, ${c.cpus} CPUs; row generator: ${c.generator.active}${c.generator.reason ? ` (${c.generator.reason})` : ''}\n`);
+          for (const e of c.engines) {
+            process.stdout.write(
+              `${e.available ? 'Success' : 'Failed '} ... ${e.available ? 'loaded' : 'could not load'} library ${e.library}${e.libraryVersion ? ` ${e.libraryVersion}` : ''} for ${e.displayName}${e.reason ? `: ${e.reason}` : ''}\n`,
+            );
+            if (!e.available && e.install) process.stdout.write(`          to install: ${e.install}\n`);
+          }
+        }
+        return 0;
+      } finally {
+        await close();
+      }
+    }
+    default:
+      throw new SledgeError('SLEDGE_E_VALIDATION', `unknown command "${cmd}": run "sledge help"`, { field: 'command' });
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (SledgeError.is(e)) {
+      const se = e as SledgeError;
+      process.stderr.write(`error: ${se.code}: ${se.message}${se.field ? ` [${se.field}]` : ''}\n`);
+      process.exit(se.httpStatus < 500 ? 2 : 1);
+    }
+    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`error: ${e.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

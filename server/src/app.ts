@@ -1,0 +1,102 @@
+import os from 'node:os';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { JobStore } from '@sledge/jobstore';
+import { JobEngine } from './engine/engine.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerUi } from './plugins/ui.js';
+import { capabilityRoutes } from './routes/capabilities.js';
+import { configRoutes } from './routes/configs.js';
+import { exportRoutes } from './routes/exports.js';
+import { jobRoutes } from './routes/jobs.js';
+import { profileRoutes } from './routes/profiles.js';
+import { wsRoutes } from './routes/ws.js';
+import { VERSION } from './version.js';
+
+export interface AppOptions {
+  /** Directory for the job store and SQLite targets (default ./data). */
+  dataDir: string;
+  /** Fastify logger setting. */
+  logger?: boolean | { level: string };
+  /** Built UI directory to serve at /, or null to serve none (default: ui/dist when it exists). */
+  uiDir?: string | null;
+  /** When set, /api/v1 requires `Authorization: Bearer <token>` (shared links excepted). */
+  token?: string;
+  /** Row generator for builds. */
+  generator?: 'auto' | 'native' | 'typescript';
+  cpus?: number;
+}
+
+export interface SledgeApp {
+  app: FastifyInstance;
+  engine: JobEngine;
+  store: JobStore;
+}
+
+/**
+ * Build the Fastify app without listening (tests use inject(); main.ts listens).
+ * Registration order is explicit: error handling, docs, websocket, auth, routes, UI.
+ */
+export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
+  const engine = new JobEngine(store, {
+    dataDir: opts.dataDir,
+    clientVersion: `sledge ${VERSION} (node ${process.version})`,
+    cpus: opts.cpus ?? os.availableParallelism(),
+    generator: opts.generator ?? 'auto',
+    log: (m) => app.log.info(m),
+  });
+  if (store.interruptedOnOpen.length) app.log.warn(`marked ${store.interruptedOnOpen.length} job(s) interrupted after a restart: ${store.interruptedOnOpen.join(', ')}`);
+
+  registerErrorHandling(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },
+      servers: [],
+      tags: [
+        { name: 'jobs', description: 'Build, check, delete and run jobs and everything they keep' },
+        { name: 'targets', description: 'Engines, drivers and connections' },
+        { name: 'configs', description: 'Saved configurations' },
+        { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
+        { name: 'share', description: 'Read-only share links' },
+        { name: 'server', description: 'Health' },
+      ],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  registerAuth(app, opts.token);
+  await app.register(
+    async (api) => {
+      await api.register(jobRoutes, { engine });
+      await api.register(exportRoutes, { engine });
+      await api.register(capabilityRoutes, { engine, version: VERSION });
+      await api.register(configRoutes, { engine });
+      await api.register(profileRoutes, { engine });
+      await api.register(wsRoutes, { engine });
+    },
+    { prefix: '/api/v1' },
+  );
+  const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
+  if (uiDir) await registerUi(app, uiDir);
+
+  app.addHook('onClose', async () => {
+    await engine.close();
+    store.close();
+  });
+  return { app, engine, store };
+}
+
+function defaultUiDir(): string | null {
+  const d = new URL('../../ui/dist', import.meta.url).pathname;
+  return existsSync(join(d, 'index.html')) ? d : null;
+}

@@ -1,0 +1,144 @@
+import { expectedRows, splitWarehouses } from '@sledge/core';
+import { ENGINE_DISPLAY, SledgeError, type BuildProgress, type ErrorInfo } from '@sledge/protocol';
+import type { Worker } from 'node:worker_threads';
+import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
+import type { BuildWorkerData, FromBuildWorker } from '../worker/messages.js';
+import type { JobBody } from './job-types.js';
+import { startWorker } from './workers.js';
+
+const schemaName = (t: { user?: string; file?: string; database?: string }) => (t.user ?? 'tpcc').toUpperCase();
+
+/**
+ * Schema build as HammerDB does it (hammerdb.md §5.3): the monitor creates the
+ * database/user and tables, ITEM is loaded by its own worker while N build
+ * workers load their warehouse ranges in parallel, then the monitor adds
+ * indexes, routines and statistics. Progress streams per table per worker.
+ */
+export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) => {
+  const W = cfg.tprocc.warehouses;
+  const n = cfg.tprocc.buildVus;
+  const target = cfg.target;
+  const mon = (text: string) => ctx.output(1, text);
+  const admin = await driver.openAdmin(target, mon);
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  try {
+    const version = await admin.serverVersion();
+    ctx.update({ engineVersion: version });
+    mon(`DBVersion:${version}`);
+    const state = await admin.schemaState();
+    if (state.exists) {
+      throw new SledgeError('SLEDGE_E_SCHEMA_EXISTS', `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first or choose another database`, {
+        field: 'target',
+      });
+    }
+    ctx.status('running');
+    mon(`Ready to create a ${W} Warehouse ${ENGINE_DISPLAY[target.engine]} TPROC-C schema`);
+    mon(`CREATING ${schemaName(target as { user?: string })} SCHEMA`);
+    const expected = expectedRows(W);
+    const ranges = splitWarehouses(W, n);
+    const progress: BuildProgress = {
+      ts: Date.now(),
+      phase: 'schema',
+      expected: expected as unknown as Record<string, number>,
+      workers: [
+        { worker: 1, warehouses: [0, 0], rows: {}, done: false },
+        ...ranges.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
+      ],
+    };
+    let lastProgress = 0;
+    const pushProgress = (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastProgress < 200) return;
+      lastProgress = now;
+      progress.ts = now;
+      ctx.progress(structuredClone(progress));
+    };
+    pushProgress(true);
+    await admin.createSchema({ warehouses: W, buildVus: n });
+    if (stop.requested) return 'stopped';
+    mon(n > 1 ? `Monitor Thread: ${n} build virtual users for ${W} warehouses` : `Loading ${W} warehouse(s) with 1 build virtual user`);
+    progress.phase = 'load';
+    pushProgress(true);
+
+    const control = new SharedArrayBuffer(16);
+    const ctrl = new Int32Array(control);
+    const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    const workers: { worker: Worker; exited: Promise<number> }[] = [];
+    let failure: ErrorInfo | null = null;
+    const generators = new Set<string>();
+    const done = new Set<number>();
+    const finished = new Promise<void>((resolveAll) => {
+      const total = ranges.length + 1;
+      const onDone = (w: number) => {
+        done.add(w);
+        if (done.size === total) resolveAll();
+      };
+      const spec: BuildWorkerData[] = [
+        { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
+        ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
+      ];
+      for (const d of spec) {
+        const vu = d.worker;
+        const wk = startWorker<BuildWorkerData, FromBuildWorker>('build-worker', d, (m) => {
+          switch (m.t) {
+            case 'log':
+              ctx.output(vu, m.text);
+              break;
+            case 'progress': {
+              const p = progress.workers.find((x) => x.worker === m.worker)!;
+              p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
+              if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
+              pushProgress();
+              break;
+            }
+            case 'done': {
+              generators.add(m.generator);
+              progress.workers.find((x) => x.worker === m.worker)!.done = true;
+              pushProgress(true);
+              onDone(m.worker);
+              break;
+            }
+            case 'fatal':
+              failure ??= m.error;
+              Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
+              onDone(vu);
+              break;
+          }
+        });
+        wk.worker.on('error', (e) => {
+          failure ??= { code: 'SLEDGE_E_INTERNAL', message: `build worker ${vu} crashed: ${e.message}` };
+          Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
+          onDone(vu);
+        });
+        wk.exited.then(() => onDone(vu));
+        workers.push(wk);
+      }
+    });
+    stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+    await finished;
+    await Promise.all(workers.map((w) => w.exited));
+    if (failure) throw SledgeError.fromInfo(failure);
+    if (stop.requested) {
+      mon('Build stopped: the schema is incomplete; delete it before building again');
+      return 'stopped';
+    }
+    progress.phase = 'indexes';
+    pushProgress(true);
+    mon('Creating indexes, transaction routines and statistics');
+    await admin.finishSchema({ warehouses: W, buildVus: n });
+    progress.phase = 'done';
+    pushProgress(true);
+    const secs = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const loaded = progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
+    mon(
+      `Build of ${W} warehouse(s) took ${secs.toFixed(1)} s: ${loaded} rows (${Math.round(loaded / secs)} rows/s), client CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, generator ${[...generators].join('+') || 'n/a'}`,
+    );
+    mon(`${schemaName(target as { user?: string })} SCHEMA COMPLETE`);
+    ctx.update({ summary: `${W} warehouses built in ${secs.toFixed(1)} s` });
+    return 'completed';
+  } finally {
+    await admin.close();
+  }
+};

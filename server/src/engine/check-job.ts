@@ -1,0 +1,33 @@
+import { checkSampleWarehouses, evaluateCheck } from '@sledge/core';
+import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
+import type { JobBody } from './job-types.js';
+
+/** checkschema (hammerdb.md §5.5): every check, including consistency C1-C4, on sampled warehouses. */
+export const checkJob: JobBody = async ({ ctx, cfg, driver, explicit }) => {
+  const mon = (text: string) => ctx.output(1, text);
+  const admin = await driver.openAdmin(cfg.target, mon);
+  try {
+    const version = await admin.serverVersion();
+    ctx.update({ engineVersion: version });
+    mon(`DBVersion:${version}`);
+    ctx.status('running');
+    mon(`Checking ${ENGINE_DISPLAY[cfg.target.engine]} TPROC-C schema`);
+    const state = await admin.schemaState();
+    const W = explicit.has('warehouses') ? cfg.tprocc.warehouses : state.warehouses;
+    const sample = W > 0 ? checkSampleWarehouses(W) : [];
+    mon(W > 0 ? `Consistency checks on warehouses ${sample.join(',')}` : 'No warehouses found');
+    const facts = await admin.checkFacts(sample);
+    const items = evaluateCheck(facts, W > 0 ? W : null);
+    items.forEach((it, i) => mon(`Check ${i + 1}: ${it.name}: ${it.ok ? 'OK' : 'FAILED'} (${it.detail})`));
+    ctx.check(items);
+    const failed = items.filter((i) => !i.ok);
+    if (failed.length) {
+      throw new SledgeError('SLEDGE_E_SCHEMA_INVALID', `checkschema failed: ${failed.map((f) => `${f.name} (${f.detail})`).join('; ')}`);
+    }
+    mon(`${ENGINE_DISPLAY[cfg.target.engine]} TPROC-C Schema has been checked successfully.`);
+    ctx.update({ summary: `schema OK, ${W} warehouses` });
+    return 'completed';
+  } finally {
+    await admin.close();
+  }
+};

@@ -1,0 +1,286 @@
+import { isAbsolute, resolve } from 'node:path';
+import { randomSeed, type Driver } from '@sledge/core';
+import type { JobStore } from '@sledge/jobstore';
+import {
+  SledgeError,
+  isTerminal,
+  parseJobCreate,
+  redact,
+  secretFields,
+  toSledgeError,
+  type Job,
+  type JobConfig,
+  type JobType,
+  type Target,
+} from '@sledge/protocol';
+import { buildJob } from './build-job.js';
+import { checkJob } from './check-job.js';
+import { deleteJob } from './delete-job.js';
+import { JobContext } from './job-context.js';
+import type { JobBody } from './job-types.js';
+import { driverFor } from './registry.js';
+import { runJob } from './run-job.js';
+import { buildSnapshot } from './snapshot.js';
+import { StopToken } from './stop.js';
+import { JobStream } from './stream.js';
+
+const BODIES: Record<JobType, JobBody> = { build: buildJob, check: checkJob, delete: deleteJob, run: runJob };
+
+export interface EngineOptions {
+  dataDir: string;
+  clientVersion: string;
+  cpus: number;
+  generator: 'auto' | 'native' | 'typescript';
+  /** Log function for the server log (never receives secrets). */
+  log: (msg: string) => void;
+}
+
+interface Queued {
+  job: Job;
+  cfg: JobConfig;
+  explicit: Set<string>;
+  stop: StopToken;
+}
+
+/** A stable identity for "the same database", used to order preflight schema checks behind queued jobs. */
+export function targetKey(t: Target): string {
+  const r = t as Record<string, unknown>;
+  return [t.engine, r['host'] ?? r['connectString'] ?? '', r['port'] ?? '', r['database'] ?? r['file'] ?? ''].join('|');
+}
+
+/** Secret values of a target, for scrubbing output lines. */
+export function secretValues(t: Target): string[] {
+  const r = t as Record<string, unknown>;
+  return secretFields(t.engine)
+    .map((k) => r[k])
+    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+}
+
+/**
+ * The job engine (main thread): validates and preflights job requests,
+ * keeps a FIFO queue (one job runs at a time, as in HammerDB), runs each job
+ * body, and owns the per-job frame streams.
+ */
+export class JobEngine {
+  private readonly queue: Queued[] = [];
+  private active: Queued | null = null;
+  private readonly streams = new Map<string, JobStream>();
+  private readonly jobListeners = new Set<(job: Job) => void>();
+  private pumping = false;
+  private closed = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    readonly store: JobStore,
+    private readonly opts: EngineOptions,
+  ) {}
+
+  onJob(l: (job: Job) => void): () => void {
+    this.jobListeners.add(l);
+    return () => this.jobListeners.delete(l);
+  }
+
+  private notifyJob(job: Job): void {
+    for (const l of this.jobListeners) l(job);
+  }
+
+  stream(jobId: string): JobStream {
+    let s = this.streams.get(jobId);
+    if (!s) {
+      s = new JobStream(jobId, () => buildSnapshot(this.store, jobId));
+      this.streams.set(jobId, s);
+    }
+    return s;
+  }
+
+  /** Resolve engine-relative paths (SQLite files live under the data directory). */
+  private normalise(cfg: JobConfig): void {
+    const t = cfg.target;
+    if (t.engine === 'sqlite' && !isAbsolute(t.file)) t.file = resolve(this.opts.dataDir, t.file);
+  }
+
+  /** Validate, preflight (driver loads, database reachable, schema state) and enqueue. Nothing is stored on failure. */
+  async submit(body: unknown): Promise<Job> {
+    if (this.closed) throw new SledgeError('SLEDGE_E_CONFLICT', 'the server is shutting down');
+    const cfg = parseJobCreate(body, randomSeed());
+    this.normalise(cfg);
+    const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
+    await this.preflight(cfg);
+    const job = this.store.createJob({
+      type: cfg.type,
+      workload: cfg.workload,
+      engine: cfg.target.engine,
+      config: redact(cfg, secretFields(cfg.target.engine)),
+      seed: cfg.seed,
+      ...(cfg.label ? { label: cfg.label } : {}),
+      profileId: cfg.type === 'run' ? cfg.profileId : 0,
+      clientVersion: this.opts.clientVersion,
+    });
+    this.queue.push({ job, cfg, explicit, stop: new StopToken() });
+    this.notifyJob(job);
+    this.opts.log(`job ${job.id} queued: ${cfg.type} on ${cfg.target.engine}`);
+    void this.pump();
+    return job;
+  }
+
+  /** Test a target's connection: the server version, or the typed error. */
+  async testTarget(targetBody: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
+    const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    this.normalise(cfg);
+    const driver = await this.usableDriver(cfg.target);
+    const admin = await driver.openAdmin(cfg.target, () => undefined);
+    try {
+      const version = await admin.serverVersion();
+      const schema = await admin.schemaState();
+      return { version, schema };
+    } finally {
+      await admin.close();
+    }
+  }
+
+  private async usableDriver(target: Target): Promise<Driver> {
+    const driver = await driverFor(target);
+    const probe = await driver.probe();
+    if (!probe.available) {
+      throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${target.engine} client library (${driver.library}) does not load: ${probe.reason ?? 'unknown reason'}${probe.install ? `. To fix: ${probe.install}` : ''}`, {
+        field: 'target.engine',
+      });
+    }
+    return driver as unknown as Driver;
+  }
+
+  private async preflight(cfg: JobConfig): Promise<void> {
+    const driver = await this.usableDriver(cfg.target);
+    const admin = await driver.openAdmin(cfg.target, () => undefined);
+    try {
+      await admin.serverVersion();
+      const key = targetKey(cfg.target);
+      const busy = (this.active && targetKey(this.active.cfg.target) === key) || this.queue.some((q) => targetKey(q.cfg.target) === key);
+      if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.
+      const state = await admin.schemaState();
+      if (cfg.type === 'build' && state.exists) {
+        throw new SledgeError(
+          'SLEDGE_E_SCHEMA_EXISTS',
+          `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${cfg.target.engine === 'sqlite' ? 'file' : 'database'}`,
+          { field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database' },
+        );
+      }
+      if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
+        throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
+          field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database',
+        });
+      }
+      if (cfg.type === 'run' && cfg.tprocc.driver === 'test' && cfg.tprocc.totalIterations > 1_000_000) {
+        throw new SledgeError('SLEDGE_E_VALIDATION', 'the test driver prints every transaction: set tprocc.totalIterations to at most 1000000 (or use the timed driver)', {
+          field: 'tprocc.totalIterations',
+        });
+      }
+    } finally {
+      await admin.close();
+    }
+  }
+
+  stop(jobId: string): Job {
+    const job = this.store.getJob(jobId);
+    if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${jobId} not found`, { field: 'id' });
+    if (isTerminal(job.status)) throw new SledgeError('SLEDGE_E_CONFLICT', `job ${jobId} has already ended (${job.status})`);
+    const qi = this.queue.findIndex((q) => q.job.id === jobId);
+    if (qi >= 0) {
+      const [q] = this.queue.splice(qi, 1);
+      const ctx = this.context(q!.job, q!.cfg);
+      ctx.output(0, 'Job stopped before it started');
+      ctx.status('stopped');
+      ctx.update({ endedAt: new Date().toISOString() });
+      return ctx.current;
+    }
+    if (this.active?.job.id === jobId) {
+      this.active.stop.request();
+      const j = this.store.updateJob(jobId, { status: 'stopping' });
+      this.stream(jobId).emit({ t: 'status', jobId, status: 'stopping', ts: Date.now() }, true);
+      this.notifyJob(j);
+      return j;
+    }
+    return job;
+  }
+
+  private context(job: Job, cfg: JobConfig): JobContext {
+    return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secretValues(cfg.target));
+  }
+
+  get activeJobId(): string | null {
+    return this.active?.job.id ?? null;
+  }
+
+  queuedJobIds(): string[] {
+    return this.queue.map((q) => q.job.id);
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.closed && this.queue.length) {
+        const q = this.queue.shift()!;
+        this.active = q;
+        await this.execute(q);
+        this.active = null;
+      }
+    } finally {
+      this.pumping = false;
+      if (!this.queue.length) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  /** Resolves when no job is running or queued. */
+  idle(): Promise<void> {
+    if (!this.active && !this.queue.length) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  private async execute(q: Queued): Promise<void> {
+    const ctx = this.context(q.job, q.cfg);
+    ctx.update({ startedAt: new Date().toISOString() });
+    ctx.status('connecting');
+    let final: 'completed' | 'stopped' | 'failed' = 'failed';
+    try {
+      const driver = await this.usableDriver(q.cfg.target);
+      final = await BODIES[q.cfg.type]({
+        ctx,
+        cfg: q.cfg,
+        driver,
+        stop: q.stop,
+        cpus: this.opts.cpus,
+        generator: this.opts.generator,
+        explicit: q.explicit,
+      });
+      if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
+      ctx.update({ endedAt: new Date().toISOString() });
+      ctx.status(final);
+    } catch (e) {
+      const err = toSledgeError(e, 'SLEDGE_E_DB');
+      if (err.code === 'SLEDGE_E_INTERNAL') this.opts.log(`job ${q.job.id} failed with an internal error: ${String((e as Error)?.stack ?? e)}`);
+      ctx.output(1, `Error: ${err.message}`);
+      ctx.output(0, `Vuser 1:FINISHED FAILED`);
+      ctx.update({ endedAt: new Date().toISOString(), summary: err.message.slice(0, 200) });
+      ctx.status('failed', err.toInfo());
+    } finally {
+      this.stream(q.job.id).flush();
+      this.opts.log(`job ${q.job.id} ${ctx.current.status}`);
+    }
+  }
+
+  /** Stop everything: queued jobs are stopped, the active job is asked to stop and awaited (bounded). */
+  async close(timeoutMs = 15_000): Promise<void> {
+    this.closed = true;
+    for (const q of this.queue.splice(0)) {
+      const ctx = this.context(q.job, q.cfg);
+      ctx.status('stopped');
+      ctx.update({ endedAt: new Date().toISOString() });
+    }
+    if (this.active) {
+      this.active.stop.request();
+      await Promise.race([this.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
+    }
+    for (const s of this.streams.values()) s.close();
+  }
+}

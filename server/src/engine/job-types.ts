@@ -1,0 +1,21 @@
+import type { Driver } from '@sledge/core';
+import type { JobConfig } from '@sledge/protocol';
+import type { JobContext } from './job-context.js';
+import type { StopToken } from './stop.js';
+
+/** What a job body gets from the engine. */
+export interface JobEnv {
+  ctx: JobContext;
+  /** The full configuration, secrets included (never stored). */
+  cfg: JobConfig;
+  driver: Driver;
+  stop: StopToken;
+  cpus: number;
+  /** Row generator preference for builds. */
+  generator: 'auto' | 'native' | 'typescript';
+  /** tprocc keys the request gave explicitly (others are defaults). */
+  explicit: ReadonlySet<string>;
+}
+
+/** A job body: resolves when the job ends; the engine sets the final status. Returns 'stopped' when it ended on a stop request. */
+export type JobBody = (env: JobEnv) => Promise<'completed' | 'stopped'>;

@@ -1,0 +1,78 @@
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { TX_PROC, TX_TYPES, type LatencySample, type TimingRow, type TxType } from '@sledge/protocol';
+import type { VuProfile } from '../worker/messages.js';
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const ms = (us: number) => us / 1000;
+const DIST_POINTS = [0, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 100];
+
+function row(proc: string, vu: number, h: RecordableHistogram, totalNs: number, elapsedMs: number, ratioPct: number): TimingRow {
+  const calls = h.count;
+  const totalMs = totalNs / 1e6;
+  return {
+    proc,
+    vu,
+    calls,
+    minMs: r3(ms(h.min)),
+    avgMs: r3(calls ? totalMs / calls : 0),
+    maxMs: r3(ms(h.max)),
+    totalMs: r3(totalMs),
+    p25Ms: r3(ms(h.percentile(25))),
+    p50Ms: r3(ms(h.percentile(50))),
+    p75Ms: r3(ms(h.percentile(75))),
+    p95Ms: r3(ms(h.percentile(95))),
+    p99Ms: r3(ms(h.percentile(99))),
+    sdMs: r3(ms(h.stddev)),
+    ratioPct: r3(ratioPct),
+    elapsedMs: r3(elapsedMs),
+    histogram: DIST_POINTS.map((p) => [p, r3(ms(p === 0 ? h.min : h.percentile(p)))] as [number, number]),
+  };
+}
+
+const median = (xs: number[]) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * HammerDB's time profile from per-VU measured-window histograms
+ * (hammerdb.md §7): per-VU rows (when asked) and summary rows (vu = 0):
+ * calls and totals summed, min of mins, max of maxes, pooled percentiles,
+ * elapsed = median VU elapsed, ratio = (Σtotal / median elapsed · 100) / k.
+ * Rows are ordered by ratio, descending.
+ */
+export function timingRows(profiles: VuProfile[], perVu: boolean): TimingRow[] {
+  const active = profiles.filter((p) => p.elapsedMs > 0);
+  const k = active.length;
+  const medElapsed = median(active.map((p) => p.elapsedMs));
+  const out: TimingRow[] = [];
+  const summary: TimingRow[] = [];
+  for (const t of TX_TYPES) {
+    const pooled = createHistogram();
+    let total = 0;
+    for (const p of active) {
+      const x = p.perType[t];
+      if (!x || x.hist.count === 0) continue;
+      pooled.add(x.hist);
+      total += x.totalNs;
+      if (perVu) out.push(row(TX_PROC[t], p.position, x.hist, x.totalNs, p.elapsedMs, (x.totalNs / 1e6 / p.elapsedMs) * 100));
+    }
+    if (pooled.count > 0 && k > 0) summary.push(row(TX_PROC[t], 0, pooled, total, medElapsed, ((total / 1e6 / medElapsed) * 100) / k));
+  }
+  summary.sort((a, b) => b.ratioPct - a.ratioPct);
+  out.sort((a, b) => a.vu - b.vu || b.ratioPct - a.ratioPct);
+  return [...summary, ...out];
+}
+
+/** Interval percentiles for the live latency chart. */
+export function latencySample(ts: number, hists: Partial<Record<TxType, RecordableHistogram>>): LatencySample | null {
+  const perType: LatencySample['perType'] = {};
+  for (const t of TX_TYPES) {
+    const h = hists[t];
+    if (!h || h.count === 0) continue;
+    perType[t] = { count: h.count, p50: r3(ms(h.percentile(50))), p95: r3(ms(h.percentile(95))), p99: r3(ms(h.percentile(99))), max: r3(ms(h.max)) };
+  }
+  return Object.keys(perType).length ? { ts, perType } : null;
+}

@@ -1,0 +1,45 @@
+/**
+ * `pnpm start`: listen on HOST:PORT (default 127.0.0.1:8080) with data in
+ * SLEDGE_DATA_DIR (default ./data). The only place that reads the environment.
+ */
+import { resolve } from 'node:path';
+import { buildApp } from './app.js';
+
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 8080);
+const dataDir = resolve(process.env['SLEDGE_DATA_DIR'] ?? 'data');
+const token = process.env['SLEDGE_TOKEN'] || undefined;
+const generator = (process.env['SLEDGE_GENERATOR'] as 'auto' | 'native' | 'typescript' | undefined) ?? 'auto';
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be an integer 0..65535 (got ${process.env['PORT']})`);
+  process.exit(2);
+}
+
+const { app } = await buildApp({
+  dataDir,
+  logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+  ...(token ? { token } : {}),
+  generator,
+});
+
+let closing = false;
+const shutdown = async (sig: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${sig}: stopping jobs and closing`);
+  const force = setTimeout(() => process.exit(1), 20_000);
+  force.unref();
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ host, port });
+  app.log.info(`Sledge listening on http://${host}:${port} (data in ${dataDir}); API docs at /docs`);
+} catch (e) {
+  console.error(`cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Value from 'typebox/value';
+import type Type from 'typebox';
+import { SledgeError, validate, type ErrorBody } from '@sledge/protocol';
+
+/**
+ * One error shape for every route: {"error":{"code","message","field"?}}.
+ * 4xx for bad input with the field to fix; 5xx carry a generic message and
+ * the details go to the server log only. Never a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const prefix = httpPart === 'body' ? '' : httpPart === 'querystring' ? 'query' : (httpPart ?? '');
+    const coerce = httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers';
+    return (data: unknown) => {
+      try {
+        const input = coerce ? Value.Convert(schema as Type.TSchema, Value.Clone(data)) : data;
+        return { value: validate(schema as Type.TSchema, input, prefix) };
+      } catch (e) {
+        return { error: e as Error };
+      }
+    };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.setErrorHandler((err: FastifyError | SledgeError | Error, req: FastifyRequest, reply: FastifyReply) => {
+    if (SledgeError.is(err)) {
+      const e = err as SledgeError;
+      if (e.httpStatus >= 500) req.log.error({ err: e.cause ?? e }, e.message);
+      return reply.status(e.httpStatus).send({ error: e.toInfo() } satisfies ErrorBody);
+    }
+    const fe = err as FastifyError;
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code = fe.statusCode === 404 ? 'SLEDGE_E_NOT_FOUND' : fe.statusCode === 401 ? 'SLEDGE_E_UNAUTHORIZED' : 'SLEDGE_E_VALIDATION';
+      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? `the request body is not valid JSON: ${fe.message}` : fe.message;
+      return reply.status(fe.statusCode).send({ error: { code, message, ...(code === 'SLEDGE_E_VALIDATION' ? { field: 'body' } : {}) } } satisfies ErrorBody);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'SLEDGE_E_INTERNAL', message: 'internal error: see the server log' } } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: { code: 'SLEDGE_E_NOT_FOUND', message: `no route ${req.method} ${req.url.split('?')[0]}` } } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,62 @@
+import os from 'node:os';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import Value from 'typebox/value';
+import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, type EngineCapability } from '@sledge/protocol';
+import { generatorStatus } from '../worker/generator.js';
+import { loadDriver } from '../engine/registry.js';
+import { TARGET_SCHEMAS } from '@sledge/protocol';
+import type { RouteDeps } from './jobs.js';
+
+/** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */
+export async function capabilities(version: string): Promise<Capabilities> {
+  const engines: EngineCapability[] = await Promise.all(
+    ENGINES.map(async (engine): Promise<EngineCapability> => {
+      try {
+        const d = await loadDriver(engine);
+        const p = await d.probe();
+        const defaults = Value.Default(TARGET_SCHEMAS[engine], { engine }) as never;
+        return {
+          engine,
+          displayName: ENGINE_DISPLAY[engine],
+          available: p.available,
+          library: d.library,
+          ...(p.libraryVersion ? { libraryVersion: p.libraryVersion } : {}),
+          ...(p.reason ? { reason: p.reason } : {}),
+          ...(p.install ? { install: p.install } : {}),
+          features: d.features(defaults),
+          workloads: ['tprocc'],
+        };
+      } catch (e) {
+        return { engine, displayName: ENGINE_DISPLAY[engine], available: false, library: '?', reason: e instanceof Error ? e.message : String(e), workloads: [] };
+      }
+    }),
+  );
+  return { version, node: process.version, engines, generator: await generatorStatus(), cpus: os.availableParallelism() };
+}
+
+export const capabilityRoutes: FastifyPluginAsync<RouteDeps & { version: string }> = async (app, { engine, version }) => {
+  app.get('/capabilities', { schema: { tags: ['targets'], summary: 'Which engine drivers load (librarycheck), the row generator in use, CPUs', response: { 200: Capabilities } } }, async () => capabilities(version));
+
+  app.get('/targets/schema', { schema: { tags: ['targets'], summary: 'JSON Schema of every engine target (the UI generates its forms from it)' } }, async () => TARGET_SCHEMAS);
+
+  app.post(
+    '/targets/test',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['targets'],
+        summary: 'Test a connection: returns the server version and whether a TPROC-C schema is there',
+        body: Type.Object({ target: Type.Unknown() }),
+        response: { 200: Type.Object({ version: Type.String(), schema: Type.Object({ exists: Type.Boolean(), warehouses: Type.Integer() }) }), 400: ErrorBody, 422: ErrorBody, 424: ErrorBody },
+      },
+    },
+    async (req) => engine.testTarget((req.body as { target?: unknown } | undefined)?.target),
+  );
+
+  app.get('/health', { schema: { tags: ['server'], summary: 'Liveness and the job queue', response: { 200: Type.Object({ ok: Type.Boolean(), active: Type.Union([Type.String(), Type.Null()]), queued: Type.Array(Type.String()) }) } } }, async () => ({
+    ok: true,
+    active: engine.activeJobId,
+    queued: engine.queuedJobIds(),
+  }));
+};

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
+import type { JobStore } from '@sledge/jobstore';
+import type { RouteDeps } from './jobs.js';
+
+const csvCell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const csv = (header: string[], rows: unknown[][]) => [header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+
+/** Everything a job holds, as one versioned JSON document (secrets were redacted when the job was stored). */
+export function exportJson(store: JobStore, id: string) {
+  const job = store.getJob(id);
+  if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
+  const out = store.getOutput(id, { limit: 10_000_000 });
+  const metrics: Record<string, unknown[]> = {};
+  for (const k of store.metricKinds(id)) metrics[k] = store.getMetrics(id, k, {});
+  return {
+    schema: 'sledge-job-v1',
+    exportedAt: new Date().toISOString(),
+    job,
+    result: job.result ?? null,
+    timings: store.getTimings(id),
+    tcount: store.getTcount(id),
+    latency: store.getLatency(id),
+    vus: store.getVus(id),
+    progress: store.getProgress(id) ?? null,
+    check: store.getCheck(id) ?? null,
+    system: store.getSystem(id),
+    metrics,
+    output: out.lines,
+  };
+}
+
+const SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
+type Series = (typeof SERIES)[number];
+
+export function exportCsv(store: JobStore, id: string, series: Series): string {
+  if (!store.getJob(id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
+  switch (series) {
+    case 'tcount':
+      return csv(['timestamp', 'tpm', 'nopm'], store.getTcount(id).engine.map((s) => [new Date(s.ts).toISOString(), s.tpm, s.nopm]));
+    case 'client':
+      return csv(
+        ['timestamp', 'phase', ...TX_TYPES.map((t) => `${t}_per_s`), 'commits_per_s', 'rollbacks_per_s', 'errors_per_s'],
+        store.getTcount(id).client.map((s) => [new Date(s.ts).toISOString(), s.phase ?? '', ...TX_TYPES.map((t) => s.rates[t]), s.commits, s.rollbacks, s.errors]),
+      );
+    case 'timing':
+      return csv(
+        ['proc', 'vu', 'calls', 'min_ms', 'avg_ms', 'max_ms', 'total_ms', 'p25_ms', 'p50_ms', 'p75_ms', 'p95_ms', 'p99_ms', 'sd_ms', 'ratio_pct', 'elapsed_ms'],
+        store.getTimings(id).map((r) => [r.proc, r.vu, r.calls, r.minMs, r.avgMs, r.maxMs, r.totalMs, r.p25Ms, r.p50Ms, r.p75Ms, r.p95Ms, r.p99Ms, r.sdMs, r.ratioPct, r.elapsedMs]),
+      );
+    case 'latency':
+      return csv(
+        ['timestamp', 'type', 'count', 'p50_ms', 'p95_ms', 'p99_ms', 'max_ms'],
+        store.getLatency(id).flatMap((s) => Object.entries(s.perType).map(([t, v]) => [new Date(s.ts).toISOString(), t, v.count, v.p50, v.p95, v.p99, v.max])),
+      );
+    case 'output':
+      return csv(['seq', 'timestamp', 'vu', 'text'], store.getOutput(id, { limit: 10_000_000 }).lines.map((l) => [l.seq, new Date(l.ts).toISOString(), l.vu, l.text]));
+    case 'vus':
+      return csv(['vu', 'state', 'commits', 'rollbacks', 'errors'], store.getVus(id).map((v) => [v.vu, v.state, v.commits, v.rollbacks, v.errors]));
+  }
+}
+
+export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+  app.get(
+    '/jobs/:id/export',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Export a job: format=json (everything) or format=csv&series=tcount|client|timing|latency|output|vus',
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({
+          format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json' })),
+          series: Type.Optional(Type.Union(SERIES.map((s) => Type.Literal(s)) as never, { default: 'tcount' })),
+        }),
+        response: { 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const q = req.query as { format?: 'json' | 'csv'; series?: Series };
+      if ((q.format ?? 'json') === 'json') {
+        reply.header('content-disposition', `attachment; filename="sledge-job-${id}.json"`);
+        return exportJson(engine.store, id);
+      }
+      const series = q.series ?? 'tcount';
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="sledge-job-${id}-${series}.csv"`);
+      return reply.send(exportCsv(engine.store, id, series));
+    },
+  );
+};

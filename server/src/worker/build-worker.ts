@@ -1,0 +1,70 @@
+/**
+ * worker_threads entry for one schema-build worker. Worker 1 (the monitor's
+ * share) loads ITEM; workers 2.. load their warehouse range. Generation of the
+ * next unit overlaps with the database ingesting the current one.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { itemUnits, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { toSledgeError } from '@sledge/protocol';
+import { loadDriver } from '../engine/registry.js';
+import { makeGenerator } from './generator.js';
+import { CTRL_RUN, RUN_GO } from './layout.js';
+import type { BuildWorkerData, FromBuildWorker } from './messages.js';
+
+const data = workerData as BuildWorkerData;
+const port = parentPort!;
+const post = (m: FromBuildWorker) => port.postMessage(m);
+const control = new Int32Array(data.control);
+
+function unitLabel(u: TproccUnit): string | null {
+  switch (u.kind) {
+    case 'item':
+      return u.from === 1 ? 'Loading Item' : null;
+    case 'warehouse':
+      return `Start:${new Date().toISOString().slice(0, 19).replace('T', ' ')} Loading Warehouse ${u.w}`;
+    case 'stock':
+      return u.from === 1 ? `Loading Stock Wid=${u.w}` : null;
+    case 'district':
+      return `Loading District Wid=${u.w}`;
+    case 'customer':
+      return `Loading Customer for DID=${u.d} WID=${u.w}`;
+    case 'orders':
+      return `Loading Orders for D=${u.d} W=${u.w}`;
+  }
+}
+
+async function main(): Promise<void> {
+  const driver = await loadDriver(data.engine);
+  const format = driver.bulkFormat(data.target);
+  const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
+  const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
+  try {
+    let units: TproccUnit[];
+    if (data.items) units = itemUnits();
+    else {
+      const r = data.range!;
+      post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}` });
+      units = [];
+      for (let w = r.start; w <= r.end; w++) units.push(...warehouseUnits(w));
+    }
+    let inflight: Promise<void> | null = null;
+    for (const u of units) {
+      if (Atomics.load(control, CTRL_RUN) !== RUN_GO) break;
+      const label = unitLabel(u);
+      if (label) post({ t: 'log', text: label });
+      const tables = gen.generate(u);
+      if (inflight) await inflight;
+      const w = u.kind === 'item' ? null : u.w;
+      inflight = loader.load(tables).then(() => {
+        for (const t of tables) post({ t: 'progress', worker: data.worker, table: t.table, rows: t.rows, warehouse: w });
+      });
+    }
+    if (inflight) await inflight;
+    post({ t: 'log', text: data.items ? 'Item done' : `Orders Done` });
+  } finally {
+    await loader.close();
+  }
+  post({ t: 'done', worker: data.worker, generator: gen.kind });
+}
+
+main().catch((e: unknown) => post({ t: 'fatal', error: toSledgeError(e, 'SLEDGE_E_DB').toInfo() }));

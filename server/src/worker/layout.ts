@@ -1,0 +1,58 @@
+import { TX_TYPES, type TxType } from '@sledge/protocol';
+
+/**
+ * Shared memory between the main thread and VU workers. Hot counters are
+ * written with Atomics by the VUs and read every second by the main thread
+ * without any message.
+ *
+ * counters: Int32Array [vu][tx][kind], kind = commit | rollback | error
+ * states:   Int32Array [vu] = VuStateCode
+ * control:  Int32Array [CTRL_*]
+ */
+export const KINDS = 3;
+export const K_COMMIT = 0;
+export const K_ROLLBACK = 1;
+export const K_ERROR = 2;
+export const NTX = TX_TYPES.length;
+export const TX_INDEX: Record<TxType, number> = Object.fromEntries(TX_TYPES.map((t, i) => [t, i])) as Record<TxType, number>;
+
+export const VU_STATE = { idle: 0, connecting: 1, running: 2, finished: 3, failed: 4 } as const;
+export const VU_STATE_NAMES = ['idle', 'connecting', 'running', 'finished', 'failed'] as const;
+
+/** control[CTRL_RUN]: 0 = run, 1 = stop after the current transaction, 2 = abort now. */
+export const CTRL_RUN = 0;
+/** control[CTRL_PHASE]: 0 = rampup (not measured), 1 = measuring, 2 = after the window. */
+export const CTRL_PHASE = 1;
+export const CTRL_SIZE = 4;
+export const RUN_GO = 0;
+export const RUN_STOP = 1;
+export const RUN_ABORT = 2;
+export const PHASE_RAMPUP = 0;
+export const PHASE_MEASURING = 1;
+export const PHASE_DONE = 2;
+
+export interface SharedBlocks {
+  counters: SharedArrayBuffer;
+  states: SharedArrayBuffer;
+  control: SharedArrayBuffer;
+}
+
+export function allocShared(vus: number): SharedBlocks {
+  return {
+    counters: new SharedArrayBuffer(vus * NTX * KINDS * 4),
+    states: new SharedArrayBuffer(vus * 4),
+    control: new SharedArrayBuffer(CTRL_SIZE * 4),
+  };
+}
+
+export const counterIndex = (vuIndex: number, tx: number, kind: number): number => (vuIndex * NTX + tx) * KINDS + kind;
+
+/** Totals per tx type and kind over all VUs. */
+export function sumCounters(c: Int32Array, vus: number): Int32Array {
+  const out = new Int32Array(NTX * KINDS);
+  for (let v = 0; v < vus; v++) {
+    const base = v * NTX * KINDS;
+    for (let i = 0; i < NTX * KINDS; i++) out[i]! += Atomics.load(c, base + i);
+  }
+  return out;
+}

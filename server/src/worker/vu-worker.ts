@@ -1,0 +1,72 @@
+/**
+ * worker_threads entry hosting virtual users. Async drivers run many VUs
+ * here as concurrent loops; synchronous drivers (SQLite) get one VU per
+ * worker. Counters go to shared memory; interval latency histograms and log
+ * lines are posted to the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { TX_TYPES, toSledgeError, type TxType } from '@sledge/protocol';
+import { loadDriver } from '../engine/registry.js';
+import type { FromVuWorker, LogLine, VuWorkerData } from './messages.js';
+import { runVu, type VuEnv } from './vu-loop.js';
+
+const data = workerData as VuWorkerData;
+const port = parentPort!;
+const post = (m: FromVuWorker) => port.postMessage(m);
+
+const newHists = () => Object.fromEntries(TX_TYPES.map((t) => [t, createHistogram()])) as Record<TxType, RecordableHistogram>;
+
+let pending: LogLine[] = [];
+const flushLogs = () => {
+  if (pending.length) {
+    post({ t: 'log', lines: pending });
+    pending = [];
+  }
+};
+
+async function main(): Promise<void> {
+  const driver = await loadDriver(data.engine);
+  const env: VuEnv = {
+    driver,
+    target: data.target,
+    seed: data.seed,
+    warehouses: data.warehouses,
+    activeVus: data.activeVus,
+    opts: data.opts,
+    counters: new Int32Array(data.shared.counters),
+    states: new Int32Array(data.shared.states),
+    control: new Int32Array(data.shared.control),
+    interval: newHists(),
+    log: (vu, text) => {
+      pending.push({ vu, text });
+      if (pending.length >= 500) flushLogs();
+    },
+  };
+  const shipLatency = () => {
+    const hist: Partial<Record<TxType, RecordableHistogram>> = {};
+    for (const t of TX_TYPES) if (env.interval[t].count > 0) hist[t] = env.interval[t];
+    if (Object.keys(hist).length) post({ t: 'latency', ts: Date.now(), hist });
+    for (const t of TX_TYPES) env.interval[t].reset();
+  };
+  const timer = setInterval(() => {
+    flushLogs();
+    shipLatency();
+  }, 1000);
+  const logTimer = setInterval(flushLogs, 100);
+  try {
+    const profiles = await Promise.all(data.vus.map((a) => runVu(env, a)));
+    shipLatency();
+    flushLogs();
+    post({ t: 'profile', vus: profiles });
+  } finally {
+    clearInterval(timer);
+    clearInterval(logTimer);
+  }
+  post({ t: 'done' });
+}
+
+main().catch((e: unknown) => {
+  flushLogs();
+  post({ t: 'fatal', error: toSledgeError(e, 'SLEDGE_E_DB').toInfo() });
+});
