@@ -1,0 +1,7 @@
+export { driver } from './driver.js';
+export { driver as default } from './driver.js';
+export { classifyError, connectError } from './errors.js';
+export { tediousConfig, mssqlAuthentication } from './config.js';
+export { procCall, outcomeOf } from './params.js';
+export { parseMssqlUrl } from './url.js';
+export { MSSQL_SQL, SqlLibrary, findSqlDir } from './sqlfiles.js';
