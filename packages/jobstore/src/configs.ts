@@ -1,0 +1,154 @@
+import {
+  REDACTED,
+  SavedConfigInput,
+  SledgeError,
+  isEngineId,
+  isSecretKey,
+  parseTarget,
+  redact,
+  secretFields,
+  validate,
+  type SavedConfig,
+  type Target,
+} from '@sledge/protocol';
+import { inTransaction, type Db } from './db.js';
+import { requireInteger } from './check.js';
+import { fromJson, toJson } from './json.js';
+
+interface ConfigRow {
+  id: number;
+  name: string;
+  target: string;
+  tprocc: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface CleanInput {
+  name: string;
+  target: Target;
+  tprocc: unknown;
+}
+
+const ALLOWED = new Set(['name', 'target', 'tprocc']);
+
+const isSecret = (target: Target, key: string): boolean => isSecretKey(key) || secretFields(target.engine).includes(key);
+
+/** Validate a SavedConfigInput (defaults filled, as the job form would) after secrets were restored. */
+function clean(input: unknown, restore?: (target: Record<string, unknown>) => Record<string, unknown>): CleanInput {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'the configuration must be an object with name, target and tprocc', { field: 'body' });
+  }
+  const raw = input as Record<string, unknown>;
+  for (const k of Object.keys(raw)) {
+    if (!ALLOWED.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
+  }
+  const name = typeof raw['name'] === 'string' ? raw['name'].trim() : raw['name'];
+  let target = raw['target'];
+  if (restore && target !== null && typeof target === 'object' && !Array.isArray(target)) target = restore({ ...(target as Record<string, unknown>) });
+  const parsed = parseTarget(target, 'target');
+  for (const [k, v] of Object.entries(parsed)) {
+    if (v === REDACTED && isSecret(parsed, k)) {
+      throw new SledgeError('SLEDGE_E_VALIDATION', `target.${k} is the placeholder "${REDACTED}" and no stored value exists to keep: enter the real value`, { field: `target.${k}` });
+    }
+  }
+  const v = validate(SavedConfigInput, { name, target: parsed, ...(raw['tprocc'] === undefined ? {} : { tprocc: raw['tprocc'] }) });
+  return { name: v.name, target: v.target, tprocc: v.tprocc ?? {} };
+}
+
+/**
+ * Saved configurations. Targets are stored with their secrets (the database
+ * file is the user's own); every read redacts them unless asked otherwise, and
+ * an update that sends "********" for a secret keeps the stored value.
+ */
+export class ConfigsRepo {
+  constructor(private readonly db: Db) {}
+
+  save(input: SavedConfigInput): SavedConfig {
+    const c = clean(input);
+    const now = new Date().toISOString();
+    const id = inTransaction(this.db, () => {
+      this.assertNameFree(c.name, undefined);
+      return Number(
+        this.db
+          .prepare('INSERT INTO saved_config (name, target, tprocc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+          .run(c.name, toJson(c.target, 'target'), toJson(c.tprocc, 'tprocc'), now, now).lastInsertRowid,
+      );
+    });
+    return this.require(id, false);
+  }
+
+  update(id: number, input: SavedConfigInput): SavedConfig {
+    requireInteger(id, 'id', 1);
+    inTransaction(this.db, () => {
+      const stored = this.row(id);
+      if (!stored) throw notFoundConfig(id);
+      const prev = fromJson<Record<string, unknown>>(stored.target);
+      const c = clean(input, (t) => {
+        for (const [k, v] of Object.entries(t)) {
+          if (v === REDACTED && (isSecretKey(k) || secretFieldsOf(t['engine']).includes(k)) && prev[k] !== undefined) t[k] = prev[k];
+        }
+        return t;
+      });
+      this.assertNameFree(c.name, id);
+      this.db
+        .prepare('UPDATE saved_config SET name = ?, target = ?, tprocc = ?, updated_at = ? WHERE id = ?')
+        .run(c.name, toJson(c.target, 'target'), toJson(c.tprocc, 'tprocc'), new Date().toISOString(), id);
+    });
+    return this.require(id, false);
+  }
+
+  /** Every saved configuration, secrets redacted, by name. */
+  list(): SavedConfig[] {
+    const rows = this.db.prepare('SELECT * FROM saved_config ORDER BY name, id').all() as ConfigRow[];
+    return rows.map((r) => toConfig(r, false));
+  }
+
+  get(id: number, opts: { withSecrets?: boolean } = {}): SavedConfig | undefined {
+    const row = this.row(id);
+    return row === undefined ? undefined : toConfig(row, opts.withSecrets === true);
+  }
+
+  delete(id: number): boolean {
+    return this.db.prepare('DELETE FROM saved_config WHERE id = ?').run(id).changes > 0;
+  }
+
+  private row(id: number): ConfigRow | undefined {
+    return this.db.prepare('SELECT * FROM saved_config WHERE id = ?').get(id) as ConfigRow | undefined;
+  }
+
+  private require(id: number, withSecrets: boolean): SavedConfig {
+    const c = this.get(id, { withSecrets });
+    if (!c) throw notFoundConfig(id);
+    return c;
+  }
+
+  private assertNameFree(name: string, exceptId: number | undefined): void {
+    const other = this.db.prepare('SELECT id FROM saved_config WHERE name = ? AND id IS NOT ?').get(name, exceptId ?? null) as { id: number } | undefined;
+    if (other) {
+      throw new SledgeError('SLEDGE_E_CONFLICT', `a saved configuration named "${name}" already exists (id ${other.id}): choose another name`, { field: 'name' });
+    }
+  }
+}
+
+/** An engine's x-secret field names; none for a value that is not a known engine. */
+function secretFieldsOf(engine: unknown): string[] {
+  return isEngineId(engine) ? secretFields(engine) : [];
+}
+
+function notFoundConfig(id: number): SledgeError {
+  return new SledgeError('SLEDGE_E_NOT_FOUND', `saved configuration ${id} does not exist`, { field: 'id' });
+}
+
+function toConfig(r: ConfigRow, withSecrets: boolean): SavedConfig {
+  const target = fromJson<Target>(r.target);
+  const tprocc = fromJson<unknown>(r.tprocc);
+  return {
+    id: r.id,
+    name: r.name,
+    target: withSecrets ? target : redact(target, secretFieldsOf(target.engine)),
+    tprocc: withSecrets ? tprocc : redact(tprocc),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}

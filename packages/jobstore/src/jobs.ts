@@ -1,0 +1,258 @@
+import {
+  ENGINES,
+  JOB_ID_PATTERN,
+  JOB_STATUSES,
+  JOB_TYPES,
+  JobListQuery,
+  SledgeError,
+  TERMINAL_STATUSES,
+  WORKLOADS,
+  redact,
+  secretFields,
+  validate,
+  type EngineId,
+  type ErrorInfo,
+  type Job,
+  type JobStatus,
+  type JobType,
+  type TproccResult,
+  type WorkloadId,
+} from '@sledge/protocol';
+import { inTransaction, type Db } from './db.js';
+import { likeContains, notFound, requireInteger, requireString } from './check.js';
+import { fromJson, fromJsonOpt, toJson } from './json.js';
+import { newJobId } from './ids.js';
+
+export interface CreateJobInput {
+  /** A 24-hex id made by newJobId(); a new one is made when omitted. */
+  id?: string;
+  type: JobType;
+  workload: WorkloadId;
+  engine: EngineId;
+  /** The job configuration, secrets already redacted by the caller (the store redacts again). */
+  config: unknown;
+  seed: number;
+  label?: string;
+  profileId: number;
+  clientVersion: string;
+  status?: 'queued';
+}
+
+export type JobPatch = Partial<Pick<Job, 'status' | 'startedAt' | 'endedAt' | 'result' | 'error' | 'engineVersion' | 'summary'>>;
+
+/** Statuses a job can be in while something is (or was, before a crash) working on it. */
+export const ACTIVE_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter((s) => !TERMINAL_STATUSES.includes(s));
+
+export const INTERRUPTED_ERROR: ErrorInfo = {
+  code: 'SLEDGE_E_INTERRUPTED',
+  message: 'the server stopped while the job was running',
+};
+
+interface JobRow {
+  id: string;
+  type: JobType;
+  workload: WorkloadId;
+  engine: EngineId;
+  status: JobStatus;
+  label: string | null;
+  profile_id: number;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  config: string;
+  seed: number;
+  engine_version: string | null;
+  client_version: string;
+  error: string | null;
+  summary: string | null;
+  result: string | null;
+}
+
+const SELECT_JOB = 'SELECT j.*, r.data AS result FROM job j LEFT JOIN job_result r ON r.job_id = j.id';
+
+function toJob(r: JobRow): Job {
+  const job: Job = {
+    id: r.id,
+    type: r.type,
+    workload: r.workload,
+    engine: r.engine,
+    status: r.status,
+    profileId: r.profile_id,
+    createdAt: r.created_at,
+    config: fromJson<unknown>(r.config),
+    seed: r.seed,
+    clientVersion: r.client_version,
+  };
+  if (r.label !== null) job.label = r.label;
+  if (r.started_at !== null) job.startedAt = r.started_at;
+  if (r.ended_at !== null) job.endedAt = r.ended_at;
+  if (r.engine_version !== null) job.engineVersion = r.engine_version;
+  const result = fromJsonOpt<TproccResult>(r.result);
+  if (result !== undefined) job.result = result;
+  const error = fromJsonOpt<ErrorInfo>(r.error);
+  if (error !== undefined) job.error = error;
+  if (r.summary !== null) job.summary = r.summary;
+  return job;
+}
+
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[], field: string): T => {
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${field} must be one of ${allowed.join(', ')}`, { field });
+  }
+  return v as T;
+};
+
+const isoDate = (v: unknown, field: string): string => {
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${field} must be an ISO date-time string`, { field });
+  }
+  return v;
+};
+
+/** The job table (HammerDB's JOBMAIN) and the typed result beside it. */
+export class JobsRepo {
+  /** Ids known to exist, so hot appends do not look the job up every time. */
+  private readonly known = new Set<string>();
+
+  constructor(private readonly db: Db) {}
+
+  create(input: CreateJobInput): Job {
+    const jobId = input.id ?? newJobId();
+    if (!new RegExp(JOB_ID_PATTERN).test(jobId)) {
+      throw new SledgeError('SLEDGE_E_VALIDATION', 'id must be 24 uppercase hex characters (use newJobId())', { field: 'id' });
+    }
+    const type = oneOf(input.type, JOB_TYPES, 'type');
+    const workload = oneOf(input.workload, WORKLOADS, 'workload');
+    const engine = oneOf(input.engine, ENGINES, 'engine');
+    const seed = requireInteger(input.seed, 'seed', 0);
+    if (seed > 4294967295) throw new SledgeError('SLEDGE_E_VALIDATION', 'seed must be an integer from 0 to 4294967295', { field: 'seed' });
+    const profileId = requireInteger(input.profileId, 'profileId', 0);
+    const clientVersion = requireString(input.clientVersion, 'clientVersion', { nonEmpty: true });
+    if (input.label !== undefined) requireString(input.label, 'label');
+    if (input.status !== undefined && input.status !== 'queued') {
+      throw new SledgeError('SLEDGE_E_VALIDATION', 'a new job starts as "queued"', { field: 'status' });
+    }
+    const config = toJson(redact(input.config, secretFields(engine)), 'config');
+    const conflict = () => new SledgeError('SLEDGE_E_CONFLICT', `job ${jobId} already exists`, { field: 'id' });
+    if (this.exists(jobId)) throw conflict();
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO job (id, type, workload, engine, status, label, profile_id, created_at, config, seed, client_version)
+           VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(jobId, type, workload, engine, input.label ?? null, profileId, new Date().toISOString(), config, seed, clientVersion);
+    } catch (e) {
+      // Another process may have created the same id since the check.
+      if ((e as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw conflict();
+      throw e;
+    }
+    this.known.add(jobId);
+    return this.require(jobId);
+  }
+
+  /** Apply the fields present in `patch` (undefined ones are left alone); a result replaces the previous one. */
+  update(id: string, patch: JobPatch): Job {
+    const sets: string[] = [];
+    const params: (string | number | null)[] = [];
+    const set = (col: string, v: string | number | null) => {
+      sets.push(`${col} = ?`);
+      params.push(v);
+    };
+    if (patch.status !== undefined) set('status', oneOf(patch.status, JOB_STATUSES, 'status'));
+    if (patch.startedAt !== undefined) set('started_at', isoDate(patch.startedAt, 'startedAt'));
+    if (patch.endedAt !== undefined) set('ended_at', isoDate(patch.endedAt, 'endedAt'));
+    if (patch.engineVersion !== undefined) set('engine_version', requireString(patch.engineVersion, 'engineVersion'));
+    if (patch.summary !== undefined) set('summary', requireString(patch.summary, 'summary'));
+    if (patch.error !== undefined) {
+      const e: unknown = patch.error;
+      if (e === null || typeof e !== 'object' || typeof (e as ErrorInfo).code !== 'string' || typeof (e as ErrorInfo).message !== 'string') {
+        throw new SledgeError('SLEDGE_E_VALIDATION', 'error must be an object with a code and a message', { field: 'error' });
+      }
+      set('error', toJson(e, 'error'));
+    }
+    const result = patch.result;
+    if (result !== undefined && (result === null || typeof result !== 'object')) {
+      throw new SledgeError('SLEDGE_E_VALIDATION', 'result must be a TPROC-C result object', { field: 'result' });
+    }
+    inTransaction(this.db, () => {
+      if (!this.exists(id)) throw notFound('job', id);
+      if (sets.length > 0) this.db.prepare(`UPDATE job SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
+      if (result !== undefined) {
+        this.db
+          .prepare(
+            `INSERT INTO job_result (job_id, nopm, tpm, active_vus, data) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (job_id) DO UPDATE SET nopm = excluded.nopm, tpm = excluded.tpm, active_vus = excluded.active_vus, data = excluded.data`,
+          )
+          .run(id, Number(result.nopm) || 0, Number(result.tpm) || 0, Number(result.activeVus) || 0, toJson(result, 'result'));
+      }
+    });
+    return this.require(id);
+  }
+
+  get(id: string): Job | undefined {
+    const row = this.db.prepare(`${SELECT_JOB} WHERE j.id = ?`).get(id) as JobRow | undefined;
+    return row === undefined ? undefined : toJob(row);
+  }
+
+  require(id: string): Job {
+    const job = this.get(id);
+    if (!job) throw notFound('job', id);
+    return job;
+  }
+
+  exists(id: string): boolean {
+    if (this.known.has(id)) return true;
+    const found = this.db.prepare('SELECT 1 FROM job WHERE id = ?').get(id) !== undefined;
+    if (found) this.known.add(id);
+    return found;
+  }
+
+  /** Throw SLEDGE_E_NOT_FOUND unless the job exists. */
+  assertExists(id: string): void {
+    if (!this.exists(id)) throw notFound('job', id);
+  }
+
+  /** Forget a deleted job in the existence cache. */
+  forget(id: string): void {
+    this.known.delete(id);
+  }
+
+  /** Filters and text search (id, label, summary, engine), newest first. */
+  list(query: JobListQuery = {}): { jobs: Job[]; total: number } {
+    const q = validate(JobListQuery, query);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const eq = (col: string, v: string | number | undefined) => {
+      if (v === undefined) return;
+      where.push(`j.${col} = ?`);
+      params.push(v);
+    };
+    eq('engine', q.engine);
+    eq('type', q.type);
+    eq('status', q.status);
+    eq('workload', q.workload);
+    eq('profile_id', q.profileId);
+    const text = q.q?.trim();
+    if (text) {
+      const cols = ['id', 'label', 'summary', 'engine'];
+      where.push(`(${cols.map((c) => `j.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+      for (let i = 0; i < cols.length; i++) params.push(likeContains(text));
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM job j ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`${SELECT_JOB} ${clause} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? 100, q.offset ?? 0) as JobRow[];
+    return { jobs: rows.map(toJob), total };
+  }
+
+  /** Mark every job left in an active status as interrupted (the previous server died). */
+  interruptActive(): string[] {
+    const marks = ACTIVE_STATUSES.map(() => '?').join(', ');
+    const rows = this.db
+      .prepare(`UPDATE job SET status = 'interrupted', error = ?, ended_at = ? WHERE status IN (${marks}) RETURNING id`)
+      .all(toJson(INTERRUPTED_ERROR, 'error'), new Date().toISOString(), ...ACTIVE_STATUSES) as { id: string }[];
+    return rows.map((r) => r.id).sort();
+  }
+}
