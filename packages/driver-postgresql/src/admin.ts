@@ -99,13 +99,15 @@ export class PgAdminSession implements AdminSession {
     } catch (e) {
       if (SledgeError.is(e) && e.code === 'SLEDGE_E_SCHEMA_MISSING') return null;
       if (SledgeError.is(e) && e.code === 'SLEDGE_E_AUTH') {
-        let built: boolean | undefined;
+        let built: boolean;
         try {
           built = await this.databaseAndRoleExist();
-        } catch {
-          // The superuser cannot say either: report the TPC user's own failure.
+        } catch (suError) {
+          // The TPC role does not exist, so only the superuser could go on: its failure is the one to fix.
+          // Otherwise (a refused password) report the TPC user's own failure.
+          throw e.field === 'target.user' ? suError : e;
         }
-        if (built === false) return null;
+        if (!built) return null;
       }
       throw e;
     }
