@@ -42,16 +42,16 @@ const CASES = [
   { table: 'order_line', note: '+orders, new_order', units: range(10, (i) => ({ kind: 'orders', w: 1, d: i + 1 })) },
 ];
 
-function measure(make, c) {
-  const budgetNs = BigInt(Math.round(seconds * 1e9));
+const ROUNDS = 3;
+
+/** Generates units round-robin for `budgetNs`; returns rows of c.table and bytes of every table. */
+function timed(gen, c, budgetNs, start) {
   let rows = 0;
   let bytes = 0;
-  const gen = make();
-  for (const u of c.units.slice(0, 2)) gen.generate(u); // warm-up (JIT, cached sets)
+  let i = start;
   const t0 = process.hrtime.bigint();
   let elapsed = 0n;
-  let i = 0;
-  while (elapsed < budgetNs || i < c.units.length) {
+  while (elapsed < budgetNs || i === start) {
     for (const t of gen.generate(c.units[i % c.units.length])) {
       if (t.table === c.table) rows += t.rows;
       bytes += typeof t.data === 'string' ? t.data.length : t.data.byteLength;
@@ -60,13 +60,33 @@ function measure(make, c) {
     elapsed = process.hrtime.bigint() - t0;
   }
   const s = Number(elapsed) / 1e9;
-  return { rowsPerSec: rows / s, mbPerSec: bytes / s / 1e6, units: i };
+  return { rowsPerSec: rows / s, mbPerSec: bytes / s / 1e6, next: i };
+}
+
+/**
+ * TS and native alternate in ROUNDS rounds of seconds/ROUNDS each; the best
+ * round counts, so a burst of load on a shared machine hurts neither side.
+ */
+function compareCase(c) {
+  const budgetNs = BigInt(Math.round((seconds / ROUNDS) * 1e9));
+  const sides = {
+    ts: { gen: new TproccGenerator(ctx, format), best: undefined, at: 0 },
+    native: { gen: native.generator(ctx, format), best: undefined, at: 0 },
+  };
+  for (const side of Object.values(sides)) for (const u of c.units.slice(0, 2)) side.gen.generate(u); // warm-up: JIT, cached sets
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const side of Object.values(sides)) {
+      const m = timed(side.gen, c, budgetNs, side.at);
+      side.at = m.next;
+      if (!side.best || m.rowsPerSec > side.best.rowsPerSec) side.best = m;
+    }
+  }
+  return { ts: sides.ts.best, native: sides.native.best };
 }
 
 const results = [];
 for (const c of CASES) {
-  const ts = measure(() => new TproccGenerator(ctx, format), c);
-  const nat = measure(() => native.generator(ctx, format), c);
+  const { ts, native: nat } = compareCase(c);
   results.push({ table: c.table, note: c.note ?? '', ts, native: nat, ratio: nat.rowsPerSec / ts.rowsPerSec });
 }
 
@@ -88,5 +108,6 @@ if (json) {
   console.log(`datagen: TPROC-C row generation, ${format}, one thread, ${process.version} (native: ${native.path})`);
   console.log(line(header));
   for (const r of rows) console.log(line(r));
-  console.log('MB/s counts every table the unit produces (TS: UTF-16 string length, native: bytes).');
+  console.log(`Best of ${ROUNDS} alternating rounds per side; MB/s counts every table a unit produces (TS: string length, native: bytes).`);
+  console.log('warehouse and district units hold 1 and 10 rows: their native time is the Node-API call itself (a few µs, once per warehouse).');
 }
