@@ -1,0 +1,7 @@
+export { driver } from './driver.js';
+export { driver as default } from './driver.js';
+export { classifyError, connectError } from './errors.js';
+export { oracleConnectAttrs } from './config.js';
+export { plsqlCall, outcomeOf } from './params.js';
+export { parseOracleUrl } from './url.js';
+export { ORACLE_SQL, SqlLibrary, findSqlDir } from './sqlfiles.js';
