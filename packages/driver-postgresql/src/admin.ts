@@ -21,7 +21,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * created or dropped, or to tell "not built yet" from a wrong password.
  *
  * When target.database is target.defaultDatabase the tables live there:
- * the database is neither created nor dropped (drop.sql removes the objects).
+ * the database is neither created nor dropped, drop.sql removes the
+ * TPROC-C objects and the role is kept.
  * When target.user is target.superuser no role is created or dropped.
  */
 export class PgAdminSession implements AdminSession {
@@ -207,10 +208,11 @@ export class PgAdminSession implements AdminSession {
         await this.runSteps(c, scriptStatements('drop.sql').map((sql) => ({ what: 'dropping TPROC-C objects', sql })));
       }
       await this.closeSession('user');
-    } else {
-      await this.closeSession('user');
-      await this.dropDatabase();
+      // The role stays: in a database Sledge did not create it may own the database or other objects.
+      return;
     }
+    await this.closeSession('user');
+    await this.dropDatabase();
     if (this.ownRole) {
       const su = await this.session('superuser');
       await this.runSteps(su, [{ what: `dropping role "${t.user}"`, sql: this.sql('admin.sql', 'drop_role', { role: t.user }) }]);

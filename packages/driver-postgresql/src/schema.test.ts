@@ -116,4 +116,26 @@ describe('schema builds against PostgreSQL', () => {
     await apply(false);
     expect(await kinds()).toEqual(['delivery:f', 'neword:f', 'ostat:f', 'payment:f', 'slev:f']);
   });
+
+  it('a target whose database is the default database keeps the database and role and drops only the TPROC-C objects', async () => {
+    const plain = { ...target, partition: false };
+    let a = await open(plain);
+    await a.dropSchema();
+    await a.createSchema({ warehouses: 1, buildVus: 1 });
+    // The same database, now named as the default database: Sledge must not create or drop it.
+    const shared = { ...plain, defaultDatabase: plain.database };
+    a = await open(shared);
+    expect(await a.schemaState()).toEqual({ exists: true, warehouses: 0 });
+    await a.dropSchema();
+    expect(await a.schemaState()).toEqual({ exists: false, warehouses: 0 });
+    const left = await inDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`)).rows[0].n);
+    expect(left).toBe(0);
+    await a.dropSchema(); // idempotent
+    await a.createSchema({ warehouses: 1, buildVus: 1 });
+    await a.finishSchema({ warehouses: 1, buildVus: 1 });
+    const facts = await a.checkFacts([]);
+    expect(Object.values(facts.tables).every(Boolean)).toBe(true);
+    expect(Object.values(facts.routines).every(Boolean)).toBe(true);
+    await (await open(plain)).dropSchema();
+  });
 });
