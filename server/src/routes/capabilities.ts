@@ -6,7 +6,7 @@ import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, type EngineCapability
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
-import type { RouteDeps } from './jobs.js';
+import { passThrough, type RouteDeps } from './jobs.js';
 
 /** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */
 export async function capabilities(version: string): Promise<Capabilities> {
@@ -43,7 +43,8 @@ export const capabilityRoutes: FastifyPluginAsync<RouteDeps & { version: string 
   app.post(
     '/targets/test',
     {
-      attachValidation: true,
+      // The schema documents the body; parseJobCreate validates it with friendlier, cross-field errors.
+      validatorCompiler: passThrough,
       schema: {
         tags: ['targets'],
         summary: 'Test a connection: returns the server version and whether a TPROC-C schema is there',

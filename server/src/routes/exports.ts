@@ -15,7 +15,6 @@ const csv = (header: string[], rows: unknown[][]) => [header.join(','), ...rows.
 export function exportJson(store: JobStore, id: string) {
   const job = store.getJob(id);
   if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
-  const out = store.getOutput(id, { limit: 10_000_000 });
   const metrics: Record<string, unknown[]> = {};
   for (const k of store.metricKinds(id)) metrics[k] = store.getMetrics(id, k, {});
   return {
@@ -31,8 +30,19 @@ export function exportJson(store: JobStore, id: string) {
     check: store.getCheck(id) ?? null,
     system: store.getSystem(id),
     metrics,
-    output: out.lines,
+    output: allOutput(store, id),
   };
+}
+
+/** Every output line of a job, paged through the store. */
+function allOutput(store: JobStore, id: string) {
+  const lines: ReturnType<JobStore['getOutput']>['lines'] = [];
+  for (let after = 0; ; ) {
+    const page = store.getOutput(id, { afterSeq: after, limit: 100_000 });
+    lines.push(...page.lines);
+    if (page.lines.length < 100_000) return lines;
+    after = page.lines[page.lines.length - 1]!.seq;
+  }
 }
 
 const SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
@@ -59,7 +69,7 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
         store.getLatency(id).flatMap((s) => Object.entries(s.perType).map(([t, v]) => [new Date(s.ts).toISOString(), t, v.count, v.p50, v.p95, v.p99, v.max])),
       );
     case 'output':
-      return csv(['seq', 'timestamp', 'vu', 'text'], store.getOutput(id, { limit: 10_000_000 }).lines.map((l) => [l.seq, new Date(l.ts).toISOString(), l.vu, l.text]));
+      return csv(['seq', 'timestamp', 'vu', 'text'], allOutput(store, id).map((l) => [l.seq, new Date(l.ts).toISOString(), l.vu, l.text]));
     case 'vus':
       return csv(['vu', 'state', 'commits', 'rollbacks', 'errors'], store.getVus(id).map((v) => [v.vu, v.state, v.commits, v.rollbacks, v.errors]));
   }

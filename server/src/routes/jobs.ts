@@ -19,6 +19,9 @@ import {
 import type { JobEngine } from '../engine/engine.js';
 import { buildSnapshot } from '../engine/snapshot.js';
 
+/** A validator that accepts the body as sent (the handler validates it). */
+export const passThrough = () => (data: unknown) => ({ value: data });
+
 export interface RouteDeps {
   engine: JobEngine;
 }
@@ -38,7 +41,8 @@ export const jobRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) 
   app.post(
     '/jobs',
     {
-      attachValidation: true,
+      // The schema documents the body; parseJobCreate validates it with friendlier, cross-field errors.
+      validatorCompiler: passThrough,
       schema: {
         tags: ['jobs'],
         summary: 'Create a job: build, check or delete a TPROC-C schema, or run the workload',

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Job } from '@sledge/protocol';
+import { buildApp, type SledgeApp } from '../dist/app.js';
+
+export type { SledgeApp };
+
+/** A server app on a fresh data directory (tests use the built dist: workers load plain JS). */
+export async function makeApp(): Promise<SledgeApp & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sledge-test-'));
+  const app = await buildApp({ dataDir, logger: false, uiDir: null });
+  return { ...app, dataDir };
+}
+
+export async function post(s: SledgeApp, url: string, body: unknown) {
+  const r = await s.app.inject({ method: 'POST', url, payload: body as object });
+  return { status: r.statusCode, body: r.body ? (JSON.parse(r.body) as Record<string, unknown>) : {} };
+}
+
+export async function get<T = Record<string, unknown>>(s: SledgeApp, url: string): Promise<T> {
+  const r = await s.app.inject({ method: 'GET', url });
+  if (r.statusCode >= 400) throw new Error(`GET ${url}: ${r.statusCode} ${r.body}`);
+  return JSON.parse(r.body) as T;
+}
+
+/** Wait until a job reaches a terminal status. */
+export async function waitJob(s: SledgeApp, id: string, timeoutMs = 240_000): Promise<Job> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const j = await get<Job>(s, `/api/v1/jobs/${id}`);
+    if (['completed', 'failed', 'stopped', 'interrupted'].includes(j.status)) return j;
+    if (Date.now() > end) throw new Error(`job ${id} still ${j.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function waitStatus(s: SledgeApp, id: string, statuses: string[], timeoutMs = 60_000): Promise<Job> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const j = await get<Job>(s, `/api/v1/jobs/${id}`);
+    if (statuses.includes(j.status)) return j;
+    if (Date.now() > end) throw new Error(`job ${id} still ${j.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Capabilities, JobList } from '@sledge/protocol';
+import { get, makeApp, post, type SledgeApp } from './helpers.js';
+
+/** Bad input gets a typed 4xx naming what to fix, and creates no job. */
+describe('job input validation and preflight', () => {
+  let s: SledgeApp;
+  const pg = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_srv_bad', password: 'pw', database: 'sledge_srv_bad', superuser: 'postgres' };
+  const jobCount = async () => (await get<JobList>(s, '/api/v1/jobs')).total;
+
+  beforeAll(async () => {
+    s = await makeApp();
+  });
+  afterAll(async () => {
+    await s.app.close();
+  });
+
+  it('reports which drivers load (librarycheck)', async () => {
+    const c = await get<Capabilities>(s, '/api/v1/capabilities');
+    const by = Object.fromEntries(c.engines.map((e) => [e.engine, e]));
+    expect(by['sqlite']?.available).toBe(true);
+    expect(by['postgresql']?.available).toBe(true);
+    expect(by['sqlite']?.features?.tpmSource).toBe('client');
+    expect(c.engines).toHaveLength(7);
+  });
+
+  it.each([
+    [0, 'tprocc.warehouses'],
+    [-1, 'tprocc.warehouses'],
+    ['x', 'tprocc.warehouses'],
+    [1e9, 'tprocc.warehouses'],
+  ])('warehouses=%s -> 400 naming %s, no job', async (w, field) => {
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target: { engine: 'sqlite' }, tprocc: { warehouses: w } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_VALIDATION', field } });
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('unknown engine, build VUs > warehouses, bad JSON, unknown field', async () => {
+    const before = await jobCount();
+    let r = await post(s, '/api/v1/jobs', { type: 'run', target: { engine: 'mongodb' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_UNKNOWN_ENGINE', field: 'target.engine' } });
+    r = await post(s, '/api/v1/jobs', { type: 'build', target: { engine: 'sqlite' }, tprocc: { warehouses: 2, buildVus: 3 } });
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_VALIDATION', field: 'tprocc.buildVus' } });
+    const raw = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: '{"type":', headers: { 'content-type': 'application/json' } });
+    expect(raw.statusCode).toBe(400);
+    expect(JSON.parse(raw.body).error.code).toBe('SLEDGE_E_VALIDATION');
+    expect(raw.body).not.toMatch(/at .*\.js/); // never a stack trace
+    r = await post(s, '/api/v1/jobs', { type: 'run', target: { engine: 'sqlite', fiel: 'x' } });
+    expect(r.body).toMatchObject({ error: { field: 'target.fiel' } });
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('unreachable host -> 422 SLEDGE_E_CONNECT naming the port, no job', async () => {
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target: { ...pg, port: 1 } });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_CONNECT' } });
+    expect(String((r.body.error as { field: string }).field)).toMatch(/^target\.(host|port)$/);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('wrong password -> 422 SLEDGE_E_AUTH, no job, password not echoed', async () => {
+    // sledge_auth_test is a scram-sha-256 role set up by .ci/pg-auth.sh (this machine trusts everyone else).
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', {
+      type: 'build',
+      target: { ...pg, superuser: 'sledge_auth_test', superuserPassword: 'not-the-password-x1', user: 'sledge_auth_test', password: 'not-the-password-x1' },
+    });
+    expect(r.status, JSON.stringify(r.body) + ' (run .ci/pg-auth.sh as root if this passes with 201)').toBe(422);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_AUTH' } });
+    expect(JSON.stringify(r.body)).not.toContain('not-the-password-x1');
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('run or check without a schema -> 422 SLEDGE_E_SCHEMA_MISSING, no job', async () => {
+    const before = await jobCount();
+    for (const type of ['run', 'check']) {
+      const r = await post(s, '/api/v1/jobs', { type, target: { engine: 'sqlite', file: 'nothing-here.sqlite' } });
+      expect(r.status).toBe(422);
+      expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_SCHEMA_MISSING' } });
+    }
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('unknown routes and jobs are typed 404s', async () => {
+    const r = await s.app.inject({ method: 'GET', url: '/api/v1/jobs/0123456789ABCDEF01234567' });
+    expect(r.statusCode).toBe(404);
+    expect(JSON.parse(r.body).error.code).toBe('SLEDGE_E_NOT_FOUND');
+    const n = await s.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(n.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Job, JobList, ServerFrame, TimingRow } from '@sledge/protocol';
+import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+
+/**
+ * The whole TPROC-C lifecycle on the embedded engine through REST and the
+ * WebSocket: build, check, a timed run with a result, stop, export, delete.
+ */
+describe('SQLite end to end', () => {
+  let s: SledgeApp;
+  let base: string;
+  const target = { engine: 'sqlite', file: 'e2e.sqlite' };
+
+  beforeAll(async () => {
+    s = await makeApp();
+    base = await s.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await s.app.close();
+  });
+
+  it('builds 1 warehouse and passes checkschema', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 }, seed: 42 });
+    expect(r.status).toBe(201);
+    const job = await waitJob(s, String(r.body.id));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const progress = await get<{ phase: string; workers: { rows: Record<string, number> }[] }>(s, `/api/v1/jobs/${job.id}/progress`);
+    expect(progress.phase).toBe('done');
+    const rows = progress.workers.reduce((a, w) => a + Object.values(w.rows).reduce((x, y) => x + y, 0), 0);
+    expect(rows).toBeGreaterThan(590000);
+    const c = await post(s, '/api/v1/jobs', { type: 'check', target });
+    const check = await waitJob(s, String(c.body.id));
+    expect(check.status).toBe('completed');
+    const items = await get<{ ok: boolean }[]>(s, `/api/v1/jobs/${check.id}/check`);
+    expect(items.length).toBe(10);
+    expect(items.every((i) => i.ok)).toBe(true);
+  });
+
+  it('refuses a second build on the same file', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_SCHEMA_EXISTS', field: 'target.file' } });
+  });
+
+  it('runs timed with 2 VUs, streams frames in order, and stores the result', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 2, timeProfile: true } });
+    expect(r.status).toBe(201);
+    const id = String(r.body.id);
+    await waitStatus(s, id, ['measuring']);
+    // Subscribe mid-run: snapshot first, then frames with seq +1 each.
+    const frames: ServerFrame[] = [];
+    const ws = new WebSocket(base.replace('http', 'ws') + '/api/v1/ws');
+    await new Promise((res) => ws.on('open', res));
+    ws.on('message', (m) => frames.push(JSON.parse(String(m)) as ServerFrame));
+    ws.send(JSON.stringify({ t: 'subscribe', jobId: id }));
+    await new Promise((res) => setTimeout(res, 4000));
+    ws.close();
+    expect(frames[0]?.t).toBe('snapshot');
+    const snapSeq = frames[0]!.t === 'snapshot' ? frames[0]!.snapshot.seq : -1;
+    const seqs = frames.slice(1).map((f) => ('seq' in f ? f.seq : -1));
+    expect(seqs[0]).toBe(snapSeq + 1);
+    seqs.forEach((q, i) => i && expect(q).toBe(seqs[i - 1]! + 1));
+    expect(frames.some((f) => f.t === 'tcount')).toBe(true);
+
+    // Reconnect with `since`: the missing frames are replayed, no gap, no duplicate.
+    const lastSeq = seqs[seqs.length - 1]!;
+    await new Promise((res) => setTimeout(res, 1500));
+    const again: ServerFrame[] = [];
+    const ws2 = new WebSocket(base.replace('http', 'ws') + '/api/v1/ws');
+    await new Promise((res) => ws2.on('open', res));
+    ws2.on('message', (m) => again.push(JSON.parse(String(m)) as ServerFrame));
+    ws2.send(JSON.stringify({ t: 'subscribe', jobId: id, since: lastSeq }));
+    await new Promise((res) => setTimeout(res, 1000));
+    ws2.close();
+    expect(again[0]?.t).not.toBe('snapshot');
+    expect(again[0] && 'seq' in again[0] ? again[0].seq : -1).toBe(lastSeq + 1);
+
+    const job = await waitJob(s, id);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.result!.nopm).toBeGreaterThan(0);
+    expect(job.result!.tpm).toBeGreaterThan(0);
+    expect(job.result!.line).toMatch(/^TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/);
+    expect(job.result!.tpmSource).toBe('client');
+    expect(job.engineVersion).toMatch(/^3\./);
+    const timing = await get<TimingRow[]>(s, `/api/v1/jobs/${id}/timing`);
+    const summary = timing.filter((t) => t.vu === 0);
+    expect(summary.map((t) => t.proc).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
+    for (const t of summary) {
+      expect(t.calls).toBeGreaterThan(0);
+      expect(t.p25Ms).toBeLessThanOrEqual(t.p50Ms);
+      expect(t.p50Ms).toBeLessThanOrEqual(t.p99Ms);
+      expect(t.maxMs).toBeGreaterThanOrEqual(t.p99Ms * 0.99);
+    }
+    expect(timing.filter((t) => t.vu > 0).length).toBeGreaterThan(5); // per-VU rows with timeProfile
+    const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${id}/output?limit=10000`);
+    const texts = out.lines.map((l) => l.text);
+    expect(texts).toContain(job.result!.line);
+    expect(texts).toContain('Rampup complete, Taking start Transaction Count.');
+    expect(texts).toContain('ALL VIRTUAL USERS COMPLETE');
+    const tc = await get<{ engine: unknown[]; client: { rates: Record<string, number> }[] }>(s, `/api/v1/jobs/${id}/tcount`);
+    expect(tc.client.length).toBeGreaterThan(10);
+    expect(tc.engine.length).toBeGreaterThan(3);
+    const exp = await get<{ schema: string; job: Job; timings: unknown[]; output: unknown[] }>(s, `/api/v1/jobs/${id}/export?format=json`);
+    expect(exp.schema).toBe('sledge-job-v1');
+    expect(exp.timings.length).toBe(timing.length);
+    const csv = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/export?format=csv&series=timing` });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[0]).toBe('proc,vu,calls,min_ms,avg_ms,max_ms,total_ms,p25_ms,p50_ms,p75_ms,p95_ms,p99_ms,sd_ms,ratio_pct,elapsed_ms');
+  });
+
+  it('stops a running job within a few seconds and keeps it', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 10 } });
+    const id = String(r.body.id);
+    await waitStatus(s, id, ['measuring']);
+    await new Promise((res) => setTimeout(res, 1500));
+    const t0 = Date.now();
+    const st = await s.app.inject({ method: 'POST', url: `/api/v1/jobs/${id}/stop` });
+    expect(st.statusCode).toBe(202);
+    const job = await waitJob(s, id, 15_000);
+    expect(job.status).toBe('stopped');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(job.result).toBeUndefined();
+  });
+
+  it('lists with filters, refuses to delete an active job, deletes a finished one', async () => {
+    const runs = await get<JobList>(s, '/api/v1/jobs?type=run&engine=sqlite');
+    expect(runs.jobs.length).toBe(2);
+    const stopped = await get<JobList>(s, '/api/v1/jobs?status=stopped');
+    expect(stopped.total).toBe(1);
+    const text = await get<JobList>(s, '/api/v1/jobs?q=NOPM');
+    expect(text.total).toBe(1);
+    const del = await s.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${stopped.jobs[0]!.id}` });
+    expect(del.statusCode).toBe(204);
+    expect((await get<JobList>(s, '/api/v1/jobs?status=stopped')).total).toBe(0);
+  });
+
+  it('deletes the schema', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'delete', target });
+    expect((await waitJob(s, String(r.body.id))).status).toBe('completed');
+    const again = await post(s, '/api/v1/jobs', { type: 'run', target });
+    expect(again.status).toBe(422);
+  });
+});
