@@ -1,0 +1,104 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { SledgeError, type SqliteTarget } from '@sledge/protocol';
+import { dbConstructor, type Db } from './library.js';
+
+/**
+ * Connection settings. WAL lets readers run beside the one writer; the busy
+ * timeout is how long a writer waits for the write lock (BEGIN IMMEDIATE)
+ * before SQLITE_BUSY. better-sqlite3 is built with foreign keys on by
+ * default; TPROC-C declares none, and we turn enforcement off explicitly.
+ */
+export interface Tuning {
+  /** Page cache per connection, KiB. */
+  cacheKiB: number;
+  /** Memory-mapped I/O window, bytes (reads come straight from the OS page cache). */
+  mmapBytes: number;
+  /** Override target.synchronous (the loader runs with 'off'). */
+  synchronous?: SqliteTarget['synchronous'];
+  /** WAL pages before an automatic checkpoint. */
+  walAutocheckpoint?: number;
+}
+
+export const VU_TUNING: Tuning = { cacheKiB: 64 * 1024, mmapBytes: 1024 * 1024 * 1024 };
+export const ADMIN_TUNING: Tuning = { cacheKiB: 128 * 1024, mmapBytes: 1024 * 1024 * 1024 };
+
+/** target.file, made absolute against the working directory (the server passes absolute paths). */
+export function resolveFile(target: SqliteTarget): string {
+  return isAbsolute(target.file) ? target.file : resolve(process.cwd(), target.file);
+}
+
+/** The -wal and -shm companions SQLite keeps next to a WAL database. */
+export function companionFiles(file: string): string[] {
+  return [`${file}-wal`, `${file}-shm`];
+}
+
+function osReason(e: unknown): string {
+  if (e instanceof Error) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
+  }
+  return String(e);
+}
+
+function connectError(file: string, e: unknown): SledgeError {
+  return new SledgeError(
+    'SLEDGE_E_CONNECT',
+    `Cannot open the SQLite database file ${file} (${osReason(e)}). Set target.file to a path in a directory Sledge can create and write.`,
+    { field: 'target.file', cause: e },
+  );
+}
+
+function applyPragmas(db: Db, target: SqliteTarget, t: Tuning): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${(t.synchronous ?? target.synchronous).toUpperCase()}`);
+  db.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs)}`);
+  db.pragma('foreign_keys = OFF');
+  db.pragma(`cache_size = -${Math.trunc(t.cacheKiB)}`);
+  db.pragma(`mmap_size = ${Math.trunc(t.mmapBytes)}`);
+  db.pragma('temp_store = MEMORY');
+  if (t.walAutocheckpoint !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(t.walAutocheckpoint)}`);
+}
+
+/**
+ * Open (and create) the database file for a schema build: creates missing
+ * parent directories. A path that cannot be created or written is a
+ * SLEDGE_E_CONNECT on target.file with the OS reason.
+ */
+export function openForCreate(target: SqliteTarget, t: Tuning): Db {
+  const file = resolveFile(target);
+  const Database = dbConstructor();
+  let db: Db | undefined;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file, { timeout: target.busyTimeoutMs });
+    applyPragmas(db, target, t);
+    return db;
+  } catch (e) {
+    db?.close();
+    throw connectError(file, e);
+  }
+}
+
+/**
+ * Open an existing database (VUs, loaders, admin reads). A missing file is
+ * SLEDGE_E_SCHEMA_MISSING: build the schema first.
+ */
+export function openExisting(target: SqliteTarget, t: Tuning): Db {
+  const file = resolveFile(target);
+  if (!existsSync(file)) {
+    throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', `There is no SQLite database at ${file}: build the TPROC-C schema first.`, {
+      field: 'target.file',
+    });
+  }
+  const Database = dbConstructor();
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true, timeout: target.busyTimeoutMs });
+    applyPragmas(db, target, t);
+    return db;
+  } catch (e) {
+    db?.close();
+    throw connectError(file, e);
+  }
+}

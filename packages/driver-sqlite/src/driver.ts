@@ -1,0 +1,39 @@
+import type { Driver, VuSessionOptions } from '@sledge/core';
+import type { DriverFeatures, SqliteTarget } from '@sledge/protocol';
+import { openAdminSession } from './admin.js';
+import { classifyError } from './errors.js';
+import { LIBRARY, probeLibrary } from './library.js';
+import { openLoaderSession } from './loader.js';
+import { openVuSession, type SqliteVuSession } from './session.js';
+
+const FEATURES: DriverFeatures = {
+  storedProcedures: false,
+  tpmSource: 'client',
+  bulkFormat: 'tuples',
+  asyncSessions: false,
+  createsDatabase: false,
+  partition: false,
+};
+
+/** The SQLite driver; its VU sessions also report lock wait vs execution time (SqliteVuSession). */
+export interface SqliteDriver extends Driver<SqliteTarget> {
+  openVu(target: SqliteTarget, opts: VuSessionOptions): Promise<SqliteVuSession>;
+}
+
+/**
+ * The embedded default engine: SQLite through better-sqlite3, no server.
+ * Transactions run in-process as prepared-statement sequences; better-sqlite3
+ * is synchronous, so each VU gets its own worker thread and connection, and
+ * they share the file through WAL (many readers, one writer at a time).
+ */
+export const driver: SqliteDriver = {
+  engine: 'sqlite',
+  library: LIBRARY,
+  probe: async () => probeLibrary(),
+  features: () => ({ ...FEATURES }),
+  bulkFormat: () => 'tuples',
+  openAdmin: async (target, log) => openAdminSession(target, log),
+  openLoader: async (target, log) => openLoaderSession(target, log),
+  openVu: async (target, opts) => openVuSession(target, opts),
+  classifyError,
+};

@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
+import type { SqliteTarget, TxType } from '@sledge/protocol';
+import { openExisting, VU_TUNING } from './connection.js';
+import { SessionClosedError, schemaMissingIfNoTable } from './errors.js';
+import type { Db } from './library.js';
+import type { TxBody } from './tx/body.js';
+import { WriteLock } from './writelock.js';
+import { deliveryBody } from './tx/delivery.js';
+import { newOrderBody } from './tx/neworder.js';
+import { orderStatusBody } from './tx/orderstatus.js';
+import { paymentBody } from './tx/payment.js';
+import { stockLevelBody } from './tx/stocklevel.js';
+
+/**
+ * A SQLite VU session: one connection, the five transactions prepared once,
+ * run synchronously (one VU per worker thread).
+ *
+ * Beyond the VuSession contract it reports where the last transaction's time
+ * went, for the wait-event (ASH) sampling:
+ * - lastWaitMs(): time in BEGIN, which for write transactions (BEGIN
+ *   IMMEDIATE, see WriteLock) is the wait for SQLite's single write lock,
+ *   up to target.busyTimeoutMs; for read-only ones (BEGIN DEFERRED, a WAL
+ *   snapshot) it is next to nothing.
+ * - lastExecMs(): time from holding the lock to the end of COMMIT/ROLLBACK.
+ */
+export interface SqliteVuSession extends VuSession {
+  run<K extends TxType>(tx: K, input: TxInputs[K]): TxOutcome;
+  lastWaitMs(): number;
+  lastExecMs(): number;
+}
+
+type Bodies = { [K in TxType]: TxBody<TxInputs[K]> };
+
+class Session implements SqliteVuSession {
+  private readonly bodies: Bodies;
+  private readonly writeLock: WriteLock;
+  private readonly beginDeferred;
+  private readonly commit;
+  private readonly rollback;
+  private waitMs = 0;
+  private execMs = 0;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    busyTimeoutMs: number,
+  ) {
+    this.bodies = {
+      neworder: newOrderBody(db),
+      payment: paymentBody(db),
+      delivery: deliveryBody(db),
+      stocklevel: stockLevelBody(db),
+      orderstatus: orderStatusBody(db),
+    };
+    this.writeLock = new WriteLock(db, busyTimeoutMs);
+    this.beginDeferred = db.prepare('BEGIN DEFERRED');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
+  }
+
+  run<K extends TxType>(tx: K, input: TxInputs[K]): TxOutcome {
+    if (this.closed || !this.db.open) throw new SessionClosedError();
+    const body = this.bodies[tx] as TxBody<TxInputs[K]>;
+    if (body === undefined) throw new RangeError(`unknown transaction ${String(tx)}`);
+    const t0 = performance.now();
+    try {
+      if (body.write) this.writeLock.acquire();
+      else this.beginDeferred.run();
+    } catch (e) {
+      // SQLITE_BUSY after the busy timeout: no transaction was opened.
+      this.waitMs = performance.now() - t0;
+      this.execMs = 0;
+      this.abandon();
+      throw e;
+    }
+    const t1 = performance.now();
+    this.waitMs = t1 - t0;
+    try {
+      const outcome = body.run(input);
+      (outcome === 'commit' ? this.commit : this.rollback).run();
+      return outcome;
+    } catch (e) {
+      this.abandon();
+      throw e;
+    } finally {
+      this.execMs = performance.now() - t1;
+    }
+  }
+
+  /** Roll back whatever is open after an error; the original error is the one that matters. */
+  private abandon(): void {
+    if (!this.db.open || !this.db.inTransaction) return;
+    try {
+      this.rollback.run();
+    } catch {
+      // SQLite rolls back on its own when ROLLBACK fails (e.g. after SQLITE_FULL); nothing left to do.
+    }
+  }
+
+  lastWaitMs(): number {
+    return this.waitMs;
+  }
+
+  lastExecMs(): number {
+    return this.execMs;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.db.open) {
+      this.abandon();
+      this.db.close();
+    }
+  }
+}
+
+export function openVuSession(target: SqliteTarget, _opts: VuSessionOptions): SqliteVuSession {
+  const db = openExisting(target, VU_TUNING);
+  try {
+    return new Session(db, target.busyTimeoutMs);
+  } catch (e) {
+    db.close();
+    throw schemaMissingIfNoTable(e, db.name);
+  }
+}
