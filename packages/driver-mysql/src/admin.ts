@@ -6,7 +6,7 @@ import { gatherCheckFacts } from './check.js';
 import { connect } from './connect.js';
 import { ER, connectError, errnoOf, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
-import { historyLength, purgeHistory } from './purge.js';
+import { PURGE_BOUND_MS, historyLength, purgeHistory } from './purge.js';
 import { dropStatements, indexStatements, procedureStatements, storageEngine, tableStatements } from './schema.js';
 import { quoteIdent, type SqlSet } from './sqlfiles.js';
 
@@ -24,6 +24,7 @@ export class MyAdmin implements AdminSession {
     private readonly flavour: Flavour,
     private readonly sql: SqlSet,
     private readonly log: Logger,
+    private readonly purgeBoundMs: number = PURGE_BOUND_MS,
   ) {}
 
   private conn(): Promise<Connection> {
@@ -170,7 +171,7 @@ export class MyAdmin implements AdminSession {
     return this.guard('running post-run maintenance', async () => {
       const c = await this.conn();
       if ('purge' in this.t && this.t.purge) {
-        await purgeHistory(c, () => connect(this.t, this.flavour, { useDatabase: false, role: 'purge' }), this.sql, this.log);
+        await purgeHistory(c, () => connect(this.t, this.flavour, { useDatabase: false, role: 'purge' }), this.sql, this.log, this.purgeBoundMs);
       } else {
         const n = await historyLength(c, this.sql);
         if (n !== null) this.log(`InnoDB history list length ${n}`);

@@ -12,6 +12,8 @@ import { ProcedureVu, callStatements } from './vu.js';
 export interface FamilyOptions {
   /** Loader sessions: announce LOCAL_FILES (default true). false exercises the INSERT fallback. */
   loader?: LoaderOptions;
+  /** Longest afterRun purge wait (MariaDB target.purge); default PURGE_BOUND_MS. */
+  purgeBoundMs?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
     },
 
     async openAdmin(target: T, log: Logger): Promise<AdminSession> {
-      return new MyAdmin(target, flavour, sql(), log);
+      return new MyAdmin(target, flavour, sql(), log, o.purgeBoundMs);
     },
 
     async openLoader(target: T, log: Logger): Promise<LoaderSession> {

@@ -7,7 +7,11 @@
 -- By hand:
 --   sed -e 's/{{storage_engine}}/InnoDB/' -e 's/{{[a-z_]*}}//' tables.sql | mysql tpcc
 --
--- Types: INT/DECIMAL/DATETIME, d_id-like columns TINYINT. Character data is
+-- Types: INT/DECIMAL/DATETIME, d_id-like columns TINYINT. w_ytd is
+-- DECIMAL(16,2) (as in the PostgreSQL schema: 12 digits can overflow within
+-- hours on a small, busy schema) and the running counters (c_payment_cnt,
+-- c_delivery_cnt, s_order_cnt, s_remote_cnt) are INT, so long runs cannot
+-- hit "out of range" in strict mode. Character data is
 -- latin1 with binary collation (all generated text is ASCII, comparisons
 -- are byte-wise like HammerDB's BINARY varchars).
 -- Departure from HammerDB: ol_amount is DECIMAL(6,2) as the TPC-C
@@ -18,7 +22,7 @@
 
 CREATE TABLE warehouse (
   w_id INT NOT NULL,
-  w_ytd DECIMAL(12,2) NOT NULL,
+  w_ytd DECIMAL(16,2) NOT NULL,
   w_tax DECIMAL(4,4) NOT NULL,
   w_name VARCHAR(10) NOT NULL,
   w_street_1 VARCHAR(20) NOT NULL,
@@ -63,8 +67,8 @@ CREATE TABLE customer (
   c_discount DECIMAL(4,4) NOT NULL,
   c_balance DECIMAL(12,2) NOT NULL,
   c_ytd_payment DECIMAL(12,2) NOT NULL,
-  c_payment_cnt SMALLINT NOT NULL,
-  c_delivery_cnt SMALLINT NOT NULL,
+  c_payment_cnt INT NOT NULL,
+  c_delivery_cnt INT NOT NULL,
   c_data VARCHAR(500) NOT NULL,
   PRIMARY KEY (c_w_id, c_d_id, c_id)
 ) ENGINE = {{storage_engine}} DEFAULT CHARSET = latin1 COLLATE = latin1_bin;
@@ -95,8 +99,8 @@ CREATE TABLE stock (
   s_i_id INT NOT NULL,
   s_quantity SMALLINT NOT NULL,
   s_ytd INT NOT NULL,
-  s_order_cnt SMALLINT NOT NULL,
-  s_remote_cnt SMALLINT NOT NULL,
+  s_order_cnt INT NOT NULL,
+  s_remote_cnt INT NOT NULL,
   s_dist_01 CHAR(24) NOT NULL,
   s_dist_02 CHAR(24) NOT NULL,
   s_dist_03 CHAR(24) NOT NULL,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { csvBatches, parseCsvLine, slices } from './csv.js';
+import { initialLoadPath } from './loader.js';
+
+describe('load path selection', () => {
+  it('starts with LOAD DATA LOCAL only when @@local_infile is on', () => {
+    for (const v of [1, '1', 'ON', 'on']) expect(initialLoadPath(v)).toBe('load-data');
+    for (const v of [0, '0', 'OFF', null, undefined, '']) expect(initialLoadPath(v)).toBe('insert');
+  });
+});
+
+describe('csv rows for the INSERT fallback', () => {
+  it('reads \\N as NULL and keeps everything else as text', () => {
+    expect(parseCsvLine('1,abc,\\N,2025-01-01 00:00:00,0.50')).toEqual(['1', 'abc', null, '2025-01-01 00:00:00', '0.50']);
+  });
+
+  it('batches by size, never splits a row, never yields an empty batch', () => {
+    const text = ['1,a', '2,bb', '3,ccc', '4,dddd'].join('\n') + '\n';
+    expect([...csvBatches(text, 1 << 20)]).toEqual([[['1', 'a'], ['2', 'bb'], ['3', 'ccc'], ['4', 'dddd']]]);
+    expect([...csvBatches(text, 9)]).toEqual([[['1', 'a'], ['2', 'bb']], [['3', 'ccc']], [['4', 'dddd']]]);
+    expect([...csvBatches(text, 1)].length).toBe(4);
+    expect([...csvBatches('', 10)]).toEqual([]);
+    expect([...csvBatches('5,e', 10)]).toEqual([[['5', 'e']]]);
+  });
+
+  it('slices LOAD DATA payloads into bounded packets', () => {
+    const b = Buffer.from('abcdefghij');
+    expect([...slices(b, 4)].map((x) => x.toString())).toEqual(['abcd', 'efgh', 'ij']);
+    expect([...slices(Buffer.alloc(0), 4)]).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MIX, SledgeError, TX_TYPES, type TxType } from '@sledge/protocol';
+import { TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
+import { MARIADB, MYSQL } from './flavour.js';
+import { dropStatements, procedureStatements, tableStatements } from './schema.js';
+import { SQL_FILES, SqlSet, fillPlaceholders, findSqlRoot, quoteIdent, resolveSqlFile, stripDelimiter } from './sqlfiles.js';
+import { mariadbTarget, mysqlTarget } from './testing/live.js';
+import { callParams, callStatements } from './vu.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = findSqlRoot('mysql');
+const dir = (d: string) => join(root, 'sql', d, 'tprocc');
+const mysqlSql = SqlSet.for(MYSQL);
+const mariaSql = SqlSet.for(MARIADB);
+
+describe('SQL file set', () => {
+  it('sql/mysql/tprocc holds exactly the files the driver reads', () => {
+    expect(readdirSync(dir('mysql')).sort()).toEqual([...SQL_FILES].sort());
+  });
+
+  it('sql/mariadb/tprocc holds only overrides of mysql files, each with different content', () => {
+    const maria = readdirSync(dir('mariadb'));
+    expect(maria.length).toBeGreaterThan(0);
+    for (const f of maria) {
+      expect(SQL_FILES as readonly string[]).toContain(f);
+      expect(readFileSync(join(dir('mariadb'), f), 'utf8')).not.toBe(readFileSync(join(dir('mysql'), f), 'utf8'));
+    }
+  });
+
+  it('MariaDB falls back to mysql/ per file; MySQL never reads mariadb/', () => {
+    expect(MARIADB.dialectFallback).toEqual(['mysql']);
+    expect(MYSQL.dialectFallback).toEqual([]);
+    const maria = new Set(readdirSync(dir('mariadb')));
+    for (const f of SQL_FILES) {
+      expect(resolveSqlFile(root, MARIADB, f)).toBe(join(dir(maria.has(f) ? 'mariadb' : 'mysql'), f));
+      expect(resolveSqlFile(root, MYSQL, f)).toBe(join(dir('mysql'), f));
+    }
+    expect(mariaSql.path('maintenance.sql')).toBe(join(dir('mariadb'), 'maintenance.sql'));
+    expect(() => resolveSqlFile(root, MYSQL, 'no-such-file.sql')).toThrow(/not found for mysql/);
+  });
+
+  it('finds the repository root from anywhere below it, and fails outside it', () => {
+    expect(findSqlRoot('mysql', join(here, 'x.js'))).toBe(root);
+    expect(() => findSqlRoot('mysql', '/tmp/x.js')).toThrow(/no sql\/mysql directory/);
+  });
+
+  it('every named statement the code asks for exists', () => {
+    const src = (f: string) => readFileSync(join(here, f), 'utf8');
+    const names = (text: string, re: RegExp) => [...text.matchAll(re)].map((m) => m[1]!);
+    const client = names(src('vu-client.ts'), /this\.(?:q|one)\('([a-z_]+)'/g);
+    expect(client.length).toBeGreaterThan(20);
+    for (const s of [mysqlSql, mariaSql]) {
+      for (const n of client) expect(s.has('client.sql', n), `client.sql ${n}`).toBe(true);
+      for (const n of names(src('admin.ts') + src('check.ts'), /rows\('([a-z_]+)'/g)) expect(s.has('admin.sql', n), `admin.sql ${n}`).toBe(true);
+      for (const n of names(src('admin.ts'), /statement\('admin\.sql', '([a-z_]+)'/g)) expect(s.has('admin.sql', n), `admin.sql ${n}`).toBe(true);
+      for (const n of names(src('loader.ts'), /statement\('load\.sql', '([a-z_]+)'/g)) expect(s.has('load.sql', n), `load.sql ${n}`).toBe(true);
+      expect(s.has('maintenance.sql', 'history_length')).toBe(true);
+      expect(s.has('options.sql', 'history_pk') && s.has('options.sql', 'order_line_partition')).toBe(true);
+    }
+    for (const n of ['purge_wait', 'kill_query']) expect(mariaSql.has('maintenance.sql', n)).toBe(true);
+  });
+
+  it('named statements carry no comment lines', () => {
+    for (const s of Object.values(mysqlSql.statements('client.sql'))) expect(s).not.toMatch(/^\s*--/m);
+  });
+});
+
+describe('procedures.sql', () => {
+  const stmts = procedureStatements(mysqlSql);
+  const creates = stmts.filter((s) => s.startsWith('CREATE PROCEDURE'));
+
+  it('creates every routine after dropping it, one statement each, no client delimiters left', () => {
+    expect(creates.map((s) => /^CREATE PROCEDURE (\w+)/.exec(s)![1]).sort()).toEqual([...TPROCC_ROUTINES].sort());
+    for (const r of TPROCC_ROUTINES) expect(stmts).toContain(`DROP PROCEDURE IF EXISTS ${r}`);
+    expect(stmts.length).toBe(2 * TPROCC_ROUTINES.length);
+    for (const s of stmts) {
+      expect(s).not.toMatch(/DELIMITER/i);
+      expect(s).not.toMatch(/\$\$/);
+    }
+  });
+
+  it('each procedure is one transaction: one START TRANSACTION, one COMMIT, rollback in the error handler', () => {
+    for (const s of creates) {
+      expect(s.match(/START TRANSACTION/g)?.length, s.slice(0, 40)).toBe(1);
+      expect(s.match(/\bCOMMIT;/g)?.length, s.slice(0, 40)).toBe(1);
+      expect(s).toMatch(/DECLARE EXIT HANDLER FOR SQLEXCEPTION\s+BEGIN\s+ROLLBACK;\s+RESIGNAL;\s+END;/);
+      expect(s).toMatch(/END$/);
+    }
+    const neword = creates.find((s) => s.startsWith('CREATE PROCEDURE neword'))!;
+    expect(neword.match(/\bROLLBACK;/g)?.length).toBe(2); // the handler's and the unused-item case
+  });
+
+  it('calls.sql has a CALL per transaction type with as many ? as the driver binds', () => {
+    const calls = callStatements(mysqlSql);
+    const wl = new VuWorkload(3, { warehouses: 4, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    for (const t of TX_TYPES as readonly TxType[]) {
+      expect(calls[t]).toMatch(/^CALL (neword|payment|delivery|slev|ostat)\(/);
+      expect(calls[t].match(/\?/g)?.length).toBe(callParams(t, wl.input(t)).length);
+    }
+  });
+});
+
+describe('tables.sql placeholders', () => {
+  const create = (t: ReturnType<typeof mysqlTarget>, W: number) => tableStatements(mysqlSql, t, W);
+  const byTable = (stmts: string[]) => Object.fromEntries(stmts.map((s) => [/^CREATE TABLE (\w+)/.exec(s)![1]!, s]));
+
+  it('defaults: 9 tables, ENGINE from the target, no placeholder left, no HISTORY key, no partitions', () => {
+    const s = create(mysqlTarget('tpcc'), 1);
+    expect(s.length).toBe(9);
+    for (const x of s) {
+      expect(x).toMatch(/ENGINE = innodb/);
+      expect(x).not.toMatch(/\{\{|\}\}/);
+    }
+    const t = byTable(s);
+    expect(t.history).not.toMatch(/PRIMARY KEY/);
+    expect(t.order_line).not.toMatch(/PARTITION/);
+    expect(t.stock).toMatch(/PRIMARY KEY \(s_w_id, s_i_id\)/);
+    expect(t.order_line).toMatch(/ol_amount DECIMAL\(6,2\)/);
+  });
+
+  it('storage engine, HISTORY key and ORDER_LINE partitions follow the target', () => {
+    const t = byTable(create(mysqlTarget('tpcc', { storageEngine: 'Aria', historyPk: true, partition: true }), 250));
+    expect(t.warehouse).toMatch(/ENGINE = Aria/);
+    expect(t.history).toMatch(/id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT INVISIBLE PRIMARY KEY,\s+h_c_id/);
+    expect(t.order_line).toMatch(/PARTITION BY HASH \(ol_w_id\) PARTITIONS 2$/);
+    for (const n of ['warehouse', 'stock', 'customer']) expect(t[n]).not.toMatch(/PARTITION/);
+    expect(byTable(create(mysqlTarget('tpcc', { partition: true }), 199)).order_line).not.toMatch(/PARTITION/);
+    expect(byTable(create(mysqlTarget('tpcc', { partition: true }), 1000)).order_line).toMatch(/PARTITIONS 10$/);
+    expect(byTable(create(mysqlTarget('tpcc', { partition: false }), 1000)).order_line).not.toMatch(/PARTITION/);
+  });
+
+  it('refuses a storage engine that is not a plain name', () => {
+    const bad = { ...mysqlTarget('tpcc'), storageEngine: 'InnoDB; DROP DATABASE x' };
+    try {
+      create(bad, 1);
+      expect.unreachable();
+    } catch (e) {
+      expect(SledgeError.is(e) && [e.code, e.field]).toEqual(['SLEDGE_E_VALIDATION', 'target.storageEngine']);
+    }
+  });
+
+  it('fills placeholders, fails on a missing one, quotes identifiers', () => {
+    expect(fillPlaceholders('a {{x}} b {{y}}', { x: '1', y: '2' })).toBe('a 1 b 2');
+    expect(() => fillPlaceholders('{{x}} {{z}}', { x: '1' })).toThrow(/\{\{z\}\}/);
+    expect(quoteIdent('we`ird')).toBe('`we``ird`');
+    expect(dropStatements(mariaSql, mariadbTarget('sledge_mytest_x'))).toEqual(['DROP DATABASE IF EXISTS `sledge_mytest_x`']);
+  });
+
+  it('strips client delimiters from procedure pieces', () => {
+    expect(stripDelimiter('DELIMITER $$')).toBe('');
+    expect(stripDelimiter('DELIMITER')).toBe('');
+    expect(stripDelimiter('CREATE PROCEDURE p()\nBEGIN\n  SELECT 1;\nEND $$')).toBe('CREATE PROCEDURE p()\nBEGIN\n  SELECT 1;\nEND');
+  });
+});
