@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvBatches, parseCsvLine, slices } from './csv.js';
+import { csvBatches, isPlainCsv, parseCsvLine, slices, sqlValueBatches } from './csv.js';
 import { initialLoadPath } from './loader.js';
 
 describe('load path selection', () => {
@@ -27,5 +27,21 @@ describe('csv rows for the INSERT fallback', () => {
     const b = Buffer.from('abcdefghij');
     expect([...slices(b, 4)].map((x) => x.toString())).toEqual(['abcd', 'efgh', 'ij']);
     expect([...slices(Buffer.alloc(0), 4)]).toEqual([]);
+  });
+});
+
+describe('INSERT row constructors built from plain CSV', () => {
+  it('plain means no quote and no backslash except whole \\N fields', () => {
+    expect(isPlainCsv('1,a,\\N\n\\N,\\N,2\n')).toBe(true);
+    expect(isPlainCsv("1,it's\n")).toBe(false);
+    expect(isPlainCsv('1,a\\b\n')).toBe(false);
+    expect(isPlainCsv('1,a\\N\n')).toBe(false);
+    expect(isPlainCsv('1,\\Nx\n')).toBe(false);
+  });
+
+  it('quotes every value, writes NULL for \\N, batches by size', () => {
+    const text = '1,a,\\N\n2,\\N,\\N\n3,c,d\n';
+    expect([...sqlValueBatches(text, 1 << 20)]).toEqual([{ sql: "('1','a',NULL),('2',NULL,NULL),('3','c','d')", rows: 3 }]);
+    expect([...sqlValueBatches(text, 9)].map((b) => b.rows)).toEqual([1, 1, 1]);
   });
 });

@@ -92,6 +92,13 @@ describe('loader paths', () => {
     expect(await checksums(DB_B)).toEqual(await checksums(DB_A));
   });
 
+  it('INSERT escapes text that is not plain CSV', async () => {
+    const data = "200001,1,it's a \\ name,1.00,data\n200002,2,plain,2.00,data\n";
+    await b.load([{ table: 'item', rows: 2, data }]);
+    const [r] = await root.query<RowDataPacket[]>(`SELECT i_name FROM ${DB_B}.item WHERE i_id > 200000 ORDER BY i_id`);
+    expect(r.map((x) => x.i_name)).toEqual(["it's a \\ name", 'plain']);
+  });
+
   it.each([
     ['LOAD DATA', () => a, DB_A],
     ['INSERT', () => b, DB_B],

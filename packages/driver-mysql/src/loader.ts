@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
-import { connect } from './connect.js';
+import { connect, loadMysql2 } from './connect.js';
 import { connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
-import { csvBatches, slices } from './csv.js';
+import { csvBatches, isPlainCsv, slices, sqlValueBatches } from './csv.js';
 import type { SqlSet } from './sqlfiles.js';
 
 export type LoadPath = 'load-data' | 'insert';
@@ -149,12 +149,25 @@ export class MyLoader implements LoaderSession {
     }
   }
 
+  /**
+   * INSERT fallback. Generated text needs no escaping (isPlainCsv), so the
+   * row constructors are built straight from the CSV lines; anything else
+   * goes through mysql2's escaping.
+   */
   private async insert(t: GeneratedTable, text: string): Promise<void> {
     const sqlText = this.sql.statement('load.sql', 'insert_rows', this.values(t));
     let n = 0;
-    for (const batch of csvBatches(text, INSERT_BATCH_CHARS)) {
-      const [r] = await this.c().query<ResultSetHeader>(sqlText, [batch]);
-      n += r.affectedRows;
+    if (isPlainCsv(text)) {
+      const { raw } = await loadMysql2();
+      for (const b of sqlValueBatches(text, INSERT_BATCH_CHARS)) {
+        const [r] = await this.c().query<ResultSetHeader>(sqlText, [raw(b.sql)]);
+        n += r.affectedRows;
+      }
+    } else {
+      for (const batch of csvBatches(text, INSERT_BATCH_CHARS)) {
+        const [r] = await this.c().query<ResultSetHeader>(sqlText, [batch]);
+        n += r.affectedRows;
+      }
     }
     if (n !== t.rows) throw new Error(`${t.table}: INSERT stored ${n} of ${t.rows} rows`);
   }
