@@ -1,0 +1,72 @@
+import type {
+  Capabilities,
+  CheckItem,
+  Job,
+  JobCreate,
+  JobList,
+  JobListQuery,
+  OutputLine,
+  SavedConfig,
+  SavedConfigInput,
+  Snapshot,
+  Tcount,
+  TimingRow,
+} from '@sledge/protocol';
+import { API, qs, request, withToken } from './http.js';
+import type { BestJobs, ProfileDetail, ProfileSummary, ShareLink, TargetTestResult } from './types.js';
+
+/** JSON Schema of one engine's target, as GET /targets/schema returns it. */
+export interface TargetJsonSchema {
+  title?: string;
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+}
+
+export interface OutputPage {
+  lines: OutputLine[];
+  total: number;
+}
+
+export interface OutputQuery {
+  vu?: number;
+  afterSeq?: number;
+  limit?: number;
+  q?: string;
+}
+
+/** Every REST call the UI makes, typed with @sledge/protocol. */
+export const api = {
+  capabilities: () => request<Capabilities>('GET', '/capabilities'),
+  targetSchemas: () => request<Record<string, TargetJsonSchema>>('GET', '/targets/schema'),
+  testTarget: (target: unknown) => request<TargetTestResult>('POST', '/targets/test', { target }),
+
+  createJob: (body: JobCreate) => request<Job>('POST', '/jobs', body),
+  listJobs: (q: JobListQuery = {}) => request<JobList>('GET', '/jobs' + qs({ ...q })),
+  job: (id: string) => request<Job>('GET', `/jobs/${encodeURIComponent(id)}`),
+  stopJob: (id: string) => request<Job>('POST', `/jobs/${encodeURIComponent(id)}/stop`),
+  deleteJob: (id: string) => request<void>('DELETE', `/jobs/${encodeURIComponent(id)}`),
+  output: (id: string, q: OutputQuery = {}) => request<OutputPage>('GET', `/jobs/${encodeURIComponent(id)}/output` + qs({ ...q })),
+  tcount: (id: string) => request<Tcount>('GET', `/jobs/${encodeURIComponent(id)}/tcount`),
+  timing: (id: string) => request<TimingRow[]>('GET', `/jobs/${encodeURIComponent(id)}/timing`),
+  check: (id: string) => request<CheckItem[]>('GET', `/jobs/${encodeURIComponent(id)}/check`),
+  snapshot: (id: string) => request<Snapshot>('GET', `/jobs/${encodeURIComponent(id)}/snapshot`),
+  share: (id: string) => request<ShareLink>('POST', `/jobs/${encodeURIComponent(id)}/share`),
+  shared: (token: string) => request<Snapshot>('GET', `/shared/${encodeURIComponent(token)}`),
+
+  configs: () => request<SavedConfig[]>('GET', '/configs'),
+  saveConfig: (c: SavedConfigInput) => request<SavedConfig>('POST', '/configs', c),
+  updateConfig: (id: number, c: SavedConfigInput) => request<SavedConfig>('PUT', `/configs/${id}`, c),
+  deleteConfig: (id: number) => request<void>('DELETE', `/configs/${id}`),
+
+  profiles: () => request<ProfileSummary[]>('GET', '/profiles'),
+  profile: (id: number) => request<ProfileDetail>('GET', `/profiles/${id}`),
+  best: () => request<BestJobs>('GET', '/best'),
+};
+
+export const EXPORT_SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
+export type ExportSeries = (typeof EXPORT_SERIES)[number];
+
+/** Download links (the browser fetches them itself, so a token goes in the query). */
+export function exportUrl(id: string, format: 'json' | 'csv', series?: ExportSeries): string {
+  return withToken(`${API}/jobs/${encodeURIComponent(id)}/export` + qs({ format, series: format === 'csv' ? series : undefined }));
+}

@@ -1,0 +1,32 @@
+import type { Job } from '@sledge/protocol';
+import type { TimeRange } from './types.js';
+
+interface Sampled {
+  engine: readonly { ts: number }[];
+  client: readonly { ts: number }[];
+  latency: readonly { ts: number }[];
+}
+
+/**
+ * The time window a job's charts share. It starts when the job started (or
+ * its first sample) and ends when it ended; while a timed run is live it
+ * extends to the planned end (rampup + duration) so the charts fill from the
+ * left instead of rescaling every second.
+ */
+export function jobTimeRange(job: Job, s: Sampled, now: number): TimeRange | undefined {
+  const firsts = [s.engine[0]?.ts, s.client[0]?.ts, s.latency[0]?.ts].filter((x): x is number => x !== undefined);
+  const lasts = [s.engine.at(-1)?.ts, s.client.at(-1)?.ts, s.latency.at(-1)?.ts].filter((x): x is number => x !== undefined);
+  const started = job.startedAt ? Date.parse(job.startedAt) : undefined;
+  const min = started ?? (firsts.length ? Math.min(...firsts) : undefined);
+  if (min === undefined) return undefined;
+  let max: number;
+  if (job.endedAt) {
+    max = Math.max(Date.parse(job.endedAt), ...lasts);
+  } else {
+    const t = (job.config as { tprocc?: { driver?: string; rampup?: number; duration?: number } } | null)?.tprocc;
+    const planned = t && t.driver === 'timed' && typeof t.rampup === 'number' && typeof t.duration === 'number' ? min + (t.rampup + t.duration) * 60_000 + 2_000 : undefined;
+    max = Math.max(planned ?? 0, now, ...lasts);
+  }
+  if (max <= min) max = min + 1000;
+  return { min, max };
+}

@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Job, Tcount, TimingRow } from '@sledge/protocol';
+import { ENGINE_DISPLAY } from '@sledge/protocol';
+import { api } from '../api/endpoints.js';
+import type { ApiError } from '../api/http.js';
+import { EChart } from '../charts/EChart.js';
+import { compareOption, profileOption, type CompareSeries } from '../charts/options/compare.js';
+import { paletteFor } from '../charts/options/palette.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { Link, setSearch, useLocation } from '../router.js';
+import { useResource } from '../state/resource.js';
+import { useTheme } from '../theme.js';
+import { fmtInt, fmtMs, localDateTime } from '../util/format.js';
+import { jobTprocc } from '../util/jobs.js';
+
+interface Loaded {
+  job: Job;
+  tcount: Tcount;
+  timing: TimingRow[];
+}
+
+const shortId = (id: string) => id.slice(0, 8);
+const legendName = (j: Job) => `${shortId(j.id)} ${ENGINE_DISPLAY[j.engine]} ${String(jobTprocc(j)['vus'] ?? '?')} VU${j.label ? ` ${j.label}` : ''}`;
+const startOf = (l: Loaded) => (l.job.startedAt ? Date.parse(l.job.startedAt) : (l.tcount.client[0]?.ts ?? l.tcount.engine[0]?.ts ?? 0));
+
+/** Percentage difference against the base (first) job. */
+function diff(v: number | undefined, base: number | undefined): string {
+  if (v === undefined || base === undefined || base === 0) return '';
+  const pct = ((v - base) / base) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
+  const runs = useResource('compare-runs', () => api.listJobs({ type: 'run', limit: 200 }));
+  const jobs = (runs.data?.jobs ?? []).filter((j) => j.result);
+  return (
+    <fieldset className="card picker">
+      <legend>Runs with a result</legend>
+      {runs.error && <ErrorBox error={runs.error} />}
+      {!jobs.length && !runs.loading && <p className="muted">No finished runs yet.</p>}
+      <ul className="pick-list">
+        {jobs.map((j) => (
+          <li key={j.id}>
+            <label>
+              <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
+              <span className="mono">{shortId(j.id)}</span> {ENGINE_DISPLAY[j.engine]} · {String(jobTprocc(j)['vus'] ?? '?')} VU · {fmtInt(j.result?.nopm)} NOPM <span className="muted">{localDateTime(j.createdAt)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function Overlay({ loaded }: { loaded: Loaded[] }) {
+  const palette = paletteFor(useTheme());
+  const make = (pick: (l: Loaded) => { ts: number; value: number }[]): CompareSeries[] => loaded.map((l) => ({ name: legendName(l.job), start: startOf(l), points: pick(l) }));
+  const nopm = useMemo(() => compareOption(make((l) => l.tcount.engine.map((s) => ({ ts: s.ts, value: s.nopm }))), 'NOPM', palette), [loaded, palette]);
+  const tpm = useMemo(() => compareOption(make((l) => l.tcount.engine.map((s) => ({ ts: s.ts, value: s.tpm }))), 'TPM', palette), [loaded, palette]);
+  const tx = useMemo(() => compareOption(make((l) => l.tcount.client.map((s) => ({ ts: s.ts, value: s.commits + s.rollbacks }))), 'client tx/s', palette), [loaded, palette]);
+  const base = loaded[0];
+  const p95 = (l: Loaded) => l.timing.find((r) => r.vu === 0 && r.proc === 'NEWORD')?.p95Ms;
+  return (
+    <>
+      <section className="card" aria-label="Results side by side">
+        <h3>Results</h3>
+        <div className="table-wrap">
+          <table className="data" data-testid="compare-table">
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Database</th>
+                <th scope="col">VUs</th>
+                <th scope="col">Duration (min)</th>
+                <th scope="col">NOPM</th>
+                <th scope="col">vs base</th>
+                <th scope="col">TPM</th>
+                <th scope="col">NEWORD p95 (ms)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.map((l, i) => (
+                <tr key={l.job.id}>
+                  <th scope="row" className="mono">
+                    <Link to={`/jobs/${l.job.id}`}>{shortId(l.job.id)}</Link>
+                    {i === 0 && <span className="badge">base</span>}
+                  </th>
+                  <td>
+                    {ENGINE_DISPLAY[l.job.engine]} {l.job.engineVersion ?? ''}
+                  </td>
+                  <td className="num">{String(jobTprocc(l.job)['vus'] ?? '')}</td>
+                  <td className="num">{String(jobTprocc(l.job)['duration'] ?? '')}</td>
+                  <td className="num">{fmtInt(l.job.result?.nopm)}</td>
+                  <td className="num">{i === 0 ? '' : diff(l.job.result?.nopm, base?.job.result?.nopm)}</td>
+                  <td className="num">{fmtInt(l.job.result?.tpm)}</td>
+                  <td className="num">{fmtMs(p95(l))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <div className="charts">
+        <section className="card">
+          <h3>NOPM over elapsed time</h3>
+          <EChart option={nopm} group="compare" label="NOPM of the selected jobs over elapsed time" testId="compare-nopm" />
+        </section>
+        <section className="card">
+          <h3>TPM over elapsed time</h3>
+          <EChart option={tpm} group="compare" label="TPM of the selected jobs over elapsed time" testId="compare-tpm" />
+        </section>
+        <section className="card">
+          <h3>Client transactions per second</h3>
+          <EChart option={tx} group="compare" label="Client transactions per second of the selected jobs" testId="compare-tx" />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Profiles({ selected }: { selected: number | undefined }) {
+  const palette = paletteFor(useTheme());
+  const list = useResource('profiles', api.profiles);
+  const detail = useResource(selected ? `profile:${selected}` : null, () => api.profile(selected!));
+  const points = detail.data?.jobs ?? [];
+  const engine = points[0]?.engine;
+  const label = `${engine && engine in ENGINE_DISPLAY ? ENGINE_DISPLAY[engine as keyof typeof ENGINE_DISPLAY] : ''} TPM`.trim();
+  const option = useMemo(() => profileOption(points, label, palette), [points, label, palette]);
+  return (
+    <section className="card" aria-labelledby="profiles-h">
+      <h3 id="profiles-h">Performance profiles</h3>
+      <p className="muted small">Run jobs started with the same profile id form a VU sweep: NOPM and TPM against active virtual users (HammerDB's performance profile).</p>
+      {list.error && <ErrorBox error={list.error} />}
+      {list.data && !list.data.length && <p className="muted">No profiles yet: give runs a profile id on the Run page.</p>}
+      {!!list.data?.length && (
+        <table className="data" data-testid="profiles-table">
+          <thead>
+            <tr>
+              <th scope="col">Profile</th>
+              <th scope="col">Jobs</th>
+              <th scope="col">Database</th>
+              <th scope="col">Max VUs</th>
+              <th scope="col">Max NOPM</th>
+              <th scope="col">Max TPM</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((p) => (
+              <tr key={p.profileId} className={p.profileId === selected ? 'selected' : ''}>
+                <th scope="row">
+                  <button type="button" className="linkish" onClick={() => setSearch({ profile: String(p.profileId) })}>
+                    Profile {p.profileId}
+                  </button>
+                </th>
+                <td className="num">{p.jobs}</td>
+                <td>{p.engine in ENGINE_DISPLAY ? ENGINE_DISPLAY[p.engine as keyof typeof ENGINE_DISPLAY] : p.engine}</td>
+                <td className="num">{fmtInt(p.maxVus)}</td>
+                <td className="num">{fmtInt(p.maxNopm)}</td>
+                <td className="num">{fmtInt(p.maxTpm)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {selected !== undefined && detail.error && <ErrorBox error={detail.error} />}
+      {selected !== undefined && detail.data && points.length < 2 && <p className="muted">Profile {selected} has {points.length} completed run; a profile chart needs at least 2 points.</p>}
+      {points.length >= 2 && <EChart option={option} label={`Profile ${selected}: NOPM and TPM against active VUs`} testId="profile-chart" height={300} />}
+    </section>
+  );
+}
+
+/** Compare: overlay two or more runs on one elapsed-time axis, and plot performance profiles. */
+export function ComparePage() {
+  const { search } = useLocation();
+  const selected = (search.get('jobs') ?? '').split(',').filter(Boolean);
+  const profile = search.get('profile') ? Number(search.get('profile')) : undefined;
+  const key = selected.join(',');
+  const [loaded, setLoaded] = useState<Loaded[]>([]);
+  const [error, setError] = useState<ApiError>();
+  useEffect(() => {
+    let on = true;
+    if (!key) {
+      setLoaded([]);
+      return;
+    }
+    Promise.all(key.split(',').map(async (id) => ({ job: await api.job(id), tcount: await api.tcount(id), timing: await api.timing(id) })))
+      .then((l) => {
+        if (!on) return;
+        setLoaded(l);
+        setError(undefined);
+      })
+      .catch((e: ApiError) => on && setError(e));
+    return () => {
+      on = false;
+    };
+  }, [key]);
+  return (
+    <div className="page">
+      <h2>Compare</h2>
+      <JobPicker selected={selected} onChange={(ids) => setSearch({ jobs: ids.join(',') })} />
+      <ErrorBox error={error} />
+      {selected.length < 2 && <p className="muted">Choose two or more runs to overlay their series.</p>}
+      {selected.length >= 2 && loaded.length >= 2 && <Overlay loaded={loaded} />}
+      <Profiles selected={profile} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { EXPORT_SERIES, api, exportUrl, type ExportSeries } from '../api/endpoints.js';
+import type { ApiError } from '../api/http.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { JobDetails } from '../components/JobDetails.js';
+import { JobPanel } from '../components/JobPanel.js';
+import { useLiveJob } from '../live/connection.js';
+import { isTerminalStatus } from '../live/jobState.js';
+import { navigate } from '../router.js';
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function LinkBox({ url, label, testId }: { url: string; label: string; testId: string }) {
+  return (
+    <label className="link-box">
+      {label}{' '}
+      <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid={testId} size={Math.min(80, url.length)} />
+    </label>
+  );
+}
+
+/** The permalink: /jobs/<id>. Live while the job runs, the same charts from the store once it has finished. */
+export function JobPage({ id }: { id: string }) {
+  const view = useLiveJob(id);
+  const [copied, setCopied] = useState<string>();
+  const [share, setShare] = useState<string>();
+  const [series, setSeries] = useState<ExportSeries>('tcount');
+  const [error, setError] = useState<ApiError>();
+  const permalink = `${location.origin}/jobs/${id}`;
+
+  if (view.error) return <ErrorBox error={view.error} title={`Job ${id}`} />;
+  if (!view.state) return <p className="muted">Loading job {id}…</p>;
+  const { job } = view.state;
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h2>
+          Job <span className="mono" data-testid="job-id">{job.id}</span>
+        </h2>
+        <div className="actions">
+          <button
+            type="button"
+            data-testid="copy-link"
+            onClick={async () => setCopied((await copy(permalink)) ? 'Link copied.' : 'Copy the link below.')}
+          >
+            Copy link
+          </button>
+          <button
+            type="button"
+            data-testid="share-link"
+            onClick={async () => {
+              setError(undefined);
+              try {
+                const s = await api.share(job.id);
+                const url = location.origin + s.path;
+                setShare(url);
+                setCopied((await copy(url)) ? 'Share link copied.' : undefined);
+              } catch (e) {
+                setError(e as ApiError);
+              }
+            }}
+          >
+            Share link
+          </button>
+          <a className="button" href={exportUrl(job.id, 'json')} download data-testid="export-json">
+            Export JSON
+          </a>
+          <span className="inline">
+            <label htmlFor="csv-series" className="sr-only">
+              CSV series
+            </label>
+            <select id="csv-series" value={series} onChange={(e) => setSeries(e.target.value as ExportSeries)}>
+              {EXPORT_SERIES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+            <a className="button" href={exportUrl(job.id, 'csv', series)} download data-testid="export-csv">
+              Export CSV
+            </a>
+          </span>
+          <ConfirmButton
+            title={`Delete job ${job.id}`}
+            message={<p>Delete this job and everything it stored? Its permalink and share links stop working.</p>}
+            confirmLabel="Delete job"
+            className="danger"
+            disabled={!isTerminalStatus(job.status)}
+            testId="delete-job"
+            onConfirm={async () => {
+              try {
+                await api.deleteJob(job.id);
+                navigate('/jobs');
+              } catch (e) {
+                setError(e as ApiError);
+              }
+            }}
+          >
+            Delete
+          </ConfirmButton>
+        </div>
+      </div>
+      {copied && (
+        <p className="good" role="status">
+          {copied}
+        </p>
+      )}
+      {(copied === 'Copy the link below.' || share) && (
+        <div className="links">
+          {copied === 'Copy the link below.' && <LinkBox url={permalink} label="Permalink" testId="permalink" />}
+          {share && <LinkBox url={share} label="Read-only share link" testId="share-url" />}
+        </div>
+      )}
+      <ErrorBox error={error} />
+      <JobPanel live={view.state} />
+      <JobDetails job={job} />
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EngineId, Job, JobListQuery } from '@sledge/protocol';
+import { ENGINES, ENGINE_DISPLAY, JOB_STATUSES, JOB_TYPES } from '@sledge/protocol';
+import { api } from '../api/endpoints.js';
+import type { ApiError } from '../api/http.js';
+import type { BestJobs } from '../api/types.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { useJobFeed } from '../live/connection.js';
+import { isTerminalStatus } from '../live/jobState.js';
+import { Link, navigate, setSearch, useLocation } from '../router.js';
+import { fmtInt, localTime } from '../util/format.js';
+import { groupByDay, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
+
+const PAGE = 100;
+
+/** Job history grouped by date (HammerDB's /jobs home page), filters, best NOPM per engine starred. */
+export function JobsPage() {
+  const { search } = useLocation();
+  const filter: JobFilter = {
+    engine: search.get('engine') ?? '',
+    type: search.get('type') ?? '',
+    status: search.get('status') ?? '',
+    q: search.get('q') ?? '',
+  };
+  const [text, setText] = useState(filter.q ?? '');
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<ApiError>();
+  const [loading, setLoading] = useState(true);
+  const [best, setBest] = useState<BestJobs>({});
+  const [selected, setSelected] = useState<string[]>([]);
+  const key = `${filter.engine}|${filter.type}|${filter.status}|${filter.q}`;
+
+  const query = useCallback(
+    (offset: number): JobListQuery => ({
+      ...(filter.engine ? { engine: filter.engine as EngineId } : {}),
+      ...(filter.type ? { type: filter.type as Job['type'] } : {}),
+      ...(filter.status ? { status: filter.status as Job['status'] } : {}),
+      ...(filter.q ? { q: filter.q } : {}),
+      limit: PAGE,
+      offset,
+    }),
+    [key],
+  );
+
+  useEffect(() => {
+    let on = true;
+    setLoading(true);
+    api
+      .listJobs(query(0))
+      .then((r) => {
+        if (!on) return;
+        setJobs(r.jobs);
+        setTotal(r.total);
+        setError(undefined);
+      })
+      .catch((e: ApiError) => on && setError(e))
+      .finally(() => on && setLoading(false));
+    return () => {
+      on = false;
+    };
+  }, [query]);
+
+  const refreshBest = useCallback(() => {
+    api.best().then(setBest, () => undefined);
+  }, []);
+  useEffect(refreshBest, [refreshBest]);
+
+  // Debounce the text filter into the URL.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (text !== (filter.q ?? '')) setSearch({ q: text });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text, filter.q]);
+
+  const onJob = useCallback(
+    (job: Job) => {
+      setJobs((list) => {
+        const known = list.some((j) => j.id === job.id);
+        if (!known && !matchesFilter(job, filter)) return list;
+        if (!known) setTotal((t) => t + 1);
+        return upsertJob(list, job);
+      });
+      if (job.type === 'run' && isTerminalStatus(job.status)) refreshBest();
+    },
+    [key, refreshBest],
+  );
+  useJobFeed(onJob);
+
+  const bestIds = useMemo(() => new Set(Object.values(best)), [best]);
+  const groups = useMemo(() => groupByDay(jobs), [jobs]);
+
+  const remove = async (id: string) => {
+    try {
+      await api.deleteJob(id);
+      setJobs((l) => l.filter((j) => j.id !== id));
+      setTotal((t) => t - 1);
+      setSelected((s) => s.filter((x) => x !== id));
+      refreshBest();
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  };
+  const more = async () => {
+    try {
+      const r = await api.listJobs(query(jobs.length));
+      setJobs((l) => l.concat(r.jobs.filter((j) => !l.some((x) => x.id === j.id))));
+      setTotal(r.total);
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  };
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <div className="page">
+      <h2>Jobs</h2>
+      <form className="filters card" role="search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Engine{' '}
+          <select value={filter.engine} onChange={(e) => setSearch({ engine: e.target.value })} data-testid="filter-engine">
+            <option value="">all</option>
+            {ENGINES.map((e) => (
+              <option key={e} value={e}>
+                {ENGINE_DISPLAY[e]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Type{' '}
+          <select value={filter.type} onChange={(e) => setSearch({ type: e.target.value })} data-testid="filter-type">
+            <option value="">all</option>
+            {JOB_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status{' '}
+          <select value={filter.status} onChange={(e) => setSearch({ status: e.target.value })} data-testid="filter-status">
+            <option value="">all</option>
+            {JOB_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Text <input type="search" value={text} placeholder="id, label, summary" onChange={(e) => setText(e.target.value)} data-testid="filter-q" />
+        </label>
+        <span className="muted" data-testid="jobs-total">
+          {fmtInt(total)} job{total === 1 ? '' : 's'}
+        </span>
+        <button type="button" className="primary" disabled={selected.length < 2} onClick={() => navigate(`/compare?jobs=${selected.join(',')}`)} data-testid="compare-selected">
+          Compare selected ({selected.length})
+        </button>
+      </form>
+      <ErrorBox error={error} />
+      {loading && !jobs.length && <p className="muted">Loading…</p>}
+      {!loading && !jobs.length && !error && <p className="muted">No jobs{filter.engine || filter.type || filter.status || filter.q ? ' match these filters' : ' yet: start one on the Schema or Run page'}.</p>}
+      {groups.map((g) => (
+        <section key={g.day} className="card day" aria-label={`Jobs on ${g.day}`}>
+          <h3>{g.day}</h3>
+          <div className="table-wrap">
+            <table className="data jobs" data-testid="jobs-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Select for compare</span>
+                  </th>
+                  <th scope="col">Job</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Database</th>
+                  <th scope="col">Summary</th>
+                  <th scope="col">NOPM</th>
+                  <th scope="col">TPM</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {g.jobs.map((j) => (
+                  <tr key={j.id} data-job-id={j.id}>
+                    <td>
+                      {j.type === 'run' && (
+                        <input type="checkbox" aria-label={`Select job ${j.id} for compare`} checked={selected.includes(j.id)} onChange={() => toggle(j.id)} />
+                      )}
+                    </td>
+                    <td className="mono">
+                      <Link to={`/jobs/${j.id}`}>{j.id}</Link>
+                    </td>
+                    <td>{localTime(j.createdAt)}</td>
+                    <td>{j.type}</td>
+                    <td>
+                      {ENGINE_DISPLAY[j.engine]}
+                      {j.engineVersion ? <span className="muted"> ({j.engineVersion})</span> : null}
+                    </td>
+                    <td className="summary">
+                      {j.label && <strong>{j.label} </strong>}
+                      <span className="muted">{j.summary ?? j.error?.message ?? ''}</span>
+                    </td>
+                    <td className="num">
+                      {j.result ? fmtInt(j.result.nopm) : ''}
+                      {bestIds.has(j.id) && (
+                        <span className="star" title={`Best NOPM on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
+                          {' '}
+                          ★
+                        </span>
+                      )}
+                    </td>
+                    <td className="num">{j.result ? fmtInt(j.result.tpm) : ''}</td>
+                    <td>
+                      <StatusBadge status={j.status} />
+                    </td>
+                    <td>
+                      <ConfirmButton
+                        title={`Delete job ${j.id}`}
+                        message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
+                        confirmLabel="Delete job"
+                        className="small danger-text"
+                        disabled={!isTerminalStatus(j.status)}
+                        testId={`delete-${j.id}`}
+                        onConfirm={() => remove(j.id)}
+                      >
+                        Delete
+                      </ConfirmButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      {jobs.length < total && (
+        <button type="button" onClick={() => void more()}>
+          Load more ({fmtInt(total - jobs.length)} left)
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import type { JobCreate, JobType } from '@sledge/protocol';
+import { ENGINE_DISPLAY } from '@sledge/protocol';
+import { api } from '../api/endpoints.js';
+import { Field } from '../components/Field.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { JobSlot } from '../components/JobSlot.js';
+import { toFormValue } from '../forms/fields.js';
+import { BUILD_FIELDS, collectTprocc, tprocc } from '../forms/tprocc.js';
+import { useApiErrors } from '../forms/useApiErrors.js';
+import { Link } from '../router.js';
+import { useWorkbench } from '../state/workbench.js';
+
+/** Build, check and delete the TPROC-C schema; live build progress and output. */
+export function SchemaPage() {
+  const wb = useWorkbench();
+  const errs = useApiErrors();
+  const [busy, setBusy] = useState<JobType | null>(null);
+  const schemaFields = wb.targetFields.filter((f) => f.group === 'schema');
+  const keys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const shownKeys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...schemaFields.map((f) => `target.${f.name}`)];
+
+  const submit = async (type: JobType) => {
+    errs.clear();
+    setBusy(type);
+    try {
+      const body: JobCreate = { type, target: wb.target() as JobCreate['target'] };
+      if (type !== 'delete') body.tprocc = collectTprocc(wb.state.tprocc, BUILD_FIELDS) as JobCreate['tprocc'];
+      if (wb.state.label.trim()) body.label = wb.state.label.trim();
+      const job = await api.createJob(body);
+      wb.setJob('schema', job.id);
+    } catch (e) {
+      errs.show(e, keys);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const onBuild = (e: FormEvent) => {
+    e.preventDefault();
+    void submit('build');
+  };
+  const misplaced = Object.entries(errs.fields).filter(([k]) => !shownKeys.includes(k));
+  const engineName = ENGINE_DISPLAY[wb.state.engine];
+  const createsDb = wb.capabilities?.engines.find((e) => e.engine === wb.state.engine)?.features?.createsDatabase === true;
+
+  return (
+    <div className="page">
+      <h2>Schema</h2>
+      <form className="card" onSubmit={onBuild} noValidate aria-labelledby="schema-h">
+        <h3 id="schema-h">TPROC-C schema on {engineName}</h3>
+        <div className="form-grid">
+          {BUILD_FIELDS.map((n) => {
+            const spec = tprocc(n);
+            const key = `tprocc.${n}`;
+            return (
+              <Field
+                key={key}
+                spec={spec}
+                fieldKey={key}
+                value={wb.state.tprocc[n] ?? toFormValue(spec, spec.default)}
+                onChange={(v) => {
+                  wb.setTproccValue(n, v);
+                  errs.clear(key);
+                }}
+                error={errs.fields[key]}
+              />
+            );
+          })}
+          {schemaFields.map((f) => {
+            const key = `target.${f.name}`;
+            return (
+              <Field
+                key={`${wb.state.engine}.${key}`}
+                spec={f}
+                fieldKey={key}
+                value={wb.targetValues[f.name]}
+                onChange={(v) => {
+                  wb.setTargetValue(f.name, v);
+                  errs.clear(key);
+                }}
+                error={errs.fields[key]}
+              />
+            );
+          })}
+          <div className="field">
+            <label htmlFor="job-label">Label (optional)</label>
+            <input id="job-label" value={wb.state.label} maxLength={200} onChange={(e) => wb.setLabel(e.target.value)} />
+          </div>
+        </div>
+        {misplaced.map(([k, m]) => (
+          <p key={k} className="field-error" role="alert">
+            {k}: {m} <Link to="/targets">Fix it on the Target page</Link>
+          </p>
+        ))}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy !== null} data-testid="build-schema">
+            {busy === 'build' ? 'Submitting…' : 'Build'}
+          </button>
+          <button type="button" disabled={busy !== null} onClick={() => void submit('check')} data-testid="check-schema">
+            Check
+          </button>
+          <ConfirmButton
+            title="Delete the TPROC-C schema"
+            message={
+              <p>
+                Drop every TPROC-C table{createsDb ? ', routine and the database/user this target names' : ''} on {engineName}? This cannot be undone.
+              </p>
+            }
+            confirmLabel="Delete schema"
+            className="danger"
+            disabled={busy !== null}
+            testId="delete-schema"
+            onConfirm={() => submit('delete')}
+          >
+            Delete
+          </ConfirmButton>
+          <Link to="/run" className="button">
+            Next: run →
+          </Link>
+        </div>
+        <ErrorBox error={errs.general} />
+      </form>
+      <JobSlot jobId={wb.state.jobs.schema} empty="No schema job started from this page yet." />
+    </div>
+  );
+}

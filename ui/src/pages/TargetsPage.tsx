@@ -1,0 +1,247 @@
+import { useState, type FormEvent } from 'react';
+import type { EngineId, SavedConfig } from '@sledge/protocol';
+import { REDACTED } from '@sledge/protocol';
+import { api } from '../api/endpoints.js';
+import type { TargetTestResult } from '../api/types.js';
+import { Field } from '../components/Field.js';
+import { ErrorBox } from '../components/ErrorBox.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { toFormValue, type FormValues } from '../forms/fields.js';
+import { collectTprocc, tproccToForm } from '../forms/tprocc.js';
+import { useApiErrors } from '../forms/useApiErrors.js';
+import { Link } from '../router.js';
+import { useResource } from '../state/resource.js';
+import { useWorkbench } from '../state/workbench.js';
+
+const firstLine = (s: string) => s.split('\n')[0]!.trim();
+
+function EnginePicker() {
+  const wb = useWorkbench();
+  const engines = wb.capabilities?.engines ?? [];
+  return (
+    <fieldset className="engines">
+      <legend>Engine</legend>
+      {!engines.length && <p className="muted">Loading drivers…</p>}
+      <div className="engine-cards">
+        {engines.map((e) => (
+          <label key={e.engine} className={`engine-card${e.available ? '' : ' unavailable'}${wb.state.engine === e.engine ? ' selected' : ''}`} data-engine={e.engine}>
+            <input type="radio" name="engine" value={e.engine} checked={wb.state.engine === e.engine} disabled={!e.available} onChange={() => wb.setEngine(e.engine as EngineId)} />
+            <span className="engine-name">{e.displayName}</span>
+            <span className="muted small">
+              {e.library}
+              {e.libraryVersion ? ` ${e.libraryVersion}` : ''}
+            </span>
+            {!e.available && (
+              <span className="engine-reason">
+                <span className="bad">Unavailable:</span> {firstLine(e.reason ?? 'the driver does not load')}
+                {(e.reason ?? '').includes('\n') && (
+                  <details>
+                    <summary>Details</summary>
+                    <pre>{e.reason}</pre>
+                  </details>
+                )}
+                {e.install && (
+                  <details>
+                    <summary>How to install</summary>
+                    <pre>{e.install}</pre>
+                  </details>
+                )}
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
+  const wb = useWorkbench();
+  const configs = useResource('configs', api.configs);
+  const [name, setName] = useState(wb.state.config?.name ?? '');
+  const [selected, setSelected] = useState<number | ''>(wb.state.config?.id ?? '');
+  const errs = useApiErrors();
+  const [message, setMessage] = useState('');
+
+  const body = () => ({ name: name.trim(), target: wb.target() as never, tprocc: collectTprocc(wb.state.tprocc) as never });
+  const load = (c: SavedConfig) => {
+    const t = c.target as Record<string, unknown>;
+    const engine = t['engine'] as EngineId;
+    const fields = Object.entries(wb.schemas?.[engine]?.properties ?? {});
+    const values: FormValues = {};
+    for (const [k, s] of fields) {
+      if (k === 'engine' || !(k in t)) continue;
+      values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
+    }
+    wb.setTargetValues(engine, values);
+    wb.setTproccValues(tproccToForm(c.tprocc));
+    wb.setConfig({ id: c.id, name: c.name });
+    setName(c.name);
+    setMessage(`Loaded “${c.name}”.`);
+    onLoaded();
+  };
+  const save = async (asNew: boolean) => {
+    errs.clear();
+    setMessage('');
+    try {
+      const c = asNew || !wb.state.config ? await api.saveConfig(body()) : await api.updateConfig(wb.state.config.id, body());
+      wb.setConfig({ id: c.id, name: c.name });
+      setSelected(c.id);
+      setMessage(`Saved “${c.name}”.`);
+      configs.reload();
+    } catch (e) {
+      errs.show(e, ['name', ...wb.targetFields.map((f) => `target.${f.name}`)]);
+    }
+  };
+  const current = configs.data?.find((c) => c.id === selected);
+  return (
+    <section className="card" aria-labelledby="saved-h">
+      <h3 id="saved-h">Saved configurations</h3>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="config-select">Configuration</label>
+          <select id="config-select" value={String(selected)} onChange={(e) => setSelected(e.target.value ? Number(e.target.value) : '')}>
+            <option value="">—</option>
+            {(configs.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({(c.target as { engine?: string }).engine})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="actions">
+          <button type="button" disabled={!current} onClick={() => current && load(current)}>
+            Load
+          </button>
+          <ConfirmButton
+            title="Delete configuration"
+            message={<p>Delete the saved configuration “{current?.name}”? Jobs already run with it are kept.</p>}
+            confirmLabel="Delete"
+            disabled={!current}
+            testId="delete-config"
+            onConfirm={async () => {
+              if (!current) return;
+              try {
+                await api.deleteConfig(current.id);
+                if (wb.state.config?.id === current.id) wb.setConfig(undefined);
+                setSelected('');
+                configs.reload();
+              } catch (e) {
+                errs.show(e, []);
+              }
+            }}
+          >
+            Delete
+          </ConfirmButton>
+        </div>
+      </div>
+      <div className="row">
+        <div className={`field${errs.fields['name'] ? ' has-error' : ''}`}>
+          <label htmlFor="config-name">Name</label>
+          <input id="config-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errs.fields['name'] ? true : undefined} aria-describedby={errs.fields['name'] ? 'config-name-error' : undefined} />
+          {errs.fields['name'] && (
+            <p className="field-error" id="config-name-error" role="alert">
+              {errs.fields['name']}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button type="button" onClick={() => void save(true)} data-testid="save-config">
+            Save as new
+          </button>
+          <button type="button" disabled={!wb.state.config} onClick={() => void save(false)}>
+            Update “{wb.state.config?.name ?? '…'}”
+          </button>
+        </div>
+      </div>
+      <p className="muted small">Saved with the TPROC-C options. Passwords are kept on the server and come back as {REDACTED}; sending {REDACTED} back keeps the stored one.</p>
+      {Object.entries(errs.fields)
+        .filter(([k]) => k !== 'name')
+        .map(([k, m]) => (
+          <p key={k} className="field-error" role="alert">
+            {k}: {m}
+          </p>
+        ))}
+      <ErrorBox error={errs.general} />
+      {configs.error && <ErrorBox error={configs.error} title="Cannot list configurations" />}
+      {message && (
+        <p className="good" role="status">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function TargetsPage() {
+  const wb = useWorkbench();
+  const errs = useApiErrors();
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<TargetTestResult>();
+  const [, setLoadedTick] = useState(0);
+  const fields = wb.targetFields.filter((f) => f.group === 'connection');
+  const keys = wb.targetFields.map((f) => `target.${f.name}`);
+
+  const test = async (e: FormEvent) => {
+    e.preventDefault();
+    errs.clear();
+    setResult(undefined);
+    setTesting(true);
+    try {
+      setResult(await api.testTarget(wb.target()));
+    } catch (err) {
+      errs.show(err, keys);
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <h2>Target</h2>
+      <ErrorBox error={wb.loadError} title="Cannot load engines" />
+      <EnginePicker />
+      <form className="card" onSubmit={test} noValidate aria-labelledby="conn-h">
+        <h3 id="conn-h">Connection · {wb.schemas?.[wb.state.engine]?.title ?? wb.state.engine}</h3>
+        <div className="form-grid">
+          {fields.map((f) => (
+            <Field
+              key={`${wb.state.engine}.${f.name}`}
+              spec={f}
+              fieldKey={`target.${f.name}`}
+              value={wb.targetValues[f.name] ?? toFormValue(f, f.default)}
+              onChange={(v) => {
+                wb.setTargetValue(f.name, v);
+                errs.clear(`target.${f.name}`);
+              }}
+              error={errs.fields[`target.${f.name}`]}
+              hint={f.secret && wb.targetValues[f.name] === REDACTED ? 'Stored with the saved configuration; retype it to connect with a different one.' : undefined}
+            />
+          ))}
+        </div>
+        {Object.entries(errs.fields)
+          .filter(([k]) => !fields.some((f) => `target.${f.name}` === k))
+          .map(([k, m]) => (
+            <p key={k} className="field-error" role="alert">
+              {k} (on the {k.startsWith('target.') ? 'Schema or Run' : ''} page): {m}
+            </p>
+          ))}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={testing} data-testid="test-connection">
+            {testing ? 'Testing…' : 'Test connection'}
+          </button>
+          <Link to="/schema" className="button">
+            Next: schema →
+          </Link>
+        </div>
+        <ErrorBox error={errs.general} />
+        {result && (
+          <p className="good" role="status" data-testid="test-result">
+            Connected: {result.version}. {result.schema.exists ? `TPROC-C schema present with ${result.schema.warehouses} warehouse(s).` : 'No TPROC-C schema yet: build one on the Schema page.'}
+          </p>
+        )}
+      </form>
+      <SavedConfigs onLoaded={() => setLoadedTick((t) => t + 1)} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { BuildProgress } from '@sledge/protocol';
+import type { ProgressPoint } from '../live/jobState.js';
+
+export interface Bar {
+  label: string;
+  done: number;
+  expected: number;
+  /** 0..1 */
+  fraction: number;
+  finished: boolean;
+}
+
+export interface ProgressSummary {
+  tables: Bar[];
+  workers: Bar[];
+  rows: number;
+  expected: number;
+  fraction: number;
+  /** Rows per second over the recent trail (or the whole build when finished). */
+  rowsPerSec: number;
+  /** Seconds left at the current rate, or undefined when unknown. */
+  etaSec: number | undefined;
+}
+
+const frac = (done: number, expected: number) => (expected > 0 ? Math.min(1, done / expected) : done > 0 ? 1 : 0);
+
+/**
+ * Per-table and per-worker bars, rows/s and ETA for a build.
+ * Worker 1 (the monitor) loads ITEM; workers 2.. load warehouse ranges, so
+ * their expected rows are the per-warehouse share of every other table.
+ */
+export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoint[], elapsedMs?: number): ProgressSummary {
+  const tableNames = Object.keys(p.expected);
+  const perTable = new Map<string, number>();
+  for (const w of p.workers) for (const [t, n] of Object.entries(w.rows)) perTable.set(t, (perTable.get(t) ?? 0) + n);
+  for (const t of perTable.keys()) if (!tableNames.includes(t)) tableNames.push(t);
+  const totalWarehouses = p.expected['warehouse'] ?? 0;
+  const tables: Bar[] = tableNames.map((t) => {
+    const done = perTable.get(t) ?? 0;
+    const expected = p.expected[t] ?? 0;
+    return { label: t, done, expected, fraction: frac(done, expected), finished: p.phase === 'done' || (expected > 0 && done >= expected) };
+  });
+  const workers: Bar[] = p.workers.map((w) => {
+    const done = Object.values(w.rows).reduce((a, b) => a + b, 0);
+    let expected = 0;
+    if (w.worker === 1) expected = p.expected['item'] ?? 0;
+    else if (totalWarehouses > 0) {
+      const [lo, hi] = w.warehouses;
+      const share = Math.max(0, hi - lo + 1) / totalWarehouses;
+      for (const [t, n] of Object.entries(p.expected)) if (t !== 'item') expected += n * share;
+    }
+    const range = w.worker === 1 ? 'item' : `W ${w.warehouses[0]}–${w.warehouses[1]}${w.currentWarehouse && !w.done ? ` (at ${w.currentWarehouse})` : ''}`;
+    return { label: `Worker ${w.worker} · ${range}`, done, expected: Math.round(expected), fraction: w.done ? 1 : frac(done, expected), finished: w.done };
+  });
+  const rows = tables.reduce((a, b) => a + b.done, 0);
+  const expected = tables.reduce((a, b) => a + b.expected, 0);
+  let rowsPerSec = 0;
+  const recent = trail.slice(-10);
+  if (recent.length >= 2) {
+    const a = recent[0]!;
+    const b = recent[recent.length - 1]!;
+    if (b.ts > a.ts) rowsPerSec = ((b.rows - a.rows) * 1000) / (b.ts - a.ts);
+  }
+  if ((rowsPerSec <= 0 || p.phase === 'done') && elapsedMs && elapsedMs > 0) rowsPerSec = (rows * 1000) / elapsedMs;
+  const left = Math.max(0, expected - rows);
+  const etaSec = p.phase === 'done' ? 0 : rowsPerSec > 0 ? left / rowsPerSec : undefined;
+  return { tables, workers, rows, expected, fraction: frac(rows, expected), rowsPerSec, etaSec };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * `vite build` writes ui/dist, which the server serves (with an index.html
+ * fallback for client routes). `vite` (dev) proxies /api, including the
+ * WebSocket, to a running server: SLEDGE_API=http://127.0.0.1:8080 by default.
+ */
+const api = process.env['SLEDGE_API'] ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (id.includes('node_modules/echarts') || id.includes('node_modules/zrender')) return 'echarts';
+          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': { target: api, ws: true, changeOrigin: true } },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
