@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@sledge/protocol';
+import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+
+/**
+ * PostgreSQL through the REST API: build with 2 build VUs, check, a timed
+ * run whose TPM/NOPM ratio is in HammerDB's range, check again, delete.
+ */
+describe('PostgreSQL end to end', () => {
+  let s: SledgeApp;
+  const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_srv_pg', password: 'tpcc-pw-srv', database: 'sledge_srv_pg', superuser: 'postgres', superuserPassword: 'postgres' };
+
+  beforeAll(async () => {
+    s = await makeApp();
+    const del = await post(s, '/api/v1/jobs', { type: 'delete', target });
+    await waitJob(s, String(del.body.id));
+  });
+  afterAll(async () => {
+    const del = await post(s, '/api/v1/jobs', { type: 'delete', target });
+    if (del.status === 201) await waitJob(s, String(del.body.id));
+    await s.app.close();
+  });
+
+  it('builds 2 warehouses with 2 build VUs and passes checkschema', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 2, buildVus: 2 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const job = await waitJob(s, String(r.body.id));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=5000`);
+    expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 1 Warehouses start:1 end:1')).toBe(true);
+    expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 1 Warehouses start:2 end:2')).toBe(true);
+    const c = await post(s, '/api/v1/jobs', { type: 'check', target });
+    expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+  });
+
+  it('runs 2 VUs timed: NOPM > 0, TPM/NOPM in range, engine TPM source; schema still consistent', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0.1, duration: 0.5, tcRefreshSec: 5 } });
+    const job: Job = await waitJob(s, String(r.body.id));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const res = job.result!;
+    expect(res.line).toBe(`TEST RESULT : System achieved ${res.nopm} NOPM from ${res.tpm} PostgreSQL TPM`);
+    expect(res.nopm).toBeGreaterThan(0);
+    expect(res.tpmSource).toBe('engine');
+    // TPM counts every commit+rollback cluster-wide; NOPM only new orders (~43% of the mix).
+    expect(res.tpm / res.nopm).toBeGreaterThan(1.8);
+    expect(res.tpm / res.nopm).toBeLessThan(3.5);
+    expect(job.engineVersion).toMatch(/^\d+\.\d+/);
+    expect(JSON.stringify(job)).not.toContain('tpcc-pw-srv');
+    const c = await post(s, '/api/v1/jobs', { type: 'check', target });
+    expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+    const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
+    expect(exp.body).not.toContain('tpcc-pw-srv');
+  });
+});
