@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { AdminSession, BuildOptions, CheckFacts, Counters, DistrictFacts, Logger, SchemaState, WarehouseFacts } from '@sledge/core';
 import { TPROCC_ROUTINES } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, type SqliteTarget, type TproccTable } from '@sledge/protocol';
-import { ADMIN_TUNING, companionFiles, openExisting, openForCreate, resolveFile } from './connection.js';
+import { ADMIN_TUNING, companionFiles, isCorrupt, openExisting, openForCreate, resolveFile } from './connection.js';
 import { dbConstructor, type Db } from './library.js';
 import { namedSql, sqlScript } from './sql.js';
 
@@ -101,7 +101,10 @@ class Admin implements AdminSession {
     execScript(db, 'indexes.sql');
     this.log('Gathering statistics (ANALYZE)');
     db.exec('ANALYZE');
-    db.prepare(this.sql().after_run_checkpoint).get();
+    // The build ran in rollback-journal mode; runs need WAL (readers beside the writer).
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') this.log(`Could not switch ${this.file} to WAL yet (journal mode ${String(mode)}); the first VU will`);
+    else db.prepare(this.sql().after_run_checkpoint).get();
     this.log('Indexes and statistics done');
   }
 
@@ -142,7 +145,18 @@ class Admin implements AdminSession {
   }
 
   async dropSchema(): Promise<void> {
-    const db = this.connection();
+    let db: Db | undefined;
+    try {
+      db = this.connection();
+    } catch (e) {
+      if (!isCorrupt(e)) throw e;
+      // Only a build killed mid-commit damages the file (loaders run without a
+      // durable journal); what it held cannot be read, so it goes whole.
+      this.removeFiles([this.file, ...companionFiles(this.file)]);
+      const reason = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+      this.log(`Deleted ${this.file}: the file was damaged (${reason})`);
+      return;
+    }
     if (!db) {
       this.removeFiles(companionFiles(this.file));
       return;

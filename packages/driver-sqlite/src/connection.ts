@@ -4,12 +4,21 @@ import { SledgeError, type SqliteTarget } from '@sledge/protocol';
 import { dbConstructor, type Db } from './library.js';
 
 /**
- * Connection settings. WAL lets readers run beside the one writer; the busy
+ * Connection settings. WAL lets readers run beside the one writer (runs);
+ * builds load in rollback mode with the journal in memory, which writes each
+ * page once instead of twice (WAL, then checkpoint); see loader.ts. The busy
  * timeout is how long a writer waits for the write lock (BEGIN IMMEDIATE)
  * before SQLITE_BUSY. better-sqlite3 is built with foreign keys on by
  * default; TPROC-C declares none, and we turn enforcement off explicitly.
  */
 export interface Tuning {
+  /**
+   * 'wal': put the file in WAL mode (persistent; VUs). 'memory': rollback
+   * journal kept in memory for this connection, effective only while the
+   * file is not in WAL mode, i.e. during a build (loaders). 'keep': leave
+   * the mode alone (admin).
+   */
+  journal: 'wal' | 'memory' | 'keep';
   /** Page cache per connection, KiB. */
   cacheKiB: number;
   /** Memory-mapped I/O window, bytes (reads come straight from the OS page cache). */
@@ -20,17 +29,17 @@ export interface Tuning {
   walAutocheckpoint?: number;
 }
 
-export const VU_TUNING: Tuning = { cacheKiB: 64 * 1024, mmapBytes: 1024 * 1024 * 1024 };
-export const ADMIN_TUNING: Tuning = { cacheKiB: 128 * 1024, mmapBytes: 1024 * 1024 * 1024 };
+export const VU_TUNING: Tuning = { journal: 'wal', cacheKiB: 64 * 1024, mmapBytes: 1024 * 1024 * 1024 };
+export const ADMIN_TUNING: Tuning = { journal: 'keep', cacheKiB: 128 * 1024, mmapBytes: 1024 * 1024 * 1024 };
 
 /** target.file, made absolute against the working directory (the server passes absolute paths). */
 export function resolveFile(target: SqliteTarget): string {
   return isAbsolute(target.file) ? target.file : resolve(process.cwd(), target.file);
 }
 
-/** The -wal and -shm companions SQLite keeps next to a WAL database. */
+/** The -wal and -shm companions of a WAL database, and the rollback -journal. */
 export function companionFiles(file: string): string[] {
-  return [`${file}-wal`, `${file}-shm`];
+  return [`${file}-wal`, `${file}-shm`, `${file}-journal`];
 }
 
 function osReason(e: unknown): string {
@@ -41,16 +50,29 @@ function osReason(e: unknown): string {
   return String(e);
 }
 
+/** SQLite reports a damaged file (e.g. a build killed in the middle of a commit). */
+export function isCorrupt(e: unknown): boolean {
+  const code = (x: unknown) => (typeof x === 'object' && x !== null ? (x as { code?: unknown }).code : undefined);
+  return [code(e), code(e instanceof Error ? e.cause : undefined)].some((c) => typeof c === 'string' && c.startsWith('SQLITE_CORRUPT'));
+}
+
 function connectError(file: string, e: unknown): SledgeError {
-  return new SledgeError(
-    'SLEDGE_E_CONNECT',
-    `Cannot open the SQLite database file ${file} (${osReason(e)}). Set target.file to a path in a directory Sledge can create and write.`,
-    { field: 'target.file', cause: e },
-  );
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  const fix =
+    typeof code === 'string' && code.startsWith('SQLITE_CORRUPT')
+      ? 'The file is damaged (was a build interrupted?): delete the schema and build it again.'
+      : code === 'SQLITE_NOTADB'
+        ? 'It is not a SQLite database: set target.file to another path.'
+        : 'Set target.file to a path in a directory Sledge can create and write.';
+  return new SledgeError('SLEDGE_E_CONNECT', `Cannot open the SQLite database file ${file} (${osReason(e)}). ${fix}`, {
+    field: 'target.file',
+    cause: e,
+  });
 }
 
 function applyPragmas(db: Db, target: SqliteTarget, t: Tuning): void {
-  db.pragma('journal_mode = WAL');
+  if (t.journal === 'wal') db.pragma('journal_mode = WAL');
+  else if (t.journal === 'memory') db.pragma('journal_mode = MEMORY');
   db.pragma(`synchronous = ${(t.synchronous ?? target.synchronous).toUpperCase()}`);
   db.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs)}`);
   db.pragma('foreign_keys = OFF');

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -181,6 +181,67 @@ describe('schema lifecycle files', () => {
       } finally {
         db.close();
       }
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('builds in rollback-journal mode and finishSchema switches the file to WAL', async () => {
+    const target = tempTarget('journal');
+    const admin = await driver.openAdmin(target, log);
+    const { ctor } = loadLibrary();
+    const mode = () => {
+      const db = new ctor(target.file, { readonly: true });
+      try {
+        return db.pragma('journal_mode', { simple: true });
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      await admin.createSchema({ warehouses: 1, buildVus: 1 });
+      expect(mode()).toBe('delete');
+      const loader = await driver.openLoader(target, log);
+      await loader.load([{ table: 'warehouse', rows: 1, data: [[1, 'w', 's1', 's2', 'c', 'st', '123411111', '0.10', '300000.00']] }]);
+      await loader.close();
+      await admin.finishSchema({ warehouses: 1, buildVus: 1 });
+      expect(mode()).toBe('wal');
+      expect(await admin.schemaState()).toEqual({ exists: true, warehouses: 1 });
+      await admin.dropSchema();
+      expect(readdirSync(join(target.file, '..'))).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('a damaged file is a SLEDGE_E_CONNECT that says so, and dropSchema deletes it', async () => {
+    const target = tempTarget('damaged');
+    const admin = await driver.openAdmin(target, log);
+    try {
+      await admin.createSchema({ warehouses: 1, buildVus: 1 });
+      await admin.close();
+      const fd = openSync(target.file, 'r+');
+      writeSync(fd, Buffer.alloc(3000, 0x5a), 0, 3000, 100);
+      closeSync(fd);
+      const e = await rejected(admin.schemaState());
+      expect(e).toMatchObject({ code: 'SLEDGE_E_CONNECT', field: 'target.file' });
+      expect((e as Error).message).toMatch(/SQLITE_CORRUPT.*damaged/);
+      await admin.dropSchema();
+      expect(existsSync(target.file)).toBe(false);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('dropSchema refuses to delete a file that is not a SQLite database', async () => {
+    const target = tempTarget('notadb');
+    writeFileSync(target.file, 'A'.repeat(5000));
+    const admin = await driver.openAdmin(target, log);
+    try {
+      const e = await rejected(admin.dropSchema());
+      expect(e).toMatchObject({ code: 'SLEDGE_E_CONNECT', field: 'target.file' });
+      expect((e as Error).message).toMatch(/not a SQLite database/);
+      expect(existsSync(target.file)).toBe(true);
     } finally {
       await admin.close();
     }
