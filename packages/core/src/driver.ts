@@ -1,4 +1,4 @@
-import type { DriverFeatures, EngineId, Target, TxType } from '@sledge/protocol';
+import type { AshSample, DriverFeatures, EngineId, Target, TxType } from '@sledge/protocol';
 import type { BulkFormat } from './tprocc/encode.js';
 import type { GeneratedTable } from './tprocc/generate.js';
 import type { CheckFacts } from './tprocc/check.js';
@@ -31,6 +31,28 @@ export interface Driver<T extends Target = Target> {
   openVu(target: T, opts: VuSessionOptions): Promise<VuSession>;
   /** Classify a database error thrown by a VU session. */
   classifyError(e: unknown): ErrorClass;
+  /**
+   * Optional capability: active-session-history sampling on its own
+   * connection (called every second during builds and runs). Engines that
+   * sample their sessions client-side (SQLite) leave it out and implement
+   * `VuSession.lastWaitMs` instead. Throws SledgeError when sampling cannot
+   * work (no privilege, a view missing, performance_schema off) with a
+   * message that says what to grant or enable; the job records it and runs on.
+   */
+  openAshSampler?(target: T, log: Logger): Promise<AshSampler>;
+}
+
+export interface AshSampler {
+  /** Where the samples come from, e.g. "pg_stat_activity" or "pgsentinel". */
+  readonly source: string;
+  /**
+   * The sessions active now (idle sessions are left out; the sampler's own
+   * session too). Each sample carries the engine's event and its cross-engine
+   * wait class. `vu` is set when the session is one of Sledge's
+   * (application_name / program `sledge-vu-<n>`).
+   */
+  sample(): Promise<AshSample[]>;
+  close(): Promise<void>;
 }
 
 export type Logger = (line: string) => void;
@@ -109,6 +131,11 @@ export interface VuSession {
    */
   run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> | TxOutcome;
   close(): Promise<void>;
+  /**
+   * Optional, for engines sampled client-side (SQLite): milliseconds the last
+   * run() spent waiting for a lock rather than executing.
+   */
+  lastWaitMs?(): number;
 }
 
 export type ErrorKind = 'deadlock' | 'serialization' | 'lock-timeout' | 'connection' | 'constraint' | 'other';

@@ -8,3 +8,4 @@ export * from './capabilities.js';
 export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
+export * from './metrics.js';
