@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
+import { AgentHub } from './engine/samplers/agents.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerUi } from './plugins/ui.js';
@@ -16,6 +17,7 @@ import { exportRoutes } from './routes/exports.js';
 import { jobRoutes } from './routes/jobs.js';
 import { profileRoutes } from './routes/profiles.js';
 import { wsRoutes } from './routes/ws.js';
+import { metricRoutes } from './routes/metrics.js';
 import { VERSION } from './version.js';
 
 export interface AppOptions {
@@ -54,6 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     cpus: opts.cpus ?? os.availableParallelism(),
     generator: opts.generator ?? 'auto',
     log: (m) => app.log.info(m),
+    agents: new AgentHub(),
   });
   if (store.interruptedOnOpen.length) app.log.warn(`marked ${store.interruptedOnOpen.length} job(s) interrupted after a restart: ${store.interruptedOnOpen.join(', ')}`);
 
@@ -68,6 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
         { name: 'configs', description: 'Saved configurations' },
         { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
         { name: 'share', description: 'Read-only share links' },
+        { name: 'metrics', description: 'Active session history and CPU agents' },
         { name: 'server', description: 'Health' },
       ],
     },
@@ -83,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(configRoutes, { engine });
       await api.register(profileRoutes, { engine });
       await api.register(wsRoutes, { engine });
+      await api.register(metricRoutes, { engine });
     },
     { prefix: '/api/v1' },
   );

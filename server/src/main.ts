@@ -2,8 +2,10 @@
  * `pnpm start`: listen on HOST:PORT (default 127.0.0.1:8080) with data in
  * SLEDGE_DATA_DIR (default ./data). The only place that reads the environment.
  */
+import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { startLocalAgent } from './plugins/local-agent.js';
 
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
@@ -24,12 +26,14 @@ const { app } = await buildApp({
 });
 
 let closing = false;
+let agent: ChildProcess | null = null;
 const shutdown = async (sig: string) => {
   if (closing) return;
   closing = true;
   app.log.info(`${sig}: stopping jobs and closing`);
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
+  agent?.kill('SIGTERM');
   await app.close();
   process.exit(0);
 };
@@ -37,8 +41,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ host, port });
+  const address = await app.listen({ host, port });
   app.log.info(`Sledge listening on http://${host}:${port} (data in ${dataDir}); API docs at /docs`);
+  if (process.env['SLEDGE_AGENT'] !== 'off') {
+    agent = startLocalAgent(address, token, (m) => app.log.info(m));
+  }
 } catch (e) {
   console.error(`cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

@@ -44,6 +44,19 @@ describe('SQLite end to end', () => {
   });
 
   it('runs timed with 2 VUs, streams frames in order, and stores the result', async () => {
+    // Two CPU agents (the database host and the load host) report while the job runs.
+    const agents = ['db-host', 'load-host'].map((label) => {
+      const ws = new WebSocket(base.replace('http', 'ws') + '/api/v1/agent');
+      const system = { hostname: label, cpuModel: 'test cpu', cpuCount: 2, memoryBytes: 1e9, os: 'Debian', kernel: '6.1' };
+      const line = (cpu: string) => ({ cpu, usr: 40, sys: 10, iowait: 1, irq: 0, soft: 1, steal: 0, idle: 48 });
+      let timer: NodeJS.Timeout | undefined;
+      ws.on('open', () => {
+        ws.send(JSON.stringify({ t: 'hello', label, system }));
+        timer = setInterval(() => ws.send(JSON.stringify({ t: 'cpu', sample: { ts: Date.now(), cpus: [line('all'), line('0'), line('1')], iops: 12, mbps: 0.5 } })), 500);
+      });
+      return { close: () => (clearInterval(timer), ws.close()) };
+    });
+    await new Promise((res) => setTimeout(res, 500));
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 2, timeProfile: true } });
     expect(r.status).toBe(201);
     const id = String(r.body.id);
@@ -77,7 +90,18 @@ describe('SQLite end to end', () => {
     expect(again[0] && 'seq' in again[0] ? again[0].seq : -1).toBe(lastSeq + 1);
 
     const job = await waitJob(s, id);
+    for (const a of agents) a.close();
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const cpu = await get<{ sources: Record<string, unknown[]>; system: Record<string, unknown> }>(s, `/api/v1/jobs/${id}/cpu`);
+    expect(Object.keys(cpu.sources).sort()).toEqual(['db-host', 'load-host']);
+    expect(cpu.sources['db-host']!.length).toBeGreaterThan(10);
+    // Client-side ASH: the VUs report executing vs waiting for SQLite's write lock.
+    const ash = await get<{ series: { aas: Record<string, number> }[]; topSessions: { vu?: number }[]; status: { ok: boolean }[]; phases: { label: string }[] }>(s, `/api/v1/jobs/${id}/ash`);
+    expect(ash.status.some((x) => x.ok)).toBe(true);
+    expect(ash.series.length).toBeGreaterThan(5);
+    expect(ash.series.some((b) => (b.aas['CPU'] ?? 0) > 0)).toBe(true);
+    expect(ash.topSessions.map((x) => x.vu).sort()).toEqual([2, 3]);
+    expect(ash.phases.map((p) => p.label)).toContain('measuring');
     expect(job.result!.nopm).toBeGreaterThan(0);
     expect(job.result!.tpm).toBeGreaterThan(0);
     expect(job.result!.line).toMatch(/^TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/);

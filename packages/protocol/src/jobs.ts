@@ -43,6 +43,16 @@ export const isTerminal = (s: JobStatus): boolean => TERMINAL_STATUSES.includes(
 export const JOB_ID_PATTERN = '^[0-9A-F]{24}$';
 export const JobId = Type.String({ pattern: JOB_ID_PATTERN, description: '24 uppercase hex characters' });
 
+/** Samplers a job runs alongside its work. */
+export const JobMetricsOptions = Type.Object(
+  {
+    ash: Type.Boolean({ default: true, description: 'sample active session history every second (builds and runs)' }),
+    cpu: Type.Boolean({ default: true, description: 'record CPU agent samples while the job runs' }),
+  },
+  { additionalProperties: false },
+);
+export type JobMetricsOptions = Type.Static<typeof JobMetricsOptions>;
+
 /** POST /api/v1/jobs body. Omitted options take HammerDB's defaults. */
 export const JobCreate = Type.Object(
   {
@@ -53,6 +63,7 @@ export const JobCreate = Type.Object(
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'PRNG seed; random when omitted, stored with the job' })),
     label: Type.Optional(Type.String({ maxLength: 200 })),
     profileId: Type.Optional(Type.Integer({ minimum: 0, description: 'Groups run jobs into a performance profile (VU sweep)' })),
+    metrics: Type.Optional(JobMetricsOptions),
   },
   { additionalProperties: false, $id: 'JobCreate' },
 );
@@ -67,6 +78,7 @@ export interface JobConfig {
   seed: number;
   label?: string;
   profileId: number;
+  metrics: JobMetricsOptions;
 }
 
 export const TproccResult = Type.Object(

@@ -4,7 +4,7 @@ import { SledgeError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
 import { TproccOptions, DEFAULT_MIX } from './tprocc.js';
-import { JOB_TYPES, type JobConfig } from './jobs.js';
+import { JOB_TYPES, JobMetricsOptions, type JobConfig } from './jobs.js';
 
 interface TbError {
   keyword: string;
@@ -141,7 +141,7 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
   }
   const b = body as Record<string, unknown>;
-  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId']);
+  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics']);
   for (const k of Object.keys(b)) {
     if (!allowed.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
   }
@@ -165,7 +165,9 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
   if (pid !== undefined && !(Number.isInteger(pid) && (pid as number) >= 0)) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `profileId must be an integer >= 0 (got ${show(pid)})`, { field: 'profileId' });
   }
+  const metrics = validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics');
   const cfg: JobConfig = {
+    metrics,
     type: b['type'] as JobConfig['type'],
     workload: 'tprocc',
     target,

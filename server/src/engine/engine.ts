@@ -22,6 +22,8 @@ import { driverFor } from './registry.js';
 import { runJob } from './run-job.js';
 import { buildSnapshot } from './snapshot.js';
 import { StopToken } from './stop.js';
+import { AgentHub } from './samplers/agents.js';
+import { JobSamplers } from './samplers/job-samplers.js';
 import { JobStream } from './stream.js';
 
 const BODIES: Record<JobType, JobBody> = { build: buildJob, check: checkJob, delete: deleteJob, run: runJob };
@@ -33,6 +35,7 @@ export interface EngineOptions {
   generator: 'auto' | 'native' | 'typescript';
   /** Log function for the server log (never receives secrets). */
   log: (msg: string) => void;
+  agents: AgentHub;
 }
 
 interface Queued {
@@ -138,6 +141,22 @@ export class JobEngine {
     }
   }
 
+  /** One ASH sample of a target, without a job (the metrics page's live view). */
+  async sampleAsh(targetBody: unknown): Promise<{ source: string; samples: unknown[] }> {
+    const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    this.normalise(cfg);
+    const driver = await this.usableDriver(cfg.target);
+    if (!driver.openAshSampler) {
+      throw new SledgeError('SLEDGE_E_VALIDATION', `${cfg.target.engine} is sampled client-side by its virtual users: ASH exists only while a job runs`, { field: 'target.engine' });
+    }
+    const s = await driver.openAshSampler(cfg.target, () => undefined);
+    try {
+      return { source: s.source, samples: await s.sample() };
+    } finally {
+      await s.close();
+    }
+  }
+
   private async usableDriver(target: Target): Promise<Driver> {
     const driver = await driverFor(target);
     const probe = await driver.probe();
@@ -207,6 +226,10 @@ export class JobEngine {
     return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secretValues(cfg.target));
   }
 
+  get agents(): AgentHub {
+    return this.opts.agents;
+  }
+
   get activeJobId(): string | null {
     return this.active?.job.id ?? null;
   }
@@ -242,9 +265,15 @@ export class JobEngine {
     ctx.update({ startedAt: new Date().toISOString() });
     ctx.status('connecting');
     let final: 'completed' | 'stopped' | 'failed' = 'failed';
+    let samplers: JobSamplers | null = null;
     try {
       const driver = await this.usableDriver(q.cfg.target);
+      if (q.cfg.type === 'build' || q.cfg.type === 'run') {
+        samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
+        await samplers.start();
+      }
       final = await BODIES[q.cfg.type]({
+        samplers,
         ctx,
         cfg: q.cfg,
         driver,
@@ -254,9 +283,11 @@ export class JobEngine {
         explicit: q.explicit,
       });
       if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
+      await samplers?.stop();
       ctx.update({ endedAt: new Date().toISOString() });
       ctx.status(final);
     } catch (e) {
+      await samplers?.stop().catch(() => undefined);
       const err = toSledgeError(e, 'SLEDGE_E_DB');
       if (err.code === 'SLEDGE_E_INTERNAL') this.opts.log(`job ${q.job.id} failed with an internal error: ${String((e as Error)?.stack ?? e)}`);
       ctx.output(1, `Error: ${err.message}`);

@@ -69,7 +69,14 @@ export class JobContext {
     this.job = this.store.updateJob(this.job.id, patch);
     const frame = { t: 'status' as const, jobId: this.job.id, status, ts: Date.now(), ...(patch.error ? { error: patch.error } : {}) };
     this.stream.emit(frame, true);
+    if (status === 'running' || status === 'rampup' || status === 'measuring' || status === 'stopping') this.phase(status);
     this.onJobChange(this.job);
+  }
+
+  /** A phase marker on the job's time axis (rampup, measuring, build phases...). */
+  phase(label: string): void {
+    const ts = Date.now();
+    this.metric('phase', [{ ts, data: { ts, label } }]);
   }
 
   engineSample(s: EngineSample): void {
@@ -92,7 +99,13 @@ export class JobContext {
     this.stream.emit({ t: 'vus', jobId: this.job.id, vus: list });
   }
 
+  private lastBuildPhase = '';
+
   progress(p: BuildProgress): void {
+    if (p.phase !== this.lastBuildPhase) {
+      this.lastBuildPhase = p.phase;
+      this.phase(`build: ${p.phase}`);
+    }
     this.store.setProgress(this.job.id, p);
     this.stream.emit({ t: 'progress', jobId: this.job.id, progress: p });
   }

@@ -2,6 +2,7 @@ import type { Driver } from '@sledge/core';
 import type { JobConfig } from '@sledge/protocol';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
+import type { JobSamplers } from './samplers/job-samplers.js';
 
 /** What a job body gets from the engine. */
 export interface JobEnv {
@@ -15,6 +16,8 @@ export interface JobEnv {
   generator: 'auto' | 'native' | 'typescript';
   /** tprocc keys the request gave explicitly (others are defaults). */
   explicit: ReadonlySet<string>;
+  /** ASH and CPU samplers running beside the job (builds and runs). */
+  samplers: JobSamplers | null;
 }
 
 /** A job body: resolves when the job ends; the engine sets the final status. Returns 'stopped' when it ended on a stop request. */

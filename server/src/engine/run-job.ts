@@ -67,7 +67,7 @@ const totals = (c: Int32Array, vus: number) => {
  * snapshots taken by the monitor (hammerdb.md §6.3). Test: every VU runs
  * total_iterations transactions and prints each one.
  */
-export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus }) => {
+export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }) => {
   const o = cfg.tprocc;
   const target = cfg.target;
   const features = driver.features(target);
@@ -174,6 +174,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus }) => {
       void exited.then(() => markDone(handle));
       handles.push(handle);
     }
+    samplers?.attachClient(shared.ash, vus);
     ctx.status(timed ? 'rampup' : 'running');
 
     // --- samplers ----------------------------------------------------------

@@ -8,6 +8,8 @@ import { TX_TYPES, type TxType } from '@sledge/protocol';
  * counters: Int32Array [vu][tx][kind], kind = commit | rollback | error
  * states:   Int32Array [vu] = VuStateCode
  * control:  Int32Array [CTRL_*]
+ * ash:      Int32Array [vu][ASH_EXEC_US | ASH_WAIT_US], microseconds accumulated
+ *           by engines sampled client-side (VuSession.lastWaitMs), read as deltas
  */
 export const KINDS = 3;
 export const K_COMMIT = 0;
@@ -35,13 +37,17 @@ export interface SharedBlocks {
   counters: SharedArrayBuffer;
   states: SharedArrayBuffer;
   control: SharedArrayBuffer;
+  ash: SharedArrayBuffer;
 }
+export const ASH_EXEC_US = 0;
+export const ASH_WAIT_US = 1;
 
 export function allocShared(vus: number): SharedBlocks {
   return {
     counters: new SharedArrayBuffer(vus * NTX * KINDS * 4),
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),
+    ash: new SharedArrayBuffer(vus * 2 * 4),
   };
 }
 

@@ -2,6 +2,8 @@ import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds, type Driver, type TxOutcome, type VuSession } from '@sledge/core';
 import { TX_PROC, type Target, type TxType } from '@sledge/protocol';
 import {
+  ASH_EXEC_US,
+  ASH_WAIT_US,
   CTRL_PHASE,
   CTRL_RUN,
   K_COMMIT,
@@ -25,6 +27,8 @@ export interface VuEnv {
   opts: VuRunOptions;
   counters: Int32Array;
   states: Int32Array;
+  /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
+  ash: Int32Array;
   control: Int32Array;
   /** Interval histograms (µs) shared by the worker's VUs, shipped every second. */
   interval: Record<TxType, RecordableHistogram>;
@@ -145,6 +149,10 @@ async function runClient(env: VuEnv, a: VuAssignment, client: number, profile: V
           Atomics.add(counters, counterIndex(a.index, tx, outcome === 'commit' ? K_COMMIT : K_ROLLBACK), 1);
           const us = Math.max(1, Math.round((t1 - t0) * 1000));
           env.interval[t].record(us);
+          if (session.lastWaitMs) {
+            Atomics.add(env.ash, a.index * 2 + ASH_EXEC_US, us);
+            Atomics.add(env.ash, a.index * 2 + ASH_WAIT_US, Math.min(us, Math.round(session.lastWaitMs() * 1000)));
+          }
           if (measuring) {
             let p = profile.perType[t];
             if (!p) p = profile.perType[t] = { hist: createHistogram(), totalNs: 0 };

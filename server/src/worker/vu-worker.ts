@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     opts: data.opts,
     counters: new Int32Array(data.shared.counters),
     states: new Int32Array(data.shared.states),
+    ash: new Int32Array(data.shared.ash),
     control: new Int32Array(data.shared.control),
     interval: newHists(),
     log: (vu, text) => {

@@ -1,0 +1,127 @@
+import type { AshSampler, Driver } from '@sledge/core';
+import { SledgeError, type AshSample, type JobConfig, type SamplerStatus } from '@sledge/protocol';
+import type { JobContext } from '../job-context.js';
+import { ASH_EXEC_US, ASH_WAIT_US } from '../../worker/layout.js';
+import type { AgentHub } from './agents.js';
+
+/** Raw ASH samples kept per job; beyond this only the count is noted. */
+const ASH_CAP = 500_000;
+const INTERVAL_MS = 1000;
+
+/**
+ * The samplers that run beside a job: active session history on its own
+ * connection (or client-side for engines like SQLite), and CPU agent samples.
+ * A sampler that cannot work never fails the job: the job records why and
+ * what to grant or enable.
+ */
+export class JobSamplers {
+  private timer: NodeJS.Timeout | null = null;
+  private sampler: AshSampler | null = null;
+  private busy = false;
+  private stored = 0;
+  private errors = 0;
+  private offCpu: (() => void) | null = null;
+  private client: { ash: Int32Array; vus: number; prev: Int32Array } | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: JobContext,
+    private readonly cfg: JobConfig,
+    private readonly driver: Driver,
+    private readonly agents: AgentHub,
+  ) {}
+
+  private status(s: Omit<SamplerStatus, 'ts'>): void {
+    const st: SamplerStatus = { ts: Date.now(), ...s };
+    this.ctx.metric('sampler', [{ ts: st.ts, data: st }]);
+  }
+
+  async start(): Promise<void> {
+    if (this.cfg.metrics.cpu) {
+      for (const a of this.agents.list()) this.ctx.system(a.label, a.system as unknown as Record<string, unknown>);
+      if (!this.agents.list().length) this.status({ sampler: 'cpu', ok: false, reason: 'no CPU agent is connected', fix: 'start one: pnpm sledge-agent --server ws://<sledge-host>:8080 (the server starts one for itself unless SLEDGE_AGENT=off)' });
+      this.offCpu = this.agents.onSample((label, sample) => this.ctx.metric('cpu', [{ ts: sample.ts, source: label, data: sample }]));
+    }
+    if (!this.cfg.metrics.ash) return;
+    if (this.driver.openAshSampler) {
+      try {
+        this.sampler = await this.driver.openAshSampler(this.cfg.target, (l) => this.ctx.output(1, l));
+        this.status({ sampler: 'ash', ok: true, source: this.sampler.source });
+        this.ctx.output(1, `Active session history: sampling ${this.sampler.source} every second`);
+      } catch (e) {
+        const err = e instanceof SledgeError ? e : new SledgeError('SLEDGE_E_DB', e instanceof Error ? e.message : String(e));
+        this.status({ sampler: 'ash', ok: false, reason: err.message });
+        this.ctx.output(1, `Active session history unavailable: ${err.message}`);
+        return;
+      }
+    }
+    this.timer = setInterval(() => void this.tick(), INTERVAL_MS);
+  }
+
+  /** Client-side ASH: per-VU exec/wait microseconds accumulated by the VU threads. */
+  attachClient(ash: SharedArrayBuffer, vus: number): void {
+    if (!this.cfg.metrics.ash || this.driver.openAshSampler) return;
+    this.client = { ash: new Int32Array(ash), vus, prev: new Int32Array(vus * 2) };
+    this.status({ sampler: 'ash', ok: true, source: 'virtual users (client-side: executing vs waiting for the write lock)' });
+  }
+
+  private async tick(): Promise<void> {
+    if (this.busy || this.stopped) return;
+    this.busy = true;
+    try {
+      const samples = this.sampler ? await this.sampler.sample() : this.clientSamples();
+      if (!samples.length) return;
+      if (this.stored >= ASH_CAP) return;
+      const keep = samples.slice(0, ASH_CAP - this.stored);
+      this.stored += keep.length;
+      this.ctx.metric('ash', keep.map((s) => ({ ts: s.ts, data: s })));
+      if (this.stored >= ASH_CAP) this.status({ sampler: 'ash', ok: true, reason: `raw sample cap (${ASH_CAP}) reached: later samples are not stored` });
+      this.errors = 0;
+    } catch (e) {
+      this.errors++;
+      if (this.errors === 1) this.ctx.output(1, `Active session history sample failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (this.errors >= 10) {
+        this.status({ sampler: 'ash', ok: false, reason: `10 consecutive samples failed: ${e instanceof Error ? e.message : String(e)}` });
+        this.stopTimer();
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private clientSamples(): AshSample[] {
+    const c = this.client;
+    if (!c) return [];
+    const ts = Date.now();
+    const out: AshSample[] = [];
+    for (let v = 0; v < c.vus; v++) {
+      const exec = Atomics.load(c.ash, v * 2 + ASH_EXEC_US);
+      const wait = Atomics.load(c.ash, v * 2 + ASH_WAIT_US);
+      const dExec = (exec - c.prev[v * 2]!) | 0;
+      const dWait = (wait - c.prev[v * 2 + 1]!) | 0;
+      c.prev[v * 2] = exec;
+      c.prev[v * 2 + 1] = wait;
+      const cpu = Math.max(0, dExec - dWait) / 1e6;
+      const lock = Math.max(0, dWait) / 1e6;
+      const session = `vu-${v + 2}`;
+      if (cpu > 0.001) out.push({ ts, session, vu: v + 2, program: `sledge-vu-${v + 2}`, waitClass: 'CPU', event: 'CPU', weight: Math.min(1, cpu) });
+      if (lock > 0.001) out.push({ ts, session, vu: v + 2, program: `sledge-vu-${v + 2}`, waitClass: 'Lock', event: 'write lock (SQLITE_BUSY)', engineClass: 'busy', weight: Math.min(1, lock) });
+    }
+    return out;
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async stop(): Promise<void> {
+    if (this.client) await this.tick();
+    this.stopped = true;
+    this.stopTimer();
+    this.offCpu?.();
+    this.offCpu = null;
+    await this.sampler?.close().catch(() => undefined);
+    this.sampler = null;
+  }
+}

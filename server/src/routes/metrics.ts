@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import Value from 'typebox/value';
+import { AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@sledge/protocol';
+import { ashReport } from '../engine/ash-report.js';
+import { passThrough, type RouteDeps } from './jobs.js';
+
+const Range = Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()) });
+
+/** ASH and CPU data of a job, connected agents, the agent socket, and on-demand ASH for a target. */
+export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+  const store = engine.store;
+  const job = (id: string) => {
+    const j = store.getJob(id);
+    if (!j) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
+    return j;
+  };
+
+  app.get(
+    '/jobs/:id/ash',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: 'Active session history: average active sessions by wait class over time, and top events, SQL and sessions for the range (unix ms)',
+        params: Type.Object({ id: Type.String() }),
+        querystring: Range,
+        response: { 200: AshReport, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const j = job((req.params as { id: string }).id);
+      const q = req.query as { from?: number; to?: number };
+      const cpu = store.getMetrics(j.id, 'cpu', { limit: 1 })[0]?.data as CpuSample | undefined;
+      const vcpus = cpu ? cpu.cpus.filter((c) => c.cpu !== 'all').length : undefined;
+      return ashReport(store, j.id, q, vcpus);
+    },
+  );
+
+  app.get(
+    '/jobs/:id/cpu',
+    {
+      schema: {
+        tags: ['metrics'],
+        summary: 'CPU agent samples (per core usr/sys/iowait/irq/soft/steal/idle, IOPS, MB/s) and system info per agent',
+        params: Type.Object({ id: Type.String() }),
+        querystring: Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()), source: Type.Optional(Type.String()) }),
+        response: { 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const j = job((req.params as { id: string }).id);
+      const q = req.query as { from?: number; to?: number; source?: string };
+      const rows = store.getMetrics(j.id, 'cpu', q);
+      const bySource: Record<string, CpuSample[]> = {};
+      for (const r of rows) (bySource[r.source ?? 'agent'] ??= []).push(r.data as CpuSample);
+      return { sources: bySource, system: store.getSystem(j.id) };
+    },
+  );
+
+  app.get('/agents', { schema: { tags: ['metrics'], summary: 'Connected CPU agents with their latest sample' } }, async () => engine.agents.list());
+
+  app.post(
+    '/targets/ash',
+    {
+      validatorCompiler: passThrough,
+      schema: { tags: ['metrics'], summary: 'One active-session-history sample of a target, without a job', body: Type.Object({ target: Type.Unknown() }), response: { 400: ErrorBody, 422: ErrorBody, 424: ErrorBody } },
+    },
+    async (req) => engine.sampleAsh((req.body as { target?: unknown } | undefined)?.target),
+  );
+
+  app.get('/agent', { websocket: true, schema: { hide: true } }, (socket) => {
+    let id: number | null = null;
+    socket.on('message', (raw) => {
+      let msg: unknown;
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        return;
+      }
+      if (!Value.Check(AgentFrame, msg)) {
+        socket.send(JSON.stringify({ t: 'error', error: { code: 'SLEDGE_E_VALIDATION', message: 'expected {t:"hello",label,system} then {t:"cpu",sample}' } }));
+        return;
+      }
+      const f = msg as AgentFrame;
+      if (f.t === 'hello') {
+        if (id !== null) engine.agents.disconnect(id);
+        id = engine.agents.connect(f.label, f.system);
+        app.log.info(`CPU agent "${f.label}" connected (${f.system.hostname}, ${f.system.cpuCount} CPUs)`);
+      } else if (id !== null) engine.agents.sample(id, f.sample);
+    });
+    socket.on('close', () => {
+      if (id !== null) engine.agents.disconnect(id);
+    });
+  });
+};
