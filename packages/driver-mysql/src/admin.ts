@@ -17,7 +17,6 @@ import { quoteIdent, type SqlSet } from './sqlfiles.js';
  */
 export class MyAdmin implements AdminSession {
   private pending: Promise<Connection> | undefined;
-  private selected = false;
 
   constructor(
     private readonly t: MyTarget,
@@ -65,17 +64,19 @@ export class MyAdmin implements AdminSession {
     return { database: quoteIdent(this.t.database) };
   }
 
-  /** USE target.database; false when it does not exist (ER_BAD_DB_ERROR). */
+  /**
+   * USE target.database; false when it does not exist (ER_BAD_DB_ERROR).
+   * Issued every time (admin calls are rare), so a database dropped by
+   * someone else is noticed.
+   */
   private async select(): Promise<boolean> {
-    if (this.selected) return true;
     try {
       await this.run(this.sql.statement('admin.sql', 'use_database', this.dbValues));
+      return true;
     } catch (e) {
       if (errnoOf(e) === ER.BAD_DB) return false;
       throw e;
     }
-    this.selected = true;
-    return true;
   }
 
   private async requireDb(): Promise<void> {
@@ -120,7 +121,6 @@ export class MyAdmin implements AdminSession {
         await this.run(this.sql.statement('admin.sql', 'create_database', this.dbValues));
         this.log(`created database ${this.t.database}`);
       }
-      this.selected = false;
       await this.requireDb();
       for (const s of tableStatements(this.sql, this.t, o.warehouses)) await this.run(s);
       this.log(`created ${TPROCC_TABLES.length} tables (ENGINE=${engine}${this.t.historyPk ? ', HISTORY primary key' : ''})`);
@@ -154,7 +154,6 @@ export class MyAdmin implements AdminSession {
   dropSchema(): Promise<void> {
     return this.guard('dropping the schema', async () => {
       for (const s of dropStatements(this.sql, this.t)) await this.run(s);
-      this.selected = false;
     });
   }
 
@@ -182,7 +181,6 @@ export class MyAdmin implements AdminSession {
   async close(): Promise<void> {
     const p = this.pending;
     this.pending = undefined;
-    this.selected = false;
     if (!p) return;
     const c = await p.catch(() => undefined);
     if (c) await c.end().catch(() => c.destroy());

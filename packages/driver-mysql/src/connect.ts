@@ -63,6 +63,8 @@ export function connectionOptions(t: MyTarget, o: SessionOptions): ConnectionOpt
     dateStrings: true,
     supportBigNumbers: true,
     namedPlaceholders: o.namedPlaceholders ?? false,
+    // No caller stack captured per query: it costs client CPU on every transaction.
+    trace: false,
     connectAttributes: { program_name: 'sledge', sledge_role: o.role },
   };
   if (t.socket) opts.socketPath = t.socket;

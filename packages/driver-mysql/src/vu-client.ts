@@ -21,6 +21,8 @@ export function middleIndex(n: number): number {
  */
 export class ClientSqlVu implements VuSession {
   private readonly s: Record<string, string>;
+  /** Transactions on one connection must not interleave: run() calls are queued. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly conn: Connection,
@@ -50,7 +52,13 @@ export class ClientSqlVu implements VuSession {
     return r;
   }
 
-  async run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
+  run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
+    const next = this.queue.then(() => this.runOne(tx, input));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runOne<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
     try {
       switch (tx) {
         case 'neworder':
