@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSampleWarehouses, evaluateCheck, type AdminSession } from '@sledge/core';
 import { driver } from './index.js';
-import { buildSchema, tempTarget } from './test-support/build.js';
+import { tempTarget } from './test-support/build.js';
 
 interface WorkerReport {
   commit: number;
@@ -15,18 +15,18 @@ interface WorkerReport {
   maxWaitMs: number;
 }
 
-function hammer(workerData: unknown): Promise<WorkerReport> {
+function inWorker<R>(fixture: string, workerData: unknown): Promise<R> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./test-support/hammer-worker.mjs', import.meta.url), { workerData });
-    let report: WorkerReport | undefined;
-    w.once('message', (m: WorkerReport) => (report = m));
+    const w = new Worker(new URL(`./test-support/${fixture}`, import.meta.url), { workerData });
+    let report: R | undefined;
+    w.once('message', (m: R) => (report = m));
     w.once('error', reject);
     w.once('exit', (code) => (report && code === 0 ? resolve(report) : reject(new Error(`worker exited with ${code} and no report`))));
   });
 }
 
 /**
- * Two VUs in two worker threads (as the server runs SQLite) on one file:
+ * Two build workers, then two VUs, in worker threads (as the server runs SQLite) on one file:
  * BEGIN IMMEDIATE serialises the writers, so the only failure allowed is a
  * retryable lock timeout, and the schema stays consistent.
  */
@@ -35,8 +35,21 @@ describe('two worker threads on one file', () => {
   let admin: AdminSession;
 
   beforeAll(async () => {
-    await buildSchema(target, 1);
+    // Built as the server builds: the monitor creates and finishes, two
+    // build threads load ITEM and warehouse 1 at the same time.
     admin = await driver.openAdmin(target, () => undefined);
+    await admin.createSchema({ warehouses: 1, buildVus: 1 });
+    const loaded = await Promise.all([
+      inWorker<{ rows: number }>('load-worker.mjs', { target, what: 'items' }),
+      inWorker<{ rows: number }>('load-worker.mjs', { target, what: 1 }),
+    ]);
+    expect(loaded.map((l) => l.rows)).toEqual([100000, expect.any(Number)]);
+    await admin.finishSchema({ warehouses: 1, buildVus: 1 });
+  });
+
+  it('two build threads loaded a complete schema', async () => {
+    const facts = await admin.checkFacts([1]);
+    expect(evaluateCheck(facts, 1).filter((i) => !i.ok)).toEqual([]);
   });
 
   afterAll(async () => {
@@ -46,7 +59,7 @@ describe('two worker threads on one file', () => {
 
   it('runs the mix with no failure but lock timeouts, and C1-C4 hold after', async () => {
     const before = await admin.readCounters();
-    const reports = await Promise.all([2, 3].map((position) => hammer({ target, position, seconds: 4 })));
+    const reports = await Promise.all([2, 3].map((position) => inWorker<WorkerReport>('hammer-worker.mjs', { target, position, seconds: 4 })));
     for (const r of reports) {
       expect(r.failures).toEqual([]);
       expect(r.commit).toBeGreaterThan(50);

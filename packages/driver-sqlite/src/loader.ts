@@ -5,7 +5,6 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { openExisting, type Tuning } from './connection.js';
 import { schemaMissingIfNoTable } from './errors.js';
 import type { Db } from './library.js';
-import { WriteLock } from './writelock.js';
 
 /**
  * Loader connections trade durability for speed; a build that dies is
@@ -19,8 +18,9 @@ import { WriteLock } from './writelock.js';
  *
  * Several build workers share the file and take turns on the write lock,
  * one unit (at most 10000 stock rows or one district's orders) per
- * transaction, so a loader waits longer for the lock than a VU: at least
- * LOADER_BUSY_MS.
+ * transaction (SQLite's busy handler decides who is next; a build has no
+ * latency to protect), so a loader waits longer for the lock than a VU: at
+ * least LOADER_BUSY_MS.
  */
 export const LOADER_TUNING: Tuning = {
   journal: 'memory',
@@ -34,15 +34,12 @@ type Insert = BetterSqlite3.Statement<[readonly Value[]]>;
 
 class Loader implements LoaderSession {
   private readonly inserts = new Map<TproccTable, Insert>();
-  private readonly lock: WriteLock;
+  private readonly begin;
   private readonly commit;
   private readonly rollback;
 
-  constructor(
-    private readonly db: Db,
-    busyTimeoutMs: number,
-  ) {
-    this.lock = new WriteLock(db, busyTimeoutMs);
+  constructor(private readonly db: Db) {
+    this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
   }
@@ -63,7 +60,7 @@ class Loader implements LoaderSession {
     for (const t of tables) {
       if (!Array.isArray(t.data)) throw new TypeError(`the SQLite loader takes 'tuples' rows; ${t.table} came as ${typeof t.data}`);
     }
-    this.lock.acquire();
+    this.begin.run();
     try {
       for (const t of tables) {
         const insert = this.insert(t.table);
@@ -83,5 +80,5 @@ class Loader implements LoaderSession {
 
 export function openLoaderSession(target: SqliteTarget, _log: Logger): LoaderSession {
   const busyTimeoutMs = Math.max(target.busyTimeoutMs, LOADER_BUSY_MS);
-  return new Loader(openExisting({ ...target, busyTimeoutMs }, LOADER_TUNING), busyTimeoutMs);
+  return new Loader(openExisting({ ...target, busyTimeoutMs }, LOADER_TUNING));
 }

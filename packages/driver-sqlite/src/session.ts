@@ -5,7 +5,7 @@ import { openExisting, VU_TUNING } from './connection.js';
 import { SessionClosedError, schemaMissingIfNoTable } from './errors.js';
 import type { Db } from './library.js';
 import type { TxBody } from './tx/body.js';
-import { WriteLock } from './writelock.js';
+import { BusyWait } from './busywait.js';
 import { deliveryBody } from './tx/delivery.js';
 import { newOrderBody } from './tx/neworder.js';
 import { orderStatusBody } from './tx/orderstatus.js';
@@ -18,11 +18,12 @@ import { stockLevelBody } from './tx/stocklevel.js';
  *
  * Beyond the VuSession contract it reports where the last transaction's time
  * went, for the wait-event (ASH) sampling:
- * - lastWaitMs(): time in BEGIN, which for write transactions (BEGIN
- *   IMMEDIATE, see WriteLock) is the wait for SQLite's single write lock,
- *   up to target.busyTimeoutMs; for read-only ones (BEGIN DEFERRED, a WAL
- *   snapshot) it is next to nothing.
- * - lastExecMs(): time from holding the lock to the end of COMMIT/ROLLBACK.
+ * - lastWaitMs(): for write transactions the wait for SQLite's single
+ *   write lock at BEGIN IMMEDIATE (see BusyWait), up to target.busyTimeoutMs;
+ *   for read-only ones (BEGIN DEFERRED, a WAL snapshot) 0 unless a rare
+ *   busy reader had to start over.
+ * - lastExecMs(): time from holding the lock (or starting the successful
+ *   read) to the end of COMMIT/ROLLBACK.
  */
 export interface SqliteVuSession extends VuSession {
   run<K extends TxType>(tx: K, input: TxInputs[K]): TxOutcome;
@@ -34,7 +35,8 @@ type Bodies = { [K in TxType]: TxBody<TxInputs[K]> };
 
 class Session implements SqliteVuSession {
   private readonly bodies: Bodies;
-  private readonly writeLock: WriteLock;
+  private readonly busy: BusyWait;
+  private readonly beginImmediate;
   private readonly beginDeferred;
   private readonly commit;
   private readonly rollback;
@@ -53,7 +55,8 @@ class Session implements SqliteVuSession {
       stocklevel: stockLevelBody(db),
       orderstatus: orderStatusBody(db),
     };
-    this.writeLock = new WriteLock(db, busyTimeoutMs);
+    this.busy = new BusyWait(busyTimeoutMs);
+    this.beginImmediate = db.prepare('BEGIN IMMEDIATE');
     this.beginDeferred = db.prepare('BEGIN DEFERRED');
     this.commit = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
@@ -63,29 +66,63 @@ class Session implements SqliteVuSession {
     if (this.closed || !this.db.open) throw new SessionClosedError();
     const body = this.bodies[tx] as TxBody<TxInputs[K]>;
     if (body === undefined) throw new RangeError(`unknown transaction ${String(tx)}`);
+    return body.write ? this.runWrite(body, input) : this.runRead(body, input);
+  }
+
+  /**
+   * Write transactions wait for the write lock at BEGIN IMMEDIATE; once it
+   * is held nothing else in the transaction can be busy (WAL).
+   */
+  private runWrite<I>(body: TxBody<I>, input: I): TxOutcome {
     const t0 = performance.now();
     try {
-      if (body.write) this.writeLock.acquire();
-      else this.beginDeferred.run();
+      this.busy.retry(() => this.beginImmediate.run());
     } catch (e) {
       // SQLITE_BUSY after the busy timeout: no transaction was opened.
       this.waitMs = performance.now() - t0;
       this.execMs = 0;
-      this.abandon();
       throw e;
     }
     const t1 = performance.now();
     this.waitMs = t1 - t0;
     try {
-      const outcome = body.run(input);
-      (outcome === 'commit' ? this.commit : this.rollback).run();
-      return outcome;
+      return this.finish(body.run(input));
     } catch (e) {
       this.abandon();
       throw e;
     } finally {
       this.execMs = performance.now() - t1;
     }
+  }
+
+  /**
+   * Read-only transactions read a WAL snapshot and take no write lock. A
+   * reader is busy only in rare moments (WAL recovery, a truncating
+   * checkpoint); then the whole transaction is rolled back and run again.
+   */
+  private runRead<I>(body: TxBody<I>, input: I): TxOutcome {
+    const t0 = performance.now();
+    let started = t0;
+    try {
+      return this.busy.retry(() => {
+        started = performance.now();
+        this.beginDeferred.run();
+        try {
+          return this.finish(body.run(input));
+        } catch (e) {
+          this.abandon();
+          throw e;
+        }
+      });
+    } finally {
+      this.waitMs = started - t0;
+      this.execMs = performance.now() - started;
+    }
+  }
+
+  private finish(outcome: TxOutcome): TxOutcome {
+    (outcome === 'commit' ? this.commit : this.rollback).run();
+    return outcome;
   }
 
   /** Roll back whatever is open after an error; the original error is the one that matters. */
@@ -117,8 +154,12 @@ class Session implements SqliteVuSession {
 }
 
 export function openVuSession(target: SqliteTarget, _opts: VuSessionOptions): SqliteVuSession {
+  // Opening (journal mode, WAL recovery) waits with SQLite's busy handler, as
+  // VUs start together; after that the session does its own lock waiting
+  // (BusyWait) within target.busyTimeoutMs.
   const db = openExisting(target, VU_TUNING);
   try {
+    db.pragma('busy_timeout = 0');
     return new Session(db, target.busyTimeoutMs);
   } catch (e) {
     db.close();
