@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+/**
+ * pnpm bench [all|datagen|pg|build16|mariadb|ash] [--quick]
+ *
+ * Measures, side by side in one run, what the issues ask to be proven:
+ * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
+ * - pg:      PostgreSQL build of 4 warehouses with 2 build VUs (wall, rows/s, client CPU,
+ *            PostgreSQL CPU), timed runs with 2 and 4 VUs (NOPM, TPM, client CPU ms per 1000
+ *            transactions), and pgbench -S -M prepared with 4 clients as the C-client reference
+ * - build16: PostgreSQL build of 16 warehouses vs PostgreSQL's own COPY of the same rows from
+ *            pre-generated files (the physical limit of a build)
+ * - mariadb: the same build and runs on MariaDB (raises innodb_buffer_pool_size online to 1 GB
+ *            for the duration, says so, and restores it)
+ * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
+ * Results are printed as tables and written to bench/results/<timestamp>.json.
+ * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const sections = args.filter((a) => !a.startsWith('--'));
+const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
+const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
+
+const { buildApp } = await import(join(ROOT, 'server/dist/app.js'));
+
+function machine() {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?';
+  return { cpus: (readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm) ?? []).length, cpu, node: process.version };
+}
+
+const log = (s) => process.stderr.write(s + '\n');
+const table = (head, rows) => {
+  const w = head.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => String(c).padEnd(w[i])).join('  ');
+  return [line(head), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n');
+};
+const fmt = (x, d = 1) => (x === undefined || x === null || Number.isNaN(x) ? '-' : Number(x).toFixed(d));
+
+/** CPU seconds of a process tree: the process, its reaped children, and its live children. */
+function treeCpuSeconds(pid) {
+  const hz = 100;
+  const stat = (p) => readFileSync(`/proc/${p}/stat`, 'utf8').slice(readFileSync(`/proc/${p}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
+  const s = stat(pid);
+  let ticks = Number(s[11]) + Number(s[12]) + Number(s[13]) + Number(s[14]);
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const c = stat(d);
+      if (Number(c[1]) === pid) ticks += Number(c[11]) + Number(c[12]);
+    } catch {
+      /* exited */
+    }
+  }
+  return ticks / hz;
+}
+const pidOf = (name) => {
+  try {
+    return Number(execFileSync('pgrep', ['-o', '-x', name]).toString().trim());
+  } catch {
+    return null;
+  }
+};
+
+async function withApp(fn) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sledge-bench-'));
+  const s = await buildApp({ dataDir, logger: false, uiDir: null });
+  try {
+    return await fn(s);
+  } finally {
+    await s.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+async function submit(s, body) {
+  const r = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body });
+  const j = JSON.parse(r.body);
+  if (r.statusCode !== 201) throw new Error(`${body.type}: ${r.body}`);
+  for (;;) {
+    const g = JSON.parse((await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${j.id}` })).body);
+    if (['completed', 'failed', 'stopped', 'interrupted'].includes(g.status)) {
+      if (g.status !== 'completed') throw new Error(`${body.type} job ${g.id} ${g.status}: ${g.error?.message}`);
+      return g;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+async function output(s, id) {
+  return JSON.parse((await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/output?limit=10000` })).body).lines.map((l) => l.text);
+}
+
+/** A build through the REST API, with client and server CPU measured around it. */
+async function build(s, target, warehouses, buildVus, serverPid) {
+  await submit(s, { type: 'delete', target });
+  const srv0 = serverPid ? treeCpuSeconds(serverPid) : null;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const job = await submit(s, { type: 'build', target, tprocc: { warehouses, buildVus }, metrics: { ash: false, cpu: false } });
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const srv = serverPid ? treeCpuSeconds(serverPid) - srv0 : null;
+  const line = (await output(s, job.id)).find((t) => t.startsWith('Build of')) ?? '';
+  const rows = Number(line.match(/: (\d+) rows/)?.[1] ?? 0);
+  const generator = line.match(/generator (\S+)/)?.[1] ?? '?';
+  return { warehouses, buildVus, wallS: wall, rows, rowsPerS: rows / wall, clientCpuS: (cpu.user + cpu.system) / 1e6, serverCpuS: srv, generator };
+}
+
+async function run(s, target, vus, rampup, duration, metrics = { ash: false, cpu: false }) {
+  const job = await submit(s, { type: 'run', target, tprocc: { vus, rampup, duration }, metrics });
+  return { vus, ...job.result };
+}
+
+const HAMMERDB = {
+  pg: { build: { wallS: 27, clientCpuS: 29, serverCpuS: 7.6 }, runs: { 2: { nopm: 110177, tpm: 253159, cpu: 28.8 }, 4: { nopm: 95989, tpm: 221451, cpu: 42.9 } }, pgbench: 8.2 },
+  mariadb: { build: { wallS: 37, clientCpuS: 32 }, runs: { 2: { nopm: 56193 }, 4: { nopm: 63922, tpm: 148454, cpu: 67.6 } } },
+};
+
+// --- datagen ---------------------------------------------------------------------
+if (want('datagen')) {
+  log('== datagen: native vs TypeScript generation (one thread, generation only)');
+  const out = execFileSync(process.execPath, [join(ROOT, 'worker-native/bench/datagen.mjs'), '--json', ...(quick ? ['--seconds', '0.5'] : [])], { cwd: join(ROOT, 'worker-native') }).toString();
+  const d = JSON.parse(out);
+  results.sections.datagen = d;
+  const rows = d.results.map((r) => [r.table + (r.note ? ` (${r.note})` : ''), fmt(r.ts.rowsPerSec, 0), fmt(r.native.rowsPerSec, 0), fmt(r.ratio, 1) + 'x']);
+  console.log('\nRow generation, rows/s (worker-native/bench/datagen.mjs)\n' + table(['table', 'TypeScript', 'native', 'native/TS'], rows));
+}
+
+// --- PostgreSQL ---------------------------------------------------------------
+const pgTarget = (db) => ({ engine: 'postgresql', host: '127.0.0.1', port: 5432, user: db, password: 'bench', database: db, superuser: 'postgres', superuserPassword: 'postgres' });
+const rampup = quick ? 0.1 : 1;
+const duration = quick ? 0.25 : 2;
+
+if (want('pg')) {
+  log('== pg: build 4 warehouses with 2 build VUs, runs with 2 and 4 VUs, pgbench reference');
+  const target = pgTarget('sledge_bench_pg');
+  const pgPid = pidOf('postgres');
+  await withApp(async (s) => {
+    const b = await build(s, target, 4, 2, pgPid);
+    const runs = [];
+    for (const vus of [2, 4]) {
+      log(`   run ${vus} VUs: rampup ${rampup} min, ${duration} min measured`);
+      runs.push(await run(s, target, vus, rampup, duration));
+    }
+    const pgb = pgbench(quick ? 15 : 60);
+    results.sections.pg = { build: b, runs, pgbench: pgb, hammerdb: HAMMERDB.pg };
+    console.log('\nPostgreSQL build, 4 warehouses, 2 build VUs\n' + table(
+      ['', 'wall s', 'rows/s', 'client CPU s', 'PostgreSQL CPU s', 'generator'],
+      [
+        ['Sledge', fmt(b.wallS), fmt(b.rowsPerS, 0), fmt(b.clientCpuS), fmt(b.serverCpuS), b.generator],
+        ['HammerDB 4.12 (reference)', fmt(HAMMERDB.pg.build.wallS), '-', fmt(HAMMERDB.pg.build.clientCpuS), fmt(HAMMERDB.pg.build.serverCpuS), 'Tcl'],
+      ],
+    ));
+    console.log('\nPostgreSQL timed runs, 4 warehouses (client CPU per 1000 transactions over the measured window)\n' + table(
+      ['VUs', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'vs pgbench', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000', 'vs HammerDB CPU'],
+      runs.map((r) => {
+        const h = HAMMERDB.pg.runs[r.vus];
+        return [r.vus, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), fmt(r.clientCpuMsPer1000Tx / pgb.msPer1000, 2) + 'x', h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu, fmt(r.clientCpuMsPer1000Tx / h.cpu, 2) + 'x'];
+      }),
+    ));
+    console.log(`\npgbench -S -M prepared -c 4 -j 2 -T ${pgb.seconds}: ${fmt(pgb.tps, 0)} tps, client CPU ${fmt(pgb.msPer1000, 2)} ms per 1000 transactions (HammerDB reference run: ${HAMMERDB.pg.pgbench})`);
+  });
+}
+
+function pgbench(seconds) {
+  const db = 'sledge_bench_pgbench';
+  const psql = (sql) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', sql]).toString();
+  if (!psql(`select 1 from pg_database where datname='${db}'`).trim()) {
+    psql(`create database ${db}`);
+    execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-i', '-s', '10', '-q', db], { stdio: 'ignore' });
+  }
+  log(`   pgbench -S -M prepared -c 4 -j 2 -T ${seconds}`);
+  const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', 'pgbench', '-h', '127.0.0.1', '-U', 'postgres', '-S', '-M', 'prepared', '-c', '4', '-j', '2', '-T', String(seconds), db], { encoding: 'utf8' });
+  const tx = Number(r.stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
+  const tps = Number(r.stdout.match(/tps = ([\d.]+)/)?.[1] ?? 0);
+  const m = r.stderr.match(/CPU ([\d.]+) ([\d.]+)/);
+  const cpuS = m ? Number(m[1]) + Number(m[2]) : NaN;
+  return { seconds, tx, tps, cpuS, msPer1000: tx ? (cpuS * 1e6) / tx : NaN };
+}
+
+// --- build16: build vs PostgreSQL's own COPY of pre-generated files ------------------
+if (want('build16')) {
+  const W = quick ? 4 : 16;
+  log(`== build16: PostgreSQL build of ${W} warehouses vs COPY of the same rows from files`);
+  const target = pgTarget('sledge_bench_pg16');
+  const pgPid = pidOf('postgres');
+  await withApp(async (s) => {
+    const b = await build(s, target, W, 2, pgPid);
+    // Pre-generate the same rows (same seed rules) into files, then time psql \copy of them into empty tables.
+    const dir = mkdtempSync(join(tmpdir(), 'sledge-bench-files-'));
+    const { createGenerator } = await import(join(ROOT, 'worker-native/dist/index.js'));
+    const { itemUnits, warehouseUnits } = await import(join(ROOT, 'packages/core/dist/index.js'));
+    const gen = createGenerator({ seed: 1, timestamp: '2026-11-22 00:00:00' }, 'pg-text', 'auto');
+    const files = new Map();
+    const { openSync, writeSync, closeSync } = await import('node:fs');
+    const write = (units) => {
+      for (const u of units)
+        for (const t of gen.generate(u)) {
+          if (!files.has(t.table)) files.set(t.table, openSync(join(dir, `${t.table}.tsv`), 'w'));
+          writeSync(files.get(t.table), typeof t.data === 'string' ? t.data : Buffer.from(t.data));
+        }
+    };
+    write(itemUnits());
+    for (let w = 1; w <= W; w++) write(warehouseUnits(w));
+    for (const fd of files.values()) closeSync(fd);
+    const db = 'sledge_bench_copy';
+    const psql = (d, sql) => execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', d, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: ['ignore', 'ignore', 'inherit'] });
+    psql('postgres', `drop database if exists ${db}`);
+    psql('postgres', `create database ${db}`);
+    const tables = readFileSync(join(ROOT, 'sql/postgresql/tprocc/tables.sql'), 'utf8');
+    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
+    const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
+    const srv0 = pgPid ? treeCpuSeconds(pgPid) : null;
+    const t0 = performance.now();
+    // Two parallel psql sessions, like two build VUs: big tables split between them.
+    const order = ['stock', 'order_line', 'customer', 'history', 'orders', 'item', 'new_order', 'district', 'warehouse'];
+    const lanes = [[], []];
+    order.forEach((t, i) => lanes[i % 2].push(t));
+    await Promise.all(
+      lanes.map(
+        (lane) =>
+          new Promise((res, rej) => {
+            const script = lane.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) from '${join(dir, t + '.tsv')}'`).join('\n');
+            const p = spawn('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
+            p.on('exit', (c) => (c ? rej(new Error('psql copy failed')) : res()));
+            p.stdin.end('BEGIN;\n' + script + '\nCOMMIT;\n');
+          }),
+      ),
+    );
+    const copyS = (performance.now() - t0) / 1000;
+    const copySrv = pgPid ? treeCpuSeconds(pgPid) - srv0 : null;
+    psql('postgres', `drop database if exists ${db}`);
+    rmSync(dir, { recursive: true, force: true });
+    await submit(s, { type: 'delete', target });
+    results.sections.build16 = { build: b, copy: { wallS: copyS, serverCpuS: copySrv } };
+    console.log(`\nPostgreSQL build of ${W} warehouses vs PostgreSQL's own COPY of the same rows from files (2 sessions, no indexes)\n` + table(
+      ['', 'wall s', 'client CPU s', 'client CPU s / warehouse', 'PostgreSQL CPU s', 'build / COPY'],
+      [
+        ['Sledge build (2 build VUs, incl. indexes + analyze)', fmt(b.wallS), fmt(b.clientCpuS), fmt(b.clientCpuS / W, 2), fmt(b.serverCpuS), fmt(b.wallS / copyS, 2) + 'x'],
+        ['psql \\copy of pre-generated files', fmt(copyS), '-', '-', fmt(copySrv), '1.00x'],
+        ['HammerDB 4.12, 4 warehouses (reference)', '27.0', '29.0', '7.25', '7.6', '-'],
+      ],
+    ));
+  });
+}
+
+// --- MariaDB ---------------------------------------------------------------------
+if (want('mariadb')) {
+  log('== mariadb: build 4 warehouses with 2 build VUs, runs with 2 and 4 VUs');
+  const mysql = (sql) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-e', sql]).toString().trim();
+  const pool0 = Number(mysql('select @@innodb_buffer_pool_size'));
+  const GB = 1024 * 1024 * 1024;
+  if (pool0 < GB) {
+    log(`   raising innodb_buffer_pool_size online from ${pool0 / 1048576} MB to 1024 MB for the bench (restored after)`);
+    mysql(`set global innodb_buffer_pool_size = ${GB}`);
+  }
+  const settings = {
+    innodb_buffer_pool_size_mb: Number(mysql('select @@innodb_buffer_pool_size')) / 1048576,
+    innodb_flush_log_at_trx_commit: mysql('select @@innodb_flush_log_at_trx_commit'),
+    innodb_log_file_size_mb: Number(mysql('select @@innodb_log_file_size')) / 1048576,
+    version: mysql('select version()'),
+  };
+  const target = { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'sledge_bench_maria' };
+  try {
+    await withApp(async (s) => {
+      const b = await build(s, target, 4, 2, pidOf('mariadbd'));
+      const runs = [];
+      for (const vus of [2, 4]) {
+        log(`   run ${vus} VUs: rampup ${rampup} min, ${duration} min measured`);
+        runs.push(await run(s, target, vus, rampup, duration));
+      }
+      results.sections.mariadb = { settings, build: b, runs, hammerdb: HAMMERDB.mariadb };
+      console.log(`\nMariaDB ${settings.version} (buffer pool ${settings.innodb_buffer_pool_size_mb} MB, flush_log_at_trx_commit ${settings.innodb_flush_log_at_trx_commit}, redo ${settings.innodb_log_file_size_mb} MB)`);
+      console.log(table(['build', 'wall s', 'rows/s', 'client CPU s', 'MariaDB CPU s', 'generator'], [
+        ['Sledge, 4 warehouses, 2 build VUs', fmt(b.wallS), fmt(b.rowsPerS, 0), fmt(b.clientCpuS), fmt(b.serverCpuS), b.generator],
+        ['HammerDB 4.12 (reference)', '37.0', '-', '32.0', '-', 'Tcl'],
+      ]));
+      console.log(table(['VUs', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000'], runs.map((r) => {
+        const h = HAMMERDB.mariadb.runs[r.vus];
+        return [r.vus, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu ?? '-'];
+      })));
+      await submit(s, { type: 'delete', target });
+    });
+  } finally {
+    if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
+  }
+}
+
+// --- ASH overhead ----------------------------------------------------------------
+if (want('ash')) {
+  log('== ash: PostgreSQL 4 VUs with ASH sampling on and off');
+  const target = pgTarget('sledge_bench_pg');
+  await withApp(async (s) => {
+    const state = JSON.parse((await s.app.inject({ method: 'POST', url: '/api/v1/targets/test', payload: { target } })).body);
+    if (!state.schema?.exists) await build(s, target, 4, 2, null);
+    const d = quick ? 0.25 : 1;
+    const pairs = [];
+    for (const ash of [true, false, true, false]) {
+      log(`   run 4 VUs, ASH ${ash ? 'on' : 'off'}: rampup ${quick ? 0.1 : 0.5} min, ${d} min`);
+      const job = await submit(s, { type: 'run', target, tprocc: { vus: 4, rampup: quick ? 0.1 : 0.5, duration: d }, metrics: { ash, cpu: false } });
+      pairs.push({ ash, nopm: job.result.nopm, tpm: job.result.tpm });
+    }
+    const mean = (on) => pairs.filter((p) => p.ash === on).reduce((a, p) => a + p.nopm, 0) / 2;
+    const on = mean(true);
+    const off = mean(false);
+    results.sections.ash = { runs: pairs, meanOn: on, meanOff: off, diffPct: ((on - off) / off) * 100 };
+    console.log('\nASH sampling overhead, PostgreSQL 4 VUs, alternating on/off\n' + table(['ASH', 'NOPM', 'TPM'], pairs.map((p) => [p.ash ? 'on' : 'off', p.nopm, p.tpm])));
+    console.log(`mean NOPM on ${fmt(on, 0)} vs off ${fmt(off, 0)}: ${fmt(((on - off) / off) * 100, 2)}%`);
+  });
+}
+
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const file = join(ROOT, 'bench/results', results.startedAt.replace(/[:.]/g, '-') + '.json');
+writeFileSync(file, JSON.stringify(results, null, 2));
+log(`\nresults written to ${file}`);
+process.exit(0);
