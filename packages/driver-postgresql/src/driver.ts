@@ -1,6 +1,7 @@
-import type { AdminSession, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions, BulkFormat } from '@sledge/core';
+import type { AdminSession, AshSampler, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions, BulkFormat } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './admin.js';
+import { PgAshSampler } from './ash/sampler.js';
 import { classifyError } from './errors.js';
 import { PgLoaderSession } from './loader.js';
 import { probePg } from './probe.js';
@@ -9,7 +10,8 @@ import { PgVuSession } from './vu.js';
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
  * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
- * with target.storedProcs), TPM from pg_stat_database.
+ * with target.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
+ * or pg_stat_activity.
  */
 export const driver: Driver<PostgresqlTarget> = {
   engine: 'postgresql',
@@ -41,5 +43,9 @@ export const driver: Driver<PostgresqlTarget> = {
 
   classifyError(e: unknown): ErrorClass {
     return classifyError(e);
+  },
+
+  openAshSampler(t: PostgresqlTarget, log: Logger): Promise<AshSampler> {
+    return PgAshSampler.open(t, log);
   },
 };
