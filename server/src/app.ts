@@ -18,6 +18,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { profileRoutes } from './routes/profiles.js';
 import { wsRoutes } from './routes/ws.js';
 import { metricRoutes } from './routes/metrics.js';
+import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
 
 export interface AppOptions {
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(prometheusRoutes, { engine });
   const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
   if (uiDir) await registerUi(app, uiDir);
 

@@ -61,6 +61,11 @@ describe('SQLite end to end', () => {
     expect(r.status).toBe(201);
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring']);
+    await new Promise((res) => setTimeout(res, 2500));
+    const prom = (await s.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(prom).toContain(`sledge_job_running{job_id="${id}",engine="sqlite",type="run",status="measuring"} 1`);
+    expect(prom).toMatch(/sledge_client_tx_per_second\{[^}]*tx_type="neworder"\} \d/);
+    expect(prom).toMatch(/sledge_latency_seconds\{[^}]*quantile="0.99"\} [\d.e-]+/);
     // Subscribe mid-run: snapshot first, then frames with seq +1 each.
     const frames: ServerFrame[] = [];
     const ws = new WebSocket(base.replace('http', 'ws') + '/api/v1/ws');

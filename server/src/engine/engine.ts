@@ -67,6 +67,7 @@ export function secretValues(t: Target): string[] {
 export class JobEngine {
   private readonly queue: Queued[] = [];
   private active: Queued | null = null;
+  private activeCtx: JobContext | null = null;
   private readonly streams = new Map<string, JobStream>();
   private readonly jobListeners = new Set<(job: Job) => void>();
   private pumping = false;
@@ -230,6 +231,11 @@ export class JobEngine {
     return this.opts.agents;
   }
 
+  /** The running job's context (live values), if any. */
+  get activeContext(): JobContext | null {
+    return this.activeCtx;
+  }
+
   get activeJobId(): string | null {
     return this.active?.job.id ?? null;
   }
@@ -262,6 +268,7 @@ export class JobEngine {
 
   private async execute(q: Queued): Promise<void> {
     const ctx = this.context(q.job, q.cfg);
+    this.activeCtx = ctx;
     ctx.update({ startedAt: new Date().toISOString() });
     ctx.status('connecting');
     let final: 'completed' | 'stopped' | 'failed' = 'failed';
@@ -296,6 +303,7 @@ export class JobEngine {
       ctx.status('failed', err.toInfo());
     } finally {
       this.stream(q.job.id).flush();
+      this.activeCtx = null;
       this.opts.log(`job ${q.job.id} ${ctx.current.status}`);
     }
   }

@@ -22,6 +22,8 @@ import type { JobStream } from './stream.js';
  */
 export class JobContext {
   private job: Job;
+  /** The latest live values, for the Prometheus endpoint. */
+  readonly latest: { engine?: EngineSample; client?: ClientSample; latency?: LatencySample; vus?: VuStatus[] } = {};
 
   constructor(
     job: Job,
@@ -80,21 +82,25 @@ export class JobContext {
   }
 
   engineSample(s: EngineSample): void {
+    this.latest.engine = s;
     this.store.appendEngineSamples(this.job.id, [s]);
     this.stream.emit({ t: 'tcount', jobId: this.job.id, engine: [s], client: [] });
   }
 
   clientSample(s: ClientSample): void {
+    this.latest.client = s;
     this.store.appendClientSamples(this.job.id, [s]);
     this.stream.emit({ t: 'tcount', jobId: this.job.id, engine: [], client: [s] });
   }
 
   latency(s: LatencySample): void {
+    this.latest.latency = s;
     this.store.appendLatency(this.job.id, [s]);
     this.stream.emit({ t: 'latency', jobId: this.job.id, samples: [s] });
   }
 
   vus(list: VuStatus[]): void {
+    this.latest.vus = list;
     this.store.setVus(this.job.id, list);
     this.stream.emit({ t: 'vus', jobId: this.job.id, vus: list });
   }
