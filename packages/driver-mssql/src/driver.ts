@@ -1,6 +1,7 @@
-import type { AdminSession, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures, MssqlTarget } from '@sledge/protocol';
 import { MssqlAdmin } from './admin.js';
+import { MssqlAshSampler } from './ash/sampler.js';
 import { mssqlAuthentication } from './config.js';
 import { classifyError } from './errors.js';
 import { probeTedious, tedious } from './library.js';
@@ -17,7 +18,8 @@ function preflight(t: MssqlTarget): void {
 
 /**
  * SQL Server through tedious 19 (pure JavaScript, TDS 7.4): T-SQL stored
- * procedures, TDS bulk copy loads, TPM from 'Batch Requests/sec'.
+ * procedures, TDS bulk copy loads, TPM from 'Batch Requests/sec', ASH from
+ * sys.dm_exec_requests (needs VIEW SERVER STATE).
  */
 export const driver: Driver<MssqlTarget> = {
   engine: 'mssql',
@@ -52,5 +54,10 @@ export const driver: Driver<MssqlTarget> = {
 
   classifyError(e: unknown): ErrorClass {
     return classifyError(e);
+  },
+
+  async openAshSampler(t: MssqlTarget, log: Logger): Promise<AshSampler> {
+    preflight(t);
+    return await MssqlAshSampler.open(t, log);
   },
 };

@@ -5,3 +5,5 @@ export { tediousConfig, mssqlAuthentication } from './config.js';
 export { procCall, outcomeOf } from './params.js';
 export { parseMssqlUrl } from './url.js';
 export { MSSQL_SQL, SqlLibrary, findSqlDir } from './sqlfiles.js';
+export { MssqlAshSampler, viewServerStateError } from './ash/sampler.js';
+export { mssqlWaitClass, MSSQL_WAIT_RULES } from './ash/waitclass.js';

@@ -1,0 +1,75 @@
+import type { AshSampler, Logger } from '@sledge/core';
+import { SledgeError, type AshSample, type MssqlTarget } from '@sledge/protocol';
+import { TdsConnection, type Row } from '../connection.js';
+import { dbError, serverErrorNumber } from '../errors.js';
+import { readRequestRow, requestsToSamples } from './rows.js';
+import { ashStatement } from './sql.js';
+
+/** program_name of the sampler's own session. */
+export const APP_ASH = 'sledge-ash';
+
+/** SQL Server errors of a missing VIEW SERVER STATE (300: permission denied on the server; 297: no permission). */
+const PERMISSION_ERRORS = new Set([297, 300]);
+
+/** The error that says what to grant; `login` is the server login the target connects as. */
+export function viewServerStateError(login: string, cause?: unknown): SledgeError {
+  const grant = `USE master; GRANT VIEW SERVER STATE TO [${login.replace(/]/g, ']]')}];`;
+  return new SledgeError(
+    'SLEDGE_E_DB',
+    `SQL Server login "${login}" lacks VIEW SERVER STATE, which ASH sampling (sys.dm_exec_requests, sys.dm_os_waiting_tasks) needs: run ${grant}`,
+    { field: 'target.user', ...(cause === undefined ? {} : { cause }) },
+  );
+}
+
+/**
+ * Samples the requests of user sessions (sys.dm_exec_requests with
+ * sys.dm_os_waiting_tasks and sys.dm_exec_sql_text) on its own connection
+ * to master. Opening checks VIEW SERVER STATE first: without it the DMVs
+ * would show only the sampler's own session.
+ */
+export class MssqlAshSampler implements AshSampler {
+  readonly source = 'dm_exec_requests';
+
+  private constructor(
+    private conn: TdsConnection,
+    private readonly t: MssqlTarget,
+    readonly login: string,
+  ) {}
+
+  static async open(t: MssqlTarget, log: Logger): Promise<MssqlAshSampler> {
+    const conn = await TdsConnection.open(t, { database: 'master', appName: APP_ASH });
+    let rows: Row[];
+    try {
+      rows = await conn.query(ashStatement('permission'));
+    } catch (e) {
+      await conn.close();
+      throw dbError(e, 'checking VIEW SERVER STATE for ASH');
+    }
+    const login = String(rows[0]?.['login_name'] ?? t.user);
+    if (Number(rows[0]?.['has_view_server_state']) !== 1) {
+      await conn.close();
+      throw viewServerStateError(login);
+    }
+    log(`ASH: sampling sys.dm_exec_requests as "${login}"`);
+    return new MssqlAshSampler(conn, t, login);
+  }
+
+  async sample(): Promise<AshSample[]> {
+    // After a lost connection (server restart) log in again.
+    if (this.conn.closed) this.conn = await TdsConnection.open(this.t, { database: 'master', appName: APP_ASH });
+    const ts = Date.now();
+    let rows: Row[];
+    try {
+      rows = await this.conn.query(ashStatement('requests'));
+    } catch (e) {
+      const n = serverErrorNumber(e);
+      if (n !== undefined && PERMISSION_ERRORS.has(n)) throw viewServerStateError(this.login, e);
+      throw dbError(e, 'ASH sample from sys.dm_exec_requests');
+    }
+    return requestsToSamples(rows.map(readRequestRow), ts);
+  }
+
+  close(): Promise<void> {
+    return this.conn.close();
+  }
+}
