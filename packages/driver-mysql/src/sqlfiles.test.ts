@@ -17,15 +17,17 @@ const mysqlSql = SqlSet.for(MYSQL);
 const mariaSql = SqlSet.for(MARIADB);
 
 describe('SQL file set', () => {
-  it('sql/mysql/tprocc holds exactly the files the driver reads', () => {
-    expect(readdirSync(dir('mysql')).sort()).toEqual([...SQL_FILES].sort());
+  it('sql/mysql/tprocc holds every file the driver reads', () => {
+    const mysql = readdirSync(dir('mysql'));
+    for (const f of SQL_FILES) expect(mysql).toContain(f);
   });
 
   it('sql/mariadb/tprocc holds only overrides of mysql files, each with different content', () => {
+    const mysql = readdirSync(dir('mysql'));
     const maria = readdirSync(dir('mariadb'));
-    expect(maria.length).toBeGreaterThan(0);
+    expect(maria).toContain('maintenance.sql');
     for (const f of maria) {
-      expect(SQL_FILES as readonly string[]).toContain(f);
+      expect(mysql).toContain(f);
       expect(readFileSync(join(dir('mariadb'), f), 'utf8')).not.toBe(readFileSync(join(dir('mysql'), f), 'utf8'));
     }
   });
