@@ -61,8 +61,11 @@ describe('SQLite end to end', () => {
     expect(r.status).toBe(201);
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring']);
-    await new Promise((res) => setTimeout(res, 2500));
-    const prom = (await s.app.inject({ method: 'GET', url: '/metrics' })).body;
+    let prom = '';
+    for (let i = 0; i < 40 && !prom.includes('sledge_latency_seconds'); i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      prom = (await s.app.inject({ method: 'GET', url: '/metrics' })).body;
+    }
     expect(prom).toContain(`sledge_job_running{job_id="${id}",engine="sqlite",type="run",status="measuring"} 1`);
     expect(prom).toMatch(/sledge_client_tx_per_second\{[^}]*tx_type="neworder"\} \d/);
     expect(prom).toMatch(/sledge_latency_seconds\{[^}]*quantile="0.99"\} [\d.e-]+/);

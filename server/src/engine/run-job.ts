@@ -4,6 +4,7 @@ import { perMinute, resultLine, tcountValue } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, TX_TYPES, type ClientSample, type ErrorInfo, type TxType, type VuStatus } from '@sledge/protocol';
 import type { Worker } from 'node:worker_threads';
 import {
+  CTRL_GO,
   CTRL_PHASE,
   CTRL_RUN,
   KINDS,
@@ -106,6 +107,9 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
     const profiles: VuProfile[] = [];
     let failure: ErrorInfo | null = null;
     const intervalHists: Partial<Record<TxType, RecordableHistogram>> = {};
+    let ready = 0;
+    let resolveReady!: () => void;
+    const allReady = new Promise<void>((r) => (resolveReady = r));
     let resolveAllDone!: () => void;
     const allDone = new Promise<void>((r) => (resolveAllDone = r));
     const markDone = (h: WorkerHandle) => {
@@ -141,6 +145,9 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
       const handle = {} as WorkerHandle;
       const { worker, exited } = startWorker<VuWorkerData, FromVuWorker>('vu-worker', data, (m) => {
         switch (m.t) {
+          case 'ready':
+            if (++ready === groups.length) resolveReady();
+            break;
           case 'log':
             ctx.outputMany(m.lines);
             break;
@@ -174,6 +181,10 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
       void exited.then(() => markDone(handle));
       handles.push(handle);
     }
+    // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
+    await Promise.race([allReady, allDone, stop.promise]);
+    Atomics.store(control, CTRL_GO, 1);
+    Atomics.notify(control, CTRL_GO);
     samplers?.attachClient(shared.ash, vus);
     ctx.status(timed ? 'rampup' : 'running');
 

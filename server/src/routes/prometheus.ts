@@ -3,6 +3,8 @@ import { JOB_STATUSES, JOB_TYPES, TX_TYPES } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 
 const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+/** ms -> seconds, 6 significant digits. */
+const sec = (ms: number) => Number((ms / 1000).toPrecision(6));
 const labels = (l: Record<string, string>) => {
   const e = Object.entries(l);
   return e.length ? `{${e.map(([k, v]) => `${k}="${esc(v)}"`).join(',')}}` : '';
@@ -48,7 +50,7 @@ export const prometheusRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eng
       if (lat) {
         const rows: [Record<string, string>, number][] = [];
         for (const [t, v] of Object.entries(lat.perType)) {
-          rows.push([{ ...base, tx_type: t, quantile: '0.5' }, v.p50 / 1000], [{ ...base, tx_type: t, quantile: '0.95' }, v.p95 / 1000], [{ ...base, tx_type: t, quantile: '0.99' }, v.p99 / 1000]);
+          rows.push([{ ...base, tx_type: t, quantile: '0.5' }, sec(v.p50)], [{ ...base, tx_type: t, quantile: '0.95' }, sec(v.p95)], [{ ...base, tx_type: t, quantile: '0.99' }, sec(v.p99)]);
         }
         metric('sledge_latency_seconds', 'gauge', 'Transaction latency quantiles over the last second', rows);
       }

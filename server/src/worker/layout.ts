@@ -25,6 +25,8 @@ export const VU_STATE_NAMES = ['idle', 'connecting', 'running', 'finished', 'fai
 export const CTRL_RUN = 0;
 /** control[CTRL_PHASE]: 0 = rampup (not measured), 1 = measuring, 2 = after the window. */
 export const CTRL_PHASE = 1;
+/** control[CTRL_GO]: 0 until every worker has loaded its driver; then VUs start (their start delays count from here). */
+export const CTRL_GO = 2;
 export const CTRL_SIZE = 4;
 export const RUN_GO = 0;
 export const RUN_STOP = 1;

@@ -71,6 +71,7 @@ export interface VuProfile {
 }
 
 export type FromVuWorker =
+  | { t: 'ready' }
   | { t: 'log'; lines: LogLine[] }
   | { t: 'latency'; ts: number; hist: Partial<Record<TxType, RecordableHistogram>> }
   | { t: 'profile'; vus: VuProfile[] }

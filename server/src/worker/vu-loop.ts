@@ -4,6 +4,7 @@ import { TX_PROC, type Target, type TxType } from '@sledge/protocol';
 import {
   ASH_EXEC_US,
   ASH_WAIT_US,
+  CTRL_GO,
   CTRL_PHASE,
   CTRL_RUN,
   K_COMMIT,
@@ -196,6 +197,14 @@ async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: s
 }
 
 /** Run one VU (all its async clients) to the end; report state through shared memory. */
+/** Wait until the main thread releases the VUs (every worker ready), or the job stops. */
+async function waitForGo(control: Int32Array): Promise<void> {
+  while (Atomics.load(control, CTRL_GO) === 0 && Atomics.load(control, CTRL_RUN) === RUN_GO) {
+    const r = waitAsync(control, CTRL_GO, 0, 1000);
+    if (r.async) await r.value;
+  }
+}
+
 export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
   const profile: VuProfile = { position: a.position, elapsedMs: 0, perType: {} };
   let wStart = Infinity;
@@ -204,6 +213,7 @@ export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
     if (s < wStart) wStart = s;
     if (e > wEnd) wEnd = e;
   };
+  await waitForGo(env.control);
   await sleepUnlessStopped(env.control, a.startDelayMs);
   if (!running(env)) {
     Atomics.store(env.states, a.index, VU_STATE.finished);

@@ -27,6 +27,7 @@ const flushLogs = () => {
 
 async function main(): Promise<void> {
   const driver = await loadDriver(data.engine);
+  post({ t: 'ready' });
   const env: VuEnv = {
     driver,
     target: data.target,
