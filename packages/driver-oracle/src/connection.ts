@@ -22,8 +22,9 @@ export class OraSession {
     } catch (e) {
       throw connectError(e, { target: t, role });
     }
-    // End-to-end tracing attributes: they show in v$session (and ASH) for this session.
-    conn.module = 'sledge';
+    // End-to-end tracing attributes: they show in v$session (and ASH) for this
+    // session; the ASH sampler reads the VU from sledge-vu-<n> in either.
+    conn.module = clientId;
     conn.clientId = clientId;
     return new OraSession(lib, conn);
   }

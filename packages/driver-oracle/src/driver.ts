@@ -1,6 +1,7 @@
-import type { AdminSession, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
 import { OracleAdmin, oracleVars } from './admin.js';
+import { OracleAshSampler } from './ash/sampler.js';
 import { classifyError } from './errors.js';
 import { oracledb, probeOracledb } from './library.js';
 import { OracleLoader } from './loader.js';
@@ -15,7 +16,8 @@ function preflight(t: OracleTarget, admin: boolean): void {
 /**
  * Oracle through node-oracledb in thin mode (pure JavaScript, no Instant
  * Client): PL/SQL procedures, array DML loads, TPM from v$sysstat (or AWR
- * snapshots when target.useAwr, which needs the Diagnostics Pack).
+ * snapshots when target.useAwr, which needs the Diagnostics Pack). ASH from
+ * V$SESSION, or V$ACTIVE_SESSION_HISTORY under the same useAwr switch.
  */
 export const driver: Driver<OracleTarget> = {
   engine: 'oracle',
@@ -50,5 +52,10 @@ export const driver: Driver<OracleTarget> = {
 
   classifyError(e: unknown): ErrorClass {
     return classifyError(e);
+  },
+
+  async openAshSampler(t: OracleTarget, log: Logger): Promise<AshSampler> {
+    preflight(t, false);
+    return await OracleAshSampler.open(t, log);
   },
 };
