@@ -141,6 +141,20 @@ describe('SQLite end to end', () => {
     expect(csv.body.split('\n')[0]).toBe('proc,vu,calls,min_ms,avg_ms,max_ms,total_ms,p25_ms,p50_ms,p75_ms,p95_ms,p99_ms,sd_ms,ratio_pct,elapsed_ms');
   });
 
+  it('runs the test driver: each VU runs total_iterations transactions and prints each one', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { driver: 'test', vus: 2, totalIterations: 15, userDelayMs: 0 } });
+    const job = await waitJob(s, String(r.body.id));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect(job.result).toBeUndefined();
+    const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=1000`);
+    const tx = out.lines.filter((l) => l.vu >= 2 && /^(New Order|Payment|Delivery|Stock Level|Order Status): .*: (commit|rollback) \([\d.]+ ms\)$/.test(l.text));
+    expect(tx.filter((l) => l.vu === 2)).toHaveLength(15);
+    expect(tx.filter((l) => l.vu === 3)).toHaveLength(15);
+    expect(out.lines.map((l) => l.text)).toContain('ALL VIRTUAL USERS COMPLETE');
+    const timing = await get<TimingRow[]>(s, `/api/v1/jobs/${job.id}/timing`);
+    expect(timing.reduce((a, t) => a + (t.vu === 0 ? t.calls : 0), 0)).toBe(30);
+  });
+
   it('stops a running job within a few seconds and keeps it', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 10 } });
     const id = String(r.body.id);
@@ -157,7 +171,7 @@ describe('SQLite end to end', () => {
 
   it('lists with filters, refuses to delete an active job, deletes a finished one', async () => {
     const runs = await get<JobList>(s, '/api/v1/jobs?type=run&engine=sqlite');
-    expect(runs.jobs.length).toBe(2);
+    expect(runs.jobs.length).toBe(3);
     const stopped = await get<JobList>(s, '/api/v1/jobs?status=stopped');
     expect(stopped.total).toBe(1);
     const text = await get<JobList>(s, '/api/v1/jobs?q=NOPM');
