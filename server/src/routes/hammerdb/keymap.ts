@@ -1,0 +1,295 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { EngineId } from '@sledge/protocol';
+import { keyName, type Dict, type Section } from './dicts.js';
+
+/**
+ * HammerDB dict keys -> Sledge job fields, per engine.
+ *
+ * Keys are written by suffix (keyName() adds the database prefix). Each entry
+ * names the Sledge field (`target.<field>` from packages/protocol targets.ts,
+ * `tprocc.<field>` from tprocc.ts) and how the string value converts.
+ *
+ * Keys with no Sledge equivalent are accepted by diset, stored and printed,
+ * and otherwise ignored:
+ *
+ * | database  | ignored keys (why)                                                                                   |
+ * |-----------|-------------------------------------------------------------------------------------------------------|
+ * | all       | async_verbose (per-client logging), connect_pool (cluster pools), every tpch key (no TPROC-H yet)     |
+ * | ora       | rac (Sledge connects to one connect string), hash_clusters, tpcc_tt_compat (TimesTen)                 |
+ * | mssqls    | tcp, authentication (Windows auth), msi_object_id, linux_authent, odbc_driver, linux_odbc (Sledge    |
+ * |           | speaks TDS, no ODBC), imdb, bucket, durability (In-Memory OLTP schema)                                |
+ * | db2       | def_user, def_pass, def_dbase (HammerDB's catalog connection), tab_list, monreport                   |
+ * | mysql     | ssl_windows_capath, ssl_cipher, oceanbase_port                                                        |
+ * | maria     | ssl_windows_capath, ssl_cipher                                                                        |
+ * | pg        | dritasnap, oracompat (EDB), cituscompat                                                               |
+ *
+ * Keys read together rather than one to one (see DERIVED below):
+ * - mssqls_linux_server / mssqls_server -> target.host: linux_server, unless it is still the default
+ *   and server was changed from "(local)".
+ * - mssqls_azure -> target.authentication ('azure-active-directory-password' when true, else 'sql').
+ * - mysql_socket / maria_socket -> target.socket, used (as HammerDB does) only when the host is
+ *   localhost or 127.0.0.1, and only when that socket file exists on the Sledge server (otherwise TCP).
+ * - <p>_ssl_ca / _ssl_cert / _ssl_key are file names under <p>_ssl_linux_capath: sslCa when ssl is true,
+ *   sslCert and sslKey when ssl_two_way is true as well.
+ *
+ * Sledge extensions (keys HammerDB does not have): db2_host and db2_port, and the whole sqlite_ dict.
+ */
+export type Conv = 'string' | 'int' | 'number' | 'bool' | { oneOf: readonly string[] };
+
+export interface KeyMapping {
+  /** key suffix (keyName(prefix, suffix) is the dict key) */
+  suffix: string;
+  /** 'target.<field>' or 'tprocc.<field>' */
+  path: string;
+  conv: Conv;
+}
+
+const m = (suffix: string, path: string, conv: Conv = 'string'): KeyMapping => ({ suffix, path, conv });
+
+/** TPROC-C keys every database has. */
+const TPROCC: KeyMapping[] = [
+  m('count_ware', 'tprocc.warehouses', 'int'),
+  m('num_vu', 'tprocc.buildVus', 'int'),
+  m('total_iterations', 'tprocc.totalIterations', 'int'),
+  m('raiseerror', 'tprocc.raiseError', 'bool'),
+  m('keyandthink', 'tprocc.keyAndThink', 'bool'),
+  m('driver', 'tprocc.driver', { oneOf: ['test', 'timed'] }),
+  m('rampup', 'tprocc.rampup', 'number'),
+  m('duration', 'tprocc.duration', 'number'),
+  m('allwarehouse', 'tprocc.allWarehouse', 'bool'),
+  m('timeprofile', 'tprocc.timeProfile', 'bool'),
+  m('async_scale', 'tprocc.asyncScale', 'bool'),
+  m('async_client', 'tprocc.asyncClients', 'int'),
+  m('async_delay', 'tprocc.asyncDelayMs', 'int'),
+];
+
+const MYSQL: KeyMapping[] = [
+  m('host', 'target.host'),
+  m('port', 'target.port', 'int'),
+  m('ssl', 'target.ssl', 'bool'),
+  m('user', 'target.user'),
+  m('pass', 'target.password'),
+  m('dbase', 'target.database'),
+  m('storage_engine', 'target.storageEngine'),
+  m('partition', 'target.partition', 'bool'),
+  m('prepared', 'target.prepared', 'bool'),
+  m('history_pk', 'target.historyPk', 'bool'),
+  m('no_stored_procs', 'target.noStoredProcs', 'bool'),
+];
+
+/** One-to-one target keys per engine. */
+const TARGET: Record<EngineId, KeyMapping[]> = {
+  postgresql: [
+    m('host', 'target.host'),
+    m('port', 'target.port', 'int'),
+    m('sslmode', 'target.sslmode', { oneOf: ['disable', 'prefer', 'require', 'verify-full'] }),
+    m('superuser', 'target.superuser'),
+    m('superuserpass', 'target.superuserPassword'),
+    m('defaultdbase', 'target.defaultDatabase'),
+    m('user', 'target.user'),
+    m('pass', 'target.password'),
+    m('dbase', 'target.database'),
+    m('tspace', 'target.tablespace'),
+    m('vacuum', 'target.vacuum', 'bool'),
+    m('storedprocs', 'target.storedProcs', 'bool'),
+    m('partition', 'target.partition', 'bool'),
+  ],
+  mysql: MYSQL,
+  mariadb: [...MYSQL, m('purge', 'target.purge', 'bool')],
+  mssql: [
+    m('port', 'target.port', 'int'),
+    m('uid', 'target.user'),
+    m('pass', 'target.password'),
+    m('dbase', 'target.database'),
+    m('encrypt_connection', 'target.encrypt', 'bool'),
+    m('trust_server_cert', 'target.trustServerCertificate', 'bool'),
+    m('use_bcp', 'target.useBulk', 'bool'),
+    m('checkpoint', 'target.checkpoint', 'bool'),
+  ],
+  oracle: [
+    m('system_user', 'target.systemUser'),
+    m('system_password', 'target.systemPassword'),
+    m('instance', 'target.connectString'),
+    m('tpcc_user', 'target.user'),
+    m('tpcc_pass', 'target.password'),
+    m('tpcc_def_tab', 'target.defaultTablespace'),
+    m('tpcc_ol_tab', 'target.orderLineTablespace'),
+    m('tpcc_def_temp', 'target.tempTablespace'),
+    m('partition', 'target.partition', 'bool'),
+    m('checkpoint', 'target.checkpoint', 'bool'),
+  ],
+  db2: [
+    m('host', 'target.host'),
+    m('port', 'target.port', 'int'),
+    m('user', 'target.user'),
+    m('pass', 'target.password'),
+    m('dbase', 'target.database'),
+    m('def_tab', 'target.tablespace'),
+    m('partition', 'target.partition', 'bool'),
+  ],
+  sqlite: [m('file', 'target.file'), m('busy_timeout', 'target.busyTimeoutMs', 'int'), m('synchronous', 'target.synchronous', { oneOf: ['off', 'normal', 'full'] })],
+};
+
+/** Keys read by a derivation (validated like one-to-one keys, reported as mapped). */
+const DERIVED_KEYS: Partial<Record<EngineId, KeyMapping[]>> = {
+  mssql: [m('server', 'target.host'), m('linux_server', 'target.host'), m('azure', 'target.authentication', 'bool')],
+  mysql: [m('socket', 'target.socket'), m('ssl_two_way', 'target.sslCert', 'bool'), m('ssl_linux_capath', 'target.sslCa'), m('ssl_ca', 'target.sslCa'), m('ssl_cert', 'target.sslCert'), m('ssl_key', 'target.sslKey')],
+};
+DERIVED_KEYS.mariadb = DERIVED_KEYS.mysql;
+
+/** vuset and tcset options -> tprocc fields (the other vuset options are kept and ignored: Sledge always shows output). */
+export const VUSET_MAP: Record<string, KeyMapping> = {
+  vu: m('vu', 'tprocc.vus', 'int'),
+  delay: m('delay', 'tprocc.userDelayMs', 'int'),
+  repeat: m('repeat', 'tprocc.repeatDelayMs', 'int'),
+  iterations: m('iterations', 'tprocc.iterations', 'int'),
+};
+export const TCSET_MAP: Record<string, KeyMapping> = { refreshrate: m('refreshrate', 'tprocc.tcRefreshSec', 'int') };
+
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+
+/** Convert a dict string; undefined when it does not convert. */
+export function convert(value: string, conv: Conv): string | number | boolean | undefined {
+  const v = value.trim();
+  if (conv === 'string') return value;
+  if (conv === 'bool') {
+    const l = v.toLowerCase();
+    return TRUE.includes(l) ? true : FALSE.includes(l) ? false : undefined;
+  }
+  if (conv === 'int') return /^[+-]?\d+$/.test(v) ? Number(v) : undefined;
+  if (conv === 'number') return v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+  return conv.oneOf.includes(v) ? v : undefined;
+}
+
+export function describeConv(conv: Conv): string {
+  if (conv === 'string') return 'a string';
+  if (conv === 'bool') return 'true or false';
+  if (conv === 'int') return 'an integer';
+  if (conv === 'number') return 'a number';
+  return `one of ${conv.oneOf.join(', ')}`;
+}
+
+/** Every mapped key of an engine: dict key -> mapping. */
+export function mappedKeys(prefix: string, engine: EngineId): Map<string, KeyMapping> {
+  const out = new Map<string, KeyMapping>();
+  for (const x of [...TARGET[engine], ...(DERIVED_KEYS[engine] ?? []), ...TPROCC]) out.set(keyName(prefix, x.suffix), x);
+  return out;
+}
+
+/** The mapping of a dict key, or undefined when Sledge ignores the key. */
+export function mappingOf(prefix: string, engine: EngineId, key: string): KeyMapping | undefined {
+  return mappedKeys(prefix, engine).get(key);
+}
+
+export interface SledgeFields {
+  target: Record<string, unknown>;
+  tprocc: Record<string, unknown>;
+}
+
+function put(out: SledgeFields, path: string, value: unknown): void {
+  const [group, field] = path.split('.') as ['target' | 'tprocc', string];
+  out[group][field] = value;
+}
+
+/** A value that did not convert: the dict key and what it should be. */
+export class KeyValueError extends Error {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    readonly conv: Conv,
+  ) {
+    super(`Value ${value} for ${key} must be ${describeConv(conv)}`);
+  }
+}
+
+function read(dict: Dict, section: Section, key: string, conv: Conv): string | number | boolean | undefined {
+  const raw = dict[section]?.[key];
+  if (raw === undefined) return undefined;
+  const v = convert(raw, conv);
+  if (v === undefined) throw new KeyValueError(key, raw, conv);
+  return v;
+}
+
+const local = (host: unknown) => host === 'localhost' || host === '127.0.0.1';
+
+/** Fields read from several keys at once (see the header). */
+const DERIVED: Partial<Record<EngineId, (get: (suffix: string, conv: Conv) => string | number | boolean | undefined, out: SledgeFields) => void>> = {
+  mssql: (get, out) => {
+    const linux = get('linux_server', 'string');
+    const server = get('server', 'string');
+    put(out, 'target.host', linux === 'localhost' && typeof server === 'string' && server !== '(local)' ? server : linux);
+    put(out, 'target.authentication', get('azure', 'bool') === true ? 'azure-active-directory-password' : 'sql');
+  },
+  mysql: (get, out) => {
+    const socket = get('socket', 'string');
+    if (local(out.target['host']) && typeof socket === 'string' && socket !== '' && socket.toLowerCase() !== 'null' && existsSync(socket)) put(out, 'target.socket', socket);
+    const dir = String(get('ssl_linux_capath', 'string') ?? '');
+    const file = (suffix: string) => {
+      const f = String(get(suffix, 'string') ?? '');
+      return f === '' || isAbsolute(f) || dir === '' ? f : join(dir, f);
+    };
+    if (out.target['ssl'] === true) {
+      put(out, 'target.sslCa', file('ssl_ca'));
+      if (get('ssl_two_way', 'bool') === true) {
+        put(out, 'target.sslCert', file('ssl_cert'));
+        put(out, 'target.sslKey', file('ssl_key'));
+      }
+    }
+  },
+};
+DERIVED.mariadb = DERIVED.mysql;
+
+/**
+ * The Sledge target and tprocc fields a dict describes (connection and tpcc
+ * sections). Throws KeyValueError when a mapped key does not convert.
+ */
+export function dictToSledge(prefix: string, engine: EngineId, dict: Dict): SledgeFields {
+  const out: SledgeFields = { target: { engine }, tprocc: {} };
+  for (const x of [...TARGET[engine], ...TPROCC]) {
+    const key = keyName(prefix, x.suffix);
+    const v = read(dict, 'connection', key, x.conv) ?? read(dict, 'tpcc', key, x.conv);
+    if (v !== undefined) put(out, x.path, v);
+  }
+  const get = (suffix: string, conv: Conv) => {
+    const key = keyName(prefix, suffix);
+    return read(dict, 'connection', key, conv) ?? read(dict, 'tpcc', key, conv);
+  };
+  DERIVED[engine]?.(get, out);
+  return out;
+}
+
+/**
+ * The HammerDB keys of a stored Sledge job config (jobs?jobid=ID&dict): every
+ * one-to-one key, in the section the database's dict keeps it, plus the
+ * primary key of each derived field. Secrets arrive already redacted.
+ */
+export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, config: { target?: Record<string, unknown>; tprocc?: Record<string, unknown> }): Dict {
+  const out: Dict = {};
+  const set = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    const section: Section = template.connection && key in template.connection ? 'connection' : 'tpcc';
+    (out[section] ??= {})[key] = String(value);
+  };
+  const value = (path: string) => {
+    const [group, field] = path.split('.') as ['target' | 'tprocc', string];
+    return config[group]?.[field];
+  };
+  for (const x of [...TARGET[engine], ...TPROCC]) set(keyName(prefix, x.suffix), value(x.path));
+  if (engine === 'mssql') {
+    set(keyName(prefix, 'linux_server'), value('target.host'));
+    set(keyName(prefix, 'azure'), value('target.authentication') === 'azure-active-directory-password');
+  }
+  if ((engine === 'mysql' || engine === 'mariadb') && value('target.socket')) set(keyName(prefix, 'socket'), value('target.socket'));
+  // Order the sections as HammerDB prints them.
+  return Object.fromEntries((['connection', 'tpcc'] as const).filter((s) => out[s]).map((s) => [s, out[s]!])) as Dict;
+}
+
+/** The dict key (or vuset/tcset option) behind a Sledge field path, for error messages. */
+export function keyForField(prefix: string, engine: EngineId, field: string): string | undefined {
+  for (const x of [...TARGET[engine], ...TPROCC]) if (x.path === field) return keyName(prefix, x.suffix);
+  for (const [opt, x] of Object.entries(VUSET_MAP)) if (x.path === field) return `vuset ${opt}`;
+  for (const [opt, x] of Object.entries(TCSET_MAP)) if (x.path === field) return `tcset ${opt}`;
+  return undefined;
+}

@@ -1,0 +1,187 @@
+import { isTerminal, JOB_TYPES, scrub, secretFields, SledgeError, toSledgeError, type Job, type JobType } from '@sledge/protocol';
+import type { JobEngine } from '../../engine/engine.js';
+import { loadDriver } from '../../engine/registry.js';
+import { DATABASES, keyName } from './dicts.js';
+import { dictToSledge, KeyValueError, keyForField, TCSET_MAP, VUSET_MAP, type SledgeFields } from './keymap.js';
+import { failure, success, type Outcome } from './reply.js';
+import { TPROCH_UNAVAILABLE, type Ctx } from './settings.js';
+import type { VuOption } from './state.js';
+import { existingVus } from './vus.js';
+
+/**
+ * The verbs that start work: buildschema, checkschema, deleteschema, vurun
+ * (Sledge jobs through engine.submit, exactly like POST /api/v1/jobs), and
+ * HammerDB's VU lifecycle (vucreate, vudestroy) around them.
+ */
+export interface RunCtx extends Ctx {
+  engine: JobEngine;
+}
+
+/** How long vudestroy waits for a stopped job to end (HammerDB waits up to 20 s). */
+export const VUDESTROY_WAIT_MS = 20_000;
+
+/** Run-time tprocc fields (the schema fields warehouses/buildVus belong to builds). */
+const RUN_FIELDS = ['totalIterations', 'raiseError', 'keyAndThink', 'driver', 'rampup', 'duration', 'allWarehouse', 'timeProfile', 'asyncScale', 'asyncClients', 'asyncDelayMs'];
+
+function fieldsOf(ctx: Ctx): SledgeFields | Outcome {
+  try {
+    return dictToSledge(ctx.s.prefix, ctx.s.db.engine, ctx.s.dict);
+  } catch (e) {
+    if (e instanceof KeyValueError) return failure(e.message);
+    throw e;
+  }
+}
+
+const isFields = (x: SledgeFields | Outcome): x is SledgeFields => typeof x === 'object' && x !== null && 'target' in x && 'tprocc' in x;
+
+/** Submit a job; a SledgeError becomes HammerDB's error envelope naming the dict key, with no secret in it. */
+async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Job | Outcome> {
+  try {
+    return await ctx.engine.submit({ type, target: fields.target, tprocc, label: `HammerDB API ${verbOf(type)}`, ...extra });
+  } catch (e) {
+    const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
+    const secrets = secretFields(ctx.s.db.engine)
+      .map((k) => fields.target[k])
+      .filter((v): v is string => typeof v === 'string');
+    const key = err.field ? keyForField(ctx.s.prefix, ctx.s.db.engine, err.field) : undefined;
+    return failure(`${scrub(err.message, secrets)}${key ? ` (HammerDB ${key.startsWith('vuset') || key.startsWith('tcset') ? '' : 'key '}${key})` : ''}`);
+  }
+}
+
+const verbOf = (t: JobType) => ({ build: 'buildschema', check: 'checkschema', delete: 'deleteschema', run: 'vurun', datagen: 'datagenrun' })[t as string] ?? t;
+const isJob = (x: Job | Outcome): x is Job => typeof x === 'object' && x !== null && 'id' in x && 'status' in x;
+
+export async function buildschema(ctx: RunCtx): Promise<Outcome> {
+  const { s } = ctx;
+  if (existingVus(s, ctx.store)) return failure('Cannot build schema with Virtual Users active, destroy Virtual Users first');
+  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  const fields = fieldsOf(ctx);
+  if (!isFields(fields)) return fields;
+  const W = Number(fields.tprocc['warehouses']);
+  const n = Number(fields.tprocc['buildVus']);
+  const vuKey = keyName(s.prefix, 'num_vu');
+  if (!Number.isInteger(n) || n < 1 || n > 1024) return failure('Number of virtual users to build schema must be an integer');
+  if (n > W) return failure(`Build virtual users must be less than or equal to number of warehouses. You have ${n} virtual users building ${W} warehouses`);
+  const job = await submit(ctx, 'build', fields, { warehouses: W, buildVus: n });
+  if (!isJob(job)) return job;
+  s.script = null;
+  s.vus = { count: n > 1 ? n + 1 : 1, monitor: n > 1, jobId: job.id };
+  return success(
+    n === 1
+      ? `Building ${W} Warehouses(s) with 1 Virtual User: JOBID=${job.id}`
+      : `Building ${W} Warehouses with ${n + 1} Virtual Users, ${n} active + 1 Monitor VU(dict value ${vuKey} is set to ${n}): JOBID=${job.id}`,
+  );
+}
+
+async function oneVuJob(ctx: RunCtx, type: 'check' | 'delete', what: string): Promise<Outcome> {
+  const { s } = ctx;
+  if (existingVus(s, ctx.store)) return failure(`Cannot ${what} schema with Virtual Users active, destroy Virtual Users first`);
+  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  const fields = fieldsOf(ctx);
+  if (!isFields(fields)) return fields;
+  const job = await submit(ctx, type, fields, {});
+  if (!isJob(job)) return job;
+  s.vus = { count: 1, monitor: false, jobId: job.id };
+  return success(`${type === 'check' ? 'Checking' : 'Deleting'} schema with 1 Virtual User: JOBID=${job.id}`);
+}
+
+export const checkschema = (ctx: RunCtx) => oneVuJob(ctx, 'check', 'check');
+export const deleteschema = (ctx: RunCtx) => oneVuJob(ctx, 'delete', 'delete');
+
+export async function vurun(ctx: RunCtx): Promise<Outcome> {
+  const { s } = ctx;
+  const busy = existingVus(s, ctx.store);
+  if (busy?.jobId) return failure(`Error running virtual users: job ${busy.jobId} is still running, wait for it to complete or stop it with vudestroy`);
+  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  const fields = fieldsOf(ctx);
+  if (!isFields(fields)) return fields;
+  const tprocc: Record<string, unknown> = Object.fromEntries(RUN_FIELDS.filter((f) => fields.tprocc[f] !== undefined).map((f) => [f, fields.tprocc[f]]));
+  for (const [opt, x] of Object.entries(VUSET_MAP)) tprocc[x.path.slice('tprocc.'.length)] = Number(s.vu[opt as VuOption]);
+  tprocc[TCSET_MAP['refreshrate']!.path.slice('tprocc.'.length)] = Number(s.tc['tc_refresh_rate']);
+  const timed = tprocc['driver'] !== 'test';
+  const job = await submit(ctx, 'run', fields, tprocc);
+  if (!isJob(job)) return job;
+  // Like the CLI's vurun, the "script" is loaded when it was not.
+  s.script ??= { prefix: s.prefix, driver: timed ? 'timed' : 'test' };
+  s.vus = { count: Number(s.vu.vu) + (timed ? 1 : 0), monitor: timed, jobId: job.id };
+  return success(`Running Virtual Users: JOBID=${job.id}`);
+}
+
+export function vucreate(ctx: Ctx): Outcome {
+  const { s } = ctx;
+  if (!s.script) return failure('No Script loaded: Load script before creating Virtual Users');
+  if (existingVus(s, ctx.store)) return failure('Virtual Users exist, destroy with vudestroy before creating');
+  const timed = s.script.driver === 'timed';
+  const count = Number(s.vu.vu) + (timed ? 1 : 0);
+  s.vus = { count, monitor: timed };
+  return success(timed ? `${count} Virtual Users Created with Monitor VU` : `${count} Virtual Users Created`);
+}
+
+/** vudestroy: stops the VUs' job when it still runs (waiting up to 20 s), then forgets the VUs. */
+export async function vudestroy(ctx: RunCtx, waitMs = VUDESTROY_WAIT_MS): Promise<Outcome> {
+  const { s } = ctx;
+  if (!s.vus) return failure('No virtual users found to destroy');
+  const id = s.vus.jobId;
+  const active = () => {
+    const j = id ? ctx.store.getJob(id) : undefined;
+    return j !== undefined && !isTerminal(j.status);
+  };
+  if (id && active()) {
+    try {
+      ctx.engine.stop(id);
+    } catch (e) {
+      if (!(SledgeError.is(e) && (e as SledgeError).code === 'SLEDGE_E_CONFLICT')) throw e;
+    }
+    const end = Date.now() + waitMs;
+    while (active() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    if (active()) return failure('Virtual Users remain running in background or shutting down, retry');
+  }
+  s.vus = null;
+  return success('vudestroy success');
+}
+
+/** The transaction counter runs inside every Sledge run job; these verbs report on it. */
+export function tcstatus(ctx: RunCtx): Outcome {
+  const id = ctx.engine.activeJobId;
+  const job = id ? ctx.store.getJob(id) : undefined;
+  return success(job?.type === 'run' ? `Transaction Counter thread running with job ${job.id}` : 'Transaction Counter is not running');
+}
+
+export function tcstart({ s }: Ctx): Outcome {
+  return success(`Transaction Counter starts with every Sledge run job (refresh rate ${String(s.tc['tc_refresh_rate'])} secs): see jobs?jobid=JOBID&tcount`);
+}
+
+export function tcstop(): Outcome {
+  return success('Transaction Counter stops when its Sledge run job ends');
+}
+
+/** dgset's flat-file generation, when this server's engine has datagen jobs. */
+export async function datagenrun(ctx: RunCtx): Promise<Outcome> {
+  const { s } = ctx;
+  if (!(JOB_TYPES as readonly string[]).includes('datagen')) return failure('datagenrun is not supported by this Sledge server');
+  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  if (existingVus(s, ctx.store)) return failure('Virtual Users exist, destroy with vudestroy before generating data');
+  const fields = fieldsOf(ctx);
+  if (!isFields(fields)) return fields;
+  const W = Number(s.dg.warehouse);
+  const n = Number(s.dg.vu);
+  const job = await submit(ctx, 'datagen' as string as JobType, fields, { warehouses: W }, { datagen: { dir: s.dg.directory, workers: n } });
+  if (!isJob(job)) return job;
+  s.vus = { count: n > 1 ? n + 1 : 1, monitor: n > 1, jobId: job.id };
+  return success(`Generating ${W} Warehouses for ${s.db.name} with ${n} Virtual User${n === 1 ? '' : 's'} in ${s.dg.directory}: JOBID=${job.id}`);
+}
+
+/** librarycheck: whether each database's client library loads. */
+export async function librarycheck(): Promise<string[]> {
+  return Promise.all(
+    DATABASES.map(async (d) => {
+      try {
+        const driver = await loadDriver(d.engine);
+        const probe = await driver.probe();
+        return probe.available ? `success ... loaded library ${driver.library} for ${d.name}` : `error: failed to load ${driver.library} for ${d.name} - ${probe.reason ?? 'unknown reason'}`;
+      } catch (e) {
+        return `error: failed to load the ${d.engine} driver for ${d.name} - ${e instanceof Error ? e.message : String(e)}`;
+      }
+    }),
+  );
+}

@@ -1,0 +1,69 @@
+import { tmpdir } from 'node:os';
+import { DATABASES, databaseByPrefix, defaultDict, type Dict, type HdbDatabase } from './dicts.js';
+
+export type Benchmark = 'TPC-C' | 'TPC-H';
+
+/** vuset options with HammerDB's defaults (generic.xml virtual_user_options), in print vuconf order. */
+export const VU_OPTIONS = [
+  ['vu', 'Virtual Users', '1'],
+  ['delay', 'User Delay(ms)', '500'],
+  ['repeat', 'Repeat Delay(ms)', '500'],
+  ['iterations', 'Iterations', '1'],
+  ['showoutput', 'Show Output', '1'],
+  ['logtotemp', 'Log Output', '0'],
+  ['unique', 'Unique Log Name', '0'],
+  ['nobuff', 'No Log Buffer', '0'],
+  ['timestamps', 'Log Timestamps', '0'],
+] as const;
+export type VuOption = (typeof VU_OPTIONS)[number][0];
+
+/** The "script" Sledge pretends to load: which database and driver it was generated for. */
+export interface LoadedScript {
+  prefix: string;
+  driver: 'test' | 'timed';
+}
+
+/**
+ * Virtual users as HammerDB's web service sees them. Sledge starts VUs inside
+ * a job and ends them with it, so `vucreate` only records that VUs "exist";
+ * VUs attached to a job exist while the job is active and keep their final
+ * status for vustatus until vudestroy or the next job.
+ */
+export interface VuSet {
+  count: number;
+  monitor: boolean;
+  jobId?: string;
+}
+
+/**
+ * One global session, like HammerDB's single web-service state: the current
+ * database and benchmark, one dict per database, vuset/tcset/dgset settings,
+ * the loaded "script" and the virtual users.
+ */
+export class HdbSession {
+  prefix = 'ora';
+  bm: Benchmark = 'TPC-C';
+  readonly dicts = new Map<string, Dict>(DATABASES.map((d) => [d.prefix, defaultDict(d.prefix)]));
+  readonly vu: Record<VuOption, string> = Object.fromEntries(VU_OPTIONS.map(([k, , v]) => [k, v])) as Record<VuOption, string>;
+  /** generic transaction_counter section */
+  readonly tc: Record<string, string> = { tc_refresh_rate: '10', tc_log_to_temp: '0', tc_unique_log_name: '0', tc_log_timestamps: '0' };
+  /** generic datageneration section */
+  readonly dg = { warehouse: '1', scale_fact: '1', vu: '1', directory: tmpdir() };
+  script: LoadedScript | null = null;
+  vus: VuSet | null = null;
+
+  get db(): HdbDatabase {
+    return databaseByPrefix(this.prefix)!;
+  }
+
+  get dict(): Dict {
+    return this.dicts.get(this.prefix)!;
+  }
+
+  /** The dict without the other workload's section (print dict, JOBMAIN.jobdict). */
+  printableDict(): Dict {
+    const d = this.dict;
+    const other = this.bm === 'TPC-C' ? 'tpch' : 'tpcc';
+    return Object.fromEntries(Object.entries(d).filter(([s]) => s !== other)) as Dict;
+  }
+}
