@@ -18,6 +18,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { profileRoutes } from './routes/profiles.js';
 import { wsRoutes } from './routes/ws.js';
 import { metricRoutes } from './routes/metrics.js';
+import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
 
@@ -93,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     { prefix: '/api/v1' },
   );
   await app.register(prometheusRoutes, { engine });
+  // HammerDB's legacy web-service commands and jobs viewer at the root (/dbset, /diset, /vurun, /jobs?jobid=...).
+  await app.register(hammerdbRoutes, { engine, ...(opts.token ? { token: opts.token } : {}) });
   const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
   if (uiDir) await registerUi(app, uiDir);
 
