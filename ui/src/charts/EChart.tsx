@@ -4,6 +4,8 @@ import type { ChartOption } from './options/types.js';
 
 export interface EChartProps {
   option: ChartOption;
+  /** A light option merged over `option` (e.g. a legend selection) without resending the series. */
+  overlay?: ChartOption | undefined;
   /** Charts with the same group share tooltips and zoom (one time axis for the page). */
   group?: string;
   height?: number;
@@ -13,17 +15,45 @@ export interface EChartProps {
 }
 
 /** Points fed to the chart, exposed as data-points so tests can watch a live chart grow. */
-function countPoints(option: ChartOption): number {
+function countPoints(option: ChartOption, overlay: ChartOption | undefined): number {
   const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
+  const selected = (overlay?.legend as { selected?: Record<string, boolean> } | undefined)?.selected ?? {};
   let n = 0;
   for (const s of series) {
-    const d = (s as { data?: unknown }).data;
-    if (Array.isArray(d)) n += d.length;
+    const { data, name } = s as { data?: unknown; name?: string };
+    if (Array.isArray(data) && (name === undefined || selected[name] !== false)) n += data.length;
   }
   return n;
 }
 
-export function EChart({ option, group, height = 260, label, testId }: EChartProps) {
+/** Series longer than this are handed to ECharts as a typed array. */
+const TYPED_FROM = 500;
+
+/**
+ * ECharts parses array-of-tuples data point by point on every setOption
+ * (also when only a legend changes); a Float64Array [x0, y0, x1, y1, ...] is
+ * copied in bulk instead. Long [x, y] series are converted here, at the last
+ * step, so the option builders stay plain and testable.
+ */
+export function packSeries(option: ChartOption): ChartOption {
+  if (!Array.isArray(option.series)) return option;
+  let changed = false;
+  const series = option.series.map((s) => {
+    const data = (s as { data?: unknown }).data;
+    if (!Array.isArray(data) || data.length < TYPED_FROM || !Array.isArray(data[0]) || (data[0] as unknown[]).length !== 2) return s;
+    const packed = new Float64Array(data.length * 2);
+    for (let i = 0; i < data.length; i++) {
+      const p = data[i] as [number, number];
+      packed[2 * i] = p[0];
+      packed[2 * i + 1] = p[1];
+    }
+    changed = true;
+    return { ...s, data: packed, dimensions: ['x', 'y'] } as unknown as typeof s;
+  });
+  return changed ? { ...option, series } : option;
+}
+
+export function EChart({ option, overlay, group, height = 260, label, testId }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
 
@@ -50,8 +80,13 @@ export function EChart({ option, group, height = 260, label, testId }: EChartPro
 
   useEffect(() => {
     // Merge (keeps zoom and legend selections across live updates); series are replaced by id.
-    chart.current?.setOption(option, { replaceMerge: ['series'], lazyUpdate: true });
+    chart.current?.setOption(packSeries(option), { replaceMerge: ['series'], lazyUpdate: true });
+    if (overlay) chart.current?.setOption(overlay, { lazyUpdate: true });
   }, [option]);
 
-  return <div ref={el} className="chart" style={{ height }} role="img" aria-label={label} data-testid={testId} data-points={countPoints(option)} />;
+  useEffect(() => {
+    if (overlay) chart.current?.setOption(overlay, { lazyUpdate: true });
+  }, [overlay]);
+
+  return <div ref={el} className="chart" style={{ height }} role="img" aria-label={label} data-testid={testId} data-points={countPoints(option, overlay)} />;
 }

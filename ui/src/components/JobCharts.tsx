@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ENGINE_DISPLAY, TX_PROC, TX_TYPES, type TxType } from '@sledge/protocol';
 import type { LiveJob } from '../live/jobState.js';
 import { EChart } from '../charts/EChart.js';
-import { clientRatesOption, latencyOption, tcountOption } from '../charts/options/tcount.js';
+import { clientRatesOption, latencyLegend, latencyOption, tcountOption } from '../charts/options/tcount.js';
 import { boxplotOption } from '../charts/options/boxplot.js';
 import { jobTimeRange } from '../charts/options/range.js';
 import { paletteFor } from '../charts/options/palette.js';
@@ -31,7 +31,8 @@ export function RunCharts({ live }: { live: LiveJob }) {
   const label = tpmLabel(live);
   const tc = useMemo(() => tcountOption({ engine: live.engine, tpmLabel: label, range, palette }), [live.engine, label, range, palette]);
   const rates = useMemo(() => clientRatesOption({ client: live.client, range, palette }), [live.client, range, palette]);
-  const lat = useMemo(() => latencyOption({ latency: live.latency, type: latType, range, palette }), [live.latency, latType, range, palette]);
+  const lat = useMemo(() => latencyOption({ latency: live.latency, range, palette }), [live.latency, range, palette]);
+  const latShown = useMemo(() => latencyLegend(latType), [latType]);
   return (
     <div className="charts">
       <section className="card">
@@ -57,7 +58,7 @@ export function RunCharts({ live }: { live: LiveJob }) {
             </select>
           </label>
         </div>
-        <EChart option={lat} group={group} label={`Latency p50, p95, p99 of ${TX_PROC[latType]}`} testId="chart-latency" />
+        <EChart option={lat} overlay={latShown} group={group} label={`Latency p50, p95, p99 of ${TX_PROC[latType]}`} testId="chart-latency" />
       </section>
     </div>
   );

@@ -72,40 +72,51 @@ export function clientRatesOption({ client, range, palette: p }: ClientRatesInpu
 
 export interface LatencyInput {
   latency: readonly LatencySample[];
-  type: TxType;
   range: TimeRange | undefined;
   palette: ChartPalette;
 }
 
-/** Interval latency percentiles (p50/p95/p99, ms) of one transaction type. */
-export function latencyOption({ latency, type, range, palette: p }: LatencyInput): ChartOption {
-  const pick = (k: 'p50' | 'p95' | 'p99'): Point[] => {
-    const out: Point[] = [];
+const PCTS = ['p50', 'p95', 'p99'] as const;
+export const latencySeriesName = (type: TxType, k: (typeof PCTS)[number]) => `${TX_PROC[type]} ${k}`;
+
+/**
+ * Interval latency percentiles (p50/p95/p99, ms) of every transaction type:
+ * 15 series, of which `latencyLegend` shows one type's three. Switching type
+ * only changes the legend selection, so a 2-hour run's 7,200-point series are
+ * not rebuilt on every switch.
+ */
+export function latencyOption({ latency, range, palette: p }: LatencyInput): ChartOption {
+  const series: LineSeriesOption[] = [];
+  for (const type of TX_TYPES) {
+    const data = { p50: [] as Point[], p95: [] as Point[], p99: [] as Point[] };
     for (const s of latency) {
       const v = s.perType[type];
-      if (v && v.count > 0) out.push([s.ts, v[k]]);
+      if (v && v.count > 0) {
+        data.p50.push([s.ts, v.p50]);
+        data.p95.push([s.ts, v.p95]);
+        data.p99.push([s.ts, v.p99]);
+      }
     }
-    return out;
-  };
-  const data = { p50: pick('p50'), p95: pick('p95'), p99: pick('p99') };
-  const style = lineStyle(data.p50.length);
-  const series: LineSeriesOption[] = (['p50', 'p95', 'p99'] as const).map((k) => ({
-    id: k,
-    name: `${TX_PROC[type]} ${k}`,
-    type: 'line',
-    data: data[k],
-    color: p[k],
-    ...style,
-    lineStyle: { width: k === 'p50' ? 2 : 1.5 },
-  }));
+    const style = lineStyle(data.p50.length);
+    for (const k of PCTS) {
+      series.push({ id: `${type}-${k}`, name: latencySeriesName(type, k), type: 'line', data: data[k], color: p[k], ...style, lineStyle: { width: k === 'p50' ? 2 : 1.5 } });
+    }
+  }
   return {
     ...base(p),
     tooltip: { ...tooltip(p), valueFormatter: (v) => (typeof v === 'number' ? `${compact(v)} ms` : String(v)) },
-    legend: legend(p),
+    legend: { ...legend(p), ...latencyLegend('neworder').legend },
     grid: grid(),
     xAxis: timeAxis(p, range),
     yAxis: valueAxis(p, 'ms'),
     dataZoom: zoom(),
     series,
   };
+}
+
+/** The legend part that shows one transaction type's percentiles and hides the other types. */
+export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean> } } {
+  const selected: Record<string, boolean> = {};
+  for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = t === type;
+  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected } };
 }

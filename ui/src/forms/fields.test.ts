@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { PostgresqlTarget, SqliteTarget } from '@sledge/protocol';
+import { collect, defaultsOf, fieldKeyFor, fieldsOf, fromFormValue } from './fields.js';
+import { collectTprocc, tprocc, tproccDefaults, tproccToForm, TPROCC_FIELDS } from './tprocc.js';
+
+const schema = (s: unknown) => JSON.parse(JSON.stringify(s)) as { properties: Record<string, unknown> };
+
+describe('fieldsOf (target schemas as the server publishes them)', () => {
+  it('turns the PostgreSQL target into grouped fields with secrets and enums', () => {
+    const fields = fieldsOf(schema(PostgresqlTarget));
+    const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
+    expect(byName['engine']).toBeUndefined();
+    expect(byName['password']).toMatchObject({ kind: 'string', secret: true, group: 'connection', title: 'Password' });
+    expect(byName['port']).toMatchObject({ kind: 'integer', minimum: 1, maximum: 65535, default: 5432 });
+    expect(byName['sslmode']).toMatchObject({ kind: 'enum', options: ['disable', 'prefer', 'require', 'verify-full'] });
+    expect(byName['partition']).toMatchObject({ kind: 'boolean', group: 'schema' });
+    expect(byName['vacuum']).toMatchObject({ group: 'driver' });
+  });
+
+  it('collects typed values and leaves unparsable numbers for the server to name', () => {
+    const fields = fieldsOf(schema(SqliteTarget));
+    const values = { ...defaultsOf(fields), busyTimeoutMs: '25x' };
+    expect(collect(fields, values)).toEqual({ file: 'tprocc.sqlite', busyTimeoutMs: '25x', synchronous: 'normal' });
+    const port = fieldsOf(schema(PostgresqlTarget)).find((f) => f.name === 'port')!;
+    expect(fromFormValue(port, ' 5433 ')).toBe(5433);
+    expect(fromFormValue(port, '')).toBeUndefined();
+  });
+});
+
+describe('TPROC-C fields', () => {
+  it('come from protocol TproccOptions with mix weights flattened', () => {
+    expect(tprocc('warehouses')).toMatchObject({ kind: 'integer', minimum: 1, default: 1, group: 'schema' });
+    expect(tprocc('driver')).toMatchObject({ kind: 'enum', options: ['test', 'timed'] });
+    expect(tprocc('mix.neworder')).toMatchObject({ title: 'NEWORD', default: 10 });
+    expect(TPROCC_FIELDS.some((f) => f.name === 'mix')).toBe(false);
+  });
+
+  it('collects a nested tprocc body and reads it back', () => {
+    const v = { ...tproccDefaults(), vus: '2', rampup: '0', duration: '0.5', 'mix.payment': '12' };
+    const body = collectTprocc(v, ['vus', 'rampup', 'duration', 'mix.payment']);
+    expect(body).toEqual({ vus: 2, rampup: 0, duration: 0.5, mix: { payment: 12 } });
+    expect(tproccToForm(body)).toMatchObject({ vus: '2', duration: '0.5', 'mix.payment': '12', 'mix.neworder': '10' });
+  });
+});
+
+describe('fieldKeyFor', () => {
+  const keys = ['tprocc.warehouses', 'target.port', 'tprocc.mix'];
+  it('routes API error fields to form keys', () => {
+    expect(fieldKeyFor('tprocc.warehouses', keys)).toBe('tprocc.warehouses');
+    expect(fieldKeyFor('tprocc.mix.payment', keys)).toBe('tprocc.mix');
+    expect(fieldKeyFor('target.host', keys)).toBeNull();
+    expect(fieldKeyFor(undefined, keys)).toBeNull();
+  });
+});
