@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { wantsJobsViewer } from '../routes/hammerdb/index.js';
 
 /**
  * Serve the built React dashboard. Client-side routes (/jobs/<id>, /compare,
@@ -13,5 +14,11 @@ export async function registerUi(app: FastifyInstance, dir: string): Promise<voi
       return reply.status(404).send({ error: { code: 'SLEDGE_E_NOT_FOUND', message: `no route GET ${path}` } });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  // GET /jobs is HammerDB's jobs viewer (routes/hammerdb); a browser asking for the page (HTML, no jobid) gets the dashboard.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'GET' && req.url.split('?')[0] === '/jobs' && !wantsJobsViewer(req.url, req.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
   });
 }
