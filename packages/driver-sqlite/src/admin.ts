@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { AdminSession, BuildOptions, CheckFacts, Counters, DistrictFacts, Logger, SchemaState, WarehouseFacts } from '@sledge/core';
 import { TPROCC_ROUTINES } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, type SqliteTarget, type TproccTable } from '@sledge/protocol';
-import { ADMIN_TUNING, companionFiles, isCorrupt, openExisting, openForCreate, resolveFile } from './connection.js';
+import { ADMIN_TUNING, CREATE_TUNING, companionFiles, isCorrupt, openExisting, openForCreate, resolveFile } from './connection.js';
 import { dbConstructor, type Db } from './library.js';
 import { namedSql, sqlScript } from './sql.js';
 
@@ -90,7 +90,7 @@ class Admin implements AdminSession {
         );
       }
     }
-    const db = existing ?? (this.db = openForCreate(this.target, ADMIN_TUNING));
+    const db = existing ?? (this.db = openForCreate(this.target, CREATE_TUNING));
     execScript(db, 'tables.sql');
     this.log(`SQLite ${await this.serverVersion()}: created the TPROC-C tables in ${this.file}`);
   }
@@ -101,10 +101,7 @@ class Admin implements AdminSession {
     execScript(db, 'indexes.sql');
     this.log('Gathering statistics (ANALYZE)');
     db.exec('ANALYZE');
-    // The build ran in rollback-journal mode; runs need WAL (readers beside the writer).
-    const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (mode !== 'wal') this.log(`Could not switch ${this.file} to WAL yet (journal mode ${String(mode)}); the first VU will`);
-    else db.prepare(this.sql().after_run_checkpoint).get();
+    db.prepare(this.sql().after_run_checkpoint).get();
     this.log('Indexes and statistics done');
   }
 
@@ -150,8 +147,8 @@ class Admin implements AdminSession {
       db = this.connection();
     } catch (e) {
       if (!isCorrupt(e)) throw e;
-      // Only a build killed mid-commit damages the file (loaders run without a
-      // durable journal); what it held cannot be read, so it goes whole.
+      // A damaged file (disk fault, or power lost under synchronous=OFF
+      // during a build) cannot be read table by table: it goes whole.
       this.removeFiles([this.file, ...companionFiles(this.file)]);
       const reason = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
       this.log(`Deleted ${this.file}: the file was damaged (${reason})`);

@@ -4,33 +4,27 @@ import { SledgeError, type SqliteTarget } from '@sledge/protocol';
 import { dbConstructor, type Db } from './library.js';
 
 /**
- * Connection settings. WAL lets readers run beside the one writer (runs);
- * builds load in rollback mode with the journal in memory, which writes each
- * page once instead of twice (WAL, then checkpoint); see loader.ts. The busy
- * timeout is how long a writer waits for the write lock (BEGIN IMMEDIATE)
- * before SQLITE_BUSY. better-sqlite3 is built with foreign keys on by
- * default; TPROC-C declares none, and we turn enforcement off explicitly.
+ * Connection settings. WAL lets readers run beside the one writer. The busy
+ * timeout (target.busyTimeoutMs) is how long a connection waits for a lock
+ * before SQLITE_BUSY; VU sessions then take the waiting over (busywait.ts).
+ * better-sqlite3 is built with foreign keys on by default; TPROC-C declares
+ * none, and we turn enforcement off explicitly.
  */
 export interface Tuning {
-  /**
-   * 'wal': put the file in WAL mode (persistent; VUs). 'memory': rollback
-   * journal kept in memory for this connection, effective only while the
-   * file is not in WAL mode, i.e. during a build (loaders). 'keep': leave
-   * the mode alone (admin).
-   */
-  journal: 'wal' | 'memory' | 'keep';
+  /** 'wal': put the file in WAL mode (persistent). 'keep': leave it as it is (admin reads). */
+  journal: 'wal' | 'keep';
   /** Page cache per connection, KiB. */
   cacheKiB: number;
   /** Memory-mapped I/O window, bytes (reads come straight from the OS page cache). */
   mmapBytes: number;
   /** Override target.synchronous (the loader runs with 'off'). */
   synchronous?: SqliteTarget['synchronous'];
-  /** WAL pages before an automatic checkpoint. */
-  walAutocheckpoint?: number;
 }
 
 export const VU_TUNING: Tuning = { journal: 'wal', cacheKiB: 64 * 1024, mmapBytes: 1024 * 1024 * 1024 };
 export const ADMIN_TUNING: Tuning = { journal: 'keep', cacheKiB: 128 * 1024, mmapBytes: 1024 * 1024 * 1024 };
+/** createSchema: the new file goes into WAL mode from the start. */
+export const CREATE_TUNING: Tuning = { ...ADMIN_TUNING, journal: 'wal' };
 
 /** target.file, made absolute against the working directory (the server passes absolute paths). */
 export function resolveFile(target: SqliteTarget): string {
@@ -72,14 +66,12 @@ function connectError(file: string, e: unknown): SledgeError {
 
 function applyPragmas(db: Db, target: SqliteTarget, t: Tuning): void {
   if (t.journal === 'wal') db.pragma('journal_mode = WAL');
-  else if (t.journal === 'memory') db.pragma('journal_mode = MEMORY');
   db.pragma(`synchronous = ${(t.synchronous ?? target.synchronous).toUpperCase()}`);
   db.pragma(`busy_timeout = ${Math.trunc(target.busyTimeoutMs)}`);
   db.pragma('foreign_keys = OFF');
   db.pragma(`cache_size = -${Math.trunc(t.cacheKiB)}`);
   db.pragma(`mmap_size = ${Math.trunc(t.mmapBytes)}`);
   db.pragma('temp_store = MEMORY');
-  if (t.walAutocheckpoint !== undefined) db.pragma(`wal_autocheckpoint = ${Math.trunc(t.walAutocheckpoint)}`);
 }
 
 /**

@@ -186,7 +186,7 @@ describe('schema lifecycle files', () => {
     }
   });
 
-  it('builds in rollback-journal mode and finishSchema switches the file to WAL', async () => {
+  it('creates the file in WAL mode, and leaves no -wal/-shm behind when dropped', async () => {
     const target = tempTarget('journal');
     const admin = await driver.openAdmin(target, log);
     const { ctor } = loadLibrary();
@@ -200,7 +200,7 @@ describe('schema lifecycle files', () => {
     };
     try {
       await admin.createSchema({ warehouses: 1, buildVus: 1 });
-      expect(mode()).toBe('delete');
+      expect(mode()).toBe('wal');
       const loader = await driver.openLoader(target, log);
       await loader.load([{ table: 'warehouse', rows: 1, data: [[1, 'w', 's1', 's2', 'c', 'st', '123411111', '0.10', '300000.00']] }]);
       await loader.close();
