@@ -1,6 +1,7 @@
-import type { AdminSession, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
 import { Db2Admin } from './admin.js';
+import { Db2AshSampler } from './ash/sampler.js';
 import { db2ConnectionString } from './config.js';
 import { classifyError } from './errors.js';
 import { ibmDb, probeIbmDb } from './library.js';
@@ -19,7 +20,7 @@ function preflight(t: Db2Target): void {
 /**
  * Db2 LUW through ibm_db, an optional native dependency loaded on first
  * use: SQL PL procedures, multi-row INSERT loads, TPM from
- * sysibmadm.mon_db_summary. ibm_db runs each call on the libuv thread pool:
+ * sysibmadm.mon_db_summary, ASH from MON_GET_AGENT. ibm_db runs each call on the libuv thread pool:
  * with many VUs per worker, raise UV_THREADPOOL_SIZE (default 4).
  */
 export const driver: Driver<Db2Target> = {
@@ -55,5 +56,10 @@ export const driver: Driver<Db2Target> = {
 
   classifyError(e: unknown): ErrorClass {
     return classifyError(e);
+  },
+
+  async openAshSampler(t: Db2Target, log: Logger): Promise<AshSampler> {
+    preflight(t);
+    return await Db2AshSampler.open(t, log);
   },
 };

@@ -1,5 +1,6 @@
 import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
 import type { Db2Target, TxType } from '@sledge/protocol';
+import { setClientApplName } from './ash/clientinfo.js';
 import { Db2Session } from './connection.js';
 import { db2Call, outcomeOf, outputsByName } from './params.js';
 
@@ -11,8 +12,11 @@ import { db2Call, outcomeOf, outputsByName } from './params.js';
 export class Db2Vu implements VuSession {
   private constructor(private readonly conn: Db2Session) {}
 
-  static async open(t: Db2Target, _o: VuSessionOptions): Promise<Db2Vu> {
-    return new Db2Vu(await Db2Session.open(t));
+  static async open(t: Db2Target, o: VuSessionOptions): Promise<Db2Vu> {
+    const conn = await Db2Session.open(t);
+    // CLIENT_APPLNAME sledge-vu-<n>: the ASH sampler reads the VU from it.
+    await setClientApplName(conn, `sledge-vu-${o.vu}`, o.log);
+    return new Db2Vu(conn);
   }
 
   async run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
