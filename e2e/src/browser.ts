@@ -47,6 +47,8 @@ export async function launch(): Promise<Chromium> {
 export async function shot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
+  // A sticky header is drawn where the page is scrolled to: start full-page shots from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -116,6 +116,16 @@ describe('SQLite', () => {
     await expect.poll(() => page.getByTestId('test-result').textContent(), { timeout: 20_000 }).toMatch(/Connected: 3\.\d+/);
     await shot(page, 'sqlite-targets');
 
+    // Save the configuration, change a field, load it back.
+    await page.locator('#config-name').fill('e2e sqlite');
+    await page.getByTestId('save-config').click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count(), { timeout: 10_000 }).toBe(1);
+    await fill(page, 'target.file', 'other.sqlite');
+    await page.locator('#config-select').selectOption({ label: 'e2e sqlite (sqlite)' });
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => page.locator('[data-field="target.file"]').inputValue()).toMatch(/e2e\.sqlite$/);
+    await shot(page, 'sqlite-config-loaded');
+
     const t0 = Date.now();
     const r = await buildAndRun('SQLite', 'sqlite', { dropSocketMidRun: true });
     runs['sqlite'] = { id: r.jobId, nopm: r.nopm };

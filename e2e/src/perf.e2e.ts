@@ -63,14 +63,11 @@ describe('long job', () => {
     for (const t of times) expect(t).toBeLessThan(BUDGET_MS);
   });
 
-  it(`switches the latency series (3 x 7,200 points) in under ${BUDGET_MS} ms (median)`, async () => {
+  it(`switches the latency series (3 x 7,200 points) in under ${BUDGET_MS} ms`, async () => {
     const times: number[] = [];
     for (const t of ['payment', 'delivery', 'neworder']) times.push(await timeSelectChange(page, 'latency-type', t));
     console.log(`latency series switch (ms): ${times.map((t) => t.toFixed(1)).join(', ')}`);
-    // The first showing of a type also creates its series' graphics; judge the typical switch (median of 5).
-    for (const t of ['payment', 'neworder']) times.push(await timeSelectChange(page, 'latency-type', t));
-    const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-    expect(median).toBeLessThan(BUDGET_MS);
+    for (const t of times) expect(t).toBeLessThan(BUDGET_MS);
   });
 
   it(`filters the output by text in under ${BUDGET_MS} ms`, async () => {

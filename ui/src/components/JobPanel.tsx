@@ -64,6 +64,7 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
             job {job.id}
           </Link>
         )}
+        {job.label && <strong className="job-label">{job.label}</strong>}
         {job.summary && <span className="muted">{job.summary}</span>}
         {active && !readOnly && (
           <button

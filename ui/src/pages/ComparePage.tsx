@@ -19,8 +19,9 @@ interface Loaded {
   timing: TimingRow[];
 }
 
-const shortId = (id: string) => id.slice(0, 8);
-const legendName = (j: Job) => `${shortId(j.id)} ${ENGINE_DISPLAY[j.engine]} ${String(jobTprocc(j)['vus'] ?? '?')} VU${j.label ? ` ${j.label}` : ''}`;
+/** Job ids start with a timestamp, so jobs of one minute share their head: show the tail. */
+const shortId = (id: string) => `…${id.slice(-8)}`;
+const legendName = (j: Job) => j.label ?? `${ENGINE_DISPLAY[j.engine]} ${String(jobTprocc(j)['vus'] ?? '?')} VU ${shortId(j.id)}`;
 const startOf = (l: Loaded) => (l.job.startedAt ? Date.parse(l.job.startedAt) : (l.tcount.client[0]?.ts ?? l.tcount.engine[0]?.ts ?? 0));
 
 /** Percentage difference against the base (first) job. */
@@ -43,7 +44,7 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
           <li key={j.id}>
             <label>
               <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
-              <span className="mono">{shortId(j.id)}</span> {ENGINE_DISPLAY[j.engine]} · {String(jobTprocc(j)['vus'] ?? '?')} VU · {fmtInt(j.result?.nopm)} NOPM <span className="muted">{localDateTime(j.createdAt)}</span>
+              <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {String(jobTprocc(j)['vus'] ?? '?')} VU · {fmtInt(j.result?.nopm)} NOPM {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
             </label>
           </li>
         ))}
