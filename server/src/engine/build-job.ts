@@ -6,7 +6,7 @@ import type { BuildWorkerData, FromBuildWorker } from '../worker/messages.js';
 import type { JobBody } from './job-types.js';
 import { startWorker } from './workers.js';
 
-const schemaName = (t: { user?: string; file?: string; database?: string }) => (t.user ?? 'tpcc').toUpperCase();
+const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
 /**
  * Schema build as HammerDB does it (hammerdb.md §5.3): the monitor creates the
