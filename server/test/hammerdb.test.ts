@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJobCreate, TARGET_SCHEMAS, TproccOptions, type EngineId } from '@sledge/protocol';
+import { JOB_TYPES, parseJobCreate, TARGET_SCHEMAS, TproccOptions, type EngineId } from '@sledge/protocol';
 import { buildApp } from '../dist/app.js';
 import { DATABASES, defaultDict, keyName } from '../dist/routes/hammerdb/dicts.js';
 import { convert, dictToSledge, keyForField, KeyValueError, mappedKeys, sledgeToDict } from '../dist/routes/hammerdb/keymap.js';
@@ -113,6 +113,10 @@ describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
       expect(await hdb(s, 'GET', `${prefix}tcconf`)).toEqual({ tc_refresh_rate: '10', tc_log_to_temp: '0', tc_unique_log_name: '0', tc_log_timestamps: '0' });
     }
     expect(await hdb(s, 'GET', '/print?nothing')).toEqual({ usage: { message: 'print?option' } });
+    const libs = (await hdb(s, 'GET', '/librarycheck')) as string[];
+    expect(libs).toHaveLength(7);
+    expect(libs.find((l) => l.endsWith(' for SQLite'))).toMatch(/^success \.\.\. loaded library \S+ for SQLite$/);
+    expect(libs.find((l) => l.endsWith(' for PostgreSQL'))).toMatch(/^success \.\.\. loaded library \S+ for PostgreSQL$/);
   });
 
   it('diset: changes, errors, and the driver key', async () => {
@@ -400,6 +404,26 @@ describe('PostgreSQL through the HammerDB API', () => {
     expectSucceeded(await waitComplete(s, jobIdOf(d)));
     const out = ((await hdb(s, 'GET', `/jobs?jobid=${jobIdOf(d)}`)) as string[]).filter((_, i) => i % 2 === 1);
     expect(out).toContain('PostgreSQL TPROC-C Schema deleted');
+  });
+});
+
+describe('datagenrun through the HammerDB API', () => {
+  it('generates flat files from the dgset settings when the server has datagen jobs', async () => {
+    const s = await makeApp();
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'hdb-dg-'));
+      expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
+      expect(await hdb(s, 'POST', '/dgset', ` "directory": "${dir}" `)).toEqual(ok(`Set directory to ${dir} for data generation`));
+      const r = await hdb(s, 'POST', '/datagenrun', '');
+      if (!(JOB_TYPES as readonly string[]).includes('datagen')) {
+        expect(r).toEqual(err('datagenrun is not supported by this Sledge server'));
+        return;
+      }
+      expect(message(r)).toMatch(new RegExp(`^Generating 1 Warehouses for PostgreSQL with 1 Virtual User in ${dir}: JOBID=[0-9A-F]{24}$`));
+      expectSucceeded(await waitComplete(s, jobIdOf(r)));
+    } finally {
+      await s.app.close();
+    }
   });
 });
 
