@@ -69,7 +69,7 @@ export class PgAdminSession implements AdminSession {
     if (p) await closeQuietly(await p.catch(() => null));
   }
 
-  private sql(file: 'admin.sql' | 'state.sql', name: string, vars: Vars = {}): string {
+  private sql(file: 'admin.sql' | 'counters.sql', name: string, vars: Vars = {}): string {
     return renderVars(statement(file, name), vars, this.q);
   }
 
@@ -142,8 +142,8 @@ export class PgAdminSession implements AdminSession {
   async schemaState(): Promise<SchemaState> {
     const c = await this.tpcIfBuilt();
     if (!c) return { exists: false, warehouses: 0 };
-    if (!(await this.one<boolean>(c, this.sql('state.sql', 'warehouse_table_exists'), 'found'))) return { exists: false, warehouses: 0 };
-    return { exists: true, warehouses: Number(await this.one<number>(c, this.sql('state.sql', 'max_warehouse'), 'w')) };
+    if (!(await this.one<boolean>(c, this.sql('admin.sql', 'warehouse_table_exists'), 'found'))) return { exists: false, warehouses: 0 };
+    return { exists: true, warehouses: Number(await this.one<number>(c, this.sql('admin.sql', 'max_warehouse'), 'w')) };
   }
 
   async createSchema(o: BuildOptions): Promise<void> {
@@ -152,7 +152,7 @@ export class PgAdminSession implements AdminSession {
     const field42501 = (e: unknown) => (errorCode(e) === '42501' ? 'target.superuser' : undefined);
 
     if (this.sharedDatabase) {
-      if (await this.one<boolean>(su, this.sql('state.sql', 'warehouse_table_exists'), 'found')) {
+      if (await this.one<boolean>(su, this.sql('admin.sql', 'warehouse_table_exists'), 'found')) {
         throw new SledgeError('SLEDGE_E_SCHEMA_EXISTS', `database "${t.database}" already holds the TPROC-C tables: drop the schema first`, { field: 'target.database' });
       }
     } else if (await this.one<boolean>(su, this.sql('admin.sql', 'database_exists', { database: t.database }), 'found')) {
@@ -186,7 +186,7 @@ export class PgAdminSession implements AdminSession {
     this.log(`Creating stored ${this.t.storedProcs ? 'procedures' : 'functions'}`);
     await this.runSteps(c, routineSteps(this.t));
     this.log('Gathering statistics (ANALYZE)');
-    await this.runSteps(c, [{ what: 'ANALYZE', sql: this.sql('state.sql', 'analyze') }]);
+    await this.runSteps(c, [{ what: 'ANALYZE', sql: this.sql('counters.sql', 'analyze') }]);
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {
@@ -240,8 +240,8 @@ export class PgAdminSession implements AdminSession {
 
   async readCounters(): Promise<Counters> {
     const c = await this.requireTpc();
-    const nopm = Number(await this.one<string>(c, this.sql('state.sql', 'nopm_counter'), 'nopm'));
-    const tpm = Number(await this.one<string>(c, this.sql('state.sql', 'tpm_counter'), 'tpm'));
+    const nopm = Number(await this.one<string>(c, this.sql('counters.sql', 'nopm_counter'), 'nopm'));
+    const tpm = Number(await this.one<string>(c, this.sql('counters.sql', 'tpm_counter'), 'tpm'));
     return { nopm, tpm };
   }
 
@@ -249,7 +249,7 @@ export class PgAdminSession implements AdminSession {
     if (!this.t.vacuum) return;
     const c = await this.requireTpc();
     this.log('VACUUM of the TPROC-C tables');
-    await this.runSteps(c, [{ what: 'VACUUM', sql: this.sql('state.sql', 'vacuum') }]);
+    await this.runSteps(c, [{ what: 'VACUUM', sql: this.sql('counters.sql', 'vacuum') }]);
     this.log('VACUUM complete');
   }
 

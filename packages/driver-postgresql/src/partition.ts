@@ -13,7 +13,7 @@ export function partitionName(remainder: number): string {
  */
 export function renderOrderLinePartitions(W: number, enabled: boolean, q: Quoting): string[] {
   const n = orderLinePartitions(W, enabled);
-  const template = statement('order_line_partition.sql', 'order_line_partition');
+  const template = statement('partition.sql', 'order_line_partition');
   const out: string[] = [];
   for (let r = 0; r < n; r++) out.push(renderVars(template, { partition: partitionName(r), modulus: n, remainder: r }, q));
   return out;

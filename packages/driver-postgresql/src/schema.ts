@@ -18,7 +18,7 @@ export function tableSteps(t: PostgresqlTarget, W: number, q: Quoting): Step[] {
   const steps: Step[] = [];
   for (const [table, sql] of Object.entries(namedStatements('tables.sql'))) {
     if (table === 'order_line' && partitions.length > 0) {
-      steps.push({ what: `creating table order_line (hash-partitioned into ${partitions.length})`, sql: statement('order_line_partitioned.sql', 'order_line') });
+      steps.push({ what: `creating table order_line (hash-partitioned into ${partitions.length})`, sql: statement('partition.sql', 'order_line_partitioned') });
       partitions.forEach((p, i) => steps.push({ what: `creating order_line partition ${i}`, sql: p }));
     } else {
       steps.push({ what: `creating table ${table}`, sql });

@@ -49,7 +49,7 @@ describe('sql/postgresql/tprocc', () => {
 
   it('the partitioned ORDER_LINE has the same columns, hashed on ol_w_id', () => {
     const plain = columnsOf(statement('tables.sql', 'order_line'));
-    const part = statement('order_line_partitioned.sql', 'order_line');
+    const part = statement('partition.sql', 'order_line_partitioned');
     expect(columnsOf(part)).toEqual(plain);
     expect(part).toMatch(/PARTITION BY HASH \(ol_w_id\)\s*$/);
   });
@@ -97,12 +97,14 @@ describe('sql/postgresql/tprocc', () => {
 
   it('has every named statement the driver runs', () => {
     const need: Partial<Record<SqlFile, string[]>> = {
-      'admin.sql': ['server_version', 'database_exists', 'role_exists', 'create_role', 'create_database', 'terminate_sessions', 'drop_database', 'drop_role'],
-      'state.sql': ['warehouse_table_exists', 'max_warehouse', 'nopm_counter', 'tpm_counter', 'analyze', 'vacuum'],
+      'admin.sql': [
+        'server_version', 'database_exists', 'role_exists', 'create_role', 'create_database', 'terminate_sessions', 'drop_database', 'drop_role',
+        'warehouse_table_exists', 'max_warehouse',
+      ],
+      'counters.sql': ['nopm_counter', 'tpm_counter', 'analyze', 'vacuum'],
       'check.sql': ['tables', 'indexed_tables', 'routines', 'row_counts', 'max_warehouse', 'warehouse_facts', 'district_facts'],
-      'order_line_partition.sql': ['order_line_partition'],
-      'vu_functions.sql': [...TX_TYPES],
-      'vu_procedures.sql': [...TX_TYPES],
+      'partition.sql': ['order_line_partitioned', 'order_line_partition'],
+      'calls.sql': TX_TYPES.flatMap((tx) => [`select_${tx}`, `call_${tx}`]),
     };
     for (const [file, names] of Object.entries(need)) {
       const set = namedStatements(file as SqlFile);

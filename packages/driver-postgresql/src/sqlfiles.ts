@@ -5,18 +5,17 @@ import { parseNamedSql, requireSql, splitSqlScript } from '@sledge/core';
 
 /** Files of sql/postgresql/tprocc/ the driver reads. */
 export const SQL_FILES = {
+  admin: 'admin.sql',
   tables: 'tables.sql',
-  orderLinePartitioned: 'order_line_partitioned.sql',
-  orderLinePartition: 'order_line_partition.sql',
   indexes: 'indexes.sql',
-  functions: 'functions.sql',
   procedures: 'procedures.sql',
   drop: 'drop.sql',
-  admin: 'admin.sql',
-  state: 'state.sql',
   check: 'check.sql',
-  vuFunctions: 'vu_functions.sql',
-  vuProcedures: 'vu_procedures.sql',
+  counters: 'counters.sql',
+  /** Extras (sql/README.md): the function variant, the VU call statements, ORDER_LINE partitioning. */
+  functions: 'functions.sql',
+  calls: 'calls.sql',
+  partition: 'partition.sql',
 } as const;
 export type SqlFile = (typeof SQL_FILES)[keyof typeof SQL_FILES];
 

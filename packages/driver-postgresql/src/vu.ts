@@ -8,7 +8,7 @@ import { statement } from './sqlfiles.js';
 
 type Param = number | boolean | string | number[];
 
-/** Bind values of one transaction, in the order of the vu_*.sql statements. */
+/** Bind values of one transaction, in the order of the calls.sql statements. */
 export function txValues<K extends TxType>(tx: K, input: TxInputs[K]): Param[] {
   switch (tx) {
     case 'neworder': {
@@ -38,9 +38,9 @@ export function txValues<K extends TxType>(tx: K, input: TxInputs[K]): Param[] {
 
 /** The call statements of the selected routine variant: SELECT of functions or CALL of procedures. */
 export function callStatements(t: PostgresqlTarget): Record<TxType, string> {
-  const file = t.storedProcs ? 'vu_procedures.sql' : 'vu_functions.sql';
+  const prefix = t.storedProcs ? 'call' : 'select';
   const out = {} as Record<TxType, string>;
-  for (const tx of TX_TYPES) out[tx] = statement(file, tx);
+  for (const tx of TX_TYPES) out[tx] = statement('calls.sql', `${prefix}_${tx}`);
   return out;
 }
 

@@ -1,7 +1,10 @@
--- Statements the driver's admin session runs as the superuser, connected to
--- target.defaultDatabase. Placeholders use psql variable syntax: :'x' is a
--- quoted literal, :"x" a quoted identifier. The driver fills them with
--- escapeLiteral/escapeIdentifier; by hand, e.g.
+-- Database/role lifecycle and schema state. The lifecycle statements run as
+-- the superuser, connected to target.defaultDatabase; warehouse_table_exists
+-- and max_warehouse run in the TPC database (as the TPC user, or as the
+-- superuser when the TPC database is the default database).
+-- Placeholders use psql variable syntax: :'x' is a quoted literal, :"x" a
+-- quoted identifier. The driver fills them with escapeLiteral/escapeIdentifier;
+-- by hand, e.g.
 --   psql -U postgres -v role=tpcc -v password=tpcc -v database=tpcc -v tablespace=pg_default
 
 -- name: server_version
@@ -29,3 +32,9 @@ DROP DATABASE IF EXISTS :"database";
 
 -- name: drop_role
 DROP ROLE IF EXISTS :"role";
+
+-- name: warehouse_table_exists
+SELECT to_regclass('warehouse') IS NOT NULL AS found;
+
+-- name: max_warehouse
+SELECT coalesce(max(w_id), 0) AS w FROM warehouse;

@@ -1,11 +1,7 @@
--- Statements the driver runs as the TPC user in the TPC database: schema
--- state, the NOPM/TPM counters (hammerdb.md §6.4, §6.5) and maintenance.
-
--- name: warehouse_table_exists
-SELECT to_regclass('warehouse') IS NOT NULL AS found;
-
--- name: max_warehouse
-SELECT coalesce(max(w_id), 0) AS w FROM warehouse;
+-- Statements the driver runs as the TPC user in the TPC database: the
+-- NOPM/TPM counters (hammerdb.md §6.4, §6.5) and maintenance (ANALYZE after
+-- the build, VACUUM after a run when target.vacuum). By hand:
+--   psql -d tpcc -U tpcc -f counters.sql
 
 -- name: nopm_counter
 SELECT coalesce(sum(d_next_o_id), 0)::bigint AS nopm FROM district;

@@ -1,6 +1,6 @@
 -- TPROC-C transactions as PL/pgSQL functions (the default; target.storedProcs
 -- off). The driver calls them with SELECT through prepared statements
--- (vu_functions.sql). Run as the TPC user: psql -d tpcc -U tpcc -f functions.sql
+-- (calls.sql, select_<tx>). Run as the TPC user: psql -d tpcc -U tpcc -f functions.sql
 --
 -- Functions and procedures (procedures.sql) share the five names, so one
 -- variant replaces the other: the block below first drops any routine of

@@ -1,6 +1,6 @@
 -- TPROC-C transactions as PostgreSQL 11+ procedures (target.storedProcs on).
 -- The driver calls them with CALL through prepared statements
--- (vu_procedures.sql), passing NULL for the INOUT results, which come back as
+-- (calls.sql, call_<tx>), passing NULL for the INOUT results, which come back as
 -- the CALL's one result row. Run as the TPC user:
 --   psql -d tpcc -U tpcc -f procedures.sql
 --

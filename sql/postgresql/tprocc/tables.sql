@@ -3,7 +3,7 @@
 -- Every column is NOT NULL except h_c_id, o_carrier_id, ol_delivery_d,
 -- ol_amount and ol_dist_info. Keys are added after the load (indexes.sql).
 -- Each statement is named so the driver can swap ORDER_LINE for the
--- hash-partitioned variant (order_line_partitioned.sql).
+-- hash-partitioned variant (partition.sql).
 
 -- name: warehouse
 CREATE TABLE warehouse (
