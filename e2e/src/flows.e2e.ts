@@ -20,7 +20,7 @@ const PG_TARGET = {
   password: 'e2e-pw-unused-with-trust',
   database: 'sledge_e2e_pg',
   superuser: 'postgres',
-  superuserPassword: 'postgres',
+  superuserPassword: 'e2e-su-pw-unused-with-trust',
   defaultDatabase: 'postgres',
 };
 
@@ -57,6 +57,13 @@ async function buildAndRun(engine: string, prefix: string, opts: { dropSocketMid
   await shot(page, `${prefix}-schema-building`);
   expect(await waitForJobEnd(page, buildId, 180_000)).toBe('completed');
   await shot(page, `${prefix}-schema-built`);
+
+  // Check the schema: the check items are listed.
+  const checkId = await startJob(page, 'check-schema');
+  expect(await waitForJobEnd(page, checkId, 120_000)).toBe('completed');
+  await page.getByTestId('check-list').waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('check-list').textContent()).toMatch(/All \d+ checks passed/);
+  await shot(page, `${prefix}-schema-checked`);
 
   // Run: 2 VUs, rampup 0, duration 0.5 (30 s).
   await nav(page, 'Run');
@@ -147,6 +154,12 @@ describe('SQLite', () => {
 
   it('shares a read-only link that opens without the app state', async () => {
     await page.goto(`${server.url}/jobs/${runs['sqlite']!.id}`);
+    await page.getByTestId('result-nopm').waitFor({ timeout: 30_000 });
+    // The export links download the stored job.
+    const json = await (await fetch(server.url + (await page.getByTestId('export-json').getAttribute('href'))!)).json();
+    expect(json).toMatchObject({ schema: 'sledge-job-v1', result: { nopm: runs['sqlite']!.nopm } });
+    const csv = await (await fetch(server.url + (await page.getByTestId('export-csv').getAttribute('href'))!)).text();
+    expect(csv.split('\n')[0]).toBe('timestamp,tpm,nopm');
     await page.getByTestId('share-link').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
@@ -184,6 +197,19 @@ describe('performance profile', () => {
     await expect.poll(() => chartPoints(page, 'profile-chart'), { timeout: 20_000 }).toBe(4);
     await page.waitForTimeout(800);
     await shot(page, 'compare-profile');
+  });
+});
+
+describe('stop', () => {
+  it('stops a running job from its live panel', async () => {
+    await nav(page, 'Run');
+    await fill(page, 'tprocc.duration', '5');
+    const id = await startJob(page, 'start-run');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="chart-client"]')?.getAttribute('data-points') ?? 0) > 10, undefined, { timeout: 60_000 });
+    await page.getByTestId('stop-job').click();
+    expect(await waitForJobEnd(page, id, 60_000)).toBe('stopped');
+    await shot(page, 'run-stopped');
+    await fill(page, 'tprocc.duration', '0.5');
   });
 });
 
@@ -258,9 +284,23 @@ describe('jobs and compare', () => {
     await expect.poll(() => page.locator('[data-testid="jobs-table"] tbody tr').count()).toBeGreaterThanOrEqual(7);
     await expect.poll(() => page.getByTestId('best-star').count()).toBe(2);
     await page.getByTestId('filter-type').selectOption('run');
-    await expect.poll(() => page.locator('[data-testid="jobs-table"] tbody tr').count()).toBe(4);
+    await expect.poll(() => page.locator('[data-testid="jobs-table"] tbody tr').count()).toBe(5);
     await shot(page, 'jobs');
     await page.getByTestId('filter-type').selectOption('');
+
+    // Delete a job (the stopped run) with confirmation: its row goes and the total drops.
+    await page.getByTestId('filter-status').selectOption('stopped');
+    await expect.poll(() => page.locator('[data-testid="jobs-table"] tbody tr').count()).toBe(1);
+    const row = page.locator('[data-testid="jobs-table"] tbody tr').first();
+    const id = (await row.getAttribute('data-job-id'))!;
+    const before = await jobCount(server.url);
+    await page.getByTestId(`delete-${id}`).click();
+    await shot(page, 'jobs-delete-confirm');
+    await page.getByTestId(`delete-${id}-confirm`).click();
+    await expect.poll(() => page.locator(`tr[data-job-id="${id}"]`).count()).toBe(0);
+    expect(await jobCount(server.url)).toBe(before - 1);
+    expect((await api(server.url, 'GET', `/jobs/${id}`)).status).toBe(404);
+    await page.getByTestId('filter-status').selectOption('');
   });
 
   it('overlays the two runs on the compare page', async () => {
