@@ -1,6 +1,6 @@
 import { ENGINES, SledgeError, type EngineId } from '@sledge/protocol';
 
-/** Flags shared by build/check/delete/run. */
+/** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
   db: { type: 'string' },
   url: { type: 'string' },
@@ -44,6 +44,8 @@ export const JOB_FLAGS = {
   seed: { type: 'string' },
   label: { type: 'string' },
   'profile-id': { type: 'string' },
+  dir: { type: 'string' },
+  timestamp: { type: 'string' },
 } as const;
 
 export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
@@ -142,10 +144,20 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   t('raiseError', f.raiseerror);
   t('userDelayMs', num('user-delay', f['user-delay']));
   t('tcRefreshSec', num('tc-refresh', f['tc-refresh']));
-  t('workers', num('workers', f.workers));
+  // datagen: --workers are the file-writing workers (HammerDB dgset vu), not VU threads.
+  if (type !== 'datagen') t('workers', num('workers', f.workers));
   t('asyncScale', f['async-scale']);
   t('asyncClients', num('async-clients', f['async-clients']));
   const body: Record<string, unknown> = { type, target, tprocc };
+  if (type === 'datagen') {
+    const datagen: Record<string, unknown> = {};
+    if (f.dir !== undefined) datagen['dir'] = f.dir;
+    datagen['workers'] = num('workers', f.workers) ?? 1;
+    if (f.timestamp !== undefined) datagen['timestamp'] = f.timestamp;
+    body['datagen'] = datagen;
+  } else if (f.dir !== undefined || f.timestamp !== undefined) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--${f.dir !== undefined ? 'dir' : 'timestamp'} applies only to "sledge datagen"`, { field: f.dir !== undefined ? '--dir' : '--timestamp' });
+  }
   if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
   if (f.label !== undefined) body['label'] = f.label;
   if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);

@@ -16,6 +16,10 @@ const USAGE = `usage: sledge <command> [flags]
 
 commands:
   build | check | delete | run   create a job and follow it to the end
+  datagen                        write TPROC-C flat files + load scripts (no database):
+                                 --warehouses N --workers M --dir D [--seed N --timestamp 'YYYY-MM-DD HH:MM:SS']
+                                 (a relative --dir is under the server's data directory, or the
+                                 current directory with --local; run it again to resume)
   jobs                           list jobs (--engine --status --type --limit)
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
@@ -93,6 +97,12 @@ function progressPrinter(quiet: boolean) {
 
 async function runJobCommand(type: string, o: Opts): Promise<number> {
   const body = jobBody(type, o);
+  const dg = body['datagen'] as { dir?: unknown } | undefined;
+  if (o.local && dg && typeof dg.dir === 'string') {
+    // In-process server: a relative --dir means the caller's working directory.
+    const { resolve } = await import('node:path');
+    dg.dir = resolve(dg.dir);
+  }
   const { client, close } = await connect(o);
   try {
     const job = await client.request<Job>('POST', '/jobs', body);
@@ -138,6 +148,7 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
     case 'delete':
     case 'run':
+    case 'datagen':
       return runJobCommand(cmd, o);
     case 'jobs': {
       const { client, close } = await connect(o);

@@ -5,7 +5,7 @@ import { EngineIdSchema, WorkloadIdSchema } from './engines.js';
 import { Target } from './targets.js';
 import { TproccOptions, TX_TYPES } from './tprocc.js';
 
-export const JOB_TYPES = ['build', 'check', 'delete', 'run'] as const;
+export const JOB_TYPES = ['build', 'check', 'delete', 'run', 'datagen'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 export const JobTypeSchema = StringEnum(JOB_TYPES);
 
@@ -53,6 +53,38 @@ export const JobMetricsOptions = Type.Object(
 );
 export type JobMetricsOptions = Type.Static<typeof JobMetricsOptions>;
 
+/** Most datagen workers (HammerDB dgset vu: 1..1024, at most the warehouses). */
+export const MAX_DATAGEN_WORKERS = 1024;
+/** 'YYYY-MM-DD HH:MM:SS' */
+export const GEN_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$';
+
+/**
+ * Flat-file generation (HammerDB dgset/datagenrun): one CSV file per table per
+ * worker plus a load script per engine. Warehouses come from tprocc.warehouses.
+ */
+export const DatagenOptions = Type.Object(
+  {
+    dir: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: 'Output directory on the server; relative paths are under the server data directory. Created when missing.',
+    }),
+    workers: Type.Integer({
+      minimum: 1,
+      maximum: MAX_DATAGEN_WORKERS,
+      description: 'Warehouse workers (worker 1 writes ITEM besides them); at most tprocc.warehouses',
+    }),
+    timestamp: Type.Optional(
+      Type.String({
+        pattern: GEN_TIMESTAMP_PATTERN,
+        description: "Time written into c_since, h_date, o_entry_d and ol_delivery_d ('YYYY-MM-DD HH:MM:SS'); default: now at the first run, kept in the directory's manifest for resumes",
+      }),
+    ),
+  },
+  { additionalProperties: false, $id: 'DatagenOptions' },
+);
+export type DatagenOptions = Type.Static<typeof DatagenOptions>;
+
 /** POST /api/v1/jobs body. Omitted options take HammerDB's defaults. */
 export const JobCreate = Type.Object(
   {
@@ -64,6 +96,7 @@ export const JobCreate = Type.Object(
     label: Type.Optional(Type.String({ maxLength: 200 })),
     profileId: Type.Optional(Type.Integer({ minimum: 0, description: 'Groups run jobs into a performance profile (VU sweep)' })),
     metrics: Type.Optional(JobMetricsOptions),
+    datagen: Type.Optional(DatagenOptions),
   },
   { additionalProperties: false, $id: 'JobCreate' },
 );
@@ -79,6 +112,8 @@ export interface JobConfig {
   label?: string;
   profileId: number;
   metrics: JobMetricsOptions;
+  /** Present exactly when type is 'datagen' (the target then only labels the job). */
+  datagen?: DatagenOptions;
 }
 
 export const TproccResult = Type.Object(
@@ -227,7 +262,7 @@ export const BuildProgress = Type.Object({
   ts: Type.Number(),
   workers: Type.Array(
     Type.Object({
-      worker: Type.Integer({ description: '1 = monitor (ITEM), 2.. = build workers' }),
+      worker: Type.Integer({ description: '1 = monitor (ITEM), 2.. = build (or datagen) workers' }),
       warehouses: Type.Tuple([Type.Integer(), Type.Integer()]),
       currentWarehouse: Type.Optional(Type.Integer()),
       rows: Type.Record(Type.String(), Type.Integer()),
@@ -236,7 +271,7 @@ export const BuildProgress = Type.Object({
   ),
   /** Rows expected per table when the build is complete. */
   expected: Type.Record(Type.String(), Type.Integer()),
-  phase: Type.String({ description: 'schema | load | indexes | procedures | analyze | done' }),
+  phase: Type.String({ description: 'schema | load | indexes | procedures | analyze | datagen | done' }),
 });
 export type BuildProgress = Type.Static<typeof BuildProgress>;
 

@@ -4,7 +4,7 @@ import { SledgeError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
 import { TproccOptions, DEFAULT_MIX } from './tprocc.js';
-import { JOB_TYPES, JobMetricsOptions, type JobConfig } from './jobs.js';
+import { DatagenOptions, JOB_TYPES, JobMetricsOptions, type JobConfig } from './jobs.js';
 
 interface TbError {
   keyword: string;
@@ -141,7 +141,7 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
   }
   const b = body as Record<string, unknown>;
-  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics']);
+  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics', 'datagen']);
   for (const k of Object.keys(b)) {
     if (!allowed.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
   }
@@ -166,6 +166,7 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     throw new SledgeError('SLEDGE_E_VALIDATION', `profileId must be an integer >= 0 (got ${show(pid)})`, { field: 'profileId' });
   }
   const metrics = validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics');
+  const datagen = parseDatagen(b['type'] as JobConfig['type'], b['datagen'], tprocc.warehouses);
   const cfg: JobConfig = {
     metrics,
     type: b['type'] as JobConfig['type'],
@@ -176,5 +177,32 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     profileId: (pid as number | undefined) ?? 0,
   };
   if (typeof label === 'string' && label) cfg.label = label;
+  if (datagen) cfg.datagen = datagen;
   return cfg;
+}
+
+/** datagen options: required for (and only for) datagen jobs; workers <= warehouses as HammerDB's dgset. */
+function parseDatagen(type: JobConfig['type'], value: unknown, warehouses: number): DatagenOptions | undefined {
+  if (type !== 'datagen') {
+    if (value !== undefined) throw new SledgeError('SLEDGE_E_VALIDATION', `datagen applies only to jobs of type "datagen": remove it`, { field: 'datagen' });
+    return undefined;
+  }
+  if (value === undefined) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen is required for a datagen job: give { dir, workers }', { field: 'datagen' });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen must be an object { dir, workers }', { field: 'datagen' });
+  }
+  const d = validate(DatagenOptions, value, 'datagen');
+  if (d.dir.trim() === '' || d.dir.includes('\0')) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen.dir must name a directory', { field: 'datagen.dir' });
+  }
+  if (d.workers > warehouses) {
+    throw new SledgeError(
+      'SLEDGE_E_VALIDATION',
+      `datagen.workers (${d.workers}) must not exceed tprocc.warehouses (${warehouses}): each worker writes at least one warehouse`,
+      { field: 'datagen.workers' },
+    );
+  }
+  return d;
 }

@@ -15,6 +15,8 @@ import {
 } from '@sledge/protocol';
 import { buildJob } from './build-job.js';
 import { checkJob } from './check-job.js';
+import { checkDatagenDir } from './datagen-dir.js';
+import { datagenJob, type DatagenEnv } from './datagen-job.js';
 import { deleteJob } from './delete-job.js';
 import { JobContext } from './job-context.js';
 import type { JobBody } from './job-types.js';
@@ -26,7 +28,15 @@ import { AgentHub } from './samplers/agents.js';
 import { JobSamplers } from './samplers/job-samplers.js';
 import { JobStream } from './stream.js';
 
-const BODIES: Record<JobType, JobBody> = { build: buildJob, check: checkJob, delete: deleteJob, run: runJob };
+/** Job bodies: most work on a database through its driver; datagen only writes files. */
+type Body = { db: true; run: JobBody } | { db: false; run: (env: DatagenEnv) => Promise<'completed' | 'stopped'> };
+const BODIES: Record<JobType, Body> = {
+  build: { db: true, run: buildJob },
+  check: { db: true, run: checkJob },
+  delete: { db: true, run: deleteJob },
+  run: { db: true, run: runJob },
+  datagen: { db: false, run: datagenJob },
+};
 
 export interface EngineOptions {
   dataDir: string;
@@ -101,6 +111,7 @@ export class JobEngine {
   private normalise(cfg: JobConfig): void {
     const t = cfg.target;
     if (t.engine === 'sqlite' && !isAbsolute(t.file)) t.file = resolve(this.opts.dataDir, t.file);
+    if (cfg.datagen) cfg.datagen.dir = resolve(this.opts.dataDir, cfg.datagen.dir);
   }
 
   /** Validate, preflight (driver loads, database reachable, schema state) and enqueue. Nothing is stored on failure. */
@@ -109,7 +120,8 @@ export class JobEngine {
     const cfg = parseJobCreate(body, randomSeed());
     this.normalise(cfg);
     const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
-    await this.preflight(cfg);
+    if (BODIES[cfg.type].db) await this.preflight(cfg);
+    else this.preflightDatagen(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
     const job = this.store.createJob({
       type: cfg.type,
       workload: cfg.workload,
@@ -200,6 +212,29 @@ export class JobEngine {
     }
   }
 
+  /**
+   * Datagen preflight: the directory only (no database is contacted). A
+   * resume adopts the seed and timestamp of the directory's manifest unless
+   * the request names them; the resolved values are stored with the job.
+   */
+  private preflightDatagen(cfg: JobConfig, seedExplicit: boolean): void {
+    const dg = cfg.datagen!;
+    const other = [this.active, ...this.queue].find((q) => q?.cfg.datagen?.dir === dg.dir);
+    if (other) {
+      throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dg.dir} is in use by job ${other.job.id}: wait for it to end or choose another directory`, { field: 'datagen.dir' });
+    }
+    const plan = checkDatagenDir({
+      dir: dg.dir,
+      seed: cfg.seed,
+      seedExplicit,
+      warehouses: cfg.tprocc.warehouses,
+      workers: dg.workers,
+      ...(dg.timestamp ? { timestamp: dg.timestamp } : {}),
+    });
+    cfg.seed = plan.settings.seed;
+    dg.timestamp = plan.settings.timestamp;
+  }
+
   stop(jobId: string): Job {
     const job = this.store.getJob(jobId);
     if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${jobId} not found`, { field: 'id' });
@@ -224,7 +259,9 @@ export class JobEngine {
   }
 
   private context(job: Job, cfg: JobConfig): JobContext {
-    return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secretValues(cfg.target));
+    // A job that never uses its target (datagen) has no secrets to scrub; scrubbing a default password such as "postgres" would mangle its paths.
+    const secrets = BODIES[cfg.type].db ? secretValues(cfg.target) : [];
+    return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secrets);
   }
 
   get agents(): AgentHub {
@@ -274,21 +311,26 @@ export class JobEngine {
     let final: 'completed' | 'stopped' | 'failed' = 'failed';
     let samplers: JobSamplers | null = null;
     try {
-      const driver = await this.usableDriver(q.cfg.target);
-      if (q.cfg.type === 'build' || q.cfg.type === 'run') {
-        samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
-        await samplers.start();
+      const body = BODIES[q.cfg.type];
+      if (!body.db) {
+        final = await body.run({ ctx, cfg: q.cfg, stop: q.stop, generator: this.opts.generator });
+      } else {
+        const driver = await this.usableDriver(q.cfg.target);
+        if (q.cfg.type === 'build' || q.cfg.type === 'run') {
+          samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
+          await samplers.start();
+        }
+        final = await body.run({
+          samplers,
+          ctx,
+          cfg: q.cfg,
+          driver,
+          stop: q.stop,
+          cpus: this.opts.cpus,
+          generator: this.opts.generator,
+          explicit: q.explicit,
+        });
       }
-      final = await BODIES[q.cfg.type]({
-        samplers,
-        ctx,
-        cfg: q.cfg,
-        driver,
-        stop: q.stop,
-        cpus: this.opts.cpus,
-        generator: this.opts.generator,
-        explicit: q.explicit,
-      });
       if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
       await samplers?.stop();
       ctx.update({ endedAt: new Date().toISOString() });

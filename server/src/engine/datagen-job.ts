@@ -1,0 +1,191 @@
+import { expectedRows, splitWarehouses } from '@sledge/core';
+import { SledgeError, type BuildProgress, type ErrorInfo, type JobConfig, type TproccTable } from '@sledge/protocol';
+import type { Worker } from 'node:worker_threads';
+import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
+import type { DatagenWorkerData, FromDatagenWorker } from '../worker/datagen-messages.js';
+import { checkDatagenDir, fileName, workerUnits, writeManifest, type DatagenManifest, type DatagenWorkerState } from './datagen-dir.js';
+import { writeLoadScripts, type DatagenFile } from './datagen-scripts.js';
+import type { JobContext } from './job-context.js';
+import type { StopToken } from './stop.js';
+import { startWorker } from './workers.js';
+
+/** What a datagen job gets from the engine: no driver, no database. */
+export interface DatagenEnv {
+  ctx: JobContext;
+  cfg: JobConfig;
+  stop: StopToken;
+  generator: 'auto' | 'native' | 'typescript';
+}
+
+const sum = (r: Partial<Record<TproccTable, number>>) => Object.values(r).reduce((a, b) => a + (b ?? 0), 0);
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+/**
+ * Flat-file generation (HammerDB dgset/datagenrun, hammerdb.md §2): worker 1
+ * writes ITEM, workers 2..M+1 write their warehouse ranges (split as the build
+ * splits them, §5.3) into <table>_<worker>.csv. After every unit the manifest
+ * records how far each worker got, so a stopped or interrupted run resumes
+ * where it stopped; when all files are complete, a load script per engine is
+ * written beside them. No database is touched.
+ */
+export async function datagenJob({ ctx, cfg, stop, generator }: DatagenEnv): Promise<'completed' | 'stopped'> {
+  const dg = cfg.datagen;
+  if (!dg) throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen is required for a datagen job', { field: 'datagen' });
+  const W = cfg.tprocc.warehouses;
+  const mon = (text: string) => ctx.output(1, text);
+  const t0 = performance.now();
+  // Checked again: a job queued behind another may find the directory changed.
+  const plan = checkDatagenDir({ dir: dg.dir, seed: cfg.seed, seedExplicit: true, warehouses: W, workers: dg.workers, ...(dg.timestamp ? { timestamp: dg.timestamp } : {}) });
+  const { settings } = plan;
+  const ranges = splitWarehouses(W, dg.workers);
+  const fresh = (): DatagenWorkerState[] => [
+    { worker: 1, warehouses: [0, 0], totalUnits: workerUnits(null).length, units: 0, bytes: {}, rows: {} },
+    ...ranges.map((r): DatagenWorkerState => ({ worker: r.worker, warehouses: [r.start, r.end], totalUnits: workerUnits([r.start, r.end]).length, units: 0, bytes: {}, rows: {} })),
+  ];
+  const manifest: DatagenManifest = plan.manifest ?? { tool: 'sledge datagen', settings, generators: [], workers: fresh(), complete: false, updatedAt: '' };
+  const expectedStates = fresh();
+  const sameLayout =
+    manifest.workers.length === expectedStates.length &&
+    expectedStates.every((e, i) => {
+      const m = manifest.workers[i]!;
+      return m.worker === e.worker && m.warehouses[0] === e.warehouses[0] && m.warehouses[1] === e.warehouses[1] && m.totalUnits === e.totalUnits && m.units <= m.totalUnits;
+    });
+  if (!sameLayout) {
+    throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dg.dir} holds a manifest whose worker ranges do not match its settings: use an empty directory`, { field: 'datagen.dir' });
+  }
+  writeManifest(dg.dir, manifest);
+  ctx.status('running');
+
+  const resumed = plan.manifest !== null && !manifest.complete;
+  mon(`Datagen of ${W} warehouse(s) with ${dg.workers} worker(s) into ${dg.dir}: seed ${settings.seed}, timestamp ${settings.timestamp}, about ${mb(plan.estimateBytes)}`);
+  if (manifest.complete) mon('The directory already holds the complete files for these settings: rewriting the load scripts only');
+  else if (resumed) mon(`Resuming: ${manifest.workers.reduce((s, w) => s + w.units, 0)} of ${manifest.workers.reduce((s, w) => s + w.totalUnits, 0)} units were written before`);
+
+  const rowsBefore = manifest.workers.reduce((s, w) => s + sum(w.rows), 0);
+  const bytesBefore = manifest.workers.reduce((s, w) => s + sum(w.bytes), 0);
+  const progress: BuildProgress = {
+    ts: Date.now(),
+    phase: 'datagen',
+    expected: expectedRows(W) as unknown as Record<string, number>,
+    workers: manifest.workers.map((w) => ({ worker: w.worker, warehouses: w.warehouses, rows: { ...w.rows } as Record<string, number>, done: w.units === w.totalUnits })),
+  };
+  let lastProgress = 0;
+  const pushProgress = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastProgress < 200) return;
+    lastProgress = now;
+    progress.ts = now;
+    ctx.progress(structuredClone(progress));
+  };
+  pushProgress(true);
+
+  const control = new SharedArrayBuffer(16);
+  const ctrl = new Int32Array(control);
+  /** Generators of this run (the manifest keeps those of every run). */
+  const generators = new Set<string>();
+  const workers: { worker: Worker; exited: Promise<number> }[] = [];
+  let failure: ErrorInfo | null = null;
+  const pending = manifest.workers.filter((w) => w.units < w.totalUnits);
+  await new Promise<void>((resolveAll) => {
+    const done = new Set<number>();
+    const onDone = (w: number) => {
+      done.add(w);
+      if (done.size === pending.length) resolveAll();
+    };
+    if (!pending.length) resolveAll();
+    for (const state of pending) {
+      const vu = state.worker;
+      const r = state.worker === 1 ? null : { start: state.warehouses[0], end: state.warehouses[1] };
+      const data: DatagenWorkerData = {
+        kind: 'datagen',
+        dir: dg.dir,
+        seed: settings.seed,
+        timestamp: settings.timestamp,
+        worker: vu,
+        range: r,
+        startUnit: state.units,
+        bytes: state.bytes,
+        rows: state.rows,
+        control,
+        generator,
+      };
+      const wk = startWorker<DatagenWorkerData, FromDatagenWorker>('datagen-worker', data, (m) => {
+        switch (m.t) {
+          case 'log':
+            ctx.output(vu, m.text);
+            break;
+          case 'unit': {
+            state.units = m.units;
+            state.bytes = m.bytes;
+            state.rows = m.rows;
+            writeManifest(dg.dir, manifest);
+            const p = progress.workers.find((x) => x.worker === m.worker)!;
+            p.rows = { ...m.rows } as Record<string, number>;
+            if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
+            pushProgress();
+            break;
+          }
+          case 'done':
+            generators.add(m.generator);
+            progress.workers.find((x) => x.worker === m.worker)!.done = state.units === state.totalUnits;
+            pushProgress(true);
+            onDone(vu);
+            break;
+          case 'fatal':
+            failure ??= m.error;
+            Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
+            onDone(vu);
+            break;
+        }
+      });
+      wk.worker.on('error', (e) => {
+        failure ??= { code: 'SLEDGE_E_INTERNAL', message: `datagen worker ${vu} crashed: ${e.message}` };
+        Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
+        onDone(vu);
+      });
+      void wk.exited.then(() => onDone(vu));
+      workers.push(wk);
+    }
+    stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+  });
+  await Promise.all(workers.map((w) => w.exited));
+  manifest.generators = [...new Set([...manifest.generators, ...generators])];
+  writeManifest(dg.dir, manifest);
+  const secs = (performance.now() - t0) / 1000;
+  const rows = manifest.workers.reduce((s, w) => s + sum(w.rows), 0);
+  const bytes = manifest.workers.reduce((s, w) => s + sum(w.bytes), 0);
+  if (failure) {
+    mon(`Datagen failed after ${secs.toFixed(1)} s; the files written so far are kept: run the same job again to resume`);
+    throw SledgeError.fromInfo(failure);
+  }
+  const incomplete = manifest.workers.some((w) => w.units < w.totalUnits);
+  if (incomplete && !stop.requested) {
+    throw new SledgeError('SLEDGE_E_INTERNAL', `a datagen worker ended before finishing its files: run the same job again to resume`);
+  }
+  if (stop.requested && incomplete) {
+    mon(`Datagen stopped after ${secs.toFixed(1)} s with ${rows} rows (${mb(bytes)}) written: run it again with the same settings into ${dg.dir} to resume`);
+    ctx.update({ summary: `datagen stopped: ${rows} rows in ${dg.dir}, resumable` });
+    return 'stopped';
+  }
+
+  const files: DatagenFile[] = manifest.workers.flatMap((w) =>
+    (Object.keys(w.rows) as TproccTable[]).map((table) => ({ table, worker: w.worker, file: fileName(table, w.worker), rows: w.rows[table] ?? 0 })),
+  );
+  const scripts = writeLoadScripts({ dir: dg.dir, seed: settings.seed, warehouses: W, workers: dg.workers, timestamp: settings.timestamp, files });
+  manifest.complete = true;
+  writeManifest(dg.dir, manifest);
+  progress.phase = 'done';
+  pushProgress(true);
+  mon(`Load scripts: ${scripts.filter((s) => s.startsWith('load_')).join(', ')} (create the tables first with sql/<engine>/tprocc/tables.sql)`);
+  const newRows = rows - rowsBefore;
+  const newBytes = bytes - bytesBefore;
+  mon(
+    `Datagen of ${W} warehouse(s) took ${secs.toFixed(1)} s: ${newRows} rows (${Math.round(newRows / secs)} rows/s), ${mb(newBytes)} (${(newBytes / 1e6 / secs).toFixed(1)} MB/s)` +
+      `${resumed ? `, ${rows} rows and ${mb(bytes)} in all after resuming` : ''}, ${files.length} files, generator ${[...generators].join('+') || 'none (nothing to write)'}`,
+  );
+  const gens = [...generators].join('+') || 'none';
+  ctx.update({
+    summary: `${W} warehouses: ${rows} rows, ${mb(bytes)} in ${files.length} files (${Math.round(newRows / secs)} rows/s, ${(newBytes / 1e6 / secs).toFixed(1)} MB/s, generator ${gens}) + load scripts in ${dg.dir}`,
+  });
+  return 'completed';
+}
