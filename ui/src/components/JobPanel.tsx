@@ -94,7 +94,7 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
           <RunCharts live={live} />
           <section className="card" aria-label="Virtual users">
             <h3>Virtual users</h3>
-            <VuGrid vus={live.vus} />
+            <VuGrid vus={live.vus} ended={!active} />
           </section>
           <TimingSection live={live} />
         </>

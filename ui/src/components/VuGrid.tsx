@@ -2,13 +2,14 @@ import type { VuStatus } from '@sledge/protocol';
 import { fmtInt } from '../util/format.js';
 
 /** One cell per virtual user: state, commits, rollbacks, errors (and home warehouse). */
-export function VuGrid({ vus }: { vus: readonly VuStatus[] }) {
+export function VuGrid({ vus, ended = false }: { vus: readonly VuStatus[]; ended?: boolean }) {
   if (!vus.length) return <p className="muted">No virtual users yet.</p>;
   const totals = vus.reduce((a, v) => ({ commits: a.commits + v.commits, rollbacks: a.rollbacks + v.rollbacks, errors: a.errors + v.errors }), { commits: 0, rollbacks: 0, errors: 0 });
   return (
     <div>
       <p className="muted">
         {vus.length} VUs · {fmtInt(totals.commits)} commits · {fmtInt(totals.rollbacks)} rollbacks · {fmtInt(totals.errors)} errors
+        {ended && vus.some((v) => v.state === 'running' || v.state === 'connecting') ? ' · states as last reported before the job ended' : ''}
       </p>
       <ul className="vu-grid" aria-label="Virtual users" data-testid="vu-grid">
         {vus.map((v) => (
