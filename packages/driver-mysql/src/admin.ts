@@ -8,7 +8,7 @@ import { ER, connectError, errnoOf, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
 import { PURGE_BOUND_MS, historyLength, purgeHistory } from './purge.js';
 import { dropStatements, indexStatements, procedureStatements, storageEngine, tableStatements } from './schema.js';
-import { quoteIdent, type SqlSet } from './sqlfiles.js';
+import { quoteIdent, type SqlFile, type SqlSet } from './sqlfiles.js';
 
 /**
  * The monitor's session. It connects lazily without a default database
@@ -54,10 +54,15 @@ export class MyAdmin implements AdminSession {
     await c.query(sqlText, params);
   }
 
-  private async rows(name: string, params?: unknown[], values?: Record<string, string>): Promise<RowDataPacket[]> {
+  private async rowsOf(file: SqlFile, name: string, params?: unknown[]): Promise<RowDataPacket[]> {
     const c = await this.conn();
-    const [rows] = await c.query<RowDataPacket[]>(this.sql.statement('admin.sql', name, values), params);
+    const [rows] = await c.query<RowDataPacket[]>(this.sql.statement(file, name), params);
     return rows;
+  }
+
+  /** Rows of a named admin.sql statement. */
+  private rows(name: string, params?: unknown[]): Promise<RowDataPacket[]> {
+    return this.rowsOf('admin.sql', name, params);
   }
 
   private get dbValues(): Record<string, string> {
@@ -138,7 +143,7 @@ export class MyAdmin implements AdminSession {
         this.log('created stored procedures neword, payment, delivery, slev, ostat');
       } else this.log('noStoredProcs: transactions run as client-side SQL, no procedures created');
       t0 = Date.now();
-      await this.rows('analyze');
+      await this.rowsOf('counters.sql', 'analyze');
       this.log(`analyzed tables in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     });
   }
@@ -147,7 +152,7 @@ export class MyAdmin implements AdminSession {
     return this.guard('checking the schema', async () => {
       if (!(await this.select()))
         return { databaseExists: false, tables: {}, maxWarehouse: null, indexed: {}, rowCounts: {}, routines: {}, warehouses: [] };
-      return gatherCheckFacts((name, params) => this.rows(name, params), this.t.database, sample, this.t.noStoredProcs);
+      return gatherCheckFacts((name, params) => this.rowsOf('check.sql', name, params), this.t.database, sample, this.t.noStoredProcs);
     });
   }
 
@@ -160,7 +165,7 @@ export class MyAdmin implements AdminSession {
   readCounters(): Promise<Counters> {
     return this.guard('reading the NOPM and TPM counters', async () => {
       await this.requireDb();
-      const [nopm, status] = await Promise.all([this.rows('nopm'), this.rows('engine_counters')]);
+      const [nopm, status] = await Promise.all([this.rowsOf('counters.sql', 'nopm'), this.rowsOf('counters.sql', 'engine_counters')]);
       const tpm = status.reduce((s, r) => s + Number(r.Value ?? r.VALUE ?? 0), 0);
       return { nopm: Number(nopm[0]?.nopm ?? 0), tpm };
     });

@@ -1,7 +1,7 @@
 import { TPROCC_ROUTINES, type CheckFacts, type DistrictFacts, type WarehouseFacts } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 
-/** Runs a named admin.sql statement and returns its rows. */
+/** Runs a named check.sql statement and returns its rows. */
 export type RowsFn = (name: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

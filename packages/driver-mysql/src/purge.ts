@@ -6,14 +6,14 @@ import type { SqlSet } from './sqlfiles.js';
 export const PURGE_BOUND_MS = 10 * 60_000;
 
 export async function historyLength(conn: Connection, sql: SqlSet): Promise<number | null> {
-  const [rows] = await conn.query<RowDataPacket[]>(sql.statement('maintenance.sql', 'history_length'));
+  const [rows] = await conn.query<RowDataPacket[]>(sql.statement('counters.sql', 'history_length'));
   const v = rows[0]?.n;
   return v === undefined || v === null ? null : Number(v);
 }
 
 /**
  * Let InnoDB purge catch up after a run (MariaDB target.purge): run
- * maintenance.sql "purge_wait" (SET GLOBAL innodb_max_purge_lag_wait = 0,
+ * counters.sql "purge_wait" (SET GLOBAL innodb_max_purge_lag_wait = 0,
  * which returns once the history list is empty) on a second connection,
  * and stop it with KILL QUERY from the admin connection when it takes
  * longer than `boundMs`. Logs the history list length before and after.
@@ -32,12 +32,12 @@ export async function purgeHistory(
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    admin.query(sql.statement('maintenance.sql', 'kill_query'), [side.threadId]).catch((e: unknown) => {
+    admin.query(sql.statement('counters.sql', 'kill_query'), [side.threadId]).catch((e: unknown) => {
       log(`could not stop the purge wait: ${(e as Error).message}`);
     });
   }, boundMs);
   try {
-    await side.query(sql.statement('maintenance.sql', 'purge_wait'));
+    await side.query(sql.statement('counters.sql', 'purge_wait'));
   } catch (e) {
     if (!timedOut) throw e;
   } finally {

@@ -25,7 +25,7 @@ describe('SQL file set', () => {
   it('sql/mariadb/tprocc holds only overrides of mysql files, each with different content', () => {
     const mysql = readdirSync(dir('mysql'));
     const maria = readdirSync(dir('mariadb'));
-    expect(maria).toContain('maintenance.sql');
+    expect(maria).toContain('counters.sql');
     for (const f of maria) {
       expect(mysql).toContain(f);
       expect(readFileSync(join(dir('mariadb'), f), 'utf8')).not.toBe(readFileSync(join(dir('mysql'), f), 'utf8'));
@@ -40,7 +40,7 @@ describe('SQL file set', () => {
       expect(resolveSqlFile(root, MARIADB, f)).toBe(join(dir(maria.has(f) ? 'mariadb' : 'mysql'), f));
       expect(resolveSqlFile(root, MYSQL, f)).toBe(join(dir('mysql'), f));
     }
-    expect(mariaSql.path('maintenance.sql')).toBe(join(dir('mariadb'), 'maintenance.sql'));
+    expect(mariaSql.path('counters.sql')).toBe(join(dir('mariadb'), 'counters.sql'));
     expect(() => resolveSqlFile(root, MYSQL, 'no-such-file.sql')).toThrow(/not found for mysql/);
   });
 
@@ -56,13 +56,17 @@ describe('SQL file set', () => {
     expect(client.length).toBeGreaterThan(20);
     for (const s of [mysqlSql, mariaSql]) {
       for (const n of client) expect(s.has('client.sql', n), `client.sql ${n}`).toBe(true);
-      for (const n of names(src('admin.ts') + src('check.ts'), /rows\('([a-z_]+)'/g)) expect(s.has('admin.sql', n), `admin.sql ${n}`).toBe(true);
+      for (const n of names(src('admin.ts'), /rows\('([a-z_]+)'/g)) expect(s.has('admin.sql', n), `admin.sql ${n}`).toBe(true);
+      for (const n of names(src('check.ts'), /rows\('([a-z_]+)'/g)) expect(s.has('check.sql', n), `check.sql ${n}`).toBe(true);
       for (const n of names(src('admin.ts'), /statement\('admin\.sql', '([a-z_]+)'/g)) expect(s.has('admin.sql', n), `admin.sql ${n}`).toBe(true);
+      const counters = names(src('admin.ts'), /rowsOf\('counters\.sql', '([a-z_]+)'/g);
+      expect(counters.sort()).toEqual(['analyze', 'engine_counters', 'nopm']);
+      for (const n of counters) expect(s.has('counters.sql', n), `counters.sql ${n}`).toBe(true);
       for (const n of names(src('loader.ts'), /statement\('load\.sql', '([a-z_]+)'/g)) expect(s.has('load.sql', n), `load.sql ${n}`).toBe(true);
-      expect(s.has('maintenance.sql', 'history_length')).toBe(true);
+      expect(s.has('counters.sql', 'history_length')).toBe(true);
       expect(s.has('options.sql', 'history_pk') && s.has('options.sql', 'order_line_partition')).toBe(true);
     }
-    for (const n of ['purge_wait', 'kill_query']) expect(mariaSql.has('maintenance.sql', n)).toBe(true);
+    for (const n of ['purge_wait', 'kill_query']) expect(mariaSql.has('counters.sql', n)).toBe(true);
   });
 
   it('named statements carry no comment lines', () => {

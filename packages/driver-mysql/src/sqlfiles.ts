@@ -6,16 +6,18 @@ import type { Flavour } from './flavour.js';
 
 /** Every SQL file the driver reads, under sql/<dialect>/tprocc/. */
 export const SQL_FILES = [
+  'admin.sql',
   'tables.sql',
-  'options.sql',
   'indexes.sql',
   'procedures.sql',
   'drop.sql',
-  'admin.sql',
+  'check.sql',
+  'counters.sql',
+  // Extras (sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements, loader statements.
+  'options.sql',
   'calls.sql',
   'client.sql',
   'load.sql',
-  'maintenance.sql',
 ] as const;
 export type SqlFile = (typeof SQL_FILES)[number];
 
