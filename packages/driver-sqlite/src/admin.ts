@@ -47,6 +47,14 @@ class Admin implements AdminSession {
     return namedSql('admin.sql');
   }
 
+  private checkSql() {
+    return namedSql('check.sql');
+  }
+
+  private countersSql() {
+    return namedSql('counters.sql');
+  }
+
   private tprocTables(db: Db): Set<string> {
     return new Set(db.prepare<[], string>(this.sql().schema_tproc_tables).pluck().all());
   }
@@ -101,7 +109,7 @@ class Admin implements AdminSession {
     execScript(db, 'indexes.sql');
     this.log('Gathering statistics (ANALYZE)');
     db.exec('ANALYZE');
-    db.prepare(this.sql().after_run_checkpoint).get();
+    db.prepare(this.countersSql().after_run_checkpoint).get();
     this.log('Indexes and statistics done');
   }
 
@@ -117,7 +125,7 @@ class Admin implements AdminSession {
     };
     const db = this.connection();
     if (!db) return facts;
-    const sql = this.sql();
+    const sql = this.checkSql();
     const present = this.tprocTables(db);
     facts.databaseExists = present.size > 0;
     if (!facts.databaseExists) return facts;
@@ -126,7 +134,7 @@ class Admin implements AdminSession {
     for (const r of TPROCC_ROUTINES) facts.routines[r] = true;
     const indexCount = db.prepare<{ table: string }, number>(sql.check_indexed).pluck();
     for (const t of TPROCC_TABLES) if (present.has(t)) facts.indexed[t] = (indexCount.get({ table: t }) ?? 0) > 0;
-    if (present.has('warehouse')) facts.maxWarehouse = db.prepare<[], number>(sql.schema_max_warehouse).pluck().get() ?? 0;
+    if (present.has('warehouse')) facts.maxWarehouse = db.prepare<[], number>(this.sql().schema_max_warehouse).pluck().get() ?? 0;
     if (present.size < TPROCC_TABLES.length) return facts;
 
     for (const r of db.prepare<[], { t: TproccTable; n: number }>(sql.check_row_counts).all()) facts.rowCounts[r.t] = r.n;
@@ -158,8 +166,7 @@ class Admin implements AdminSession {
       this.removeFiles(companionFiles(this.file));
       return;
     }
-    const sql = this.sql();
-    const others = db.prepare<[], number>(sql.schema_other_objects).pluck().get() ?? 0;
+    const others = db.prepare<[], number>(this.sql().schema_other_objects).pluck().get() ?? 0;
     if (others === 0) {
       // The file holds nothing but the schema: remove it whole (faster than
       // dropping a large schema table by table, and leaves no -wal/-shm).
@@ -170,7 +177,7 @@ class Admin implements AdminSession {
       return;
     }
     execScript(db, 'drop.sql');
-    db.prepare(sql.after_run_checkpoint).get();
+    db.prepare(this.countersSql().after_run_checkpoint).get();
     this.log(`Dropped the TPROC-C tables from ${this.file} (it holds other objects, so the file stays)`);
   }
 
@@ -186,14 +193,14 @@ class Admin implements AdminSession {
 
   async readCounters(): Promise<Counters> {
     const db = this.schemaConnection();
-    const nopm = db.prepare<[], number>(this.sql().counters_nopm).pluck().get() ?? 0;
+    const nopm = db.prepare<[], number>(this.countersSql().counters_nopm).pluck().get() ?? 0;
     return { nopm, tpm: null };
   }
 
   async afterRun(): Promise<void> {
     const db = this.connection();
     if (!db) return;
-    const r = db.prepare<[], { busy: number; log: number; checkpointed: number }>(this.sql().after_run_checkpoint).get();
+    const r = db.prepare<[], { busy: number; log: number; checkpointed: number }>(this.countersSql().after_run_checkpoint).get();
     if (r) this.log(`WAL checkpoint (TRUNCATE): ${r.checkpointed} of ${r.log} pages${r.busy ? ', blocked by another connection' : ''}`);
   }
 

@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, parseNamedSql } from '@sledge/core';
 import { TPROCC_TABLES } from '@sledge/protocol';
 import { loadLibrary } from './library.js';
 import { NAMED_SQL_FILES, namedSql, sqlScript, sqliteSqlDir } from './sql.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 /** A schema from the project's own scripts, in memory. */
 function memorySchema() {
@@ -22,11 +25,26 @@ describe('sql/sqlite/tprocc', () => {
 
   it('every named-statement file defines exactly the statements the driver uses', () => {
     const onDisk = readdirSync(sqliteSqlDir()).filter((f) => f.endsWith('.sql') && !['tables.sql', 'indexes.sql', 'drop.sql'].includes(f));
+    // The common file set (sql/README.md); SQLite has no extras.
+    expect([...onDisk, 'tables.sql', 'indexes.sql', 'drop.sql'].sort()).toEqual(
+      ['admin.sql', 'check.sql', 'counters.sql', 'drop.sql', 'indexes.sql', 'procedures.sql', 'tables.sql'],
+    );
     expect(onDisk.sort()).toEqual(Object.keys(NAMED_SQL_FILES).sort());
     for (const [file, names] of Object.entries(NAMED_SQL_FILES)) {
       const parsed = parseNamedSql(readFileSync(join(sqliteSqlDir(), file), 'utf8'));
       expect(Object.keys(parsed).sort(), file).toEqual([...names].sort());
     }
+  });
+
+  it('procedures.sql names each statement after its transaction, and the tx modules use every one', () => {
+    const prefixes = ['neword_', 'payment_', 'ostat_', 'delivery_', 'slev_'];
+    const names = NAMED_SQL_FILES['procedures.sql'];
+    for (const n of names) expect(prefixes.some((p) => n.startsWith(p)), n).toBe(true);
+    for (const p of prefixes) expect(names.some((n) => n.startsWith(p)), p).toBe(true);
+    const used = ['neworder', 'payment', 'orderstatus', 'delivery', 'stocklevel']
+      .map((tx) => readFileSync(join(here, 'tx', `${tx}.ts`), 'utf8'))
+      .flatMap((src) => [...src.matchAll(/(?<![\w/.])sql\.([a-z_]+)/g)].map((m) => m[1]!));
+    expect([...new Set(used)].sort()).toEqual([...names].sort());
   });
 
   it('every named statement prepares against the schema (tables, columns, syntax)', () => {
@@ -75,13 +93,13 @@ describe('sql/sqlite/tprocc', () => {
     }
   });
 
-  it('money updates keep whole cents: pay_customer and no_order_line round to 2 decimals', () => {
+  it('money updates keep whole cents: payment_customer and neword_order_line round to 2 decimals', () => {
     const db = memorySchema();
     try {
       db.exec(
         "INSERT INTO customer VALUES (1,1,1,'F','OE','L','s1','s2','c','st','z','p','2026-01-01 00:00:00','BC',50000,0.1,-10,10,1,0,'data')",
       );
-      const pay = db.prepare(namedSql('payment.sql').pay_customer);
+      const pay = db.prepare(namedSql('procedures.sql').payment_customer);
       for (let i = 0; i < 1000; i++) pay.get({ amount: 0.1, w_id: 1, d_id: 1, c_w_id: 1, c_d_id: 1, c_id: 1 });
       const c = db.prepare<[], { c_balance: number; c_ytd_payment: number; c_data: string; c_payment_cnt: number }>('SELECT * FROM customer').get()!;
       // Plain double arithmetic would give -109.99999999999857 here.
@@ -90,7 +108,7 @@ describe('sql/sqlite/tprocc', () => {
       expect(c.c_payment_cnt).toBe(1001);
       expect(c.c_data.length).toBe(500);
       expect(c.c_data.startsWith('1 1 1 1 1 0.10 | 1 1 1 1 1 0.10 | ')).toBe(true);
-      const line = db.prepare(namedSql('neworder.sql').no_order_line);
+      const line = db.prepare(namedSql('procedures.sql').neword_order_line);
       line.run({ w_id: 1, d_id: 1, o_id: 1, number: 1, i_id: 7, supply_w_id: 1, quantity: 3, price: 33.33, w_tax: 0.11, d_tax: 0.17, discount: 0.07, dist_info: 'x'.repeat(24) });
       // 3 * 33.33 * 1.28 * 0.93 = 119.0280...
       expect(db.prepare<[], number>('SELECT ol_amount FROM order_line').pluck().get()).toBe(119.03);

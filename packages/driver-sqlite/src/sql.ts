@@ -30,23 +30,33 @@ export function sqlScript(file: string): string {
 
 /** The named-statement files the driver reads, and the statements each must define. */
 export const NAMED_SQL_FILES = {
-  'neworder.sql': ['no_customer_warehouse', 'no_district', 'no_order', 'no_new_order', 'no_item', 'no_stock', 'no_order_line'],
-  'payment.sql': ['pay_warehouse', 'pay_district', 'pay_customer_ids_by_name', 'pay_customer', 'pay_history'],
-  'orderstatus.sql': ['os_customer_ids_by_name', 'os_customer', 'os_last_order', 'os_order_lines'],
-  'delivery.sql': ['dl_new_order', 'dl_order', 'dl_order_lines', 'dl_customer'],
-  'stocklevel.sql': ['sl_stock_count'],
-  'admin.sql': [
-    'server_version',
-    'schema_max_warehouse',
-    'schema_tproc_tables',
-    'schema_other_objects',
-    'counters_nopm',
-    'check_indexed',
-    'check_row_counts',
-    'check_warehouse',
-    'check_districts',
-    'after_run_checkpoint',
+  /** The five transactions as statement sequences, names prefixed by the transaction. */
+  'procedures.sql': [
+    'neword_customer_warehouse',
+    'neword_district',
+    'neword_order',
+    'neword_new_order',
+    'neword_item',
+    'neword_stock',
+    'neword_order_line',
+    'payment_warehouse',
+    'payment_district',
+    'payment_customer_ids_by_name',
+    'payment_customer',
+    'payment_history',
+    'ostat_customer_ids_by_name',
+    'ostat_customer',
+    'ostat_last_order',
+    'ostat_order_lines',
+    'delivery_new_order',
+    'delivery_order',
+    'delivery_order_lines',
+    'delivery_customer',
+    'slev_stock_count',
   ],
+  'admin.sql': ['server_version', 'schema_max_warehouse', 'schema_tproc_tables', 'schema_other_objects'],
+  'check.sql': ['check_indexed', 'check_row_counts', 'check_warehouse', 'check_districts'],
+  'counters.sql': ['counters_nopm', 'after_run_checkpoint'],
 } as const;
 
 export type NamedSqlFile = keyof typeof NAMED_SQL_FILES;

@@ -10,11 +10,11 @@ import { missingRow, type TxBody } from './body.js';
  * balance with one more delivery.
  */
 export function deliveryBody(db: Db): TxBody<DeliveryInput> {
-  const sql = namedSql('delivery.sql');
-  const takeNewOrder = db.prepare<{ w_id: number; d_id: number }, number>(sql.dl_new_order).pluck();
-  const order = db.prepare<{ carrier_id: number; w_id: number; d_id: number; o_id: number }, number>(sql.dl_order).pluck();
-  const orderLines = db.prepare<{ w_id: number; d_id: number; o_id: number }>(sql.dl_order_lines);
-  const customer = db.prepare<{ w_id: number; d_id: number; o_id: number; c_id: number }>(sql.dl_customer);
+  const sql = namedSql('procedures.sql');
+  const takeNewOrder = db.prepare<{ w_id: number; d_id: number }, number>(sql.delivery_new_order).pluck();
+  const order = db.prepare<{ carrier_id: number; w_id: number; d_id: number; o_id: number }, number>(sql.delivery_order).pluck();
+  const orderLines = db.prepare<{ w_id: number; d_id: number; o_id: number }>(sql.delivery_order_lines);
+  const customer = db.prepare<{ w_id: number; d_id: number; o_id: number; c_id: number }>(sql.delivery_customer);
 
   return {
     write: true,

@@ -31,13 +31,13 @@ interface StockRow {
  * does not advance and no row stays.
  */
 export function newOrderBody(db: Db): TxBody<NewOrderInput> {
-  const sql = namedSql('neworder.sql');
-  const customerWarehouse = db.prepare<{ w_id: number; d_id: number; c_id: number }, CustomerWarehouse>(sql.no_customer_warehouse);
-  const district = db.prepare<{ w_id: number; d_id: number }, DistrictRow>(sql.no_district);
-  const order = db.prepare<{ w_id: number; d_id: number; o_id: number; c_id: number; ol_cnt: number; all_local: number }>(sql.no_order);
-  const newOrder = db.prepare<{ w_id: number; d_id: number; o_id: number }>(sql.no_new_order);
-  const item = db.prepare<{ i_id: number }, ItemRow>(sql.no_item);
-  const stock = db.prepare<{ quantity: number; remote: number; supply_w_id: number; i_id: number; d_id: number }, StockRow>(sql.no_stock);
+  const sql = namedSql('procedures.sql');
+  const customerWarehouse = db.prepare<{ w_id: number; d_id: number; c_id: number }, CustomerWarehouse>(sql.neword_customer_warehouse);
+  const district = db.prepare<{ w_id: number; d_id: number }, DistrictRow>(sql.neword_district);
+  const order = db.prepare<{ w_id: number; d_id: number; o_id: number; c_id: number; ol_cnt: number; all_local: number }>(sql.neword_order);
+  const newOrder = db.prepare<{ w_id: number; d_id: number; o_id: number }>(sql.neword_new_order);
+  const item = db.prepare<{ i_id: number }, ItemRow>(sql.neword_item);
+  const stock = db.prepare<{ quantity: number; remote: number; supply_w_id: number; i_id: number; d_id: number }, StockRow>(sql.neword_stock);
   const orderLine = db.prepare<{
     w_id: number;
     d_id: number;
@@ -51,7 +51,7 @@ export function newOrderBody(db: Db): TxBody<NewOrderInput> {
     d_tax: number;
     discount: number;
     dist_info: string;
-  }>(sql.no_order_line);
+  }>(sql.neword_order_line);
 
   return {
     write: true,

@@ -27,11 +27,11 @@ interface LineRow {
  * of its last name), its latest order and that order's lines.
  */
 export function orderStatusBody(db: Db): TxBody<OrderStatusInput> {
-  const sql = namedSql('orderstatus.sql');
-  const idsByName = db.prepare<{ w_id: number; d_id: number; c_last: string }, number>(sql.os_customer_ids_by_name).pluck();
-  const customer = db.prepare<{ w_id: number; d_id: number; c_id: number }, CustomerRow>(sql.os_customer);
-  const lastOrder = db.prepare<{ w_id: number; d_id: number; c_id: number }, OrderRow>(sql.os_last_order);
-  const orderLines = db.prepare<{ w_id: number; d_id: number; o_id: number }, LineRow>(sql.os_order_lines);
+  const sql = namedSql('procedures.sql');
+  const idsByName = db.prepare<{ w_id: number; d_id: number; c_last: string }, number>(sql.ostat_customer_ids_by_name).pluck();
+  const customer = db.prepare<{ w_id: number; d_id: number; c_id: number }, CustomerRow>(sql.ostat_customer);
+  const lastOrder = db.prepare<{ w_id: number; d_id: number; c_id: number }, OrderRow>(sql.ostat_last_order);
+  const orderLines = db.prepare<{ w_id: number; d_id: number; o_id: number }, LineRow>(sql.ostat_order_lines);
 
   return {
     write: false,

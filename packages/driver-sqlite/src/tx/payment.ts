@@ -21,14 +21,14 @@ interface CustomerRow {
  * w_name, four spaces, d_name.
  */
 export function paymentBody(db: Db): TxBody<PaymentInput> {
-  const sql = namedSql('payment.sql');
-  const warehouse = db.prepare<{ amount: number; w_id: number }, WarehouseRow>(sql.pay_warehouse);
-  const district = db.prepare<{ amount: number; w_id: number; d_id: number }, DistrictRow>(sql.pay_district);
-  const idsByName = db.prepare<{ c_w_id: number; c_d_id: number; c_last: string }, number>(sql.pay_customer_ids_by_name).pluck();
+  const sql = namedSql('procedures.sql');
+  const warehouse = db.prepare<{ amount: number; w_id: number }, WarehouseRow>(sql.payment_warehouse);
+  const district = db.prepare<{ amount: number; w_id: number; d_id: number }, DistrictRow>(sql.payment_district);
+  const idsByName = db.prepare<{ c_w_id: number; c_d_id: number; c_last: string }, number>(sql.payment_customer_ids_by_name).pluck();
   const customer = db.prepare<
     { amount: number; w_id: number; d_id: number; c_w_id: number; c_d_id: number; c_id: number },
     CustomerRow
-  >(sql.pay_customer);
+  >(sql.payment_customer);
   const history = db.prepare<{
     c_id: number;
     c_d_id: number;
@@ -38,7 +38,7 @@ export function paymentBody(db: Db): TxBody<PaymentInput> {
     amount: number;
     w_name: string;
     d_name: string;
-  }>(sql.pay_history);
+  }>(sql.payment_history);
 
   return {
     write: true,

@@ -8,8 +8,8 @@ import type { TxBody } from './body.js';
  * 20 orders whose stock in the warehouse is below the threshold.
  */
 export function stockLevelBody(db: Db): TxBody<StockLevelInput> {
-  const sql = namedSql('stocklevel.sql');
-  const count = db.prepare<{ w_id: number; d_id: number; threshold: number }, number>(sql.sl_stock_count).pluck();
+  const sql = namedSql('procedures.sql');
+  const count = db.prepare<{ w_id: number; d_id: number; threshold: number }, number>(sql.slev_stock_count).pluck();
 
   return {
     write: false,
