@@ -75,6 +75,23 @@ describe('job input validation and preflight', () => {
     expect(await jobCount()).toBe(before);
   });
 
+  it('a saved configuration supplies secrets sent back as "********" (configId)', async () => {
+    const target = { ...pg, superuser: 'sledge_auth_test', superuserPassword: 'right-password', user: 'sledge_auth_test', password: 'right-password', database: 'postgres', defaultDatabase: 'postgres' };
+    const saved = await post(s, '/api/v1/configs', { name: 'auth-test', target });
+    expect(saved.status).toBe(201);
+    const listed = saved.body as { id: number; target: Record<string, unknown> };
+    expect(listed.target['password']).toBe('********');
+    const masked = { ...target, password: '********', superuserPassword: '********' };
+    const bad = await post(s, '/api/v1/targets/test', { target: masked });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ error: { code: 'SLEDGE_E_AUTH' } });
+    const ok = await post(s, '/api/v1/targets/test', { target: masked, configId: listed.id });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(String(ok.body.version)).toMatch(/^\d+/);
+    const missing = await post(s, '/api/v1/targets/test', { target: masked, configId: 999 });
+    expect(missing.body).toMatchObject({ error: { code: 'SLEDGE_E_NOT_FOUND', field: 'configId' } });
+  });
+
   it('run or check without a schema -> 422 SLEDGE_E_SCHEMA_MISSING, no job', async () => {
     const before = await jobCount();
     for (const type of ['run', 'check']) {

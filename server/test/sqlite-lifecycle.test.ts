@@ -130,8 +130,14 @@ describe('SQLite end to end', () => {
     expect(texts).toContain(job.result!.line);
     expect(texts).toContain('Rampup complete, Taking start Transaction Count.');
     expect(texts).toContain('ALL VIRTUAL USERS COMPLETE');
-    const tc = await get<{ engine: unknown[]; client: { rates: Record<string, number> }[] }>(s, `/api/v1/jobs/${id}/tcount`);
+    const tc = await get<{ engine: unknown[]; client: { rates: Record<string, number>; commits: number; rollbacks: number; phase?: string }[] }>(s, `/api/v1/jobs/${id}/tcount`);
     expect(tc.client.length).toBeGreaterThan(10);
+    // Latency samples count every call of their second: they track the client rate.
+    const lat = await get<{ perType: Record<string, { count: number }> }[]>(s, `/api/v1/jobs/${id}/latency`);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const latCounts = lat.map((l) => Object.values(l.perType).reduce((a, v) => a + v.count, 0));
+    const rates = tc.client.filter((c) => c.phase === 'measuring').map((c) => c.commits + c.rollbacks);
+    expect(median(latCounts)).toBeGreaterThan(median(rates) * 0.6);
     expect(tc.engine.length).toBeGreaterThan(3);
     const exp = await get<{ schema: string; job: Job; timings: unknown[]; output: unknown[] }>(s, `/api/v1/jobs/${id}/export?format=json`);
     expect(exp.schema).toBe('sledge-job-v1');

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { ErrorInfo } from './errors.js';
 import {
   BuildProgress,
+  CheckItem,
   ClientSample,
   EngineSample,
   Job,
@@ -57,6 +58,7 @@ export const Snapshot = Type.Object({
   progress: Type.Optional(BuildProgress),
   timings: Type.Array(TimingRow),
   metrics: Type.Record(Type.String(), Type.Array(Type.Unknown())),
+  check: Type.Optional(Type.Array(CheckItem)),
 });
 export type Snapshot = Type.Static<typeof Snapshot>;
 

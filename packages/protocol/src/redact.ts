@@ -32,11 +32,19 @@ export function redactUrl(s: string): string {
   return s.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)([^@\s]+)(@)/gi, `$1${REDACTED}$3`);
 }
 
-/** Remove every occurrence of the given secret strings from a text (log lines, error messages). */
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Remove the given secret strings from a text (log lines, error messages)
+ * wherever they stand as a whole token: not glued to letters, digits or '_'
+ * on either side, so a password "postgres" is hidden in "password=postgres"
+ * but "postgresql" stays readable.
+ */
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = redactUrl(text);
   for (const s of secrets) {
-    if (s && s.length >= 3) out = out.split(s).join(REDACTED);
+    if (!s || s.length < 3) continue;
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9_])${escapeRe(s)}(?![A-Za-z0-9_])`, 'g'), REDACTED);
   }
   return out;
 }

@@ -70,5 +70,7 @@ describe('redact', () => {
   });
   it('scrubs secrets out of text', () => {
     expect(scrub('password authentication failed for pw123', ['pw123'])).not.toContain('pw123');
+    expect(scrub('password=postgres in /sql/postgresql/', ['postgres'])).toBe('password=******** in /sql/postgresql/');
+    expect(scrub('a.b*c? failed', ['a.b*c?'])).toBe('******** failed');
   });
 });

@@ -141,7 +141,7 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
   }
   const b = body as Record<string, unknown>;
-  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics', 'datagen']);
+  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics', 'configId', 'datagen']);
   for (const k of Object.keys(b)) {
     if (!allowed.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
   }

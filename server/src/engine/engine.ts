@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { randomSeed, type Driver } from '@sledge/core';
 import type { JobStore } from '@sledge/jobstore';
 import {
+  REDACTED,
   SledgeError,
   isTerminal,
   parseJobCreate,
@@ -118,6 +119,7 @@ export class JobEngine {
   async submit(body: unknown): Promise<Job> {
     if (this.closed) throw new SledgeError('SLEDGE_E_CONFLICT', 'the server is shutting down');
     const cfg = parseJobCreate(body, randomSeed());
+    this.fillSecrets(cfg.target, (body as Record<string, unknown>)['configId']);
     this.normalise(cfg);
     const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
     if (BODIES[cfg.type].db) await this.preflight(cfg);
@@ -139,9 +141,30 @@ export class JobEngine {
     return job;
   }
 
+  /**
+   * Secrets of a saved configuration: every target secret sent as "********"
+   * (what the API returns for saved secrets) takes the stored value.
+   */
+  private fillSecrets(target: Target, configId: unknown): void {
+    if (configId === undefined) return;
+    if (!Number.isInteger(configId)) throw new SledgeError('SLEDGE_E_VALIDATION', 'configId must be an integer', { field: 'configId' });
+    const saved = this.store.getConfig(configId as number, { withSecrets: true });
+    if (!saved) throw new SledgeError('SLEDGE_E_NOT_FOUND', `saved configuration ${String(configId)} not found`, { field: 'configId' });
+    const stored = saved.target as Record<string, unknown>;
+    const t = target as unknown as Record<string, unknown>;
+    for (const k of secretFields(target.engine)) {
+      if (t[k] !== REDACTED) continue;
+      if (stored['engine'] !== target.engine || typeof stored[k] !== 'string') {
+        throw new SledgeError('SLEDGE_E_VALIDATION', `target.${k} is "${REDACTED}" but saved configuration ${String(configId)} has no ${target.engine} ${k}: type the secret`, { field: `target.${k}` });
+      }
+      t[k] = stored[k];
+    }
+  }
+
   /** Test a target's connection: the server version, or the typed error. */
-  async testTarget(targetBody: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
+  async testTarget(targetBody: unknown, configId?: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    this.fillSecrets(cfg.target, configId);
     this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
     const admin = await driver.openAdmin(cfg.target, () => undefined);
@@ -155,8 +178,9 @@ export class JobEngine {
   }
 
   /** One ASH sample of a target, without a job (the metrics page's live view). */
-  async sampleAsh(targetBody: unknown): Promise<{ source: string; samples: unknown[] }> {
+  async sampleAsh(targetBody: unknown, configId?: unknown): Promise<{ source: string; samples: unknown[] }> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    this.fillSecrets(cfg.target, configId);
     this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
     if (!driver.openAshSampler) {

@@ -17,6 +17,7 @@ import {
   PHASE_RAMPUP,
   RUN_ABORT,
   RUN_STOP,
+  VU_STATE,
   VU_STATE_NAMES,
   allocShared,
   counterIndex,
@@ -263,12 +264,18 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
     const stopVus = async (graceMs: number) => {
       setRun(RUN_STOP);
       await waitWorkers(graceMs);
+      // VUs whose thread was terminated, or that never started, end as finished; report the final grid.
+      for (let i = 0; i < vus; i++) {
+        const st = Atomics.load(states, i);
+        if (st !== VU_STATE.finished && st !== VU_STATE.failed) Atomics.store(states, i, VU_STATE.finished);
+      }
+      ctx.vus(perVu());
     };
     stop.onStop(() => setRun(RUN_STOP));
 
     if (!timed) {
       await Promise.race([allDone, stop.promise]);
-      if (stop.requested) await stopVus(STOP_GRACE_MS);
+      await stopVus(STOP_GRACE_MS);
       clientTick();
       for (const t of timers) clearInterval(t);
       if (failure) throw SledgeError.fromInfo(failure);

@@ -27,5 +27,6 @@ export function buildSnapshot(store: JobStore, jobId: string): Snapshot {
     ...(progress ? { progress } : {}),
     timings: store.getTimings(jobId),
     metrics,
+    ...(store.getCheck(jobId).length ? { check: store.getCheck(jobId) } : {}),
   };
 }

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, type EngineCapability } from '@sledge/protocol';
+import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, type EngineCapability } from '@sledge/protocol';
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
@@ -48,11 +48,14 @@ export const capabilityRoutes: FastifyPluginAsync<RouteDeps & { version: string 
       schema: {
         tags: ['targets'],
         summary: 'Test a connection: returns the server version and whether a TPROC-C schema is there',
-        body: Type.Object({ target: Type.Unknown() }),
-        response: { 200: Type.Object({ version: Type.String(), schema: Type.Object({ exists: Type.Boolean(), warehouses: Type.Integer() }) }), 400: ErrorBody, 422: ErrorBody, 424: ErrorBody },
+        body: Type.Object({ target: Type.Unknown(), configId: Type.Optional(Type.Integer({ description: 'fill "********" secrets from this saved configuration' })) }),
+        response: { 200: TargetTestResult, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody },
       },
     },
-    async (req) => engine.testTarget((req.body as { target?: unknown } | undefined)?.target),
+    async (req) => {
+      const b = req.body as { target?: unknown; configId?: unknown } | undefined;
+      return engine.testTarget(b?.target, b?.configId);
+    },
   );
 
   app.get('/health', { schema: { tags: ['server'], summary: 'Liveness and the job queue', response: { 200: Type.Object({ ok: Type.Boolean(), active: Type.Union([Type.String(), Type.Null()]), queued: Type.Array(Type.String()) }) } } }, async () => ({

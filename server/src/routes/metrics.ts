@@ -63,9 +63,12 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
     '/targets/ash',
     {
       validatorCompiler: passThrough,
-      schema: { tags: ['metrics'], summary: 'One active-session-history sample of a target, without a job', body: Type.Object({ target: Type.Unknown() }), response: { 400: ErrorBody, 422: ErrorBody, 424: ErrorBody } },
+      schema: { tags: ['metrics'], summary: 'One active-session-history sample of a target, without a job', body: Type.Object({ target: Type.Unknown(), configId: Type.Optional(Type.Integer()) }), response: { 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody } },
     },
-    async (req) => engine.sampleAsh((req.body as { target?: unknown } | undefined)?.target),
+    async (req) => {
+      const b = req.body as { target?: unknown; configId?: unknown } | undefined;
+      return engine.sampleAsh(b?.target, b?.configId);
+    },
   );
 
   app.get('/agent', { websocket: true, schema: { hide: true } }, (socket) => {

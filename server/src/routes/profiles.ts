@@ -1,22 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { ErrorBody, SledgeError } from '@sledge/protocol';
+import { BestJobs, ErrorBody, ProfileDetail, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
 import { buildSnapshot } from '../engine/snapshot.js';
 import type { RouteDeps } from './jobs.js';
 
 /** Performance profiles (run jobs sharing a profileId: a VU sweep) and share links. */
 export const profileRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
-  app.get('/profiles', { schema: { tags: ['profiles'], summary: 'Performance profiles: run jobs grouped by profileId' } }, async () => store.profiles());
-  app.get('/profiles/:id', { schema: { tags: ['profiles'], summary: 'NOPM and TPM against active VUs for one profile', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 404: ErrorBody } } }, async (req) => {
+  app.get('/profiles', { schema: { tags: ['profiles'], summary: 'Performance profiles: run jobs grouped by profileId', response: { 200: Type.Array(ProfileSummary) } } }, async () => store.profiles());
+  app.get('/profiles/:id', { schema: { tags: ['profiles'], summary: 'NOPM and TPM against active VUs for one profile', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: ProfileDetail, 404: ErrorBody } } }, async (req) => {
     const id = (req.params as { id: number }).id;
     const jobs = store.profileJobs(id);
     if (!jobs.length) throw new SledgeError('SLEDGE_E_NOT_FOUND', `profile ${id} has no completed run jobs`, { field: 'id' });
     return { profileId: id, jobs };
   });
-  app.get('/best', { schema: { tags: ['jobs'], summary: 'Best NOPM job per engine (the starred jobs)' } }, async () => store.bestJobs());
+  app.get('/best', { schema: { tags: ['jobs'], summary: 'Best NOPM job per engine (the starred jobs)', response: { 200: BestJobs } } }, async () => store.bestJobs());
 
-  app.post('/jobs/:id/share', { schema: { tags: ['share'], summary: 'Create a read-only share link for a job', params: Type.Object({ id: Type.String() }), response: { 201: Type.Object({ token: Type.String(), path: Type.String() }), 404: ErrorBody } } }, async (req, reply) => {
+  app.post('/jobs/:id/share', { schema: { tags: ['share'], summary: 'Create a read-only share link for a job', params: Type.Object({ id: Type.String() }), response: { 201: ShareLink, 404: ErrorBody } } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     if (!store.getJob(id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
     const { token } = store.createShare(id);

@@ -31,7 +31,7 @@ export interface VuEnv {
   /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
   ash: Int32Array;
   control: Int32Array;
-  /** Interval histograms (µs) shared by the worker's VUs, shipped every second. */
+  /** Interval histograms (µs) shared by the worker's VUs, shipped and replaced every second. */
   interval: Record<TxType, RecordableHistogram>;
   log: (vu: number, text: string) => void;
 }

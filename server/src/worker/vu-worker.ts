@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     const hist: Partial<Record<TxType, RecordableHistogram>> = {};
     for (const t of TX_TYPES) if (env.interval[t].count > 0) hist[t] = env.interval[t];
     if (Object.keys(hist).length) post({ t: 'latency', ts: Date.now(), hist });
-    for (const t of TX_TYPES) env.interval[t].reset();
+    // A posted histogram may share its native storage with the copy the main
+    // thread receives: start new ones instead of resetting the posted ones.
+    env.interval = newHists();
   };
   const timer = setInterval(() => {
     flushLogs();
