@@ -1,6 +1,7 @@
-import type { AdminSession, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
 import { MyAdmin } from './admin.js';
+import { MyAshSampler } from './ash/sampler.js';
 import { connect, loadMysql2, mysql2Version } from './connect.js';
 import { classifyError } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
@@ -77,6 +78,10 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
 
     classifyError(e: unknown): ErrorClass {
       return classifyError(e);
+    },
+
+    async openAshSampler(target: T, log: Logger): Promise<AshSampler> {
+      return MyAshSampler.open(target, flavour, log);
     },
   };
 }
