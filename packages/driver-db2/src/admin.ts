@@ -117,7 +117,7 @@ export class Db2Admin implements AdminSession {
     const schema = String(schemaRows[0]?.['schema_name'] ?? this.t.user.toUpperCase()).trim();
     this.log('Collecting statistics (RUNSTATS)');
     for (const table of TPROCC_TABLES) {
-      await this.step(`RUNSTATS on ${table}`, () => c.exec(this.sql.get('admin', 'runstats', { schema, table: table.toUpperCase() })));
+      await this.step(`RUNSTATS on ${table}`, () => c.exec(this.sql.get('counters', 'runstats', { schema, table: table.toUpperCase() })));
     }
     this.log('Creating SQL PL procedures');
     for (const s of this.sql.script('procedures', DB2_SQL.procedures)) await this.step(`creating ${s.name}`, () => c.exec(s.sql));

@@ -20,9 +20,9 @@ export const DB2_SQL = {
     'drop_order_line', 'drop_new_order', 'drop_orders', 'drop_history', 'drop_customer',
     'drop_district', 'drop_stock', 'drop_item', 'drop_warehouse',
   ],
-  admin: ['server_version', 'current_schema', 'warehouse_table_exists', 'max_warehouse', 'column_types', 'runstats'],
+  admin: ['server_version', 'current_schema', 'warehouse_table_exists', 'max_warehouse', 'column_types'],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
-  counters: ['nopm', 'tpm'],
+  counters: ['nopm', 'tpm', 'runstats'],
 } as const;
 
 export type SqlFile = keyof typeof DB2_SQL;

@@ -173,7 +173,7 @@ export class MssqlAdmin implements AdminSession {
     if (!this.t.checkpoint) return;
     const db = await this.dbConn();
     this.log(`CHECKPOINT ${this.database}`);
-    await this.step('CHECKPOINT', () => db.exec(this.sql.get('admin', 'checkpoint')));
+    await this.step('CHECKPOINT', () => db.exec(this.sql.get('counters', 'checkpoint')));
   }
 
   async close(): Promise<void> {

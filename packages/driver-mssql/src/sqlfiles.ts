@@ -13,9 +13,9 @@ export const MSSQL_SQL = {
   indexes: ['customer_i2', 'orders_i2', 'statistics'],
   procedures: ['order_line_list', 'neword', 'payment', 'delivery', 'slev', 'ostat'],
   drop: ['drop_database'],
-  admin: ['server_version', 'database_exists', 'create_database', 'warehouse_table_exists', 'max_warehouse', 'column_types', 'checkpoint'],
+  admin: ['server_version', 'database_exists', 'create_database', 'warehouse_table_exists', 'max_warehouse', 'column_types'],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
-  counters: ['nopm', 'tpm'],
+  counters: ['nopm', 'tpm', 'checkpoint'],
 } as const;
 
 export type SqlFile = keyof typeof MSSQL_SQL;

@@ -245,7 +245,7 @@ export class OracleAdmin implements AdminSession {
     if (!this.t.checkpoint) return;
     const s = await this.sys();
     this.log('ALTER SYSTEM CHECKPOINT');
-    await this.step('ALTER SYSTEM CHECKPOINT', () => s.execute(this.sql.get('admin', 'checkpoint')));
+    await this.step('ALTER SYSTEM CHECKPOINT', () => s.execute(this.sql.get('counters', 'checkpoint')));
   }
 
   async close(): Promise<void> {

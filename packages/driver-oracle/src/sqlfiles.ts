@@ -18,10 +18,10 @@ export const ORACLE_SQL = {
   drop: ['kill_sessions', 'drop_user'],
   admin: [
     'server_version', 'server_version_12c', 'user_exists', 'warehouse_table_exists', 'create_user', 'grant_roles',
-    'quota_default', 'quota_order_line', 'max_warehouse', 'column_types', 'compile_errors', 'checkpoint',
+    'quota_default', 'quota_order_line', 'max_warehouse', 'column_types', 'compile_errors',
   ],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
-  counters: ['nopm', 'cluster_database', 'tpm_sysstat', 'tpm_gv_sysstat', 'awr_snapshot', 'tpm_awr'],
+  counters: ['nopm', 'cluster_database', 'tpm_sysstat', 'tpm_gv_sysstat', 'awr_snapshot', 'tpm_awr', 'checkpoint'],
 } as const;
 
 export type SqlFile = keyof typeof ORACLE_SQL;

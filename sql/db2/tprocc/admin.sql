@@ -26,8 +26,3 @@ SELECT LOWER(colname) AS name, typename AS type_name, length AS max_length, scal
  WHERE tabschema = CURRENT SCHEMA AND tabname = UPPER(?)
  ORDER BY colno
 @
-
--- name: runstats
--- Optimizer statistics for one table, after the keys exist.
-CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE "${schema}"."${table}" WITH DISTRIBUTION AND DETAILED INDEXES ALL')
-@

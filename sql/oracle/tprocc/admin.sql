@@ -48,10 +48,6 @@ SELECT LOWER(column_name) AS name, data_type AS type_name, data_length AS max_le
  WHERE table_name = UPPER(:table_name)
  ORDER BY column_id;
 
--- name: checkpoint
--- system
-ALTER SYSTEM CHECKPOINT;
-
 -- name: compile_errors
 -- user: why a CREATE PROCEDURE compiled with errors.
 SELECT line AS line, position AS position, text AS text

@@ -1,5 +1,6 @@
 -- NOPM and TPM counters (hammerdb.md §6.4, §6.5). Cumulative values; the
--- monitor takes deltas over the measured window.
+-- monitor takes deltas over the measured window. Then maintenance: the
+-- post-run checkpoint (target.checkpoint).
 --
 -- TPM by default (target.useAwr off) is 'user commits' + 'user rollbacks'
 -- from v$sysstat, or gv$sysstat summed over the instances on RAC
@@ -38,3 +39,7 @@ SELECT NVL(SUM(value), 0) AS tpm
  WHERE snap_id = :snap_id
    AND dbid = (SELECT dbid FROM v$database)
    AND stat_name IN ('user commits', 'user rollbacks');
+
+-- name: checkpoint
+-- system
+ALTER SYSTEM CHECKPOINT;
