@@ -108,7 +108,7 @@ class Admin implements AdminSession {
     this.log('Creating indexes');
     execScript(db, 'indexes.sql');
     this.log('Gathering statistics (ANALYZE)');
-    db.exec('ANALYZE');
+    db.exec(this.countersSql().analyze);
     db.prepare(this.countersSql().after_run_checkpoint).get();
     this.log('Indexes and statistics done');
   }

@@ -56,7 +56,7 @@ export const NAMED_SQL_FILES = {
   ],
   'admin.sql': ['server_version', 'schema_max_warehouse', 'schema_tproc_tables', 'schema_other_objects'],
   'check.sql': ['check_indexed', 'check_row_counts', 'check_warehouse', 'check_districts'],
-  'counters.sql': ['counters_nopm', 'after_run_checkpoint'],
+  'counters.sql': ['counters_nopm', 'analyze', 'after_run_checkpoint'],
 } as const;
 
 export type NamedSqlFile = keyof typeof NAMED_SQL_FILES;
