@@ -46,6 +46,11 @@ export interface AshSampler {
   /** Where the samples come from, e.g. "pg_stat_activity" or "pgsentinel". */
   readonly source: string;
   /**
+   * Set when sampling works only in part (some sessions hidden, wait events
+   * off): what is missing and what to grant or enable. May change after a sample.
+   */
+  readonly notice?: string;
+  /**
    * The sessions active now (idle sessions are left out; the sampler's own
    * session too). Each sample carries the engine's event and its cross-engine
    * wait class. `vu` is set when the session is one of Sledge's

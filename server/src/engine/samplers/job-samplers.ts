@@ -23,6 +23,7 @@ export class JobSamplers {
   private offCpu: (() => void) | null = null;
   private client: { ash: Int32Array; vus: number; prev: Int32Array } | null = null;
   private stopped = false;
+  private lastNotice: string | undefined;
 
   constructor(
     private readonly ctx: JobContext,
@@ -70,6 +71,12 @@ export class JobSamplers {
     this.busy = true;
     try {
       const samples = this.sampler ? await this.sampler.sample() : this.clientSamples();
+      const notice = this.sampler?.notice;
+      if (notice && notice !== this.lastNotice) {
+        this.lastNotice = notice;
+        this.status({ sampler: 'ash', ok: true, source: this.sampler!.source, reason: 'sampling works only in part', fix: notice });
+        this.ctx.output(1, `Active session history: ${notice}`);
+      }
       if (!samples.length) return;
       if (this.stored >= ASH_CAP) return;
       const keep = samples.slice(0, ASH_CAP - this.stored);
