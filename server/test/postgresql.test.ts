@@ -31,6 +31,11 @@ describe('PostgreSQL end to end', () => {
     expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 1 Warehouses start:2 end:2')).toBe(true);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+    // ASH during the build: the COPY sessions wait for the client feeding them (ClientRead).
+    const ash = await get<{ topEvents: { event: string; waitClass: string; pct: number }[]; status: { ok: boolean; source?: string }[]; phases: { label: string }[] }>(s, `/api/v1/jobs/${job.id}/ash`);
+    expect(ash.status.find((x) => (x as { sampler?: string }).sampler === 'ash')).toMatchObject({ ok: true, source: 'pg_stat_activity' });
+    expect(ash.topEvents.some((e) => e.waitClass === 'Client')).toBe(true);
+    expect(ash.phases.map((p) => p.label)).toEqual(expect.arrayContaining(['build: load', 'build: indexes']));
   });
 
   it('runs 2 VUs timed: NOPM > 0, TPM/NOPM in range, engine TPM source; schema still consistent', async () => {
@@ -48,6 +53,17 @@ describe('PostgreSQL end to end', () => {
     expect(JSON.stringify(job)).not.toContain('tpcc-pw-srv');
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+    // ASH during the run: CPU plus waits, the transaction calls as top SQL, sessions mapped to VUs.
+    type Ash = { series: { ts: number; aas: Record<string, number> }[]; topSql: { sql: string; pct: number }[]; topSessions: { vu?: number }[]; topEvents: { waitClass: string }[] };
+    const ash = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash`);
+    expect(ash.topEvents.some((e) => e.waitClass === 'CPU')).toBe(true);
+    expect(new Set(ash.topEvents.map((e) => e.waitClass)).size).toBeGreaterThan(1);
+    expect(ash.topSql.some((q) => /neword|payment/i.test(q.sql))).toBe(true);
+    expect(ash.topSessions.some((x) => x.vu === 2 || x.vu === 3)).toBe(true);
+    // A brushed range recomputes the tops over that range only.
+    const mid = ash.series[Math.floor(ash.series.length / 2)]!.ts;
+    const part = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash?from=${mid}&to=${mid + 5000}`);
+    expect(part.series.every((b) => b.ts >= mid && b.ts < mid + 5000)).toBe(true);
     const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
     expect(exp.body).not.toContain('tpcc-pw-srv');
   });

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const main = new URL('../dist/main.js', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'sledge-cli-'));
+/** Run the CLI without blocking the test worker (vitest needs its event loop). */
+const sledge = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const p = spawn(process.execPath, [main, ...args], { env: { ...process.env, SLEDGE_SERVER: 'http://127.0.0.1:1' } });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d: Buffer) => (out += d));
+    p.stderr.on('data', (d: Buffer) => (err += d));
+    p.on('close', (code) => resolve({ code, out, err }));
+  });
+const local = ['--local', '--data-dir', dataDir];
+
+describe('sledge CLI', () => {
+  it('prints usage and rejects unknown commands and flags with exit code 2', async () => {
+    expect((await sledge('help')).out).toContain('usage: sledge <command>');
+    const bad = (await sledge('frobnicate'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('unknown command');
+    const flag = (await sledge('run', '--warehousez', '3'));
+    expect(flag.code).toBe(2);
+  });
+
+  it('reports an unreachable server with what to do', async () => {
+    const r = (await sledge('jobs'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/SLEDGE_E_CONNECT: cannot reach the Sledge server at http:\/\/127\.0\.0\.1:1.*--local/);
+  });
+
+  it('bad input: a 4xx names the field, exit code 2, no job', async () => {
+    const r = (await sledge('build', ...local, '--db', 'sqlite', '--warehouses', '0'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('[tprocc.warehouses]');
+    const u = (await sledge('build', ...local, '--db', 'mongo'));
+    expect(u.code).toBe(2);
+    expect(u.err).toContain('SLEDGE_E_UNKNOWN_ENGINE');
+    const n = (await sledge('build', ...local, '--warehouses', 'many'));
+    expect(n.err).toContain('--warehouses must be a number');
+    expect(JSON.parse((await sledge('jobs', ...local, '--json')).out).total).toBe(0);
+  });
+
+  it('builds and runs on SQLite in-process: the TEST RESULT line on stdout, exit 0', async () => {
+    const b = (await sledge('build', ...local, '--db', 'sqlite', '--warehouses', '1'));
+    expect(b.code, b.err).toBe(0);
+    expect(b.out).toMatch(/build job [0-9A-F]{24} completed/);
+    expect(b.err).toContain('TPROCC.SQLITE SCHEMA COMPLETE'.slice(0, 0) + 'SCHEMA COMPLETE');
+    const r = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '2', '--rampup', '0', '--duration', '0.25'));
+    expect(r.code, r.err).toBe(0);
+    const m = /^TEST RESULT : System achieved (\d+) NOPM from (\d+) SQLite TPM$/m.exec(r.out);
+    expect(m, r.out).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThan(0);
+    expect(Number(m![2])).toBeGreaterThan(0);
+    expect(r.err).toContain('Rampup complete, Taking start Transaction Count.');
+    const jobs = JSON.parse((await sledge('jobs', ...local, '--json')).out) as { jobs: { type: string; status: string; id: string }[] };
+    expect(jobs.jobs.map((j) => `${j.type}:${j.status}`)).toEqual(['run:completed', 'build:completed']);
+    const detail = (await sledge('job', jobs.jobs[0]!.id, ...local));
+    expect(detail.out).toContain('NEWORD');
+    const csv = (await sledge('export', jobs.jobs[0]!.id, ...local, '--format', 'csv', '--series', 'timing'));
+    expect(csv.out.split('\n')[0]).toBe('proc,vu,calls,min_ms,avg_ms,max_ms,total_ms,p25_ms,p50_ms,p75_ms,p95_ms,p99_ms,sd_ms,ratio_pct,elapsed_ms');
+  });
+
+  it('capabilities --json lists every engine, Db2 unavailable with install steps', async () => {
+    const c = JSON.parse((await sledge('capabilities', ...local, '--json')).out) as { engines: { engine: string; available: boolean; install?: string }[] };
+    const by = Object.fromEntries(c.engines.map((e) => [e.engine, e]));
+    for (const e of ['sqlite', 'postgresql', 'mysql', 'mariadb', 'mssql', 'oracle']) expect(by[e]?.available, e).toBe(true);
+    expect(by['db2']?.available).toBe(false);
+    expect(by['db2']?.install).toContain('IBM_DB_HOME');
+  });
+
+  it('drives MariaDB with --db mariadb and --db mysql', async () => {
+    const conn = ['--host', '127.0.0.1', '--port', '3306', '--user', 'root', '--password=', '--database', 'sledge_cli_maria'];
+    (await sledge('delete', ...local, '--db', 'mariadb', ...conn));
+    const b = (await sledge('build', ...local, '--db', 'mariadb', ...conn, '--warehouses', '1'));
+    expect(b.code, b.err).toBe(0);
+    for (const db of ['mariadb', 'mysql']) {
+      const r = (await sledge('run', ...local, '--db', db, ...conn, '--vus', '2', '--rampup', '0', '--duration', '0.2'));
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^TEST RESULT : System achieved \\d+ NOPM from \\d+ ${db === 'mysql' ? 'MySQL' : 'MariaDB'} TPM$`, 'm'));
+    }
+    expect((await sledge('delete', ...local, '--db', 'mariadb', ...conn)).code).toBe(0);
+  });
+});
