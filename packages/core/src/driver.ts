@@ -40,6 +40,26 @@ export interface Driver<T extends Target = Target> {
    * message that says what to grant or enable; the job records it and runs on.
    */
   openAshSampler?(target: T, log: Logger): Promise<AshSampler>;
+  /**
+   * Optional capability: what a native (C++) VU loop needs to run this
+   * engine's transactions without returning to JavaScript per transaction.
+   * The server uses it when the worker-native addon provides a loop for
+   * `spec.kind`, and falls back to openVu() otherwise. The native loop must
+   * behave exactly like the engine's VuSession (same statements, same
+   * parameters in txValues order, same rollback and error rules).
+   */
+  nativeVuSpec?(target: T): NativeVuSpec;
+}
+
+/** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
+export interface NativeVuSpec {
+  kind: 'libpq';
+  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>); contains the password. */
+  conninfo: string;
+  /** The statement each transaction executes as a prepared statement, in TX_TYPES order of parameters (see txValues). */
+  statements: Record<TxType, string>;
+  /** SQLSTATE that means the new-order rollback (outcome 'rollback', not an error). */
+  rollbackSqlstate: string;
 }
 
 export interface AshSampler {
