@@ -7,7 +7,7 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, type Capabilities, type Job, type JobList, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable } from './print.js';
@@ -24,6 +24,7 @@ commands:
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus]
+  profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
   capabilities                   which engine drivers load here
 
 connection and workload flags (build/check/delete/run):
@@ -59,6 +60,7 @@ const GLOBAL = {
   limit: { type: 'string' },
   format: { type: 'string' },
   series: { type: 'string' },
+  sequence: { type: 'string' },
 } as const;
 
 type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>>;
@@ -105,27 +107,70 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
   }
   const { client, close } = await connect(o);
   try {
-    const job = await client.request<Job>('POST', '/jobs', body);
-    if (!o.quiet) process.stderr.write(`${type} job ${job.id} created\n`);
-    let stopping = false;
-    const onSigint = () => {
-      if (stopping) process.exit(130);
-      stopping = true;
-      process.stderr.write(`\nstopping job ${job.id} (Ctrl-C again to leave it running)\n`);
-      void client.request('POST', `/jobs/${job.id}/stop`).catch(() => undefined);
-    };
-    process.on('SIGINT', onSigint);
-    const final = await client.follow(job.id, progressPrinter(Boolean(o.quiet)));
-    process.off('SIGINT', onSigint);
+    const final = await submitAndFollow(client, type, body, o);
     if (o.json) {
       const timings = final.type === 'run' ? await client.request<TimingRow[]>('GET', `/jobs/${final.id}/timing`) : [];
       process.stdout.write(JSON.stringify({ job: final, timings }, null, 2) + '\n');
     } else {
       if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
-      if (final.status !== 'completed') process.stderr.write(`job ${final.id} ${final.status}${final.error ? `: ${final.error.code}: ${final.error.message}` : ''}\n`);
     }
     return final.status === 'completed' ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
+
+/** Create a job and follow it to its end (Ctrl-C stops it); progress on stderr. */
+async function submitAndFollow(client: SledgeClient, type: string, body: Record<string, unknown>, o: Opts): Promise<Job> {
+  const job = await client.request<Job>('POST', '/jobs', body);
+  if (!o.quiet) process.stderr.write(`${type} job ${job.id} created\n`);
+  let stopping = false;
+  const onSigint = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    process.stderr.write(`\nstopping job ${job.id} (Ctrl-C again to leave it running)\n`);
+    void client.request('POST', `/jobs/${job.id}/stop`).catch(() => undefined);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const final = await client.follow(job.id, progressPrinter(Boolean(o.quiet)));
+    if (final.status !== 'completed') process.stderr.write(`job ${final.id} ${final.status}${final.error ? `: ${final.error.code}: ${final.error.message}` : ''}\n`);
+    return final;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+/**
+ * A performance profile (HammerDB's autopilot): one timed run per VU count in
+ * --sequence, all with the same profile id, then NOPM and TPM against VUs.
+ */
+async function profileCommand(o: Opts): Promise<number> {
+  const seq = String(o.sequence ?? '1,2,4,8')
+    .split(',')
+    .map((x) => Number(x.trim()));
+  if (!seq.length || seq.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--sequence must list VU counts like 1,2,4,8 (got ${JSON.stringify(o.sequence)})`, { field: '--sequence' });
+  }
+  const { client, close } = await connect(o);
+  try {
+    let pid = o['profile-id'] === undefined ? undefined : Number(o['profile-id']);
+    if (pid === undefined) {
+      const profiles = await client.request<ProfileSummary[]>('GET', '/profiles');
+      pid = profiles.reduce((m, p) => Math.max(m, p.profileId), 0) + 1;
+    }
+    const rows: { vus: number; nopm: number; tpm: number; id: string }[] = [];
+    for (const vus of seq) {
+      const body = jobBody('run', { ...o, vus: String(vus), 'profile-id': String(pid) });
+      const final = await submitAndFollow(client, 'run', body, o);
+      if (final.status !== 'completed' || !final.result) return 1;
+      if (!o.json) process.stdout.write(`${vus} VU: ${final.result.line}\n`);
+      rows.push({ vus, nopm: final.result.nopm, tpm: final.result.tpm, id: final.id });
+    }
+    if (o.json) process.stdout.write(JSON.stringify({ profileId: pid, runs: rows }, null, 2) + '\n');
+    else process.stdout.write(`profile ${pid}:\n` + rows.map((r) => `  ${String(r.vus).padStart(4)} VU  ${String(r.nopm).padStart(9)} NOPM  ${String(r.tpm).padStart(9)} TPM  ${r.id}`).join('\n') + '\n');
+    return 0;
   } finally {
     await close();
   }
@@ -150,6 +195,8 @@ async function main(argv: string[]): Promise<number> {
     case 'run':
     case 'datagen':
       return runJobCommand(cmd, o);
+    case 'profile':
+      return profileCommand(o);
     case 'jobs': {
       const { client, close } = await connect(o);
       try {

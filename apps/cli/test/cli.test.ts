@@ -66,6 +66,18 @@ describe('sledge CLI', () => {
     expect(csv.out.split('\n')[0]).toBe('proc,vu,calls,min_ms,avg_ms,max_ms,total_ms,p25_ms,p50_ms,p75_ms,p95_ms,p99_ms,sd_ms,ratio_pct,elapsed_ms');
   });
 
+  it('runs a performance profile (one run per VU count, same profile id)', async () => {
+    const r = (await sledge('profile', ...local, '--db', 'sqlite', '--sequence', '1,2', '--rampup', '0', '--duration', '0.1', '--json'));
+    expect(r.code, r.err).toBe(0);
+    const p = JSON.parse(r.out) as { profileId: number; runs: { vus: number; nopm: number }[] };
+    expect(p.profileId).toBe(1);
+    expect(p.runs.map((x) => x.vus)).toEqual([1, 2]);
+    expect(p.runs.every((x) => x.nopm > 0)).toBe(true);
+    const bad = (await sledge('profile', ...local, '--sequence', '1,x'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--sequence');
+  });
+
   it('capabilities --json lists every engine, Db2 unavailable with install steps', async () => {
     const c = JSON.parse((await sledge('capabilities', ...local, '--json')).out) as { engines: { engine: string; available: boolean; install?: string }[] };
     const by = Object.fromEntries(c.engines.map((e) => [e.engine, e]));
