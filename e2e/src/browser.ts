@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { REPO } from './server.js';
 
 export const SCREENSHOTS = join(REPO, 'e2e/screenshots');
@@ -50,5 +50,14 @@ export async function shot(page: Page, name: string): Promise<string> {
   // A sticky header is drawn where the page is scrolled to: start full-page shots from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Save a screenshot of one element (a chart, a table) to e2e/screenshots/<name>.png. */
+export async function shotOf(locator: Locator, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await locator.scrollIntoViewIfNeeded();
+  await locator.screenshot({ path });
   return path;
 }

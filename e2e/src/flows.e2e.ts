@@ -208,6 +208,9 @@ describe('stop', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="chart-client"]')?.getAttribute('data-points') ?? 0) > 10, undefined, { timeout: 60_000 });
     await page.getByTestId('stop-job').click();
     expect(await waitForJobEnd(page, id, 60_000)).toBe('stopped');
+    // The final VU frame after a stop: no VU is left showing as running.
+    await expect.poll(() => page.locator('[data-testid="vu-grid"] .vu-running, [data-testid="vu-grid"] .vu-connecting').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('[data-testid="vu-grid"] .vu-finished').count()).toBeGreaterThan(0);
     await shot(page, 'run-stopped');
     await fill(page, 'tprocc.duration', '0.5');
   });

@@ -37,7 +37,7 @@ export interface RunningServer {
  * nothing: run `pnpm --filter @sledge/server build` and
  * `pnpm --filter @sledge/ui build` first.
  */
-export async function startServer(opts: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(opts: { dataDir?: string; keepData?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run pnpm --filter @sledge/server build first`);
   if (!existsSync(UI)) throw new Error(`${UI} is missing: run pnpm --filter @sledge/ui build first`);
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sledge-e2e-'));
@@ -45,7 +45,7 @@ export async function startServer(opts: { dataDir?: string; keepData?: boolean }
   let out = '';
   const proc = spawn(process.execPath, [MAIN], {
     cwd: REPO,
-    env: { ...process.env, SLEDGE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(opts.env ?? {}), SLEDGE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,4 +1,6 @@
 import type {
+  AshReport,
+  BestJobs,
   Capabilities,
   CheckItem,
   Job,
@@ -6,14 +8,26 @@ import type {
   JobList,
   JobListQuery,
   OutputLine,
+  ProfileDetail,
+  ProfileSummary,
   SavedConfig,
   SavedConfigInput,
+  ShareLink,
   Snapshot,
+  TargetTestResult,
   Tcount,
   TimingRow,
 } from '@sledge/protocol';
 import { API, qs, request, withToken } from './http.js';
-import type { BestJobs, ProfileDetail, ProfileSummary, ShareLink, TargetTestResult } from './types.js';
+import type { AgentInfo, CpuReport, TargetAshSample } from './types.js';
+
+/** A job body as POST /jobs takes it: `configId` fills "********" secrets from that saved configuration. */
+export type JobCreateBody = JobCreate & { configId?: number };
+
+export interface RangeQuery {
+  from?: number | undefined;
+  to?: number | undefined;
+}
 
 /** JSON Schema of one engine's target, as GET /targets/schema returns it. */
 export interface TargetJsonSchema {
@@ -38,9 +52,10 @@ export interface OutputQuery {
 export const api = {
   capabilities: () => request<Capabilities>('GET', '/capabilities'),
   targetSchemas: () => request<Record<string, TargetJsonSchema>>('GET', '/targets/schema'),
-  testTarget: (target: unknown) => request<TargetTestResult>('POST', '/targets/test', { target }),
+  testTarget: (target: unknown, configId?: number) => request<TargetTestResult>('POST', '/targets/test', configId === undefined ? { target } : { target, configId }),
+  targetAsh: (target: unknown, configId?: number) => request<TargetAshSample>('POST', '/targets/ash', configId === undefined ? { target } : { target, configId }),
 
-  createJob: (body: JobCreate) => request<Job>('POST', '/jobs', body),
+  createJob: (body: JobCreateBody) => request<Job>('POST', '/jobs', body),
   listJobs: (q: JobListQuery = {}) => request<JobList>('GET', '/jobs' + qs({ ...q })),
   job: (id: string) => request<Job>('GET', `/jobs/${encodeURIComponent(id)}`),
   stopJob: (id: string) => request<Job>('POST', `/jobs/${encodeURIComponent(id)}/stop`),
@@ -49,6 +64,9 @@ export const api = {
   tcount: (id: string) => request<Tcount>('GET', `/jobs/${encodeURIComponent(id)}/tcount`),
   timing: (id: string) => request<TimingRow[]>('GET', `/jobs/${encodeURIComponent(id)}/timing`),
   check: (id: string) => request<CheckItem[]>('GET', `/jobs/${encodeURIComponent(id)}/check`),
+  ash: (id: string, r: RangeQuery = {}) => request<AshReport>('GET', `/jobs/${encodeURIComponent(id)}/ash` + qs({ from: r.from !== undefined ? Math.floor(r.from) : undefined, to: r.to !== undefined ? Math.ceil(r.to) : undefined })),
+  cpu: (id: string, r: RangeQuery & { source?: string } = {}) => request<CpuReport>('GET', `/jobs/${encodeURIComponent(id)}/cpu` + qs({ from: r.from, to: r.to, source: r.source })),
+  agents: () => request<AgentInfo[]>('GET', '/agents'),
   snapshot: (id: string) => request<Snapshot>('GET', `/jobs/${encodeURIComponent(id)}/snapshot`),
   share: (id: string) => request<ShareLink>('POST', `/jobs/${encodeURIComponent(id)}/share`),
   shared: (token: string) => request<Snapshot>('GET', `/shared/${encodeURIComponent(token)}`),

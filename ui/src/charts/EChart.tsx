@@ -12,7 +12,15 @@ export interface EChartProps {
   /** Accessible name of the chart. */
   label: string;
   testId?: string;
+  /** ECharts events to listen to (e.g. brushEnd, click); the latest handlers are always used. */
+  events?: Record<string, (params: unknown) => void>;
+  /** Called with the chart after each option update (to re-apply interaction state such as a brush). */
+  onUpdated?: (chart: EChartsType) => void;
+  /** Extra data-* attributes for tests and assistive text. */
+  data?: Record<string, string | number>;
 }
+
+export type EChartsType = ReturnType<typeof echarts.init>;
 
 /** Points fed to the chart, exposed as data-points so tests can watch a live chart grow. */
 function countPoints(option: ChartOption, overlay: ChartOption | undefined): number {
@@ -53,9 +61,14 @@ export function packSeries(option: ChartOption): ChartOption {
   return changed ? { ...option, series } : option;
 }
 
-export function EChart({ option, overlay, group, height = 260, label, testId }: EChartProps) {
+export function EChart({ option, overlay, group, height = 260, label, testId, events, onUpdated, data }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const handlers = useRef(events);
+  handlers.current = events;
+  const updated = useRef(onUpdated);
+  updated.current = onUpdated;
+  const eventNames = Object.keys(events ?? {}).sort().join(',');
 
   useEffect(() => {
     const node = el.current;
@@ -73,6 +86,16 @@ export function EChart({ option, overlay, group, height = 260, label, testId }: 
 
   useEffect(() => {
     const c = chart.current;
+    if (!c || !eventNames) return;
+    const names = eventNames.split(',');
+    const bound = names.map((n) => [n, (p: unknown) => handlers.current?.[n]?.(p)] as const);
+    for (const [n, f] of bound) c.on(n, f);
+    return () => {
+      if (!c.isDisposed()) for (const [n, f] of bound) c.off(n, f);
+    };
+  }, [eventNames]);
+  useEffect(() => {
+    const c = chart.current;
     if (!c || !group) return;
     c.group = group;
     echarts.connect(group);
@@ -80,13 +103,17 @@ export function EChart({ option, overlay, group, height = 260, label, testId }: 
 
   useEffect(() => {
     // Merge (keeps zoom and legend selections across live updates); series are replaced by id.
-    chart.current?.setOption(packSeries(option), { replaceMerge: ['series'], lazyUpdate: true });
-    if (overlay) chart.current?.setOption(overlay, { lazyUpdate: true });
+    const c = chart.current;
+    if (!c) return;
+    c.setOption(packSeries(option), { replaceMerge: ['series'], lazyUpdate: true });
+    if (overlay) c.setOption(overlay, { lazyUpdate: true });
+    updated.current?.(c);
   }, [option]);
 
   useEffect(() => {
     if (overlay) chart.current?.setOption(overlay, { lazyUpdate: true });
   }, [overlay]);
 
-  return <div ref={el} className="chart" style={{ height }} role="img" aria-label={label} data-testid={testId} data-points={countPoints(option, overlay)} />;
+  const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
+  return <div ref={el} className="chart" style={{ height }} role="img" aria-label={label} data-testid={testId} data-points={countPoints(option, overlay)} {...attrs} />;
 }

@@ -1,23 +1,32 @@
 /** ECharts, imported modularly (only what the dashboard draws) and bundled: no CDN. */
 import * as echarts from 'echarts/core';
-import { BoxplotChart, LineChart } from 'echarts/charts';
+import { BoxplotChart, CustomChart, LineChart } from 'echarts/charts';
 import {
   AriaComponent,
+  BrushComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
   TooltipComponent,
+  VisualMapContinuousComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   LineChart,
   BoxplotChart,
+  CustomChart,
   AriaComponent,
+  BrushComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
   TooltipComponent,
+  VisualMapContinuousComponent,
   CanvasRenderer,
 ]);
 

@@ -15,6 +15,9 @@ import { OutputLog } from './OutputLog.js';
 import { ResultBanner } from './ResultBanner.js';
 import { StatusBadge } from './StatusBadge.js';
 import { VuGrid } from './VuGrid.js';
+import { MetricsView } from './metrics/MetricsView.js';
+
+export type JobTab = 'overview' | 'metrics';
 
 export interface JobPanelProps {
   live: LiveJob;
@@ -23,26 +26,41 @@ export interface JobPanelProps {
   /** Show the job id as a link to its permalink page. */
   linkToJob?: boolean;
   outputHeight?: number;
+  /** The tab shown (controlled by the page, e.g. from ?view=); uncontrolled when omitted. */
+  tab?: JobTab;
+  onTab?: (t: JobTab) => void;
 }
 
-/** Check results are not in the snapshot; fetched once the check job has finished. */
+/** Jobs that sample active session history and CPU beside their work. */
+export const hasMetrics = (live: LiveJob): boolean =>
+  live.job.type === 'build' || live.job.type === 'run' || ['ash', 'cpu', 'sampler'].some((k) => (live.metrics[k]?.length ?? 0) > 0);
+
+/**
+ * Check results: stored jobs carry them in the snapshot; a check that ends
+ * while the page watches it is fetched once it has finished.
+ */
 function useCheckItems(live: LiveJob, enabled: boolean): CheckItem[] | undefined {
   const [items, setItems] = useState<CheckItem[]>();
   const done = isTerminalStatus(live.job.status);
+  const inSnapshot = live.check !== undefined;
   useEffect(() => {
-    if (!enabled || live.job.type !== 'check' || !done) return;
+    if (!enabled || inSnapshot || live.job.type !== 'check' || !done) return;
     let on = true;
     api.check(live.job.id).then((x) => on && setItems(x), () => on && setItems([]));
     return () => {
       on = false;
     };
-  }, [enabled, live.job.id, live.job.type, done]);
-  return items;
+  }, [enabled, inSnapshot, live.job.id, live.job.type, done]);
+  return live.check ?? items;
 }
 
 /** Everything about one job, live or finished: status, result, progress, charts, VUs, timings, output. */
-export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeight }: JobPanelProps) {
+export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeight, tab: tabProp, onTab }: JobPanelProps) {
   const { job } = live;
+  const [ownTab, setOwnTab] = useState<JobTab>('overview');
+  const metrics = hasMetrics(live);
+  const tab: JobTab = metrics ? (tabProp ?? ownTab) : 'overview';
+  const selectTab = (t: JobTab) => (onTab ? onTab(t) : setOwnTab(t));
   const [stopping, setStopping] = useState(false);
   const [stopError, setStopError] = useState<ApiError>();
   const checkItems = useCheckItems(live, !readOnly);
@@ -87,6 +105,38 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
       {stopError && <ErrorBox error={stopError} title="Stop failed" />}
       {job.error && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
       {job.result && <ResultBanner result={job.result} />}
+      {metrics && (
+        <div className="tabs" role="tablist" aria-label="Job views">
+          <button type="button" role="tab" id={`tab-overview-${job.id}`} aria-selected={tab === 'overview'} aria-controls={`panel-${job.id}`} className={tab === 'overview' ? 'active' : undefined} onClick={() => selectTab('overview')} data-testid="tab-overview">
+            {job.type === 'build' ? 'Build' : job.type === 'run' ? 'Run' : 'Job'}
+          </button>
+          <button type="button" role="tab" id={`tab-metrics-${job.id}`} aria-selected={tab === 'metrics'} aria-controls={`panel-${job.id}`} className={tab === 'metrics' ? 'active' : undefined} onClick={() => selectTab('metrics')} data-testid="tab-metrics">
+            Metrics · ASH and CPU
+          </button>
+        </div>
+      )}
+      <div id={`panel-${job.id}`} role={metrics ? 'tabpanel' : undefined} aria-labelledby={metrics ? `tab-${tab}-${job.id}` : undefined}>
+        {tab === 'metrics' ? <MetricsView live={live} /> : <Overview live={live} readOnly={readOnly} active={active} elapsed={elapsed} checkItems={checkItems} fetchAfter={fetchAfter} outputHeight={outputHeight} />}
+      </div>
+    </div>
+  );
+}
+
+interface OverviewProps {
+  live: LiveJob;
+  readOnly: boolean;
+  active: boolean;
+  elapsed: number | undefined;
+  checkItems: CheckItem[] | undefined;
+  fetchAfter: (afterSeq: number, limit: number) => Promise<OutputLine[]>;
+  outputHeight: number | undefined;
+}
+
+/** Progress, check results, run charts, VUs, response times and output. */
+function Overview({ live, readOnly, active, elapsed, checkItems, fetchAfter, outputHeight }: OverviewProps) {
+  const { job } = live;
+  return (
+    <>
       {live.progress && <BuildProgressView progress={live.progress} trail={live.progressTrail} elapsedMs={elapsed} />}
       {job.type === 'check' && checkItems && <CheckList items={checkItems} />}
       {job.type === 'run' && (
@@ -103,6 +153,6 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
         <h3>Output</h3>
         <OutputLog lines={live.output} total={live.outputTotal} fetchAfter={readOnly ? undefined : fetchAfter} live={active} height={outputHeight} />
       </section>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobStreamFrame } from '@sledge/protocol';
 import { job, snapshot } from './fixtures.js';
-import { appendAfter, applyFrame, fromSnapshot, mergeJob, MAX_LIVE_OUTPUT, type LiveJob } from './jobState.js';
+import { appendAfter, applyFrame, fromSnapshot, mergeJob, MAX_LIVE_METRIC, MAX_LIVE_OUTPUT, type LiveJob } from './jobState.js';
 
 const jid = 'ABCDEF0123456789ABCDEF01';
 const apply = (s: LiveJob, f: JobStreamFrame) => applyFrame(s, f);
@@ -86,5 +86,26 @@ describe('appendAfter', () => {
     expect(appendAfter([1, 2, 3], [2, 3, 4, 5], (x) => x)).toEqual([1, 2, 3, 4, 5]);
     const same = [1];
     expect(appendAfter(same, [1], (x) => x)).toBe(same);
+  });
+});
+
+describe('metric frames', () => {
+  it('appends samples by kind and keeps memory bounded', () => {
+    const many = Array.from({ length: MAX_LIVE_METRIC }, (_, i) => ({ ts: i, data: { n: i } }));
+    let s = fromSnapshot(snapshot({ metrics: { ash: many } }));
+    const r = applyFrame(s, { t: 'metric', jobId: 'ABCDEF0123456789ABCDEF01', seq: 11, kind: 'ash', samples: [{ ts: MAX_LIVE_METRIC, data: { n: -1 } }] });
+    s = r.state;
+    expect(s.metrics['ash']).toHaveLength(Math.floor(MAX_LIVE_METRIC * 0.75));
+    expect((s.metrics['ash']!.at(-1) as { ts: number }).ts).toBe(MAX_LIVE_METRIC);
+    expect(s.metricsDropped['ash']).toBe(MAX_LIVE_METRIC + 1 - Math.floor(MAX_LIVE_METRIC * 0.75));
+    const c = applyFrame(s, { t: 'metric', jobId: 'ABCDEF0123456789ABCDEF01', seq: 12, kind: 'cpu', samples: [{ ts: 5, source: 'db', data: {} }] }).state;
+    expect(c.metrics['cpu']).toEqual([{ ts: 5, source: 'db', data: {} }]);
+    expect(c.metrics['ash']).toBe(s.metrics['ash']);
+  });
+
+  it('keeps the check items a snapshot carries', () => {
+    const s = fromSnapshot(snapshot({ check: [{ name: 'C1', ok: true, detail: 'ok' }] }));
+    expect(s.check).toEqual([{ name: 'C1', ok: true, detail: 'ok' }]);
+    expect(fromSnapshot(snapshot()).check).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type {
   BuildProgress,
+  CheckItem,
   ClientSample,
   EngineSample,
   Job,
@@ -13,6 +14,12 @@ import type {
 
 /** Output lines kept in memory per job; older ones are paged through REST. */
 export const MAX_LIVE_OUTPUT = 50_000;
+/**
+ * Metric samples (ASH, CPU ...) kept in memory per kind. Beyond it the oldest
+ * quarter is dropped at once (so trimming is rare); the metrics view reads
+ * what was dropped from the REST reports.
+ */
+export const MAX_LIVE_METRIC = 120_000;
 /** Build-progress points kept to compute rows/s. */
 const PROGRESS_TRAIL = 60;
 
@@ -37,6 +44,10 @@ export interface LiveJob {
   progressTrail: ProgressPoint[];
   timings: TimingRow[];
   metrics: Record<string, unknown[]>;
+  /** Samples dropped from the front of `metrics[kind]` to keep memory bounded. */
+  metricsDropped: Record<string, number>;
+  /** checkschema results (check jobs; stored jobs carry them in the snapshot). */
+  check: CheckItem[] | undefined;
 }
 
 export const isTerminalStatus = (s: Job['status']): boolean => s === 'completed' || s === 'failed' || s === 'stopped' || s === 'interrupted';
@@ -61,6 +72,8 @@ export function fromSnapshot(s: Snapshot): LiveJob {
     progressTrail: s.progress ? [{ ts: s.progress.ts, rows: totalRows(s.progress) }] : [],
     timings: s.timings,
     metrics: s.metrics,
+    metricsDropped: {},
+    check: s.check,
   };
 }
 
@@ -124,8 +137,13 @@ export function applyFrame(state: LiveJob, f: JobStreamFrame): ApplyResult {
       s.timings = f.timings;
       break;
     case 'metric': {
-      const prev = s.metrics[f.kind] ?? [];
-      s.metrics = { ...s.metrics, [f.kind]: prev.concat(f.samples) };
+      let list = (s.metrics[f.kind] ?? []).concat(f.samples);
+      if (list.length > MAX_LIVE_METRIC) {
+        const drop = list.length - Math.floor(MAX_LIVE_METRIC * 0.75);
+        list = list.slice(drop);
+        s.metricsDropped = { ...s.metricsDropped, [f.kind]: (s.metricsDropped[f.kind] ?? 0) + drop };
+      }
+      s.metrics = { ...s.metrics, [f.kind]: list };
       break;
     }
   }

@@ -4,10 +4,17 @@ import type { ApiError } from '../api/http.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobDetails } from '../components/JobDetails.js';
-import { JobPanel } from '../components/JobPanel.js';
+import { JobPanel, type JobTab } from '../components/JobPanel.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
-import { navigate } from '../router.js';
+import { navigate, setSearch, useLocation } from '../router.js';
+
+/** The job view named in the address (?view=metrics), so a link can open the Metrics tab. */
+export function useTabParam(): [JobTab, (t: JobTab) => void] {
+  const { search } = useLocation();
+  const tab: JobTab = search.get('view') === 'metrics' ? 'metrics' : 'overview';
+  return [tab, (t) => setSearch({ view: t === 'metrics' ? 'metrics' : undefined })];
+}
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -34,6 +41,7 @@ export function JobPage({ id }: { id: string }) {
   const [share, setShare] = useState<string>();
   const [series, setSeries] = useState<ExportSeries>('tcount');
   const [error, setError] = useState<ApiError>();
+  const [tab, setTab] = useTabParam();
   const permalink = `${location.origin}/jobs/${id}`;
 
   if (view.error) return <ErrorBox error={view.error} title={`Job ${id}`} />;
@@ -119,7 +127,7 @@ export function JobPage({ id }: { id: string }) {
         </div>
       )}
       <ErrorBox error={error} />
-      <JobPanel live={view.state} />
+      <JobPanel live={view.state} tab={tab} onTab={setTab} />
       <JobDetails job={job} />
     </div>
   );

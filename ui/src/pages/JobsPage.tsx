@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { EngineId, Job, JobListQuery } from '@sledge/protocol';
+import type { BestJobs, EngineId, Job, JobListQuery } from '@sledge/protocol';
 import { ENGINES, ENGINE_DISPLAY, JOB_STATUSES, JOB_TYPES } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
-import type { BestJobs } from '../api/types.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { StatusBadge } from '../components/StatusBadge.js';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { JobCreate } from '@sledge/protocol';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
-import { api } from '../api/endpoints.js';
+import { api, type JobCreateBody } from '../api/endpoints.js';
 import { Field } from '../components/Field.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
@@ -29,12 +29,14 @@ export function RunPage() {
     errs.clear();
     setBusy(true);
     try {
-      const body: JobCreate = {
+      const body: JobCreateBody = {
         type: 'run',
         target: wb.target() as JobCreate['target'],
         tprocc: collectTprocc(wb.state.tprocc, RUN_OPTION_NAMES) as JobCreate['tprocc'],
       };
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
+      const configId = wb.configId();
+      if (configId !== undefined) body.configId = configId;
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
       const job = await api.createJob(body);
       wb.setJob('run', job.id);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { JobCreate, JobType } from '@sledge/protocol';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
-import { api } from '../api/endpoints.js';
+import { api, type JobCreateBody } from '../api/endpoints.js';
 import { Field } from '../components/Field.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
@@ -25,7 +25,9 @@ export function SchemaPage() {
     errs.clear();
     setBusy(type);
     try {
-      const body: JobCreate = { type, target: wb.target() as JobCreate['target'] };
+      const body: JobCreateBody = { type, target: wb.target() as JobCreate['target'] };
+      const configId = wb.configId();
+      if (configId !== undefined) body.configId = configId;
       if (type !== 'delete') body.tprocc = collectTprocc(wb.state.tprocc, BUILD_FIELDS) as JobCreate['tprocc'];
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       const job = await api.createJob(body);

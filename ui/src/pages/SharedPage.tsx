@@ -4,10 +4,12 @@ import { JobPanel } from '../components/JobPanel.js';
 import { api } from '../api/endpoints.js';
 import { fromSnapshot } from '../live/jobState.js';
 import { useResource } from '../state/resource.js';
+import { useTabParam } from './JobPage.js';
 
 /** /s/<token>: a shared job, read-only, from the job store (no API token needed). */
 export function SharedPage({ token }: { token: string }) {
   const r = useResource(`shared:${token}`, () => api.shared(token).then(fromSnapshot));
+  const [tab, setTab] = useTabParam();
   if (r.error) return <ErrorBox error={r.error} title="Shared job" />;
   if (!r.data) return <p className="muted">Loading shared job…</p>;
   return (
@@ -18,7 +20,7 @@ export function SharedPage({ token }: { token: string }) {
         </h2>
         <span className="badge">read-only</span>
       </div>
-      <JobPanel live={r.data} readOnly />
+      <JobPanel live={r.data} readOnly tab={tab} onTab={setTab} />
       <JobDetails job={r.data.job} />
     </div>
   );

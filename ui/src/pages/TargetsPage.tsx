@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import type { EngineId, SavedConfig } from '@sledge/protocol';
+import type { EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
 import { REDACTED } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
-import type { TargetTestResult } from '../api/types.js';
+import { ApiError } from '../api/http.js';
 import { Field } from '../components/Field.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
-import { toFormValue, type FormValues } from '../forms/fields.js';
+import { ActiveSessionsNow, CpuAgents } from '../components/metrics/TargetProbe.js';
+import { fieldKeyFor, toFormValue, type FormValues } from '../forms/fields.js';
 import { collectTprocc, tproccToForm } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { Link } from '../router.js';
@@ -14,6 +15,11 @@ import { useResource } from '../state/resource.js';
 import { useWorkbench } from '../state/workbench.js';
 
 const firstLine = (s: string) => s.split('\n')[0]!.trim();
+
+/** Hint under a secret that reads "********": where the real value comes from. */
+function secretHint(config: string | undefined): string {
+  return config ? `Kept on the server with “${config}” and filled in when you connect; type a new value to replace it.` : 'Load the saved configuration this came from, or type the value.';
+}
 
 function EnginePicker() {
   const wb = useWorkbench();
@@ -188,7 +194,7 @@ export function TargetsPage() {
     setResult(undefined);
     setTesting(true);
     try {
-      setResult(await api.testTarget(wb.target()));
+      setResult(await api.testTarget(wb.target(), wb.configId()));
     } catch (err) {
       errs.show(err, keys);
     } finally {
@@ -215,7 +221,7 @@ export function TargetsPage() {
                 errs.clear(`target.${f.name}`);
               }}
               error={errs.fields[`target.${f.name}`]}
-              hint={f.secret && wb.targetValues[f.name] === REDACTED ? 'Stored with the saved configuration; retype it to connect with a different one.' : undefined}
+              hint={f.secret && wb.targetValues[f.name] === REDACTED ? secretHint(wb.state.config?.name) : undefined}
             />
           ))}
         </div>
@@ -242,6 +248,19 @@ export function TargetsPage() {
         )}
       </form>
       <SavedConfigs onLoaded={() => setLoadedTick((t) => t + 1)} />
+      <div className="two-col">
+        <ActiveSessionsNow
+          target={wb.target}
+          configId={wb.configId}
+          onError={(e) => {
+            // An error about a field of the form goes to that field; anything else shows with the sample.
+            if (!(e instanceof ApiError) || !fieldKeyFor(e.field, keys)) return false;
+            errs.show(e, keys);
+            return true;
+          }}
+        />
+        <CpuAgents />
+      </div>
     </div>
   );
 }

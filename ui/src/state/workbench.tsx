@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Capabilities, EngineId } from '@sledge/protocol';
+import { REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../forms/fields.js';
@@ -40,6 +41,11 @@ interface WorkbenchApi {
   setConfig: (c: { id: number; name: string } | undefined) => void;
   /** The target as the API expects it. */
   target: () => Record<string, unknown>;
+  /**
+   * The loaded saved configuration's id when the target still carries its
+   * "********" secrets: sent as `configId` so the server fills them in.
+   */
+  configId: () => number | undefined;
 }
 
 const KEY = 'sledge.workbench';
@@ -62,7 +68,8 @@ function withoutSecrets(s: WorkbenchState, schemas: Record<string, TargetJsonSch
   const targets: WorkbenchState['targets'] = {};
   for (const [engine, values] of Object.entries(s.targets) as [EngineId, FormValues][]) {
     const secret = new Set(fieldsOf(schemas[engine]).filter((f) => f.secret).map((f) => f.name));
-    targets[engine] = Object.fromEntries(Object.entries(values).filter(([k]) => !secret.has(k)));
+    // "********" is a placeholder for a secret kept in a saved configuration, not a secret: it stays.
+    targets[engine] = Object.fromEntries(Object.entries(values).filter(([k, v]) => !secret.has(k) || v === REDACTED));
   }
   return { ...s, targets };
 }
@@ -103,6 +110,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<WorkbenchApi>(() => {
     const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues) });
+    const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
     return {
       state,
       capabilities,
@@ -119,6 +127,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setJob,
       setConfig,
       target,
+      configId,
     };
   }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setTproccValue, setTproccValues, setLabel, setJob, setConfig]);
 

@@ -1,6 +1,9 @@
-import type { TxType } from '@sledge/protocol';
+import { WAIT_CLASS_COLORS, type TxType, type WaitClass } from '@sledge/protocol';
+
+export type CpuPart = 'usr' | 'sys' | 'iowait' | 'irq' | 'soft' | 'steal';
 
 export interface ChartPalette {
+  mode: 'light' | 'dark';
   text: string;
   muted: string;
   axisLine: string;
@@ -15,6 +18,14 @@ export interface ChartPalette {
   p99: string;
   /** Colours for overlaid jobs (compare). */
   series: string[];
+  /** CPU time by kind (agent samples). */
+  cpu: Record<CpuPart, string>;
+  /** The heat strip's scale, 0% busy to 100% busy. */
+  heat: string[];
+  /** Phase bands on the metrics time axis. */
+  phase: string;
+  /** The vCPU line. */
+  vcpu: string;
 }
 
 const tx = {
@@ -26,6 +37,7 @@ const tx = {
 } satisfies Record<TxType, string>;
 
 export const LIGHT: ChartPalette = {
+  mode: 'light',
   text: '#1f2937',
   muted: '#6b7280',
   axisLine: '#9ca3af',
@@ -39,9 +51,14 @@ export const LIGHT: ChartPalette = {
   p95: '#d97706',
   p99: '#dc2626',
   series: ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#9333ea', '#0891b2', '#db2777', '#4b5563'],
+  cpu: { usr: '#16a34a', sys: '#dc2626', iowait: '#2563eb', irq: '#9333ea', soft: '#d97706', steal: '#4b5563' },
+  heat: ['#eef2f7', '#fde68a', '#f59e0b', '#dc2626', '#7f1d1d'],
+  phase: 'rgba(37, 99, 235, 0.06)',
+  vcpu: '#111827',
 };
 
 export const DARK: ChartPalette = {
+  mode: 'dark',
   text: '#e5e7eb',
   muted: '#9ca3af',
   axisLine: '#6b7280',
@@ -55,6 +72,16 @@ export const DARK: ChartPalette = {
   p95: '#fbbf24',
   p99: '#f87171',
   series: ['#60a5fa', '#f87171', '#4ade80', '#fbbf24', '#c084fc', '#22d3ee', '#f472b6', '#d1d5db'],
+  cpu: { usr: '#4ade80', sys: '#f87171', iowait: '#60a5fa', irq: '#c084fc', soft: '#fbbf24', steal: '#d1d5db' },
+  heat: ['#1e2633', '#5b4a12', '#b45309', '#ef4444', '#fecaca'],
+  phase: 'rgba(96, 165, 250, 0.08)',
+  vcpu: '#f3f4f6',
 };
 
 export const paletteFor = (theme: 'light' | 'dark'): ChartPalette => (theme === 'dark' ? DARK : LIGHT);
+
+/** The fixed colour of a wait class (protocol's WAIT_CLASS_COLORS), light or dark variant; unknown classes are 'Other'. */
+export function waitClassColor(cls: string, p: Pick<ChartPalette, 'mode'>): string {
+  const c = WAIT_CLASS_COLORS[cls as WaitClass] ?? WAIT_CLASS_COLORS.Other;
+  return c[p.mode];
+}

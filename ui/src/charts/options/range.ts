@@ -23,10 +23,23 @@ export function jobTimeRange(job: Job, s: Sampled, now: number): TimeRange | und
   if (job.endedAt) {
     max = Math.max(Date.parse(job.endedAt), ...lasts);
   } else {
-    const t = (job.config as { tprocc?: { driver?: string; rampup?: number; duration?: number } } | null)?.tprocc;
+    // Only a timed run has a planned end (build jobs carry the same tprocc options but no such window).
+    const t = job.type === 'run' ? (job.config as { tprocc?: { driver?: string; rampup?: number; duration?: number } } | null)?.tprocc : undefined;
     const planned = t && t.driver === 'timed' && typeof t.rampup === 'number' && typeof t.duration === 'number' ? min + (t.rampup + t.duration) * 60_000 + 2_000 : undefined;
     max = Math.max(planned ?? 0, now, ...lasts);
   }
   if (max <= min) max = min + 1000;
   return { min, max };
+}
+
+/**
+ * The time window of a job's metrics charts (load, CPU lines, per-core heat):
+ * the job's window, widened to take in every metric sample given.
+ */
+export function metricsTimeRange(job: Job, stamps: readonly number[], now: number): TimeRange | undefined {
+  const sorted = stamps.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const ends = sorted.length ? [{ ts: sorted[0]! }, { ts: sorted[sorted.length - 1]! }] : [];
+  const r = jobTimeRange(job, { engine: ends, client: [], latency: [] }, now);
+  if (!r || !sorted.length) return r;
+  return { min: Math.min(r.min, sorted[0]!), max: Math.max(r.max, sorted[sorted.length - 1]!) };
 }

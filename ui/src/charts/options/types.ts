@@ -1,25 +1,34 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BoxplotSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { BoxplotSeriesOption, CustomSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type {
   AriaComponentOption,
+  BrushComponentOption,
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
+  MarkAreaComponentOption,
+  MarkLineComponentOption,
   TooltipComponentOption,
+  VisualMapComponentOption,
 } from 'echarts/components';
 
 /** The option type of every chart the dashboard draws (only the registered parts). */
 export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BoxplotSeriesOption
+  | CustomSeriesOption
   | AriaComponentOption
+  | BrushComponentOption
   | DataZoomComponentOption
   | GridComponentOption
   | LegendComponentOption
+  | MarkAreaComponentOption
+  | MarkLineComponentOption
   | TooltipComponentOption
+  | VisualMapComponentOption
 >;
 
-export type { LineSeriesOption, BoxplotSeriesOption };
+export type { LineSeriesOption, BoxplotSeriesOption, CustomSeriesOption };
 
 /** [x, y] */
 export type Point = [number, number];

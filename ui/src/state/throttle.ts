@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * `value`, passed on at most once per `ms` (the latest value always arrives,
+ * at most `ms` late). Views that recompute a lot from live state use it so
+ * ten frames a second do not mean ten recomputations a second.
+ */
+export function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (Object.is(value, shown)) return;
+    const wait = last.current + ms - Date.now();
+    if (wait <= 0) {
+      last.current = Date.now();
+      setShown(value);
+      return;
+    }
+    const t = setTimeout(() => {
+      last.current = Date.now();
+      setShown(value);
+    }, wait);
+    return () => clearTimeout(t);
+  }, [value, shown, ms]);
+  return shown;
+}
+
+/** `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
