@@ -1,24 +1,46 @@
 {
+  "variables": {
+    # scripts/build-native.mjs sets these (-D) when pg_config and libpq-fe.h are there.
+    "sledge_pgvu%": "0",
+    "pg_includedir%": "",
+    "pg_libdir%": ""
+  },
+  "target_defaults": {
+    "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
+    "defines": ["NAPI_VERSION=8", "NAPI_DISABLE_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],
+    "cflags!": ["-O0", "-O1", "-O2"],
+    "cflags_cc!": ["-std=gnu++17", "-O0", "-O1", "-O2"],
+    "cflags": ["-O3", "-fvisibility=hidden", "-ffp-contract=off"],
+    "cflags_cc": ["-std=c++20", "-O3", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffp-contract=off"],
+    "xcode_settings": {
+      "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
+      "GCC_OPTIMIZATION_LEVEL": "3",
+      "CLANG_CXX_LANGUAGE_STANDARD": "c++20",
+      "OTHER_CFLAGS": ["-ffp-contract=off"],
+      "OTHER_CPLUSPLUSFLAGS": ["-ffp-contract=off"]
+    },
+    "msvs_settings": {
+      "VCCLCompilerTool": { "AdditionalOptions": ["/std:c++20", "/O2", "/fp:precise"] }
+    }
+  },
   "targets": [
     {
       "target_name": "sledge_native",
-      "sources": ["src/addon.cc", "src/datagen.cc", "src/original_sets.cc"],
-      "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
-      "defines": ["NAPI_VERSION=8", "NAPI_DISABLE_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],
-      "cflags!": ["-O0", "-O1", "-O2"],
-      "cflags_cc!": ["-std=gnu++17", "-O0", "-O1", "-O2"],
-      "cflags": ["-O3", "-fvisibility=hidden", "-ffp-contract=off"],
-      "cflags_cc": ["-std=c++20", "-O3", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffp-contract=off"],
-      "xcode_settings": {
-        "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
-        "GCC_OPTIMIZATION_LEVEL": "3",
-        "CLANG_CXX_LANGUAGE_STANDARD": "c++20",
-        "OTHER_CFLAGS": ["-ffp-contract=off"],
-        "OTHER_CPLUSPLUSFLAGS": ["-ffp-contract=off"]
-      },
-      "msvs_settings": {
-        "VCCLCompilerTool": { "AdditionalOptions": ["/std:c++20", "/O2", "/fp:precise"] }
-      }
+      "sources": ["src/addon.cc", "src/datagen.cc", "src/original_sets.cc"]
     }
+  ],
+  "conditions": [
+    ["sledge_pgvu==1", {
+      "targets": [
+        {
+          "target_name": "sledge_pgvu",
+          "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/run.cc"],
+          "include_dirs": ["<(pg_includedir)"],
+          "libraries": ["-L<(pg_libdir)", "-lpq", "-Wl,-rpath,<(pg_libdir)"],
+          "cflags_cc": ["-pthread"],
+          "ldflags": ["-pthread"]
+        }
+      ]
+    }]
   ]
 }

@@ -7,6 +7,9 @@
  *
  * Native tables carry `data` as a Buffer; TypeScript ones as a string (pg-text,
  * csv) or tuples. Each thread that calls this loads its own addon instance.
+ *
+ * The package also carries the native PostgreSQL VU loop (lib/pgvu.ts,
+ * `loadPgVuLoop()`), a second addon built when libpq is there.
  */
 import { TproccGenerator, type BulkFormat, type GenContext, type GeneratedTable, type TproccUnit } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
@@ -15,6 +18,20 @@ import { NativeGenerator, checkUnitKind, type UnitGenerator } from './native-gen
 
 export { NATIVE_ABI_VERSION, candidatePaths, type TextFormat } from './load.js';
 export type { UnitGenerator } from './native-generator.js';
+export {
+  loadPgVuLoop,
+  pgVuCandidatePaths,
+  PGVU_ABI_VERSION,
+  RING_CAPACITY,
+  type PgVuLoad,
+  type PgVuHandle,
+  type PgVuResult,
+  type PgVuStartOptions,
+  type PgVuAssignment,
+  type InputStream,
+  type InputStreamOptions,
+  type InputDraw,
+} from './pgvu.js';
 
 export type NativeGeneratorLoad =
   | { available: true; path: string; generator: (ctx: GenContext, format: TextFormat) => UnitGenerator }

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 /**
- * Builds build/Release/sledge_native.node with node-gyp, and never fails:
- * without a compiler toolchain (or on any build error) it prints one line and
- * exits 0, and the TypeScript generator is used instead.
+ * Builds build/Release/sledge_native.node (row generator) and, when libpq is
+ * there (pg_config and libpq-fe.h), build/Release/sledge_pgvu.node (native
+ * PostgreSQL VU loop) with node-gyp, and never fails: without a compiler
+ * toolchain (or on any build error) it prints one line and exits 0, and the
+ * TypeScript generator is used instead; without libpq (or when only that
+ * target fails to compile) it prints one line, builds the generator alone,
+ * and VUs run in JavaScript.
  *
  *   node scripts/build-native.mjs            build unless up to date (package "build")
  *   node scripts/build-native.mjs --install  same, run by the package "install" script
@@ -23,7 +27,9 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const addon = join(root, 'build', 'Release', 'sledge_native.node');
 const stampFile = join(root, 'build', 'sledge-native.stamp');
 const logFile = join(root, 'build', 'native-build.log');
+const pgvuAddon = join(root, 'build', 'Release', 'sledge_pgvu.node');
 const prebuild = join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'sledge_native.node');
+const pgvuPrebuild = join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'sledge_pgvu.node');
 const force = process.argv.includes('--force');
 const say = (msg) => console.log(`@sledge/worker-native: ${msg}`);
 const skip = (why) => {
@@ -31,11 +37,41 @@ const skip = (why) => {
   process.exit(0);
 };
 
-function inputsStamp() {
+/** Files under dir (recursively), as paths relative to it, sorted. */
+function sourceFiles(dir, rel = '') {
+  const out = [];
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...sourceFiles(dir, r));
+    else out.push(r);
+  }
+  return out;
+}
+
+/**
+ * libpq for the sledge_pgvu target: include and lib dirs from pg_config, or
+ * why it cannot be built. SLEDGE_PGVU=off skips it on purpose.
+ */
+function libpq() {
+  if (process.env.SLEDGE_PGVU === 'off') return { ok: false, why: 'SLEDGE_PGVU=off' };
+  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only' };
+  const q = (flag) => {
+    const r = spawnSync(process.env.PG_CONFIG || 'pg_config', [flag], { encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim() : undefined;
+  };
+  const includedir = q('--includedir');
+  const libdir = q('--libdir');
+  if (includedir === undefined || libdir === undefined) return { ok: false, why: 'pg_config not found: install libpq-dev (Debian/Ubuntu) or libpq' };
+  if (!existsSync(join(includedir, 'libpq-fe.h'))) return { ok: false, why: `no libpq-fe.h in ${includedir}: install libpq-dev (Debian/Ubuntu) or libpq` };
+  return { ok: true, includedir, libdir };
+}
+
+function inputsStamp(pg) {
   const h = createHash('sha256');
   h.update(`${process.platform}-${process.arch}\n`);
   h.update(readFileSync(join(root, 'binding.gyp')));
-  for (const f of readdirSync(join(root, 'src')).sort()) {
+  h.update(`\npgvu ${pg.ok ? `${pg.includedir} ${pg.libdir}` : 'off'}\n`);
+  for (const f of sourceFiles(join(root, 'src'))) {
     h.update(`\n${f}\n`);
     h.update(readFileSync(join(root, 'src', f)));
   }
@@ -98,12 +134,15 @@ function nodedirArgs() {
   return existsSync(join(prefix, 'include', 'node', 'node_api.h')) ? [`--nodedir=${prefix}`] : [];
 }
 
-if (existsSync(prebuild) && !force) {
+const pg = libpq();
+const pgvuWanted = pg.ok && !existsSync(pgvuPrebuild);
+if (existsSync(prebuild) && !pgvuWanted && !force) {
   say(`using prebuilt ${prebuild}`);
+  if (!pg.ok) say(`native PostgreSQL VU loop not built (${pg.why}); virtual users run in JavaScript`);
   process.exit(0);
 }
-const stamp = inputsStamp();
-if (!force && existsSync(addon) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+const stamp = inputsStamp(pg);
+if (!force && existsSync(addon) && (!pg.ok || existsSync(pgvuAddon)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
   say('native addon up to date');
   process.exit(0);
 }
@@ -114,19 +153,38 @@ if (!gyp) skip('node-gyp not found');
 
 const started = Date.now();
 const [cmd, ...pre] = gyp;
-const res = spawnSync(cmd, [...pre, 'rebuild', `--jobs=${Math.max(1, Math.min(4, (await import('node:os')).availableParallelism()))}`, ...nodedirArgs()], {
-  cwd: root,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-});
-mkdirSync(join(root, 'build'), { recursive: true });
-writeFileSync(logFile, `${res.stdout ?? ''}\n${res.stderr ?? ''}`);
-if (res.status !== 0 || !existsSync(addon)) {
+const jobs = Math.max(1, Math.min(4, (await import('node:os')).availableParallelism()));
+/** node-gyp rebuild, with or without the sledge_pgvu target. */
+const rebuild = (withPgvu) =>
+  spawnSync(
+    cmd,
+    [
+      ...pre,
+      'rebuild',
+      `--jobs=${jobs}`,
+      ...nodedirArgs(),
+      ...(withPgvu ? ['--', '-Dsledge_pgvu=1', `-Dpg_includedir=${pg.includedir}`, `-Dpg_libdir=${pg.libdir}`] : []),
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+const failure = (res) => {
   const lines = `${res.stderr ?? ''}\n${res.stdout ?? ''}`.split('\n').map((l) => l.trim());
   const compiler = lines.find((l) => !l.startsWith('gyp') && /\berror\b|No rule to make target/i.test(l));
   const gypLine = lines.find((l) => l.startsWith('gyp ERR!') && !/^gyp ERR! (stack|System|command|cwd|node -v|node-gyp -v|not ok)/.test(l));
-  const why = res.error?.message ?? compiler ?? gypLine ?? `node-gyp exited ${res.status}`;
-  skip(`${why.slice(0, 200)}; full log in build/native-build.log`);
+  return (res.error?.message ?? compiler ?? gypLine ?? `node-gyp exited ${res.status}`).slice(0, 200);
+};
+mkdirSync(join(root, 'build'), { recursive: true });
+let res = rebuild(pg.ok);
+let log = `${res.stdout ?? ''}\n${res.stderr ?? ''}`;
+let pgvuNote = pg.ok ? '' : `native PostgreSQL VU loop not built (${pg.why}); virtual users run in JavaScript`;
+if (pg.ok && (res.status !== 0 || !existsSync(addon) || !existsSync(pgvuAddon))) {
+  // The VU loop failed: the generator must still build on its own.
+  pgvuNote = `native PostgreSQL VU loop not built (${failure(res)}; full log in build/native-build.log); virtual users run in JavaScript`;
+  res = rebuild(false);
+  log += `\n--- rebuilt without sledge_pgvu ---\n${res.stdout ?? ''}\n${res.stderr ?? ''}`;
 }
+writeFileSync(logFile, log);
+if (pgvuNote) say(pgvuNote);
+if (res.status !== 0 || !existsSync(addon)) skip(`${failure(res)}; full log in build/native-build.log`);
 writeFileSync(stampFile, stamp);
-say(`built build/Release/sledge_native.node in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+say(`built build/Release/sledge_native.node${existsSync(pgvuAddon) && !pgvuNote ? ' and sledge_pgvu.node' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
