@@ -44,6 +44,33 @@ export function pgConfig(t: PostgresqlTarget, login: Login, applicationName: str
   };
 }
 
+/** A libpq conninfo value: bare when it is plain, else single-quoted with \\ and \' escaped. */
+export function conninfoValue(v: string): string {
+  return /^[A-Za-z0-9_.\-/:]+$/.test(v) ? v : `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * The libpq connection string of one login of a target: the settings of
+ * pgConfig() (host, port, user, password, database, sslmode, a 5 s connect
+ * timeout), application_name left to the caller. Contains the password:
+ * never log it. sslmode=prefer falls back to a plain connection in libpq
+ * itself; verify-full checks the certificate against libpq's root store
+ * (~/.postgresql/root.crt or sslrootcert), not Node's.
+ */
+export function libpqConninfo(t: PostgresqlTarget, login: Login): string {
+  const c = pgConfig(t, login, '');
+  const parts: [string, string][] = [
+    ['host', String(c.host)],
+    ['port', String(c.port)],
+    ['user', String(c.user)],
+    ['dbname', String(c.database)],
+    ['sslmode', t.sslmode],
+    ['connect_timeout', String(CONNECT_TIMEOUT_MS / 1000)],
+  ];
+  if (typeof c.password === 'string' && c.password !== '') parts.splice(3, 0, ['password', c.password]);
+  return parts.map(([k, v]) => `${k}=${conninfoValue(v)}`).join(' ');
+}
+
 /** The target fields a login reads, for errors that name the field to fix. */
 export function loginFields(login: Login): { user: string; password: string; database: string } {
   return login === 'superuser'
