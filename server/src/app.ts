@@ -21,6 +21,7 @@ import { metricRoutes } from './routes/metrics.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
+import type { VuLoopPreference } from './worker/messages.js';
 
 export interface AppOptions {
   /** Directory for the job store and SQLite targets (default ./data). */
@@ -33,6 +34,14 @@ export interface AppOptions {
   token?: string;
   /** Row generator for builds. */
   generator?: 'auto' | 'native' | 'typescript';
+  /**
+   * VU loop for runs: 'auto' (default) runs VUs in the driver's native loop
+   * (PostgreSQL: worker-native's libpq loop) when it is built, else in
+   * TypeScript; 'native' requires it; 'typescript' never uses it.
+   */
+  vuLoop?: VuLoopPreference;
+  /** Test hook: load the native VU loop from this file instead of worker-native's build. */
+  pgVuAddonPath?: string;
   cpus?: number;
 }
 
@@ -57,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     clientVersion: `sledge ${VERSION} (node ${process.version})`,
     cpus: opts.cpus ?? os.availableParallelism(),
     generator: opts.generator ?? 'auto',
+    vuLoop: opts.vuLoop ?? 'auto',
+    ...(opts.pgVuAddonPath !== undefined ? { pgVuAddonPath: opts.pgVuAddonPath } : {}),
     log: (m) => app.log.info(m),
     agents: new AgentHub(),
   });

@@ -1,6 +1,8 @@
 /**
  * `pnpm start`: listen on HOST:PORT (default 127.0.0.1:8080) with data in
- * SLEDGE_DATA_DIR (default ./data). The only place that reads the environment.
+ * SLEDGE_DATA_DIR (default ./data); SLEDGE_GENERATOR and SLEDGE_VU_LOOP pick the
+ * row generator and the VU loop (auto | native | typescript). The only place
+ * that reads the environment.
  */
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -12,9 +14,14 @@ const port = Number(process.env['PORT'] ?? 8080);
 const dataDir = resolve(process.env['SLEDGE_DATA_DIR'] ?? 'data');
 const token = process.env['SLEDGE_TOKEN'] || undefined;
 const generator = (process.env['SLEDGE_GENERATOR'] as 'auto' | 'native' | 'typescript' | undefined) ?? 'auto';
+const vuLoop = process.env['SLEDGE_VU_LOOP'] || 'auto';
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be an integer 0..65535 (got ${process.env['PORT']})`);
+  process.exit(2);
+}
+if (vuLoop !== 'auto' && vuLoop !== 'native' && vuLoop !== 'typescript') {
+  console.error(`SLEDGE_VU_LOOP must be auto, native or typescript (got ${vuLoop})`);
   process.exit(2);
 }
 
@@ -23,6 +30,7 @@ const { app } = await buildApp({
   logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
   ...(token ? { token } : {}),
   generator,
+  vuLoop,
 });
 
 let closing = false;

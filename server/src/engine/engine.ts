@@ -28,6 +28,7 @@ import { StopToken } from './stop.js';
 import { AgentHub } from './samplers/agents.js';
 import { JobSamplers } from './samplers/job-samplers.js';
 import { JobStream } from './stream.js';
+import type { VuLoopPreference } from '../worker/messages.js';
 
 /** Job bodies: most work on a database through its driver; datagen only writes files. */
 type Body = { db: true; run: JobBody } | { db: false; run: (env: DatagenEnv) => Promise<'completed' | 'stopped'> };
@@ -44,6 +45,10 @@ export interface EngineOptions {
   clientVersion: string;
   cpus: number;
   generator: 'auto' | 'native' | 'typescript';
+  /** VU loop for runs: 'auto' (native where available), 'native', 'typescript'. */
+  vuLoop?: VuLoopPreference;
+  /** Test hook: load the native VU loop from this file instead of worker-native's build. */
+  pgVuAddonPath?: string;
   /** Log function for the server log (never receives secrets). */
   log: (msg: string) => void;
   agents: AgentHub;
@@ -352,6 +357,8 @@ export class JobEngine {
           stop: q.stop,
           cpus: this.opts.cpus,
           generator: this.opts.generator,
+          vuLoop: this.opts.vuLoop ?? 'auto',
+          ...(this.opts.pgVuAddonPath !== undefined ? { pgVuAddonPath: this.opts.pgVuAddonPath } : {}),
           explicit: q.explicit,
         });
       }

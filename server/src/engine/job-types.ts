@@ -1,5 +1,6 @@
 import type { Driver } from '@sledge/core';
 import type { JobConfig } from '@sledge/protocol';
+import type { VuLoopPreference } from '../worker/messages.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
 import type { JobSamplers } from './samplers/job-samplers.js';
@@ -14,6 +15,10 @@ export interface JobEnv {
   cpus: number;
   /** Row generator preference for builds. */
   generator: 'auto' | 'native' | 'typescript';
+  /** VU loop preference for runs (native loop where the driver has one, or TypeScript). */
+  vuLoop?: VuLoopPreference;
+  /** Test hook: load the native VU loop from this file instead of worker-native's build. */
+  pgVuAddonPath?: string;
   /** tprocc keys the request gave explicitly (others are defaults). */
   explicit: ReadonlySet<string>;
   /** ASH and CPU samplers running beside the job (builds and runs). */

@@ -24,6 +24,7 @@ import {
   sumCounters,
 } from '../worker/layout.js';
 import type { FromVuWorker, VuAssignment, VuProfile, VuWorkerData } from '../worker/messages.js';
+import { chooseVuLoop } from '../worker/vu-loop-choice.js';
 import type { JobBody } from './job-types.js';
 import { latencySample, timingRows } from './timings.js';
 import { startWorker } from './workers.js';
@@ -69,7 +70,7 @@ const totals = (c: Int32Array, vus: number) => {
  * snapshots taken by the monitor (hammerdb.md §6.3). Test: every VU runs
  * total_iterations transactions and prints each one.
  */
-export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }) => {
+export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, vuLoop, pgVuAddonPath }) => {
   const o = cfg.tprocc;
   const target = cfg.target;
   const features = driver.features(target);
@@ -103,6 +104,8 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
       ctx.output(0, 'Vuser 1:RUNNING');
     } else mon(`${vus} Virtual Users Created (test driver: ${o.totalIterations} transactions each)`);
     mon(`${vus} VU(s) on ${nWorkers} worker thread(s); ${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`);
+    const loop = chooseVuLoop(vuLoop ?? 'auto', driver, target, o, pgVuAddonPath);
+    mon(loop.line);
 
     // --- VU workers -------------------------------------------------------
     const profiles: VuProfile[] = [];
@@ -122,6 +125,8 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers }
     for (const vusOfWorker of groups) {
       const data: VuWorkerData = {
         kind: 'vu',
+        loop: loop.loop,
+        ...(pgVuAddonPath !== undefined ? { pgVuAddonPath } : {}),
         engine: target.engine,
         target,
         seed: cfg.seed,

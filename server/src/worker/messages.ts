@@ -26,8 +26,15 @@ export interface VuAssignment {
   startDelayMs: number;
 }
 
+/** Which loop runs the VUs: 'auto' takes the native one where it applies (server option vuLoop, env SLEDGE_VU_LOOP). */
+export type VuLoopPreference = 'auto' | 'native' | 'typescript';
+
 export interface VuWorkerData {
   kind: 'vu';
+  /** The loop run-job chose (vu-loop-choice.ts): the driver's native loop, or the TypeScript one (vu-loop.ts). */
+  loop: 'native' | 'typescript';
+  /** Where the native loop's addon is loaded from, when not the package's own build (tests). */
+  pgVuAddonPath?: string;
   engine: EngineId;
   target: Target;
   seed: number;

@@ -1,14 +1,17 @@
 /**
  * worker_threads entry hosting virtual users. Async drivers run many VUs
  * here as concurrent loops; synchronous drivers (SQLite) get one VU per
- * worker. Counters go to shared memory; interval latency histograms and log
- * lines are posted to the main thread.
+ * worker. With the native loop (data.loop === 'native', chosen by run-job)
+ * the VUs run on native threads and this thread only drains their latency
+ * records and log lines (native-vus.ts). Counters go to shared memory;
+ * interval latency histograms and log lines are posted to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { TX_TYPES, toSledgeError, type TxType } from '@sledge/protocol';
 import { loadDriver } from '../engine/registry.js';
-import type { FromVuWorker, LogLine, VuWorkerData } from './messages.js';
+import type { FromVuWorker, LogLine, VuProfile, VuWorkerData } from './messages.js';
+import { startNativeVus } from './native-vus.js';
 import { runVu, type VuEnv } from './vu-loop.js';
 
 const data = workerData as VuWorkerData;
@@ -27,7 +30,6 @@ const flushLogs = () => {
 
 async function main(): Promise<void> {
   const driver = await loadDriver(data.engine);
-  post({ t: 'ready' });
   const env: VuEnv = {
     driver,
     target: data.target,
@@ -59,7 +61,28 @@ async function main(): Promise<void> {
   }, 1000);
   const logTimer = setInterval(flushLogs, 100);
   try {
-    const profiles = await Promise.all(data.vus.map((a) => runVu(env, a)));
+    let profiles: VuProfile[];
+    if (data.loop === 'native') {
+      // The threads start now and wait for CTRL_GO, like the TypeScript VUs below.
+      const native = startNativeVus({
+        driver,
+        target: data.target,
+        seed: data.seed,
+        warehouses: data.warehouses,
+        activeVus: data.activeVus,
+        opts: data.opts,
+        vus: data.vus,
+        shared: { counters: env.counters, states: env.states, control: env.control },
+        interval: () => env.interval,
+        log: env.log,
+        ...(data.pgVuAddonPath !== undefined ? { addonPath: data.pgVuAddonPath } : {}),
+      });
+      post({ t: 'ready' });
+      profiles = await native.done;
+    } else {
+      post({ t: 'ready' });
+      profiles = await Promise.all(data.vus.map((a) => runVu(env, a)));
+    }
     shipLatency();
     flushLogs();
     post({ t: 'profile', vus: profiles });

@@ -1,0 +1,99 @@
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import type { Driver } from '@sledge/core';
+import { SledgeError, TX_TYPES, type Target, type TxType } from '@sledge/protocol';
+import { loadPgVuLoop, type PgVuHandle } from '@sledge/worker-native';
+import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
+
+/** How often the worker drains the native threads' latency rings and log lines. */
+const POLL_MS = 50;
+
+/** What the native VUs of one worker need from it. */
+export interface NativeVuEnv {
+  driver: Driver;
+  target: Target;
+  seed: number;
+  warehouses: number;
+  activeVus: number;
+  opts: VuRunOptions;
+  vus: VuAssignment[];
+  shared: { counters: Int32Array; states: Int32Array; control: Int32Array };
+  /** The worker's current interval histograms (replaced every second when shipped). */
+  interval: () => Record<TxType, RecordableHistogram>;
+  log: (vu: number, text: string) => void;
+  addonPath?: string;
+}
+
+export interface NativeVus {
+  /** Resolves with the per-VU measured-window profiles once every VU thread ended. */
+  done: Promise<VuProfile[]>;
+}
+
+/**
+ * Starts this worker's VUs in the native loop (one native thread each; they
+ * wait for CTRL_GO themselves). The worker thread only polls every 50 ms:
+ * latency records into the interval histograms and the per-VU window
+ * profiles (as vu-loop.ts records them), log lines into the worker's batches.
+ */
+export function startNativeVus(env: NativeVuEnv): NativeVus {
+  const { driver, target, opts } = env;
+  if (!driver.nativeVuSpec) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
+  const loop = loadPgVuLoop(env.addonPath === undefined ? {} : { path: env.addonPath });
+  if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
+  const handle: PgVuHandle = loop.start({
+    spec: driver.nativeVuSpec(target),
+    seed: env.seed,
+    warehouses: env.warehouses,
+    activeVus: env.activeVus,
+    allWarehouse: opts.allWarehouse,
+    mix: opts.mix,
+    totalIterations: opts.totalIterations,
+    iterations: opts.iterations,
+    repeatDelayMs: opts.repeatDelayMs,
+    keyAndThink: opts.keyAndThink,
+    raiseError: opts.raiseError,
+    testDriver: opts.driver === 'test',
+    vus: env.vus,
+    counters: env.shared.counters,
+    states: env.shared.states,
+    control: env.shared.control,
+  });
+  const profiles: VuProfile[] = env.vus.map((a) => ({ position: a.position, elapsedMs: 0, perType: {} }));
+  const onRecord = (slot: number, t: TxType, us: number, measuring: boolean) => {
+    env.interval()[t].record(us);
+    if (measuring) {
+      const perType = profiles[slot]!.perType;
+      const p = (perType[t] ??= { hist: createHistogram(), totalNs: 0 });
+      p.hist.record(us);
+    }
+  };
+  const done = new Promise<VuProfile[]>((resolve, reject) => {
+    const tick = () => {
+      try {
+        handle.drainLatency(onRecord);
+        const { live, logs } = handle.poll();
+        for (const l of logs) env.log(l.vu, l.text);
+        if (live > 0) return;
+        clearInterval(timer);
+        // Records pushed just before the last thread ended.
+        handle.drainLatency(onRecord);
+        const results = handle.results();
+        handle.dispose();
+        results.forEach((r, slot) => {
+          const p = profiles[slot]!;
+          p.elapsedMs = r.elapsedMs;
+          TX_TYPES.forEach((t, i) => {
+            const x = p.perType[t];
+            if (x) x.totalNs = r.totalNs[i]!;
+          });
+        });
+        resolve(profiles);
+      } catch (e) {
+        clearInterval(timer);
+        handle.dispose();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    };
+    const timer = setInterval(tick, POLL_MS);
+  });
+  return { done };
+}
