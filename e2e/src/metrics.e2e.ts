@@ -252,10 +252,23 @@ describe('Metrics on PostgreSQL', () => {
       await p.waitForTimeout(1000);
       await shot(p, 'metrics-permalink');
       await shotOf(p.getByTestId('chart-ash'), 'metrics-permalink-ash');
+      // The tooltip of a moment: time, phase, total and the classes in it.
+      const b = (await p.getByTestId('chart-ash').boundingBox())!;
+      await p.mouse.move(b.x + 64 + (b.width - 92) * 0.6, b.y + 200);
+      await p.waitForTimeout(400);
+      expect(await p.getByTestId('chart-ash').textContent()).toMatch(/active sessions/);
+      await shotOf(p.getByTestId('chart-ash'), 'metrics-permalink-tooltip');
       await p.getByTestId('theme-toggle').click();
       await p.waitForTimeout(1200);
       await shot(p, 'metrics-permalink-dark');
       await shotOf(p.locator('.tops-grid'), 'metrics-permalink-tops-dark');
+
+      // The read-only share link opens on the same view.
+      const link = await api<{ path: string }>(server.url, 'POST', `/jobs/${id}/share`);
+      await p.goto(`${server.url}${link.body.path}?view=metrics`);
+      await p.getByTestId('chart-ash').waitFor({ timeout: 30_000 });
+      expect(await ashClasses(p)).toEqual(live.classes);
+      await expect.poll(() => topRows(p, 'top-events')).toEqual(full);
 
       // The build's permalink shows its Client (COPY) activity.
       await p.goto(`${server.url}/jobs/${ids.build}?view=metrics`);

@@ -15,26 +15,27 @@ describe('cpu samples', () => {
     expect(busyPct(line('0', 30, 10))).toBe(40);
   });
 
-  it('builds a cores x time strip of % busy, averaged into buckets', () => {
-    const h = heatStrip([sample(1000, [10, 90]), sample(2000, [30, 50])]);
+  it('builds a cores x time strip of % busy: each sample spans the time since the one before', () => {
+    const h = heatStrip([sample(1000, [10, 90]), sample(2000, [30, 50]), sample(4000, [70, 70])]);
     expect(h.cores).toEqual(['cpu0', 'cpu1']);
-    expect(h.bucketMs).toBe(1000);
-    // Each sample fills the second before its stamp.
     expect(h.cells).toEqual([
-      [0, 0, 10],
-      [0, 1, 90],
-      [1000, 0, 30],
-      [1000, 1, 50],
+      [0, 0, 10, 1000],
+      [0, 1, 90, 1000],
+      [1000, 0, 30, 2000],
+      [1000, 1, 50, 2000],
+      // A late sample covers the whole gap.
+      [2000, 0, 70, 4000],
+      [2000, 1, 70, 4000],
     ]);
-    expect(heatStrip([sample(1000, [10])], 500).cells).toEqual([[0, 0, 10]]);
+  });
+
+  it('averages long runs into at most 600 columns', () => {
     const long = Array.from({ length: 1200 }, (_, i) => sample((i + 1) * 1000, [i % 2 ? 100 : 0]));
     const w = heatStrip(long);
-    expect(w.bucketMs).toBe(2000);
     expect(w.cells).toHaveLength(600);
-    expect(w.cells[0]).toEqual([0, 0, 50]);
-    const slow = heatStrip([sample(5000, [20]), sample(10_000, [40])]);
-    expect(slow.bucketMs).toBe(5000);
-    expect(slow.cells.map((c) => c[0])).toEqual([0, 5000]);
+    expect(w.cells[0]).toEqual([0, 0, 50, 2000]);
+    expect(w.cells[599]![3]).toBe(1_200_000);
+    expect(heatStrip([]).cells).toEqual([]);
   });
 
   it('picks the database host agent for the vCPU line', () => {

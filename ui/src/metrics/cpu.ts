@@ -22,9 +22,8 @@ export const busyPct = (l: CpuLine): number => Math.min(100, Math.max(0, 100 - l
 export interface HeatStrip {
   /** Core names, 'cpu0'.. in order (the strip's rows). */
   cores: string[];
-  bucketMs: number;
-  /** [bucket start (unix ms), core index, mean % busy] */
-  cells: [number, number, number][];
+  /** [from (unix ms), core index, mean % busy, to (unix ms)] */
+  cells: [number, number, number, number][];
 }
 
 /** The agent's sampling interval: the smallest gap between its first samples (1 s when unknown). */
@@ -37,21 +36,33 @@ export function sampleInterval(samples: readonly CpuSample[]): number {
   return Number.isFinite(best) ? Math.max(100, Math.min(60_000, best)) : 1000;
 }
 
+/** Columns a strip draws at most; longer runs average samples into buckets. */
+export const HEAT_COLUMNS = 600;
+
 /**
- * Cores x time, % busy: samples averaged into at most 600 columns so long
- * runs stay light. A sample stamped t measured the interval before t, so it
- * fills [t - interval, t).
+ * Cores x time, % busy. A sample stamped t measured the time since the
+ * previous sample (the first one: one interval), so each cell spans exactly
+ * that and a late sample leaves no gap. Beyond 600 samples, samples are
+ * averaged into at most 600 equal buckets so long runs stay light.
  */
-export function heatStrip(samples: readonly CpuSample[], anchor?: number): HeatStrip {
-  if (!samples.length) return { cores: [], bucketMs: 1000, cells: [] };
+export function heatStrip(samples: readonly CpuSample[]): HeatStrip {
+  if (!samples.length) return { cores: [], cells: [] };
   const interval = sampleInterval(samples);
-  const from = Math.min(anchor ?? Infinity, samples[0]!.ts - interval);
-  const span = samples[samples.length - 1]!.ts - from;
-  const bucketMs = Math.max(bucketMsFor(span), Math.ceil(interval / 1000) * 1000);
   const n = Math.max(...samples.map((s) => cores(s).length));
+  const names = Array.from({ length: n }, (_, i) => `cpu${i}`);
+  const cells: [number, number, number, number][] = [];
+  if (samples.length <= HEAT_COLUMNS) {
+    samples.forEach((s, k) => {
+      const from = k > 0 ? samples[k - 1]!.ts : s.ts - interval;
+      cores(s).forEach((c, i) => cells.push([from, i, Math.round(busyPct(c) * 10) / 10, s.ts]));
+    });
+    return { cores: names, cells };
+  }
+  const from = samples[0]!.ts - interval;
+  const bucketMs = bucketMsFor(samples[samples.length - 1]!.ts - from);
   const sums = new Map<number, { sum: number[]; count: number[] }>();
   for (const s of samples) {
-    const b = Math.floor((s.ts - interval - from) / bucketMs) * bucketMs + from;
+    const b = Math.floor((s.ts - interval / 2 - from) / bucketMs) * bucketMs + from;
     let acc = sums.get(b);
     if (!acc) sums.set(b, (acc = { sum: new Array<number>(n).fill(0), count: new Array<number>(n).fill(0) }));
     cores(s).forEach((c, i) => {
@@ -59,11 +70,10 @@ export function heatStrip(samples: readonly CpuSample[], anchor?: number): HeatS
       acc.count[i]! += 1;
     });
   }
-  const cells: [number, number, number][] = [];
   for (const [ts, acc] of [...sums.entries()].sort((a, b) => a[0] - b[0])) {
-    for (let i = 0; i < n; i++) if (acc.count[i]) cells.push([ts, i, Math.round((acc.sum[i]! / acc.count[i]!) * 10) / 10]);
+    for (let i = 0; i < n; i++) if (acc.count[i]) cells.push([ts, i, Math.round((acc.sum[i]! / acc.count[i]!) * 10) / 10, ts + bucketMs]);
   }
-  return { cores: Array.from({ length: n }, (_, i) => `cpu${i}`), bucketMs, cells };
+  return { cores: names, cells };
 }
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '::1', '']);

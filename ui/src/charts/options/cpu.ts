@@ -75,13 +75,14 @@ export function cpuHeatOption({ strip, range, palette: p }: CpuHeatInput): Chart
     id: 'heat',
     name: '% busy',
     type: 'custom',
+    // Cells of samples taken just before the window starts must not spill over the core labels.
+    clip: true,
     data: strip.cells,
-    encode: { x: 0, y: 1, tooltip: 2 },
+    encode: { x: [0, 3], y: 1, tooltip: 2 },
     renderItem: (_params, api) => {
-      const ts = api.value(0) as number;
       const core = api.value(1) as number;
-      const [x0, yc] = api.coord([ts, core]) as [number, number];
-      const [x1] = api.coord([ts + strip.bucketMs, core]) as [number, number];
+      const [x0, yc] = api.coord([api.value(0) as number, core]) as [number, number];
+      const [x1] = api.coord([api.value(3) as number, core]) as [number, number];
       const h = (api.size?.([0, 1]) as number[] | undefined)?.[1] ?? 12;
       return {
         type: 'rect',
@@ -95,8 +96,8 @@ export function cpuHeatOption({ strip, range, palette: p }: CpuHeatInput): Chart
     tooltip: {
       ...tooltip(p, 'item'),
       formatter: (params: unknown) => {
-        const v = (params as { value: [number, number, number] }).value;
-        return `${strip.cores[v[1]] ?? ''} · ${clock(v[0])}<br/><b>${v[2]}%</b> busy`;
+        const v = (params as { value: [number, number, number, number] }).value;
+        return `${strip.cores[v[1]] ?? ''} · ${clock(v[0])}–${clock(v[3])}<br/><b>${v[2]}%</b> busy`;
       },
     },
     grid: { ...METRICS_GRID, top: 26, bottom: 18 },

@@ -115,10 +115,10 @@ describe('CPU options', () => {
   });
 
   it('draws the heat strip as cells on the same time axis', () => {
-    const o = cpuHeatOption({ strip: { cores: ['cpu0'], bucketMs: 1000, cells: [[T0, 0, 26.5]] }, range, palette: LIGHT });
+    const o = cpuHeatOption({ strip: { cores: ['cpu0'], cells: [[T0, 0, 26.5, T0 + 1000]] }, range, palette: LIGHT });
     expect((o.xAxis as { type: string; min: number }).type).toBe('time');
     expect((o.xAxis as { min: number }).min).toBe(range.min);
-    expect(seriesOf(o)[0]!.data).toEqual([[T0, 0, 26.5]]);
+    expect(seriesOf(o)[0]!.data).toEqual([[T0, 0, 26.5, T0 + 1000]]);
     expect((o.yAxis as { data: string[] }).data).toEqual(['cpu0']);
   });
 });

@@ -73,7 +73,7 @@ export const DARK: ChartPalette = {
   p99: '#f87171',
   series: ['#60a5fa', '#f87171', '#4ade80', '#fbbf24', '#c084fc', '#22d3ee', '#f472b6', '#d1d5db'],
   cpu: { usr: '#4ade80', sys: '#f87171', iowait: '#60a5fa', irq: '#c084fc', soft: '#fbbf24', steal: '#d1d5db' },
-  heat: ['#1e2633', '#5b4a12', '#b45309', '#ef4444', '#fecaca'],
+  heat: ['#1e2633', '#4c1d95', '#b91c1c', '#f97316', '#fde047'],
   phase: 'rgba(96, 165, 250, 0.08)',
   vcpu: '#f3f4f6',
 };

@@ -33,7 +33,7 @@ export interface CpuAgentProps {
 /** One agent: system info, all-CPU time by kind, and the per-core heat strip, on the load chart's time axis. */
 export function CpuAgent({ label, samples, system, range, palette, selection, group, database }: CpuAgentProps) {
   const lines = useMemo(() => cpuLinesOption({ samples, range, palette, selection }), [samples, range, palette, selection]);
-  const strip = useMemo(() => heatStrip(samples, range?.min), [samples, range?.min]);
+  const strip = useMemo(() => heatStrip(samples), [samples]);
   const heat = useMemo(() => cpuHeatOption({ strip, range, palette }), [strip, range, palette]);
   const summary = useMemo(() => {
     if (!samples.length) return null;
