@@ -19,6 +19,8 @@ export interface MetricQuery {
   to?: number;
   source?: string;
   limit?: number;
+  /** With limit: the newest `limit` samples (still returned oldest first). */
+  newest?: boolean;
 }
 
 const SINK = 'metric';
@@ -73,12 +75,14 @@ export class MetricsRepo {
       where.push('source = ?');
       params.push(requireString(q.source, 'source'));
     }
-    let sql = `SELECT ts, source, data FROM job_metric WHERE ${where.join(' AND ')} ORDER BY ts, rowid`;
+    const newest = q.newest === true && q.limit !== undefined;
+    let sql = `SELECT ts, source, data FROM job_metric WHERE ${where.join(' AND ')} ORDER BY ${newest ? 'ts DESC, rowid DESC' : 'ts, rowid'}`;
     if (q.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(requireInteger(q.limit, 'limit', 1));
     }
     const rows = this.db.prepare(sql).all(...params) as { ts: number; source: string | null; data: string }[];
+    if (newest) rows.reverse();
     return rows.map((r) => {
       const s: MetricSample = { ts: r.ts, data: fromJson<unknown>(r.data) };
       if (r.source !== null) s.source = r.source;

@@ -154,6 +154,7 @@ describe('metrics', () => {
     expect(store.getMetrics(a, 'cpu', { from: 1500, to: 3000 }).map((s) => s.ts)).toEqual([2000, 3000]);
     expect(store.getMetrics(a, 'cpu', { source: 'db1' }).map((s) => s.ts)).toEqual([1000, 3000]);
     expect(store.getMetrics(a, 'cpu', { limit: 1 }).map((s) => s.ts)).toEqual([1000]);
+    expect(store.getMetrics(a, 'cpu', { limit: 2, newest: true }).map((s) => s.ts)).toEqual([2000, 3000]);
     expect(store.getMetrics(a, 'ash')).toEqual([{ ts: 1500, data: [{ wait: 'CPU', sessions: 3 }, { wait: 'IO:DataFileRead', sessions: 1 }] }, { ts: 1500, data: null }]);
     expect(store.getMetrics(a, 'iops')).toEqual([]);
     expect(field(() => store.appendMetrics(a, 'CPU load', [cpu(1, 'x', 1)]))).toBe('kind');

@@ -13,7 +13,7 @@ export function buildSnapshot(store: JobStore, jobId: string): Snapshot {
   const out = store.getOutput(jobId, { afterSeq: Math.max(0, total - SNAPSHOT_OUTPUT_LINES), limit: SNAPSHOT_OUTPUT_LINES });
   const tc = store.getTcount(jobId);
   const metrics: Record<string, unknown[]> = {};
-  for (const kind of store.metricKinds(jobId)) metrics[kind] = store.getMetrics(jobId, kind, { limit: METRIC_CAP });
+  for (const kind of store.metricKinds(jobId)) metrics[kind] = store.getMetrics(jobId, kind, { limit: METRIC_CAP, newest: true });
   const progress = store.getProgress(jobId);
   return {
     job,

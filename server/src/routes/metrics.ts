@@ -5,6 +5,19 @@ import { AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@
 import { ashReport } from '../engine/ash-report.js';
 import { passThrough, type RouteDeps } from './jobs.js';
 
+/**
+ * vCPUs of the database host: the agent on the target's host (the local
+ * agent for a local target), else the only agent there is.
+ */
+function dbHostCpus(system: Record<string, Record<string, unknown>>, host: string | undefined): number | undefined {
+  const entries = Object.entries(system);
+  const local = !host || host === '127.0.0.1' || host === 'localhost' || host === '::1';
+  const pick =
+    entries.find(([label, info]) => (local ? label.endsWith('(local)') : label === host || info['hostname'] === host)) ?? (entries.length === 1 ? entries[0] : undefined);
+  const n = pick?.[1]['cpuCount'];
+  return typeof n === 'number' ? n : undefined;
+}
+
 const Range = Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()) });
 
 /** ASH and CPU data of a job, connected agents, the agent socket, and on-demand ASH for a target. */
@@ -30,8 +43,7 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
     async (req) => {
       const j = job((req.params as { id: string }).id);
       const q = req.query as { from?: number; to?: number };
-      const cpu = store.getMetrics(j.id, 'cpu', { limit: 1 })[0]?.data as CpuSample | undefined;
-      const vcpus = cpu ? cpu.cpus.filter((c) => c.cpu !== 'all').length : undefined;
+      const vcpus = dbHostCpus(store.getSystem(j.id), (j.config as { target?: { host?: string } }).target?.host);
       return ashReport(store, j.id, q, vcpus);
     },
   );

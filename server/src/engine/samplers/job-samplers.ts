@@ -51,7 +51,8 @@ export class JobSamplers {
         this.ctx.output(1, `Active session history: sampling ${this.sampler.source} every second`);
       } catch (e) {
         const err = e instanceof SledgeError ? e : new SledgeError('SLEDGE_E_DB', e instanceof Error ? e.message : String(e));
-        this.status({ sampler: 'ash', ok: false, reason: err.message });
+        // Driver messages for sampler failures say what to grant or enable.
+        this.status({ sampler: 'ash', ok: false, reason: err.message, fix: err.message });
         this.ctx.output(1, `Active session history unavailable: ${err.message}`);
         return;
       }
