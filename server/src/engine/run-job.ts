@@ -97,14 +97,15 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
     }
     const W = state.warehouses;
     const vus = o.vus;
-    const nWorkers = features.asyncSessions ? Math.max(1, Math.min(vus, o.workers || cpus)) : vus;
+    const loop = chooseVuLoop(vuLoop ?? 'auto', driver, target, o, pgVuAddonPath);
+    // Native VUs run on their own threads: one worker thread hosts them all unless target workers are set.
+    const nWorkers = loop.loop === 'native' ? Math.max(1, Math.min(vus, o.workers || 1)) : features.asyncSessions ? Math.max(1, Math.min(vus, o.workers || cpus)) : vus;
     Atomics.store(control, CTRL_PHASE, timed ? PHASE_RAMPUP : PHASE_MEASURING);
     if (timed) {
       mon(`${vus + 1} Virtual Users Created with Monitor VU`);
       ctx.output(0, 'Vuser 1:RUNNING');
     } else mon(`${vus} Virtual Users Created (test driver: ${o.totalIterations} transactions each)`);
     mon(`${vus} VU(s) on ${nWorkers} worker thread(s); ${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`);
-    const loop = chooseVuLoop(vuLoop ?? 'auto', driver, target, o, pgVuAddonPath);
     mon(loop.line);
 
     // --- VU workers -------------------------------------------------------

@@ -55,15 +55,13 @@ async function main(): Promise<void> {
     // thread receives: start new ones instead of resetting the posted ones.
     env.interval = newHists();
   };
-  const timer = setInterval(() => {
-    flushLogs();
-    shipLatency();
-  }, 1000);
-  const logTimer = setInterval(flushLogs, 100);
+  const timers: NodeJS.Timeout[] = [];
   try {
     let profiles: VuProfile[];
     if (data.loop === 'native') {
       // The threads start now and wait for CTRL_GO, like the TypeScript VUs below.
+      // One timer: the native drain tick flushes logs and ships latency once a second.
+      let lastShip = Date.now();
       const native = startNativeVus({
         driver,
         target: data.target,
@@ -75,11 +73,26 @@ async function main(): Promise<void> {
         shared: { counters: env.counters, states: env.states, control: env.control },
         interval: () => env.interval,
         log: env.log,
+        onTick: () => {
+          flushLogs();
+          const now = Date.now();
+          if (now - lastShip >= 1000) {
+            lastShip = now;
+            shipLatency();
+          }
+        },
         ...(data.pgVuAddonPath !== undefined ? { addonPath: data.pgVuAddonPath } : {}),
       });
       post({ t: 'ready' });
       profiles = await native.done;
     } else {
+      timers.push(
+        setInterval(() => {
+          flushLogs();
+          shipLatency();
+        }, 1000),
+        setInterval(flushLogs, 100),
+      );
       post({ t: 'ready' });
       profiles = await Promise.all(data.vus.map((a) => runVu(env, a)));
     }
@@ -87,8 +100,7 @@ async function main(): Promise<void> {
     flushLogs();
     post({ t: 'profile', vus: profiles });
   } finally {
-    clearInterval(timer);
-    clearInterval(logTimer);
+    for (const t of timers) clearInterval(t);
   }
   post({ t: 'done' });
 }

@@ -96,6 +96,12 @@ bool Run::start(std::string* error) {
 
 void* Run::threadMain(void* p) {
   std::unique_ptr<ThreadArg> arg(static_cast<ThreadArg*>(p));
+#ifdef __linux__
+  // Named like the session (application_name), cut to the 15 characters Linux keeps: top -H, perf.
+  std::string name = "sledge-vu-" + num(arg->run->vus_[arg->slot].position);
+  name.resize(std::min<size_t>(name.size(), 15));
+  pthread_setname_np(pthread_self(), name.c_str());
+#endif
   arg->run->vuMain(arg->slot);
   return nullptr;
 }
