@@ -82,8 +82,8 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
     await tsApp?.app.close();
   });
 
-  it('test driver: the same transactions as the TypeScript loop for the same seed; flagged new orders roll back, the others commit', async () => {
-    const tprocc = { driver: 'test', vus: 2, totalIterations: 400, userDelayMs: 0 };
+  it('test driver: the same transactions as the TypeScript loop for the same seed (2 iterations each); flagged new orders roll back, the others commit', async () => {
+    const tprocc = { driver: 'test', vus: 2, totalIterations: 200, iterations: 2, repeatDelayMs: 100, userDelayMs: 0 };
     const seed = 20261122;
     const nat = await run(s, tprocc, seed);
     expect(nat.status, JSON.stringify(nat.error)).toBe('completed');

@@ -4,7 +4,7 @@
  *   const loop = loadPgVuLoop();
  *   if (loop.available) {
  *     const h = loop.start({ spec, seed, ..., vus, counters, states, control });
- *     setInterval(() => { h.drainLatency(onRecord); const { live, logs } = h.poll(); ... }, 50);
+ *     setInterval(() => { h.drainLatency(onRecord); const { live, logs } = h.poll(); ... }, 100);
  *   }
  *
  * start() spawns one native thread per VU, so the calling (worker) thread
