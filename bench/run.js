@@ -67,9 +67,9 @@ const pidOf = (name) => {
   }
 };
 
-async function withApp(fn) {
+async function withApp(fn, opts = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sledge-bench-'));
-  const s = await buildApp({ dataDir, logger: false, uiDir: null });
+  const s = await buildApp({ dataDir, logger: false, uiDir: null, ...opts });
   try {
     return await fn(s);
   } finally {
@@ -112,7 +112,8 @@ async function build(s, target, warehouses, buildVus, serverPid) {
 
 async function run(s, target, vus, rampup, duration, metrics = { ash: false, cpu: false }) {
   const job = await submit(s, { type: 'run', target, tprocc: { vus, rampup, duration }, metrics });
-  return { vus, ...job.result };
+  const loop = (await output(s, job.id)).find((t) => t.startsWith('Virtual users run in')) ?? '';
+  return { vus, loop: /native/.test(loop) ? 'native' : 'javascript', ...job.result };
 }
 
 const HAMMERDB = {
@@ -147,6 +148,10 @@ if (want('pg')) {
       runs.push(await run(s, target, vus, rampup, duration));
     }
     const pgb = pgbench(quick ? 15 : 60);
+    // The same 4-VU run with the VUs in JavaScript (node-postgres) instead of the native libpq loop.
+    log(`   run 4 VUs in the JavaScript loop: rampup ${rampup} min, ${duration} min measured`);
+    const tsRun = await withApp((t) => run(t, target, 4, rampup, duration), { vuLoop: 'typescript' });
+    runs.push(tsRun);
     results.sections.pg = { build: b, runs, pgbench: pgb, hammerdb: HAMMERDB.pg };
     console.log('\nPostgreSQL build, 4 warehouses, 2 build VUs\n' + table(
       ['', 'wall s', 'rows/s', 'client CPU s', 'PostgreSQL CPU s', 'generator'],
@@ -156,10 +161,10 @@ if (want('pg')) {
       ],
     ));
     console.log('\nPostgreSQL timed runs, 4 warehouses (client CPU per 1000 transactions over the measured window)\n' + table(
-      ['VUs', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'vs pgbench', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000', 'vs HammerDB CPU'],
+      ['VUs', 'VU loop', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'vs pgbench', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000', 'vs HammerDB CPU'],
       runs.map((r) => {
         const h = HAMMERDB.pg.runs[r.vus];
-        return [r.vus, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), fmt(r.clientCpuMsPer1000Tx / pgb.msPer1000, 2) + 'x', h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu, fmt(r.clientCpuMsPer1000Tx / h.cpu, 2) + 'x'];
+        return [r.vus, r.loop, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), fmt(r.clientCpuMsPer1000Tx / pgb.msPer1000, 2) + 'x', h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu, fmt(r.clientCpuMsPer1000Tx / h.cpu, 2) + 'x'];
       }),
     ));
     console.log(`\npgbench -S -M prepared -c 4 -j 2 -T ${pgb.seconds}: ${fmt(pgb.tps, 0)} tps, client CPU ${fmt(pgb.msPer1000, 2)} ms per 1000 transactions (HammerDB reference run: ${HAMMERDB.pg.pgbench})`);

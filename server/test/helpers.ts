@@ -2,14 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@sledge/protocol';
-import { buildApp, type SledgeApp } from '../dist/app.js';
+import { buildApp, type AppOptions, type SledgeApp } from '../dist/app.js';
 
 export type { SledgeApp };
 
 /** A server app on a fresh data directory (tests use the built dist: workers load plain JS). */
-export async function makeApp(): Promise<SledgeApp & { dataDir: string }> {
+export async function makeApp(opts: Partial<AppOptions> = {}): Promise<SledgeApp & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sledge-test-'));
-  const app = await buildApp({ dataDir, logger: false, uiDir: null });
+  const app = await buildApp({ dataDir, logger: false, uiDir: null, ...opts });
   return { ...app, dataDir };
 }
 

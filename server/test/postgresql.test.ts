@@ -11,7 +11,9 @@ describe('PostgreSQL end to end', () => {
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_srv_pg', password: 'tpcc-pw-srv', database: 'sledge_srv_pg', superuser: 'postgres', superuserPassword: 'postgres' };
 
   beforeAll(async () => {
-    s = await makeApp();
+    // The TypeScript row generator keeps the build client-bound, so the COPY sessions
+    // reliably wait for their client (ClientRead) while ASH samples once a second.
+    s = await makeApp({ generator: 'typescript' });
     const del = await post(s, '/api/v1/jobs', { type: 'delete', target });
     await waitJob(s, String(del.body.id));
   });
@@ -35,6 +37,8 @@ describe('PostgreSQL end to end', () => {
     const ash = await get<{ topEvents: { event: string; waitClass: string; pct: number }[]; status: { ok: boolean; source?: string }[]; phases: { label: string }[] }>(s, `/api/v1/jobs/${job.id}/ash`);
     expect(ash.status.find((x) => (x as { sampler?: string }).sampler === 'ash')).toMatchObject({ ok: true, source: 'pg_stat_activity' });
     expect(ash.topEvents.some((e) => e.waitClass === 'Client')).toBe(true);
+    const topSql = (await get<{ topSql: { sql: string }[] }>(s, `/api/v1/jobs/${job.id}/ash`)).topSql;
+    expect(topSql.some((q) => /^COPY /i.test(q.sql))).toBe(true);
     expect(ash.phases.map((p) => p.label)).toEqual(expect.arrayContaining(['build: load', 'build: indexes']));
   });
 

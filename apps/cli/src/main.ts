@@ -73,7 +73,15 @@ async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Pr
   }
   const { buildApp } = await import('@sledge/server');
   const { resolve } = await import('node:path');
-  const { app } = await buildApp({ dataDir: resolve((o['data-dir'] as string | undefined) ?? process.env['SLEDGE_DATA_DIR'] ?? 'data'), logger: false, uiDir: null });
+  const vuLoop = process.env['SLEDGE_VU_LOOP'];
+  const generator = process.env['SLEDGE_GENERATOR'];
+  const { app } = await buildApp({
+    dataDir: resolve((o['data-dir'] as string | undefined) ?? process.env['SLEDGE_DATA_DIR'] ?? 'data'),
+    logger: false,
+    uiDir: null,
+    ...(vuLoop === 'native' || vuLoop === 'typescript' ? { vuLoop } : {}),
+    ...(generator === 'native' || generator === 'typescript' ? { generator } : {}),
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { client: new SledgeClient(address), close: () => app.close() };
 }
