@@ -121,7 +121,6 @@ export class Db2Admin implements AdminSession {
     }
     this.log('Creating SQL PL procedures');
     for (const s of this.sql.script('procedures', DB2_SQL.procedures)) await this.step(`creating ${s.name}`, () => c.exec(s.sql));
-    this.log(`${this.t.user.toUpperCase()} SCHEMA COMPLETE`);
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {

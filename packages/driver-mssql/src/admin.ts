@@ -101,7 +101,6 @@ export class MssqlAdmin implements AdminSession {
     for (const s of this.sql.script('indexes')) await this.step(`index step ${s.name}`, () => db.exec(s.sql));
     this.log('Creating stored procedures');
     for (const s of this.sql.script('procedures')) await this.step(`creating ${s.name}`, () => db.exec(s.sql));
-    this.log(`${this.database.toUpperCase()} SCHEMA COMPLETE`);
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {

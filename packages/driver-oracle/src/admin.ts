@@ -146,7 +146,6 @@ export class OracleAdmin implements AdminSession {
         throw new SledgeError('SLEDGE_E_DB', `${s.name} compiled with errors: ${detail || r.warning.message || 'see USER_ERRORS'}`);
       }
     }
-    this.log(`${this.t.user.toUpperCase()} SCHEMA COMPLETE`);
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {

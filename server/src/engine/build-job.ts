@@ -60,6 +60,7 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
     mon(n > 1 ? `Monitor Thread: ${n} build virtual users for ${W} warehouses` : `Loading ${W} warehouse(s) with 1 build virtual user`);
     progress.phase = 'load';
     pushProgress(true);
+    const tLoad = performance.now();
 
     const control = new SharedArrayBuffer(16);
     const ctrl = new Int32Array(control);
@@ -125,6 +126,7 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
     }
     progress.phase = 'indexes';
     pushProgress(true);
+    const tFinish = performance.now();
     mon('Creating indexes, transaction routines and statistics');
     await admin.finishSchema({ warehouses: W, buildVus: n });
     progress.phase = 'done';
@@ -135,6 +137,9 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
     mon(
       `Build of ${W} warehouse(s) took ${secs.toFixed(1)} s: ${loaded} rows (${Math.round(loaded / secs)} rows/s), client CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, generator ${[...generators].join('+') || 'n/a'}`,
     );
+    const s1 = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
+    const tEnd = performance.now();
+    mon(`Build phases: schema ${s1(t0, tLoad)} s, load ${s1(tLoad, tFinish)} s, indexes, routines and statistics ${s1(tFinish, tEnd)} s`);
     mon(`${schemaName(target as { user?: string })} SCHEMA COMPLETE`);
     ctx.update({ summary: `${W} warehouses built in ${secs.toFixed(1)} s` });
     return 'completed';
