@@ -8,7 +8,8 @@
  *            PostgreSQL CPU), timed runs with 2 and 4 VUs (NOPM, TPM, client CPU ms per 1000
  *            transactions), and pgbench -S -M prepared with 4 clients as the C-client reference
  * - build16: PostgreSQL build of 16 warehouses vs PostgreSQL's own COPY of the same rows from
- *            pre-generated files (the physical limit of a build)
+ *            pre-generated files (the physical limit of a build), then the same keys + ANALYZE, and
+ *            PostgreSQL's ingest of COPY text vs COPY binary of the same rows
  * - mariadb: the same build and runs on MariaDB (raises innodb_buffer_pool_size online to 1 GB
  *            for the duration, says so, and restores it)
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
@@ -221,23 +222,25 @@ if (want('build16')) {
     const tables = readFileSync(join(ROOT, 'sql/postgresql/tprocc/tables.sql'), 'utf8');
     execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
     const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
-    const srv0 = pgPid ? treeCpuSeconds(pgPid) : null;
-    const t0 = performance.now();
     // Two parallel psql sessions, like two build VUs: big tables split between them.
     const order = ['stock', 'order_line', 'customer', 'history', 'orders', 'item', 'new_order', 'district', 'warehouse'];
     const lanes = [[], []];
     order.forEach((t, i) => lanes[i % 2].push(t));
-    await Promise.all(
-      lanes.map(
-        (lane) =>
-          new Promise((res, rej) => {
-            const script = lane.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) from '${join(dir, t + '.tsv')}'`).join('\n');
-            const p = spawn('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
-            p.on('exit', (c) => (c ? rej(new Error('psql copy failed')) : res()));
-            p.stdin.end('BEGIN;\n' + script + '\nCOMMIT;\n');
-          }),
-      ),
-    );
+    const copyIn = (into, ext, withClause) =>
+      Promise.all(
+        lanes.map(
+          (lane) =>
+            new Promise((res, rej) => {
+              const script = lane.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) from '${join(dir, t + ext)}'${withClause}`).join('\n');
+              const p = spawn('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', into, '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
+              p.on('exit', (c) => (c ? rej(new Error('psql copy failed')) : res()));
+              p.stdin.end('BEGIN;\n' + script + '\nCOMMIT;\n');
+            }),
+        ),
+      );
+    const srv0 = pgPid ? treeCpuSeconds(pgPid) : null;
+    const t0 = performance.now();
+    await copyIn(db, '.tsv', '');
     const copyS = (performance.now() - t0) / 1000;
     // Then the same keys and statistics the build adds after its load (sql/postgresql/tprocc/indexes.sql + ANALYZE).
     const t1 = performance.now();
@@ -245,10 +248,23 @@ if (want('build16')) {
     execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: indexes + '\nANALYZE;\n', stdio: ['pipe', 'ignore', 'inherit'] });
     const indexS = (performance.now() - t1) / 1000;
     const copySrv = pgPid ? treeCpuSeconds(pgPid) - srv0 : null;
+    // COPY text vs COPY binary: the same rows exported in PostgreSQL's binary format, ingested the same way.
+    const dbBin = 'sledge_bench_copy_bin';
+    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], {
+      input: order.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) to '${join(dir, t + '.bin')}' with (format binary)`).join('\n') + '\n',
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+    psql('postgres', `drop database if exists ${dbBin}`);
+    psql('postgres', `create database ${dbBin}`);
+    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', dbBin, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
+    const tb = performance.now();
+    await copyIn(dbBin, '.bin', ' with (format binary)');
+    const copyBinS = (performance.now() - tb) / 1000;
+    psql('postgres', `drop database if exists ${dbBin}`);
     psql('postgres', `drop database if exists ${db}`);
     rmSync(dir, { recursive: true, force: true });
     await submit(s, { type: 'delete', target });
-    results.sections.build16 = { build: b, copy: { wallS: copyS, indexS, serverCpuS: copySrv } };
+    results.sections.build16 = { build: b, copy: { wallS: copyS, indexS, serverCpuS: copySrv, binaryWallS: copyBinS } };
     const p = b.phases;
     const copyAll = copyS + indexS;
     console.log(`\nPostgreSQL build of ${W} warehouses vs PostgreSQL's own COPY of the same rows from files (2 psql sessions), then the same keys + ANALYZE\n` + table(
@@ -259,6 +275,7 @@ if (want('build16')) {
         ['HammerDB 4.12, 4 warehouses (reference)', '-', '-', '27.0', '29.0', '7.25', '7.6', '-', '-'],
       ],
     ));
+    console.log(`\nPostgreSQL's own ingest of the same ${W} warehouses from files, 2 psql sessions: COPY text ${fmt(copyS)} s, COPY binary ${fmt(copyBinS)} s (binary/text ${fmt(copyBinS / copyS, 2)}x)`);
   });
 }
 

@@ -104,10 +104,19 @@ describe('SQLite end to end', () => {
     expect(Object.keys(cpu.sources).sort()).toEqual(['db-host', 'load-host']);
     expect(cpu.sources['db-host']!.length).toBeGreaterThan(10);
     // Client-side ASH: the VUs report executing vs waiting for SQLite's write lock.
-    const ash = await get<{ series: { aas: Record<string, number> }[]; topSessions: { vu?: number }[]; status: { ok: boolean }[]; phases: { label: string }[] }>(s, `/api/v1/jobs/${id}/ash`);
+    const ash = await get<{
+      series: { aas: Record<string, number> }[];
+      topSessions: { vu?: number }[];
+      topEvents: { event: string; waitClass: string }[];
+      status: { ok: boolean }[];
+      phases: { label: string }[];
+    }>(s, `/api/v1/jobs/${id}/ash`);
     expect(ash.status.some((x) => x.ok)).toBe(true);
     expect(ash.series.length).toBeGreaterThan(5);
     expect(ash.series.some((b) => (b.aas['CPU'] ?? 0) > 0)).toBe(true);
+    // Two writers on one SQLite file contend for the write lock: the busy waits show as the Lock class.
+    expect(ash.series.some((b) => (b.aas['Lock'] ?? 0) > 0)).toBe(true);
+    expect(ash.topEvents).toContainEqual(expect.objectContaining({ event: 'write lock (SQLITE_BUSY)', waitClass: 'Lock' }));
     expect(ash.topSessions.map((x) => x.vu).sort()).toEqual([2, 3]);
     expect(ash.phases.map((p) => p.label)).toContain('measuring');
     expect(job.result!.nopm).toBeGreaterThan(0);

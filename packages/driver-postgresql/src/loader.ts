@@ -13,8 +13,14 @@ export function copyStatement(table: GeneratedTable['table']): string {
 }
 
 /**
- * A build worker's session: each unit of generated rows (pg-text format) is
- * loaded in one transaction with one COPY per table.
+ * A build worker's session: each table of a unit of generated rows (pg-text
+ * format) is one COPY in its own transaction. No explicit BEGIN: the build
+ * worker generates the next unit while this one loads, on the same thread,
+ * and a BEGIN sent before that generation would hold a transaction open
+ * ("idle in transaction" after BEGIN) for as long as it takes. With the
+ * COPY sent first, the server waits inside the COPY (ClientRead) while the
+ * client generates, which is what the active session history should show.
+ * A failed build leaves an incomplete schema either way (delete it first).
  */
 export class PgLoaderSession implements LoaderSession {
   private constructor(
@@ -34,24 +40,18 @@ export class PgLoaderSession implements LoaderSession {
 
   async load(tables: readonly GeneratedTable[]): Promise<void> {
     const c = this.c;
-    let current = 'BEGIN';
-    try {
-      await c.query('BEGIN');
-      for (const t of tables) {
-        const data = t.data;
-        if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
-          throw new SledgeError('SLEDGE_E_INTERNAL', `loader got ${t.table} rows as tuples; the PostgreSQL driver loads pg-text`);
-        }
-        current = `loading ${t.rows} rows into ${t.table}`;
+    for (const t of tables) {
+      const data = t.data;
+      if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+        throw new SledgeError('SLEDGE_E_INTERNAL', `loader got ${t.table} rows as tuples; the PostgreSQL driver loads pg-text`);
+      }
+      try {
         const stream = c.query(this.copy.from(copyStatement(t.table)));
         stream.end(data);
         await finished(stream);
+      } catch (e) {
+        throw dbError(`loading ${t.rows} rows into ${t.table}`, e);
       }
-      current = 'COMMIT';
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw dbError(current, e);
     }
   }
 
