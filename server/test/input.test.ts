@@ -75,6 +75,22 @@ describe('job input validation and preflight', () => {
     expect(await jobCount()).toBe(before);
   });
 
+  it('a build whose TPC role exists but refuses the password -> 422 naming target.password, and no database is created', async () => {
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', {
+      type: 'build',
+      target: { ...pg, user: 'sledge_auth_test', password: 'not-the-password-x2', database: 'sledge_input_authdb' },
+      tprocc: { warehouses: 1 },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_AUTH', field: 'target.password' } });
+    expect(JSON.stringify(r.body)).not.toContain('not-the-password-x2');
+    expect(await jobCount()).toBe(before);
+    const { execFileSync } = await import('node:child_process');
+    const found = execFileSync('psql', ['-X', '-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', "select count(*) from pg_database where datname = 'sledge_input_authdb'"]).toString().trim();
+    expect(found).toBe('0');
+  });
+
   it('a saved configuration supplies secrets sent back as "********" (configId)', async () => {
     const target = { ...pg, superuser: 'sledge_auth_test', superuserPassword: 'right-password', user: 'sledge_auth_test', password: 'right-password', database: 'postgres', defaultDatabase: 'postgres' };
     const saved = await post(s, '/api/v1/configs', { name: 'auth-test', target });

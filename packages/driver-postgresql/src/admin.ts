@@ -80,19 +80,25 @@ export class PgAdminSession implements AdminSession {
     return row[col] as R;
   }
 
+  /** Does the superuser see the TPC role (always true when the TPC user is the superuser)? */
+  private async roleExists(): Promise<boolean> {
+    if (!this.ownRole) return true;
+    const su = await this.session('superuser');
+    return this.one<boolean>(su, this.sql('admin.sql', 'role_exists', { role: this.t.user }), 'found');
+  }
+
   /** Does the superuser see the TPC database and role? */
   private async databaseAndRoleExist(): Promise<boolean> {
     const su = await this.session('superuser');
     const db = this.sharedDatabase || (await this.one<boolean>(su, this.sql('admin.sql', 'database_exists', { database: this.t.database }), 'found'));
-    const role = !this.ownRole || (await this.one<boolean>(su, this.sql('admin.sql', 'role_exists', { role: this.t.user }), 'found'));
-    return db && role;
+    return db && (await this.roleExists());
   }
 
   /**
    * The TPC user's session, or null when the schema is not built: the
    * database is missing, or the login fails and the superuser confirms that
    * the database or role does not exist yet. A wrong TPC password on a built
-   * schema still throws SLEDGE_E_AUTH.
+   * schema, or on a role that already exists, still throws SLEDGE_E_AUTH.
    */
   private async tpcIfBuilt(): Promise<Client | null> {
     try {
@@ -108,7 +114,9 @@ export class PgAdminSession implements AdminSession {
           // Otherwise (a refused password) report the TPC user's own failure.
           throw e.field === 'target.user' ? suError : e;
         }
-        if (!built) return null;
+        // Not built. A role that already exists keeps its password (a build does not change it),
+        // so a refused password now would fail the build after it created the database: say so first.
+        if (!built && !(this.ownRole && e.field === 'target.password' && (await this.roleExists()))) return null;
       }
       throw e;
     }
