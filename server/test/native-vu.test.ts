@@ -146,7 +146,9 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
     const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
     expect(lat.length).toBeGreaterThan(5);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
-    expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+    const checked = await waitJob(s, String(c.body.id));
+    const failedChecks = (await output(s, checked.id)).map((l) => l.text).filter((t) => /fail|error|inconsistent/i.test(t));
+    expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
   });
 
   it('reconnects VUs whose backends are terminated mid-run and completes the run', async () => {

@@ -67,7 +67,11 @@ export function evaluateCheck(facts: CheckFacts, W: number | null): CheckItem[] 
   const noIndex = TPROCC_TABLES.filter((t) => t !== 'history' && !facts.indexed[t]);
   add('every table except history is indexed', noIndex.length === 0, noIndex.length ? `no index on: ${noIndex.join(', ')}` : 'ok');
   const min = minimumRows(wantW);
-  const short = TPROCC_TABLES.filter((t) => (facts.rowCounts[t] ?? 0) < min[t]);
+  // Runs add orders, and HammerDB's mix deletes as many new_order rows (a delivery takes 10 per
+  // 10 new orders), so after runs new_order drifts around its loaded size and may end below
+  // 0.9 x 9000W with the schema intact (C3 checks it). Its minimum applies to an undriven schema only.
+  const driven = (facts.rowCounts.orders ?? 0) > expectedRows(wantW).orders;
+  const short = TPROCC_TABLES.filter((t) => !(driven && t === 'new_order') && (facts.rowCounts[t] ?? 0) < min[t]);
   add(
     'row counts',
     short.length === 0,

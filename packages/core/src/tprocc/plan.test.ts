@@ -123,6 +123,17 @@ describe('check, result, sql files', () => {
     expect(evaluateCheck(facts({ maxWarehouse: 2 }), 1).find((i) => !i.ok)?.name).toContain('max(w_id)');
     expect(checkSampleWarehouses(100)).toEqual([1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
   });
+  it('holds new_order to its loaded minimum on an undriven schema only', () => {
+    const counts = facts().rowCounts;
+    // Fresh build, rows missing: a load failure.
+    const fresh = evaluateCheck(facts({ rowCounts: { ...counts, new_order: 8000 } }), 1);
+    expect(fresh.find((i) => i.name === 'row counts')).toMatchObject({ ok: false, detail: 'new_order has 8000 rows, needs >= 8100' });
+    // After runs (more orders than loaded): deliveries drained new_order below 0.9 x 9000W; still a valid schema.
+    const driven = evaluateCheck(facts({ rowCounts: { ...counts, orders: 31200, new_order: 7400 } }), 1);
+    expect(driven.every((i) => i.ok)).toBe(true);
+    // Other tables keep their minimum after runs.
+    expect(evaluateCheck(facts({ rowCounts: { ...counts, orders: 31200, stock: 99999 } }), 1).find((i) => !i.ok)?.name).toBe('row counts');
+  });
   it('formats the result line and rates', () => {
     expect(resultLine(110177, 253159, 'postgresql')).toBe('TEST RESULT : System achieved 110177 NOPM from 253159 PostgreSQL TPM');
     expect(resultLine(1, 2, 'mssql')).toBe('TEST RESULT : System achieved 1 NOPM from 2 SQL Server TPM');
