@@ -1,6 +1,7 @@
 export * from './random.js';
 export * from './driver.js';
 export * from './sqlfile.js';
+export * from './sqltext.js';
 export * from './tprocc/constants.js';
 export * from './tprocc/rules.js';
 export * from './tprocc/columns.js';

@@ -1,34 +1,18 @@
-import { createHash } from 'node:crypto';
+import { normaliseSqlText, sqlIdOf, type SqlDialect } from '@sledge/core';
 
-/** Longest statement text kept with a sample. */
-export const SQL_TEXT_MAX = 300;
+export { SQL_TEXT_MAX, truncateSql } from '@sledge/core';
 
-/**
- * Statement text in a comparable form, for an id when the server gives no
- * digest (process-list mode): comments dropped, string/number literals and
- * ? markers as `?`, whitespace collapsed, lower case.
- */
-export function normaliseSql(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/(--\s|#)[^\n]*/g, ' ')
-    .replace(/'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/g, '?')
-    .replace(/(?<![\w$.])\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])/g, '?')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
+/** MySQL/MariaDB text: `-- ` and `#` comments, '...' and "..." literals with backslash escapes, ? markers. */
+const MYSQL: SqlDialect = {
+  lineComment: /(--\s|#)[^\n]*/g,
+  literal: /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/g,
+};
+
+/** Statement text in a comparable form, for an id when the server gives no digest (process-list mode). */
+export const normaliseSql = (text: string): string => normaliseSqlText(text, MYSQL);
 
 /** 16 hex digits of the md5 of the normalised text. */
-export function sqlTextId(text: string): string {
-  return createHash('md5').update(normaliseSql(text)).digest('hex').slice(0, 16);
-}
-
-/** The text kept with a sample: whitespace collapsed, at most SQL_TEXT_MAX characters (… marks a cut). */
-export function truncateSql(text: string, max = SQL_TEXT_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
+export const sqlTextId = (text: string): string => sqlIdOf(normaliseSql(text));
 
 /**
  * Sledge's MySQL sessions carry connection attributes program_name=sledge

@@ -1,34 +1,16 @@
-import { createHash } from 'node:crypto';
+import { normaliseSqlText, sqlIdOf, type SqlDialect } from '@sledge/core';
 
-/** Longest statement text kept with a sample. */
-export const SQL_TEXT_MAX = 300;
+export { SQL_TEXT_MAX, truncateSql } from '@sledge/core';
+
+/** PostgreSQL text: `--` comments, '...' and E'...' literals, $n parameters. */
+const POSTGRESQL: SqlDialect = { lineComment: /--[^\n]*/g, literal: /[Ee]?'(?:[^']|'')*'/g, param: /\$\d+/g };
 
 /**
  * Statement text in a comparable form, for an id when the server gives none
- * (PostgreSQL before 14, or compute_query_id off): comments dropped, string
- * and number literals and $n parameters replaced by `?`, whitespace collapsed,
- * lower case. Statements that differ only in their constants get one id, as
- * pg_stat_statements' queryid does.
+ * (PostgreSQL before 14, or compute_query_id off). Statements that differ
+ * only in their constants get one id, as pg_stat_statements' queryid does.
  */
-export function normaliseSql(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/[Ee]?'(?:[^']|'')*'/g, '?')
-    .replace(/\$\d+/g, '?')
-    .replace(/(?<![\w$.])\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])/g, '?')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
+export const normaliseSql = (text: string): string => normaliseSqlText(text, POSTGRESQL);
 
 /** 16 hex digits of the md5 of the normalised text. */
-export function sqlTextId(text: string): string {
-  return createHash('md5').update(normaliseSql(text)).digest('hex').slice(0, 16);
-}
-
-/** The text kept with a sample: whitespace collapsed, at most SQL_TEXT_MAX characters (… marks a cut). */
-export function truncateSql(text: string, max = SQL_TEXT_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
+export const sqlTextId = (text: string): string => sqlIdOf(normaliseSql(text));
