@@ -1,10 +1,9 @@
 import { expectedRows, splitWarehouses } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError, type BuildProgress, type ErrorInfo } from '@sledge/protocol';
-import type { Worker } from 'node:worker_threads';
+import { ENGINE_DISPLAY, SledgeError, type BuildProgress } from '@sledge/protocol';
 import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
 import type { BuildWorkerData, FromBuildWorker } from '../worker/messages.js';
 import type { JobBody } from './job-types.js';
-import { startWorker } from './workers.js';
+import { runWorkerGroup } from './workers.js';
 
 const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
@@ -65,60 +64,31 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
     const control = new SharedArrayBuffer(16);
     const ctrl = new Int32Array(control);
     const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
-    const workers: { worker: Worker; exited: Promise<number> }[] = [];
-    let failure: ErrorInfo | null = null;
     const generators = new Set<string>();
-    const done = new Set<number>();
-    const finished = new Promise<void>((resolveAll) => {
-      const total = ranges.length + 1;
-      const onDone = (w: number) => {
-        done.add(w);
-        if (done.size === total) resolveAll();
-      };
-      const spec: BuildWorkerData[] = [
-        { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
-        ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
-      ];
-      for (const d of spec) {
-        const vu = d.worker;
-        const wk = startWorker<BuildWorkerData, FromBuildWorker>('build-worker', d, (m) => {
-          switch (m.t) {
-            case 'log':
-              ctx.output(vu, m.text);
-              break;
-            case 'progress': {
-              const p = progress.workers.find((x) => x.worker === m.worker)!;
-              p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
-              if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
-              pushProgress();
-              break;
-            }
-            case 'done': {
-              generators.add(m.generator);
-              progress.workers.find((x) => x.worker === m.worker)!.done = true;
-              pushProgress(true);
-              onDone(m.worker);
-              break;
-            }
-            case 'fatal':
-              failure ??= m.error;
-              Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
-              onDone(vu);
-              break;
-          }
-        });
-        wk.worker.on('error', (e) => {
-          failure ??= { code: 'SLEDGE_E_INTERNAL', message: `build worker ${vu} crashed: ${e.message}` };
-          Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
-          onDone(vu);
-        });
-        wk.exited.then(() => onDone(vu));
-        workers.push(wk);
+    const spec: BuildWorkerData[] = [
+      { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
+      ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
+    ];
+    stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+    const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build-worker', spec, ctrl, (vu, m) => {
+      switch (m.t) {
+        case 'log':
+          ctx.output(vu, m.text);
+          break;
+        case 'progress': {
+          const p = progress.workers.find((x) => x.worker === m.worker)!;
+          p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
+          if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
+          pushProgress();
+          break;
+        }
+        case 'done':
+          generators.add(m.generator);
+          progress.workers.find((x) => x.worker === m.worker)!.done = true;
+          pushProgress(true);
+          break;
       }
     });
-    stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
-    await finished;
-    await Promise.all(workers.map((w) => w.exited));
     if (failure) throw SledgeError.fromInfo(failure);
     if (stop.requested) {
       mon('Build stopped: the schema is incomplete; delete it before building again');

@@ -1,13 +1,12 @@
 import { expectedRows, splitWarehouses } from '@sledge/core';
-import { SledgeError, type BuildProgress, type ErrorInfo, type JobConfig, type TproccTable } from '@sledge/protocol';
-import type { Worker } from 'node:worker_threads';
+import { SledgeError, type BuildProgress, type JobConfig, type TproccTable } from '@sledge/protocol';
 import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
 import type { DatagenWorkerData, FromDatagenWorker } from '../worker/datagen-messages.js';
 import { checkDatagenDir, fileName, workerUnits, writeManifest, type DatagenManifest, type DatagenWorkerState } from './datagen-dir.js';
 import { writeLoadScripts, type DatagenFile } from './datagen-scripts.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
-import { startWorker } from './workers.js';
+import { runWorkerGroup } from './workers.js';
 
 /** What a datagen job gets from the engine: no driver, no database. */
 export interface DatagenEnv {
@@ -83,72 +82,48 @@ export async function datagenJob({ ctx, cfg, stop, generator }: DatagenEnv): Pro
   const ctrl = new Int32Array(control);
   /** Generators of this run (the manifest keeps those of every run). */
   const generators = new Set<string>();
-  const workers: { worker: Worker; exited: Promise<number> }[] = [];
-  let failure: ErrorInfo | null = null;
   const pending = manifest.workers.filter((w) => w.units < w.totalUnits);
-  await new Promise<void>((resolveAll) => {
-    const done = new Set<number>();
-    const onDone = (w: number) => {
-      done.add(w);
-      if (done.size === pending.length) resolveAll();
-    };
-    if (!pending.length) resolveAll();
-    for (const state of pending) {
-      const vu = state.worker;
-      const r = state.worker === 1 ? null : { start: state.warehouses[0], end: state.warehouses[1] };
-      const data: DatagenWorkerData = {
-        kind: 'datagen',
-        dir: dg.dir,
-        seed: settings.seed,
-        timestamp: settings.timestamp,
-        worker: vu,
-        range: r,
-        startUnit: state.units,
-        bytes: state.bytes,
-        rows: state.rows,
-        control,
-        generator,
-      };
-      const wk = startWorker<DatagenWorkerData, FromDatagenWorker>('datagen-worker', data, (m) => {
-        switch (m.t) {
-          case 'log':
-            ctx.output(vu, m.text);
-            break;
-          case 'unit': {
-            state.units = m.units;
-            state.bytes = m.bytes;
-            state.rows = m.rows;
-            writeManifest(dg.dir, manifest);
-            const p = progress.workers.find((x) => x.worker === m.worker)!;
-            p.rows = { ...m.rows } as Record<string, number>;
-            if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
-            pushProgress();
-            break;
-          }
-          case 'done':
-            generators.add(m.generator);
-            progress.workers.find((x) => x.worker === m.worker)!.done = state.units === state.totalUnits;
-            pushProgress(true);
-            onDone(vu);
-            break;
-          case 'fatal':
-            failure ??= m.error;
-            Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
-            onDone(vu);
-            break;
-        }
-      });
-      wk.worker.on('error', (e) => {
-        failure ??= { code: 'SLEDGE_E_INTERNAL', message: `datagen worker ${vu} crashed: ${e.message}` };
-        Atomics.store(ctrl, CTRL_RUN, RUN_STOP);
-        onDone(vu);
-      });
-      void wk.exited.then(() => onDone(vu));
-      workers.push(wk);
+  const specs = pending.map(
+    (state): DatagenWorkerData => ({
+      kind: 'datagen',
+      dir: dg.dir,
+      seed: settings.seed,
+      timestamp: settings.timestamp,
+      worker: state.worker,
+      range: state.worker === 1 ? null : { start: state.warehouses[0], end: state.warehouses[1] },
+      startUnit: state.units,
+      bytes: state.bytes,
+      rows: state.rows,
+      control,
+      generator,
+    }),
+  );
+  const stateOf = new Map(pending.map((w) => [w.worker, w]));
+  stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+  const failure = await runWorkerGroup<DatagenWorkerData, FromDatagenWorker>('datagen-worker', specs, ctrl, (vu, m) => {
+    const state = stateOf.get(vu)!;
+    switch (m.t) {
+      case 'log':
+        ctx.output(vu, m.text);
+        break;
+      case 'unit': {
+        state.units = m.units;
+        state.bytes = m.bytes;
+        state.rows = m.rows;
+        writeManifest(dg.dir, manifest);
+        const p = progress.workers.find((x) => x.worker === m.worker)!;
+        p.rows = { ...m.rows } as Record<string, number>;
+        if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
+        pushProgress();
+        break;
+      }
+      case 'done':
+        generators.add(m.generator);
+        progress.workers.find((x) => x.worker === m.worker)!.done = state.units === state.totalUnits;
+        pushProgress(true);
+        break;
     }
-    stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   });
-  await Promise.all(workers.map((w) => w.exited));
   manifest.generators = [...new Set([...manifest.generators, ...generators])];
   writeManifest(dg.dir, manifest);
   const secs = (performance.now() - t0) / 1000;
