@@ -47,11 +47,14 @@ describe('saved configurations', () => {
     const saved = store.saveConfig(pg());
     await new Promise((r) => setTimeout(r, 5));
     const redactedTarget = store.getConfig(saved.id)?.target as Record<string, unknown>;
-    const updated = store.updateConfig(saved.id, { name: 'pg renamed', target: { ...redactedTarget, port: 5433 } as SavedConfigInput['target'], tprocc: { warehouses: 8 } });
+    const updated = store.updateConfig(saved.id, { name: 'pg renamed', target: { ...redactedTarget, database: 'tpcc_two' } as SavedConfigInput['target'], tprocc: { warehouses: 8 } });
     expect(updated.name).toBe('pg renamed');
-    expect(updated.target).toMatchObject({ port: 5433, password: '********' });
+    expect(updated.target).toMatchObject({ database: 'tpcc_two', password: '********' });
     expect(updated.updatedAt > updated.createdAt).toBe(true);
-    expect(store.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ port: 5433, password: 'S3cret-pw', superuserPassword: 'Sup3r-pw' });
+    expect(store.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ database: 'tpcc_two', password: 'S3cret-pw', superuserPassword: 'Sup3r-pw' });
+    // A kept secret stays bound to its endpoint and user: moving the port needs the password typed again.
+    expect(() => store.updateConfig(saved.id, { name: 'pg renamed', target: { ...redactedTarget, port: 5433 } as SavedConfigInput['target'] })).toThrow(/port changed.*type the secret/);
+    expect(store.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ port: redactedTarget['port'], password: 'S3cret-pw' });
     store.updateConfig(saved.id, { name: 'pg renamed', target: { ...redactedTarget, password: 'n3w-pw' } as SavedConfigInput['target'] });
     expect(store.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ password: 'n3w-pw', superuserPassword: 'Sup3r-pw' });
     expect(JSON.stringify(store.listConfigs())).not.toContain('n3w-pw');

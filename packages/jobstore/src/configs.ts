@@ -6,6 +6,7 @@ import {
   isSecretKey,
   parseTarget,
   redact,
+  secretBindingMismatch,
   secretFields,
   validate,
   type SavedConfig,
@@ -33,6 +34,15 @@ interface CleanInput {
 const ALLOWED = new Set(['name', 'target', 'tprocc']);
 
 const isSecret = (target: Target, key: string): boolean => isSecretKey(key) || secretFields(target.engine).includes(key);
+
+/** The target with defaults filled (for comparing bound fields), or the raw object when it does not parse yet. */
+function parseTargetLoose(t: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return parseTarget(t, 'target') as unknown as Record<string, unknown>;
+  } catch {
+    return t;
+  }
+}
 
 /** Validate a SavedConfigInput (defaults filled, as the job form would) after secrets were restored. */
 function clean(input: unknown, restore?: (target: Record<string, unknown>) => Record<string, unknown>): CleanInput {
@@ -85,8 +95,17 @@ export class ConfigsRepo {
       if (!stored) throw notFoundConfig(id);
       const prev = fromJson<Record<string, unknown>>(stored.target);
       const c = clean(input, (t) => {
+        const given = parseTargetLoose(t);
         for (const [k, v] of Object.entries(t)) {
-          if (v === REDACTED && (isSecretKey(k) || secretFieldsOf(t['engine']).includes(k)) && prev[k] !== undefined) t[k] = prev[k];
+          if (v !== REDACTED || !(isSecretKey(k) || secretFieldsOf(t['engine']).includes(k)) || prev[k] === undefined) continue;
+          // A kept secret stays bound to the endpoint and user it was saved for.
+          const differs = secretBindingMismatch(prev, given, k);
+          if (differs.length) {
+            throw new SledgeError('SLEDGE_E_VALIDATION', `target.${k} is "${REDACTED}" but ${differs.join(', ')} changed: a saved secret goes only where it was saved for; type the secret`, {
+              field: `target.${k}`,
+            });
+          }
+          t[k] = prev[k];
         }
         return t;
       });

@@ -8,9 +8,12 @@ import type { EngineId } from './engines.js';
  * Schema annotations the UI and the redactor read:
  * - `x-secret: true`   the value is a secret: never logged, exported or returned
  * - `x-group`          'connection' | 'schema' | 'driver' (form sections)
+ * - `x-bound-to`       on a secret: the fields that say where it goes (endpoint, user,
+ *                      TLS). A saved secret is filled in for "********" only when the
+ *                      target's values of these fields equal the saved ones.
  */
-const secret = (title: string, def: string) =>
-  Type.String({ title, default: def, 'x-secret': true, 'x-group': 'connection' });
+const secret = (title: string, def: string, boundTo: readonly string[]) =>
+  Type.String({ title, default: def, 'x-secret': true, 'x-bound-to': [...boundTo], 'x-group': 'connection' });
 
 const Host = (def: string) => Type.String({ title: 'Host', default: def, minLength: 1, 'x-group': 'connection' });
 const Port = (def: number) => Type.Integer({ title: 'Port', default: def, minimum: 1, maximum: 65535, 'x-group': 'connection' });
@@ -45,10 +48,10 @@ export const PostgresqlTarget = Type.Object(
     host: Host('127.0.0.1'),
     port: Port(5432),
     user: User('tpcc'),
-    password: secret('Password', 'tpcc'),
+    password: secret('Password', 'tpcc', ['host', 'port', 'user', 'sslmode']),
     database: Db('tpcc'),
     superuser: User('postgres', 'Superuser'),
-    superuserPassword: secret('Superuser password', 'postgres'),
+    superuserPassword: secret('Superuser password', 'postgres', ['host', 'port', 'superuser', 'sslmode']),
     defaultDatabase: Db('postgres', 'Default database'),
     sslmode: Type.Union(
       [Type.Literal('disable'), Type.Literal('prefer'), Type.Literal('require'), Type.Literal('verify-full')],
@@ -67,7 +70,7 @@ const mysqlFields = (defaultPass: string) => ({
   port: Port(3306),
   socket: Type.String({ title: 'Unix socket', description: 'Connect through this socket instead of TCP when set', default: '', 'x-group': 'connection' }),
   user: User('root'),
-  password: secret('Password', defaultPass),
+  password: secret('Password', defaultPass, ['host', 'port', 'socket', 'user', 'ssl', 'sslCa']),
   database: Db('tpcc'),
   ssl: Flag('TLS', 'connection'),
   sslCa: Type.String({ title: 'TLS CA file', default: '', 'x-group': 'connection' }),
@@ -105,7 +108,7 @@ export const MssqlTarget = Type.Object(
       'x-group': 'connection',
     }),
     user: User('sa'),
-    password: secret('Password', 'admin'),
+    password: secret('Password', 'admin', ['host', 'port', 'authentication', 'user', 'azureClientId', 'azureTenantId', 'encrypt', 'trustServerCertificate']),
     database: Db('tpcc'),
     azureClientId: Type.String({ title: 'Azure AD client id', default: '', 'x-group': 'connection' }),
     azureTenantId: Type.String({ title: 'Azure AD tenant id', default: '', 'x-group': 'connection' }),
@@ -122,9 +125,9 @@ export const OracleTarget = Type.Object(
     engine: Type.Literal('oracle'),
     connectString: Type.String({ title: 'Connect string', description: 'host:port/service_name', default: 'localhost:1521/FREEPDB1', minLength: 1, 'x-group': 'connection' }),
     systemUser: User('system', 'System user'),
-    systemPassword: secret('System password', 'manager'),
+    systemPassword: secret('System password', 'manager', ['connectString', 'systemUser']),
     user: User('tpcc'),
-    password: secret('Password', 'tpcc'),
+    password: secret('Password', 'tpcc', ['connectString', 'user']),
     defaultTablespace: Type.String({ title: 'Default tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
     orderLineTablespace: Type.String({ title: 'ORDER_LINE tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
     tempTablespace: Type.String({ title: 'Temporary tablespace', default: 'TEMP', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
@@ -141,7 +144,7 @@ export const Db2Target = Type.Object(
     host: Host('localhost'),
     port: Port(50000),
     user: User('db2inst1'),
-    password: secret('Password', 'ibmdb2'),
+    password: secret('Password', 'ibmdb2', ['host', 'port', 'user']),
     database: Db('tpcc'),
     tablespace: Type.String({ title: 'Tablespace', default: 'USERSPACE1', pattern: '^[A-Za-z0-9_]+$', 'x-group': 'schema' }),
     partition: Flag('Partition ORDER_LINE', 'schema'),
@@ -182,3 +185,22 @@ export function secretFields(engine: EngineId): string[] {
     .map(([k]) => k);
 }
 
+
+/** For each secret field of an engine's target: the fields it is bound to (`x-bound-to`). */
+export function secretBindings(engine: EngineId): Record<string, string[]> {
+  const props = (TARGET_SCHEMAS[engine] as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
+  const out: Record<string, string[]> = {};
+  for (const [k, s] of Object.entries(props)) if (s['x-secret'] === true) out[k] = [...((s['x-bound-to'] as string[] | undefined) ?? [])];
+  return out;
+}
+
+/**
+ * The fields that keep a stored secret from going to this target: the bound
+ * fields (host, port, user, TLS ...) whose values differ from the saved
+ * target's, or ['engine'] for another engine. Empty: the secret may be filled in.
+ */
+export function secretBindingMismatch(saved: Record<string, unknown>, target: Record<string, unknown>, key: string): string[] {
+  if (saved['engine'] !== target['engine'] || typeof target['engine'] !== 'string') return ['engine'];
+  const bound = secretBindings(target['engine'] as EngineId)[key] ?? [];
+  return bound.filter((f) => JSON.stringify(saved[f] ?? null) !== JSON.stringify(target[f] ?? null));
+}

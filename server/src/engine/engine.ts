@@ -7,6 +7,7 @@ import {
   isTerminal,
   parseJobCreate,
   redact,
+  secretBindingMismatch,
   secretFields,
   toSledgeError,
   type Job,
@@ -148,7 +149,9 @@ export class JobEngine {
 
   /**
    * Secrets of a saved configuration: every target secret sent as "********"
-   * (what the API returns for saved secrets) takes the stored value.
+   * (what the API returns for saved secrets) takes the stored value, but only
+   * for the endpoint and user it was saved with (the secret's `x-bound-to`
+   * fields): pointed anywhere else, the secret must be typed again.
    */
   private fillSecrets(target: Target, configId: unknown): void {
     if (configId === undefined) return;
@@ -161,6 +164,14 @@ export class JobEngine {
       if (t[k] !== REDACTED) continue;
       if (stored['engine'] !== target.engine || typeof stored[k] !== 'string') {
         throw new SledgeError('SLEDGE_E_VALIDATION', `target.${k} is "${REDACTED}" but saved configuration ${String(configId)} has no ${target.engine} ${k}: type the secret`, { field: `target.${k}` });
+      }
+      const differs = secretBindingMismatch(stored, t, k);
+      if (differs.length) {
+        throw new SledgeError(
+          'SLEDGE_E_VALIDATION',
+          `target.${k} is "${REDACTED}" but this target's ${differs.join(', ')} do not match saved configuration ${String(configId)}: a saved secret goes only where it was saved for; type the secret`,
+          { field: `target.${k}` },
+        );
       }
       t[k] = stored[k];
     }
