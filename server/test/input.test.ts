@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Capabilities, JobList } from '@sledge/protocol';
+import { ensurePgAuthRole } from '@sledge/driver-postgresql/testing';
 import { get, makeApp, post, type SledgeApp } from './helpers.js';
 
 /** Bad input gets a typed 4xx naming what to fix, and creates no job. */
@@ -9,6 +10,8 @@ describe('job input validation and preflight', () => {
   const jobCount = async () => (await get<JobList>(s, '/api/v1/jobs')).total;
 
   beforeAll(async () => {
+    // The wrong-password tests need one role whose password is checked: prepared here, idempotently.
+    await ensurePgAuthRole({ host: '127.0.0.1', port: 5432, superuser: 'postgres' });
     s = await makeApp();
   });
   afterAll(async () => {
@@ -63,13 +66,13 @@ describe('job input validation and preflight', () => {
   });
 
   it('wrong password -> 422 SLEDGE_E_AUTH, no job, password not echoed', async () => {
-    // sledge_auth_test is a scram-sha-256 role set up by .ci/pg-auth.sh (this machine trusts everyone else).
+    // sledge_auth_test is a scram-sha-256 role prepared by ensurePgAuthRole in beforeAll (this machine trusts everyone else).
     const before = await jobCount();
     const r = await post(s, '/api/v1/jobs', {
       type: 'build',
       target: { ...pg, superuser: 'sledge_auth_test', superuserPassword: 'not-the-password-x1', user: 'sledge_auth_test', password: 'not-the-password-x1' },
     });
-    expect(r.status, JSON.stringify(r.body) + ' (run .ci/pg-auth.sh as root if this passes with 201)').toBe(422);
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_AUTH' } });
     expect(JSON.stringify(r.body)).not.toContain('not-the-password-x1');
     expect(await jobCount()).toBe(before);

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { driverContract } from '@sledge/driver-testkit';
 import type { PostgresqlTarget } from '@sledge/protocol';
 import { driver } from './index.js';
+import { AUTH_ROLE, ensurePgAuthRole } from './testing/auth.js';
 
 const host = process.env['SLEDGE_PG_HOST'] ?? '127.0.0.1';
 const port = Number(process.env['SLEDGE_PG_PORT'] ?? 5432);
@@ -24,8 +25,8 @@ const base: PostgresqlTarget = {
   vacuum: false,
 };
 
-/** A role that must authenticate with a password (see .ci/pg-auth.sh): the wrong password is refused with 28P01. */
-const AUTH_ROLE = 'sledge_auth_test';
+/** A role that must authenticate with a password (testing/auth.ts prepares it): the wrong password is refused with 28P01. */
+beforeAll(() => ensurePgAuthRole({ host, port, superuser: base.superuser, superuserPassword: base.superuserPassword }));
 const badAuth = (t: PostgresqlTarget): PostgresqlTarget => ({
   ...t,
   user: AUTH_ROLE,
@@ -36,8 +37,8 @@ const badAuth = (t: PostgresqlTarget): PostgresqlTarget => ({
 const unreachable = (t: PostgresqlTarget): PostgresqlTarget => ({ ...t, port: 1 });
 
 describe('wrong-password fixture', () => {
-  it('has the sledge_auth_test role behind a scram-sha-256 pg_hba rule (.ci/pg-auth.sh)', async () => {
-    const hint = 'the wrong-password test needs a role that must authenticate: run `sudo sh .ci/pg-auth.sh` once on this machine';
+  it('has the sledge_auth_test role behind a scram-sha-256 pg_hba rule (prepared by the suite itself)', async () => {
+    const hint = 'the wrong-password test needs a role that must authenticate: ensurePgAuthRole() (src/testing/auth.ts) prepares it';
     const c = new pg.Client({ host, port, user: base.superuser, password: base.superuserPassword, database: 'postgres', connectionTimeoutMillis: 5000 });
     await c.connect();
     try {
