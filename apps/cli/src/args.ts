@@ -65,6 +65,70 @@ const bool = (flag: string, v: string | boolean | undefined): boolean | undefine
   throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} must be true or false (got ${JSON.stringify(v)})`, { field: `--${flag}` });
 };
 
+type Kind = 'string' | 'number' | 'flag' | 'bool';
+type FlagName = keyof typeof JOB_FLAGS;
+
+/** CLI flag -> target field. */
+const TARGET_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['host', 'host', 'string'],
+  ['port', 'port', 'number'],
+  ['socket', 'socket', 'string'],
+  ['user', 'user', 'string'],
+  ['password', 'password', 'string'],
+  ['database', 'database', 'string'],
+  ['superuser', 'superuser', 'string'],
+  ['superuser-password', 'superuserPassword', 'string'],
+  ['file', 'file', 'string'],
+  ['connect-string', 'connectString', 'string'],
+  ['system-user', 'systemUser', 'string'],
+  ['system-password', 'systemPassword', 'string'],
+  ['encrypt', 'encrypt', 'bool'],
+  ['trust-server-cert', 'trustServerCertificate', 'bool'],
+  ['auth', 'authentication', 'string'],
+  ['ssl', 'ssl', 'flag'],
+  ['stored-procs', 'storedProcs', 'flag'],
+  ['no-stored-procs', 'noStoredProcs', 'flag'],
+  ['prepared', 'prepared', 'flag'],
+  ['partition', 'partition', 'flag'],
+  ['storage-engine', 'storageEngine', 'string'],
+];
+
+/** CLI flag -> tprocc option. */
+const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['warehouses', 'warehouses', 'number'],
+  ['build-vus', 'buildVus', 'number'],
+  ['vus', 'vus', 'number'],
+  ['driver', 'driver', 'string'],
+  ['rampup', 'rampup', 'number'],
+  ['duration', 'duration', 'number'],
+  ['total-iterations', 'totalIterations', 'number'],
+  ['keyandthink', 'keyAndThink', 'flag'],
+  ['allwarehouse', 'allWarehouse', 'flag'],
+  ['timeprofile', 'timeProfile', 'flag'],
+  ['raiseerror', 'raiseError', 'flag'],
+  ['user-delay', 'userDelayMs', 'number'],
+  ['tc-refresh', 'tcRefreshSec', 'number'],
+  ['workers', 'workers', 'number'],
+  ['async-scale', 'asyncScale', 'flag'],
+  ['async-clients', 'asyncClients', 'number'],
+];
+
+/** A server field name (tprocc.vus, target.port, datagen.dir ...) -> the CLI flag that sets it. */
+export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...TARGET_FLAGS.map(([flag, key]) => [`target.${key}`, `--${flag}`]),
+  ...TPROCC_FLAGS.map(([flag, key]) => [`tprocc.${key}`, `--${flag}`]),
+  ['target.engine', '--db'],
+  ['datagen.dir', '--dir'],
+  ['datagen.workers', '--workers'],
+  ['datagen.timestamp', '--timestamp'],
+  ['seed', '--seed'],
+  ['label', '--label'],
+  ['profileId', '--profile-id'],
+]);
+
+const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknown =>
+  kind === 'number' ? num(flag, v) : kind === 'bool' ? bool(flag, v) : v;
+
 /** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
 export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {
   if (engine === 'sqlite') return { file: raw.replace(/^sqlite:(\/\/)?/, '') };
@@ -103,51 +167,17 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   }
   const engine = db as EngineId;
   const target: Record<string, unknown> = { engine, ...(f.url ? parseUrl(engine, f.url as string) : {}) };
-  const set = (key: string, v: unknown) => {
+  for (const [flag, key, kind] of TARGET_FLAGS) {
+    const v = read(flag, kind, f[flag]);
     if (v !== undefined) target[key] = v;
-  };
-  set('host', f.host);
-  set('port', num('port', f.port));
-  set('socket', f.socket);
-  set('user', f.user);
-  set('password', f.password);
-  set('database', f.database);
-  set('superuser', f.superuser);
-  set('superuserPassword', f['superuser-password']);
-  set('file', f.file);
-  set('connectString', f['connect-string']);
-  set('systemUser', f['system-user']);
-  set('systemPassword', f['system-password']);
-  set('encrypt', bool('encrypt', f.encrypt));
-  set('trustServerCertificate', bool('trust-server-cert', f['trust-server-cert']));
-  set('authentication', f.auth);
-  set('ssl', f.ssl);
-  set('storedProcs', f['stored-procs']);
-  set('noStoredProcs', f['no-stored-procs']);
-  set('prepared', f.prepared);
-  set('partition', f.partition);
-  set('storageEngine', f['storage-engine']);
+  }
   const tprocc: Record<string, unknown> = {};
-  const t = (key: string, v: unknown) => {
+  for (const [flag, key, kind] of TPROCC_FLAGS) {
+    // datagen: --workers are the file-writing workers (HammerDB dgset vu), not VU threads.
+    if (type === 'datagen' && flag === 'workers') continue;
+    const v = read(flag, kind, f[flag]);
     if (v !== undefined) tprocc[key] = v;
-  };
-  t('warehouses', num('warehouses', f.warehouses));
-  t('buildVus', num('build-vus', f['build-vus']));
-  t('vus', num('vus', f.vus));
-  t('driver', f.driver);
-  t('rampup', num('rampup', f.rampup));
-  t('duration', num('duration', f.duration));
-  t('totalIterations', num('total-iterations', f['total-iterations']));
-  t('keyAndThink', f.keyandthink);
-  t('allWarehouse', f.allwarehouse);
-  t('timeProfile', f.timeprofile);
-  t('raiseError', f.raiseerror);
-  t('userDelayMs', num('user-delay', f['user-delay']));
-  t('tcRefreshSec', num('tc-refresh', f['tc-refresh']));
-  // datagen: --workers are the file-writing workers (HammerDB dgset vu), not VU threads.
-  if (type !== 'datagen') t('workers', num('workers', f.workers));
-  t('asyncScale', f['async-scale']);
-  t('asyncClients', num('async-clients', f['async-clients']));
+  }
   const body: Record<string, unknown> = { type, target, tprocc };
   if (type === 'datagen') {
     const datagen: Record<string, unknown> = {};

@@ -8,7 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import { SledgeError, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
-import { JOB_FLAGS, jobBody, type Flags } from './args.js';
+import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
+import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable } from './print.js';
 
@@ -118,7 +119,7 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
     const final = await submitAndFollow(client, type, body, o);
     if (o.json) {
       const timings = final.type === 'run' ? await client.request<TimingRow[]>('GET', `/jobs/${final.id}/timing`) : [];
-      process.stdout.write(JSON.stringify({ job: final, timings }, null, 2) + '\n');
+      process.stdout.write(JSON.stringify({ job: final, result: final.result ?? null, timings }, null, 2) + '\n');
     } else {
       if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
@@ -190,7 +191,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;
   }
-  const { values, positionals } = parseArgs({ args: argv.slice(1), options: { ...JOB_FLAGS, ...GLOBAL }, allowPositionals: true, strict: true });
+  const options = { ...JOB_FLAGS, ...GLOBAL };
+  const { values, positionals } = parseArgs({ args: joinNegativeValues(argv.slice(1), options), options, allowPositionals: true, strict: true });
   const o = values as Opts;
   if (o.help) {
     process.stdout.write(USAGE + '\n');
@@ -278,13 +280,34 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** A server message and field in CLI terms: flags instead of body paths, commands instead of job types. */
+function forCli(text: string): string {
+  return text
+    .replace(/\(job type "(\w+)"\)/g, (_m, t: string) => `(sledge ${t} with the same connection flags)`)
+    .replace(/\b(?:target|tprocc|datagen)\.[A-Za-z]+\b/g, (f) => FIELD_FLAGS[f] ?? f);
+}
+
+// `sledge job <id> --output | head -1`: a closed pipe ends the command quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  // Exit once stdout has drained: a large export piped to jq must not be cut short.
+  (code) => process.stdout.write('', () => process.exit(code)),
   (e: unknown) => {
     if (SledgeError.is(e)) {
       const se = e as SledgeError;
-      process.stderr.write(`error: ${se.code}: ${se.message}${se.field ? ` [${se.field}]` : ''}\n`);
+      const field = se.field ? ` [${FIELD_FLAGS[se.field] ?? se.field}]` : '';
+      process.stderr.write(`error: ${se.code}: ${forCli(se.message)}${field}\n`);
       process.exit(se.httpStatus < 500 ? 2 : 1);
+    }
+    if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const flag = unknownOptionOf(e.message) ?? '?';
+      const near = nearestFlag(flag, { ...JOB_FLAGS, ...GLOBAL });
+      process.stderr.write(`error: unknown flag ${flag}${near ? `: did you mean ${near}?` : ''} ("sledge help" lists every flag)\n`);
+      process.exit(2);
     }
     if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`error: ${e.message}\n\n${USAGE}\n`);

@@ -26,6 +26,18 @@ describe('sledge CLI', () => {
     expect(bad.err).toContain('unknown command');
     const flag = (await sledge('run', '--warehousez', '3'));
     expect(flag.code).toBe(2);
+    expect(flag.err).toContain('unknown flag --warehousez: did you mean --warehouses?');
+    const vu = (await sledge('run', '--vu', '3'));
+    expect(vu.err).toContain('did you mean --vus?');
+    expect(vu.err).not.toContain('usage:');
+  });
+
+  it('a negative number is a value with its range error, not a parser ambiguity; fields read as flags', async () => {
+    const r = (await sledge('run', ...local, '--vus', '-2'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--vus must be >= 1');
+    expect(r.err).toContain('[--vus]');
+    expect(r.err).not.toContain('ambiguous');
   });
 
   it('reports an unreachable server with what to do', async () => {
@@ -37,7 +49,7 @@ describe('sledge CLI', () => {
   it('bad input: a 4xx names the field, exit code 2, no job', async () => {
     const r = (await sledge('build', ...local, '--db', 'sqlite', '--warehouses', '0'));
     expect(r.code).toBe(2);
-    expect(r.err).toContain('[tprocc.warehouses]');
+    expect(r.err).toContain('[--warehouses]');
     const u = (await sledge('build', ...local, '--db', 'mongo'));
     expect(u.code).toBe(2);
     expect(u.err).toContain('SLEDGE_E_UNKNOWN_ENGINE');
@@ -53,16 +65,36 @@ describe('sledge CLI', () => {
     expect(b.err).toContain('TPROCC.SQLITE SCHEMA COMPLETE'.slice(0, 0) + 'SCHEMA COMPLETE');
     const r = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '2', '--rampup', '0', '--duration', '0.25'));
     expect(r.code, r.err).toBe(0);
+    const j = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.1', '--json', '--quiet'));
+    expect(j.code, j.err).toBe(0);
+    expect((JSON.parse(j.out) as { result: { nopm: number } }).result.nopm).toBeGreaterThan(0);
     const m = /^TEST RESULT : System achieved (\d+) NOPM from (\d+) SQLite TPM$/m.exec(r.out);
     expect(m, r.out).not.toBeNull();
     expect(Number(m![1])).toBeGreaterThan(0);
     expect(Number(m![2])).toBeGreaterThan(0);
     expect(r.err).toContain('Rampup complete, Taking start Transaction Count.');
     const jobs = JSON.parse((await sledge('jobs', ...local, '--json')).out) as { jobs: { type: string; status: string; id: string }[] };
-    expect(jobs.jobs.map((j) => `${j.type}:${j.status}`)).toEqual(['run:completed', 'build:completed']);
-    const detail = (await sledge('job', jobs.jobs[0]!.id, ...local));
+    expect(jobs.jobs.map((j) => `${j.type}:${j.status}`)).toEqual(['run:completed', 'run:completed', 'build:completed']);
+    const detail = (await sledge('job', jobs.jobs[1]!.id, ...local));
     expect(detail.out).toContain('NEWORD');
-    const csv = (await sledge('export', jobs.jobs[0]!.id, ...local, '--format', 'csv', '--series', 'timing'));
+    const csv = (await sledge('export', jobs.jobs[1]!.id, ...local, '--format', 'csv', '--series', 'timing'));
+    // The test driver prints every transaction: far more output than a pipe buffer holds.
+    const t = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '1', '--driver', 'test', '--total-iterations', '3000', '--quiet'));
+    expect(t.code, t.err).toBe(0);
+    const testJob = (JSON.parse((await sledge('jobs', ...local, '--json', '--limit', '1')).out) as { jobs: { id: string }[] }).jobs[0]!.id;
+    // The `sledge` bin, its output cut by `head -1`: exit 0, no EPIPE stack trace.
+    const bin = new URL('../bin/sledge.js', import.meta.url).pathname;
+    const piped = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const p = spawn('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" job ${testJob} --output --local --data-dir "${dataDir}" | head -1`]);
+      let out = '';
+      let err = '';
+      p.stdout.on('data', (d: Buffer) => (out += d));
+      p.stderr.on('data', (d: Buffer) => (err += d));
+      p.on('close', (code) => resolve({ code, out, err }));
+    });
+    expect(piped.err).toBe('');
+    expect(piped.code).toBe(0);
+    expect(piped.out.split('\n').filter(Boolean)).toHaveLength(1);
     expect(csv.out.split('\n')[0]).toBe('proc,vu,calls,min_ms,avg_ms,max_ms,total_ms,p25_ms,p50_ms,p75_ms,p95_ms,p99_ms,sd_ms,ratio_pct,elapsed_ms');
   });
 
