@@ -32,6 +32,9 @@ export function redactUrl(s: string): string {
   return s.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)([^@\s]+)(@)/gi, `$1${REDACTED}$3`);
 }
 
+/** `password=x`, `pwd: x`, `token=x` (connection strings, driver messages): the value is a secret whatever it is. */
+const KEYED_SECRET = /\b((?:pass(?:word)?|passwd|pwd|secret|token)\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&)'"]+)/gi;
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -41,7 +44,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * but "postgresql" stays readable.
  */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = redactUrl(text);
+  let out = redactUrl(text).replace(KEYED_SECRET, `$1${REDACTED}`);
   for (const s of secrets) {
     if (!s || s.length < 3) continue;
     out = out.replace(new RegExp(`(?<![A-Za-z0-9_])${escapeRe(s)}(?![A-Za-z0-9_])`, 'g'), REDACTED);

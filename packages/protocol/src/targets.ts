@@ -204,3 +204,17 @@ export function secretBindingMismatch(saved: Record<string, unknown>, target: Re
   const bound = secretBindings(target['engine'] as EngineId)[key] ?? [];
   return bound.filter((f) => JSON.stringify(saved[f] ?? null) !== JSON.stringify(target[f] ?? null));
 }
+
+/**
+ * The secret values of a target worth scrubbing from text. A secret equal to
+ * one of the target's own non-secret values (a password "tpcc" for user
+ * "tpcc", HammerDB's default) is left out: masking it would hide the user
+ * name or database in every line while hiding nothing; `password=...` forms
+ * and URLs are masked by scrub() whatever their value.
+ */
+export function secretValues(t: Target): string[] {
+  const r = t as Record<string, unknown>;
+  const secret = new Set(secretFields(t.engine));
+  const shown = new Set(Object.entries(r).filter(([k, v]) => !secret.has(k) && typeof v === 'string').map(([, v]) => v as string));
+  return [...secret].map((k) => r[k]).filter((v): v is string => typeof v === 'string' && v.length > 0 && !shown.has(v));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobCreate, parseTarget, SledgeError, redact, scrub, REDACTED } from './index.js';
+import { parseJobCreate, parseTarget, SledgeError, redact, scrub, secretValues, REDACTED } from './index.js';
 
 const pg = { engine: 'postgresql', host: '127.0.0.1', password: 'pw123' };
 
@@ -72,5 +72,16 @@ describe('redact', () => {
     expect(scrub('password authentication failed for pw123', ['pw123'])).not.toContain('pw123');
     expect(scrub('password=postgres in /sql/postgresql/', ['postgres'])).toBe('password=******** in /sql/postgresql/');
     expect(scrub('a.b*c? failed', ['a.b*c?'])).toBe('******** failed');
+    // A keyed value is a secret whatever it is, listed or not.
+    expect(scrub('host=h user=tpcc password=tpcc dbname=tpcc', [])).toBe('host=h user=tpcc password=******** dbname=tpcc');
+    expect(scrub("pwd: 'x y'; token=abc&x=1", [])).toBe('pwd: ********; token=********&x=1');
+  });
+
+  it('user names are not secrets: a password equal to the user name is not scrubbed from lines that name the user', () => {
+    const t = parseTarget({ engine: 'postgresql', user: 'tpcc', password: 'tpcc', superuser: 'postgres', superuserPassword: 'Sup3r-x' });
+    expect(secretValues(t)).toEqual(['Sup3r-x']);
+    expect(scrub('Creating user tpcc', secretValues(t))).toBe('Creating user tpcc');
+    expect(scrub('login as postgres with Sup3r-x', secretValues(t))).toBe('login as postgres with ********');
+    expect(scrub('postgres://tpcc:tpcc@h/tpcc', secretValues(t))).toBe('postgres://tpcc:********@h/tpcc');
   });
 });

@@ -9,6 +9,7 @@ import {
   redact,
   secretBindingMismatch,
   secretFields,
+  secretValues,
   toSledgeError,
   type Job,
   type JobConfig,
@@ -66,14 +67,6 @@ interface Queued {
 export function targetKey(t: Target): string {
   const r = t as Record<string, unknown>;
   return [t.engine, r['host'] ?? r['connectString'] ?? '', r['port'] ?? '', r['database'] ?? r['file'] ?? ''].join('|');
-}
-
-/** Secret values of a target, for scrubbing output lines. */
-export function secretValues(t: Target): string[] {
-  const r = t as Record<string, unknown>;
-  return secretFields(t.engine)
-    .map((k) => r[k])
-    .filter((v): v is string => typeof v === 'string' && v.length > 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isTerminal, JOB_TYPES, scrub, secretFields, SledgeError, toSledgeError, type Job, type JobType } from '@sledge/protocol';
+import { isTerminal, JOB_TYPES, scrub, secretValues, SledgeError, toSledgeError, type Job, type JobType, type Target } from '@sledge/protocol';
 import type { JobEngine } from '../../engine/engine.js';
 import { loadDriver } from '../../engine/registry.js';
 import { DATABASES, keyName } from './dicts.js';
@@ -40,9 +40,7 @@ async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: 
     return await ctx.engine.submit({ type, target: fields.target, tprocc, label: `HammerDB API ${verbOf(type)}`, ...extra });
   } catch (e) {
     const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
-    const secrets = secretFields(ctx.s.db.engine)
-      .map((k) => fields.target[k])
-      .filter((v): v is string => typeof v === 'string');
+    const secrets = secretValues({ ...fields.target, engine: ctx.s.db.engine } as unknown as Target);
     const key = err.field ? keyForField(ctx.s.prefix, ctx.s.db.engine, err.field) : undefined;
     return failure(`${scrub(err.message, secrets)}${key ? ` (HammerDB ${key.startsWith('vuset') || key.startsWith('tcset') ? '' : 'key '}${key})` : ''}`);
   }
