@@ -25,10 +25,15 @@ describe('SQLite end to end', () => {
     expect(r.status).toBe(201);
     const job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const progress = await get<{ phase: string; workers: { rows: Record<string, number> }[] }>(s, `/api/v1/jobs/${job.id}/progress`);
+    const progress = await get<{ phase: string; expected: Record<string, number>; workers: { rows: Record<string, number> }[] }>(s, `/api/v1/jobs/${job.id}/progress`);
     expect(progress.phase).toBe('done');
     const rows = progress.workers.reduce((a, w) => a + Object.values(w.rows).reduce((x, y) => x + y, 0), 0);
     expect(rows).toBeGreaterThan(590000);
+    // Totals are exact: every table ends at exactly 100% (order_line's 5-15 lines per order included).
+    const loaded: Record<string, number> = {};
+    for (const w of progress.workers) for (const [t, n] of Object.entries(w.rows)) loaded[t] = (loaded[t] ?? 0) + n;
+    expect(loaded).toEqual(progress.expected);
+    expect(progress.expected['order_line']).not.toBe(300000);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     const check = await waitJob(s, String(c.body.id));
     expect(check.status).toBe('completed');

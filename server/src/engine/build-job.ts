@@ -39,7 +39,7 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
     const progress: BuildProgress = {
       ts: Date.now(),
       phase: 'schema',
-      expected: expected as unknown as Record<string, number>,
+      expected: { ...(expected as unknown as Record<string, number>) },
       workers: [
         { worker: 1, warehouses: [0, 0], rows: {}, done: false },
         ...ranges.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
@@ -82,6 +82,9 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
           pushProgress();
           break;
         }
+        case 'expected':
+          progress.expected[m.table] = (progress.expected[m.table] ?? 0) + m.delta;
+          break;
         case 'done':
           generators.add(m.generator);
           progress.workers.find((x) => x.worker === m.worker)!.done = true;

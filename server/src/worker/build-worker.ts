@@ -4,7 +4,7 @@
  * next unit overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { itemUnits, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { estimatedRows, itemUnits, warehouseUnits, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../engine/registry.js';
 import { makeGenerator } from './generator.js';
@@ -53,6 +53,12 @@ async function main(): Promise<void> {
       const label = unitLabel(u);
       if (label) post({ t: 'log', text: label });
       const tables = gen.generate(u);
+      // Exact totals: posted before the unit's progress, so loaded rows never exceed the expected total.
+      const estimate = estimatedRows(u) as Record<string, number | undefined>;
+      for (const t of tables) {
+        const e = estimate[t.table];
+        if (e !== undefined && t.rows !== e) post({ t: 'expected', table: t.table, delta: t.rows - e });
+      }
       if (inflight) await inflight;
       const w = u.kind === 'item' ? null : u.w;
       inflight = loader.load(tables).then(() => {

@@ -88,6 +88,8 @@ export type FromVuWorker =
 export type FromBuildWorker =
   | { t: 'log'; text: string }
   | { t: 'progress'; worker: number; table: string; rows: number; warehouse: number | null }
+  /** A unit was generated whose row count for `table` differs from the estimate in the expected total. */
+  | { t: 'expected'; table: string; delta: number }
   | { t: 'done'; worker: number; generator: 'native' | 'typescript' }
   | { t: 'fatal'; error: ErrorInfo };
 
