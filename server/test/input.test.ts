@@ -114,10 +114,29 @@ describe('job input validation and preflight', () => {
   it('run or check without a schema -> 422 SLEDGE_E_SCHEMA_MISSING, no job', async () => {
     const before = await jobCount();
     for (const type of ['run', 'check']) {
-      const r = await post(s, '/api/v1/jobs', { type, target: { engine: 'sqlite', file: 'nothing-here.sqlite' } });
+      const r = await post(s, '/api/v1/jobs', { type, target: { engine: 'sqlite', file: 'nothing-here.sqlite' }, tprocc: {} });
       expect(r.status).toBe(422);
       expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_SCHEMA_MISSING' } });
     }
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('three bad fields -> one 400 listing all three, no job', async () => {
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target: { engine: 'sqlite', busyTimeoutMs: -1 }, tprocc: { vus: 0, rampup: 'soon' } });
+    expect(r.status).toBe(400);
+    const e = r.body.error as { code: string; field: string; errors: { field: string; message: string }[] };
+    expect(e.code).toBe('SLEDGE_E_VALIDATION');
+    expect(e.errors.map((x) => x.field).sort()).toEqual(['target.busyTimeoutMs', 'tprocc.rampup', 'tprocc.vus']);
+    expect(e.errors.every((x) => x.message.startsWith(x.field))).toBe(true);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('a run with no workload options is refused with what to send (no 7-minute default run), no job', async () => {
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target: { engine: 'sqlite' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_VALIDATION', field: 'tprocc' } });
     expect(await jobCount()).toBe(before);
   });
 

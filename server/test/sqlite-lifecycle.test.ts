@@ -204,7 +204,7 @@ describe('SQLite end to end', () => {
   it('deletes the schema', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'delete', target });
     expect((await waitJob(s, String(r.body.id))).status).toBe('completed');
-    const again = await post(s, '/api/v1/jobs', { type: 'run', target });
+    const again = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: {} });
     expect(again.status).toBe(422);
   });
 });

@@ -299,8 +299,11 @@ main(process.argv.slice(2)).then(
   (e: unknown) => {
     if (SledgeError.is(e)) {
       const se = e as SledgeError;
-      const field = se.field ? ` [${FIELD_FLAGS[se.field] ?? se.field}]` : '';
-      process.stderr.write(`error: ${se.code}: ${forCli(se.message)}${field}\n`);
+      // Every field at fault, one line each (validation lists them all at once).
+      for (const x of se.errors ?? [{ field: se.field, message: se.message }]) {
+        const field = x.field ? ` [${FIELD_FLAGS[x.field] ?? x.field}]` : '';
+        process.stderr.write(`error: ${se.code}: ${forCli(x.message)}${field}\n`);
+      }
       process.exit(se.httpStatus < 500 ? 2 : 1);
     }
     if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {

@@ -47,12 +47,22 @@ export type ErrorCode = keyof typeof ErrorCodes;
 
 export const ErrorCodeSchema = StringEnum(Object.keys(ErrorCodes) as ErrorCode[]);
 
+/** One input field at fault and what is wrong with it. */
+export const FieldError = Type.Object(
+  { field: Type.String({ description: 'dotted path of the input field to fix' }), message: Type.String() },
+  { $id: 'FieldError' },
+);
+export type FieldError = Type.Static<typeof FieldError>;
+
 /** What a REST error body, a failed job and a WS error frame carry. */
 export const ErrorInfo = Type.Object(
   {
     code: ErrorCodeSchema,
     message: Type.String(),
     field: Type.Optional(Type.String({ description: 'dotted path of the input field to fix' })),
+    errors: Type.Optional(
+      Type.Array(FieldError, { description: 'every field at fault when validation found more than one (the first is also in message and field)' }),
+    ),
   },
   { $id: 'ErrorInfo' },
 );
@@ -64,12 +74,22 @@ export type ErrorBody = Type.Static<typeof ErrorBody>;
 export class SledgeError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Every field at fault, when validation found more than one. */
+  readonly errors: readonly FieldError[] | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { field?: string; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { field?: string; cause?: unknown; errors?: readonly FieldError[] } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'SledgeError';
     this.code = code;
     this.field = opts.field;
+    this.errors = opts.errors && opts.errors.length > 1 ? opts.errors : undefined;
+  }
+
+  /** One error for several field errors: the first gives code, message and field; all are listed. */
+  static ofFields(code: ErrorCode, errors: readonly FieldError[]): SledgeError {
+    const first = errors[0]!;
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more: ${errors.slice(1).map((e) => e.field).join(', ')})` : '';
+    return new SledgeError(code, first.message + more, { field: first.field, errors });
   }
 
   get httpStatus(): number {
@@ -79,6 +99,7 @@ export class SledgeError extends Error {
   toInfo(): ErrorInfo {
     const info: ErrorInfo = { code: this.code, message: this.message };
     if (this.field !== undefined) info.field = this.field;
+    if (this.errors) info.errors = this.errors.map((e) => ({ ...e }));
     return info;
   }
 
@@ -88,7 +109,7 @@ export class SledgeError extends Error {
 
   /** Rebuild an error that crossed a thread or process boundary as plain data. */
   static fromInfo(info: ErrorInfo): SledgeError {
-    return new SledgeError(info.code, info.message, info.field === undefined ? {} : { field: info.field });
+    return new SledgeError(info.code, info.message, { ...(info.field === undefined ? {} : { field: info.field }), ...(info.errors ? { errors: info.errors } : {}) });
   }
 }
 

@@ -84,4 +84,31 @@ describe('redact', () => {
     expect(scrub('login as postgres with Sup3r-x', secretValues(t))).toBe('login as postgres with ********');
     expect(scrub('postgres://tpcc:tpcc@h/tpcc', secretValues(t))).toBe('postgres://tpcc:********@h/tpcc');
   });
+
+  it('lists every field at fault in one error, the first also in message and field', () => {
+    const e = err(() =>
+      parseJobCreate({ type: 'run', target: { engine: 'sqlite', busyTimeoutMs: -5, synchronous: 'sometimes' }, tprocc: { vus: 0, duration: 'long' }, seed: -1 }, 1),
+    );
+    expect(e.code).toBe('SLEDGE_E_VALIDATION');
+    const fields = e.errors!.map((x) => x.field).sort();
+    expect(fields).toEqual(['seed', 'target.busyTimeoutMs', 'target.synchronous', 'tprocc.duration', 'tprocc.vus']);
+    expect(e.field).toBe(e.errors![0]!.field);
+    expect(e.toInfo().errors).toHaveLength(5);
+    // A union of literals lists what is allowed.
+    expect(e.errors!.find((x) => x.field === 'target.synchronous')!.message).toBe('target.synchronous must be one of off, normal, full (got "sometimes")');
+  });
+
+  it('a missing type reads as English and lists the types', () => {
+    const e = err(() => parseJobCreate({ target: { engine: 'sqlite' } }, 1));
+    expect(e.message).toBe('type is required: one of build, check, delete, run, datagen');
+    expect(e.field).toBe('type');
+  });
+
+  it('a run needs its workload options (send {} for the defaults): no 7-minute run nobody asked for', () => {
+    const e = err(() => parseJobCreate({ type: 'run', target: { engine: 'sqlite' } }, 1));
+    expect(e.field).toBe('tprocc');
+    expect(e.message).toMatch(/send \{\} to accept the defaults/);
+    expect(parseJobCreate({ type: 'run', target: { engine: 'sqlite' }, tprocc: {} }, 1).tprocc.duration).toBe(5);
+    expect(parseJobCreate({ type: 'check', target: { engine: 'sqlite' } }, 1).type).toBe('check');
+  });
 });

@@ -1,6 +1,6 @@
 import type Type from 'typebox';
 import Value from 'typebox/value';
-import { SledgeError } from './errors.js';
+import { SledgeError, type ErrorCode, type FieldError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
 import { TproccOptions, DEFAULT_MIX } from './tprocc.js';
@@ -38,59 +38,126 @@ const getAt = (root: unknown, instancePath: string): unknown => {
   return cur;
 };
 
-/** Turn the first meaningful schema error into a SledgeError naming the field. */
-function describe(errors: TbError[], value: unknown, prefix: string): SledgeError {
-  const useful = errors.filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf' && e.keyword !== 'const' && e.keyword !== 'oneOf');
-  const list = useful.length ? useful : errors;
-  // Prefer unknown fields and missing fields, then the deepest error.
-  list.sort((a, b) => b.instancePath.length - a.instancePath.length);
-  const e = list.find((x) => x.keyword === 'additionalProperties') ?? list.find((x) => x.keyword === 'required') ?? list[0];
-  if (!e) return new SledgeError('SLEDGE_E_VALIDATION', `${prefix || 'body'} is invalid`, { field: prefix || 'body' });
-  const got = getAt(value, e.instancePath);
-  if (e.keyword === 'additionalProperties') {
-    const names = (e.params['additionalProperties'] as string[] | undefined) ?? [];
-    const field = pathToField(prefix, e.instancePath + '/' + (names[0] ?? ''));
-    return new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${field}: remove it or check its spelling`, { field });
+/** The sub-schema at an instance path (through properties and items), if it can be followed. */
+function schemaAt(schema: unknown, instancePath: string): Record<string, unknown> | undefined {
+  let cur = schema as Record<string, unknown> | undefined;
+  for (const p of instancePath.split('/').filter(Boolean)) {
+    if (!cur) return undefined;
+    const props = cur['properties'] as Record<string, Record<string, unknown>> | undefined;
+    cur = props?.[p] ?? (cur['items'] as Record<string, unknown> | undefined);
   }
-  if (e.keyword === 'required') {
-    const names = (e.params['requiredProperties'] as string[] | undefined) ?? [];
-    const field = pathToField(prefix, e.instancePath + '/' + (names[0] ?? ''));
-    return new SledgeError('SLEDGE_E_VALIDATION', `${field} is required`, { field });
+  return cur;
+}
+
+/** "one of a, b, c" for a union of literals. */
+function allowedValues(sub: Record<string, unknown> | undefined): string | undefined {
+  const members = (sub?.['anyOf'] as Record<string, unknown>[] | undefined) ?? (sub?.['enum'] ? (sub['enum'] as unknown[]).map((c) => ({ const: c })) : undefined);
+  if (!members?.length || !members.every((m) => 'const' in m)) return undefined;
+  return members.map((m) => String(m['const'])).join(', ');
+}
+
+const RANK: Record<string, number> = { additionalProperties: 0, required: 1 };
+
+/** One message per field at fault: unknown and missing fields first, then each field's deepest error. */
+function fieldErrors(errors: TbError[], value: unknown, prefix: string, schema: unknown): FieldError[] {
+  const byField = new Map<string, FieldError & { rank: number }>();
+  const add = (field: string, message: string, rank: number) => {
+    const had = byField.get(field);
+    if (!had || rank < had.rank) byField.set(field, { field, message, rank });
+  };
+  for (const e of errors) {
+    if (e.keyword === 'additionalProperties') {
+      for (const name of (e.params['additionalProperties'] as string[] | undefined) ?? []) {
+        const field = pathToField(prefix, `${e.instancePath}/${name}`);
+        add(field, `unknown field ${field}: remove it or check its spelling`, 0);
+      }
+      continue;
+    }
+    if (e.keyword === 'required') {
+      for (const name of (e.params['requiredProperties'] as string[] | undefined) ?? []) {
+        const field = pathToField(prefix, `${e.instancePath}/${name}`);
+        const allowed = allowedValues(schemaAt(schema, `${e.instancePath}/${name}`));
+        add(field, `${field} is required${allowed ? `: one of ${allowed}` : ''}`, 1);
+      }
+      continue;
+    }
+    const field = pathToField(prefix, e.instancePath) || prefix || 'body';
+    const got = show(getAt(value, e.instancePath));
+    if (e.keyword === 'anyOf' || e.keyword === 'const' || e.keyword === 'enum') {
+      const allowed = allowedValues(schemaAt(schema, e.instancePath));
+      add(field, allowed ? `${field} must be one of ${allowed} (got ${got})` : `${field} ${e.message} (got ${got})`, allowed ? 2 : 4);
+      continue;
+    }
+    if (e.keyword === 'boolean' || e.keyword === 'oneOf') continue;
+    add(field, `${field} ${what(e)} (got ${got})`, 3);
   }
-  const field = pathToField(prefix, e.instancePath) || prefix || 'body';
-  let what: string;
+  const list = [...byField.values()].sort((a, b) => a.rank - b.rank || b.field.split('.').length - a.field.split('.').length);
+  if (!list.length) return [{ field: prefix || 'body', message: `${prefix || 'body'} is invalid` }];
+  return list.map(({ field, message }) => ({ field, message }));
+}
+
+function what(e: TbError): string {
   switch (e.keyword) {
     case 'type':
-      what = `must be ${article(String(e.params['type']))}`;
-      break;
+      return `must be ${article(String(e.params['type']))}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      what = `must be ${String(e.params['comparison'])} ${String(e.params['limit'])}`;
-      break;
+      return `must be ${String(e.params['comparison'])} ${String(e.params['limit'])}`;
     case 'minLength':
-      what = `must have at least ${String(e.params['limit'])} character(s)`;
-      break;
+      return `must have at least ${String(e.params['limit'])} character(s)`;
     case 'maxLength':
-      what = `must have at most ${String(e.params['limit'])} characters`;
-      break;
+      return `must have at most ${String(e.params['limit'])} characters`;
     case 'pattern':
-      what = `must match ${String(e.params['pattern'])}`;
-      break;
+      return `must match ${String(e.params['pattern'])}`;
     default:
-      what = e.message;
+      return e.message;
   }
-  return new SledgeError('SLEDGE_E_VALIDATION', `${field} ${what} (got ${show(got)})`, { field });
 }
 
 const article = (t: string) => (t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`);
 
-/** Validate `value` against `schema`; throw SLEDGE_E_VALIDATION naming the field. Returns the value with defaults applied. */
+/** Validate `value` against `schema`; throw SLEDGE_E_VALIDATION naming every field at fault. Returns the value with defaults applied. */
 export function validate<T extends Type.TSchema>(schema: T, value: unknown, prefix = ''): Type.Static<T> {
   const withDefaults = Value.Default(schema, Value.Clone(value));
   if (Value.Check(schema, withDefaults)) return withDefaults as Type.Static<T>;
-  throw describe(Value.Errors(schema, withDefaults) as unknown as TbError[], withDefaults, prefix);
+  throw SledgeError.ofFields('SLEDGE_E_VALIDATION', fieldErrors(Value.Errors(schema, withDefaults) as unknown as TbError[], withDefaults, prefix, schema));
+}
+
+/**
+ * Collects the field errors of several independent checks so that one reply
+ * lists them all. `check` runs a step and keeps its SledgeError; `fail`
+ * throws once, with every error, when any step failed.
+ */
+class Problems {
+  private readonly list: FieldError[] = [];
+  private code: ErrorCode | undefined;
+
+  check<T>(step: () => T): T | undefined {
+    try {
+      return step();
+    } catch (e) {
+      if (!SledgeError.is(e)) throw e;
+      const se = e as SledgeError;
+      this.code ??= se.code;
+      this.list.push(...(se.errors ?? [{ field: se.field ?? 'body', message: se.message }]));
+      return undefined;
+    }
+  }
+
+  add(field: string, message: string): void {
+    this.code ??= 'SLEDGE_E_VALIDATION';
+    this.list.push({ field, message });
+  }
+
+  get any(): boolean {
+    return this.list.length > 0;
+  }
+
+  throwIfAny(): void {
+    if (this.list.length) throw SledgeError.ofFields(this.code ?? 'SLEDGE_E_VALIDATION', this.list);
+  }
 }
 
 /** Validate a target: a known engine first (friendly message), then that engine's schema. */
@@ -141,38 +208,36 @@ export function parseJobCreate(body: unknown, seed: number): JobConfig {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
   }
   const b = body as Record<string, unknown>;
+  const p = new Problems();
   const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics', 'configId', 'datagen']);
-  for (const k of Object.keys(b)) {
-    if (!allowed.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
+  for (const k of Object.keys(b)) if (!allowed.has(k)) p.add(k, `unknown field ${k}: remove it or check its spelling`);
+  const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobConfig['type']) : undefined;
+  if (b['type'] === undefined) p.add('type', `type is required: one of ${JOB_TYPES.join(', ')}`);
+  else if (!type) p.add('type', `type ${show(b['type'])} must be one of ${JOB_TYPES.join(', ')}`);
+  if (b['workload'] !== undefined && b['workload'] !== 'tprocc') p.add('workload', `workload ${show(b['workload'])} must be "tprocc"`);
+  const target = p.check(() => parseTarget(b['target']));
+  if (type === 'run' && b['tprocc'] === undefined) {
+    // Deliberate: a run is never started on defaults nobody asked for (HammerDB's are a 7-minute timed run).
+    p.add('tprocc', 'tprocc is required for a run: set tprocc.vus, tprocc.rampup and tprocc.duration (minutes), or send {} to accept the defaults (1 VU, a timed run of 2 + 5 = 7 minutes)');
   }
-  if (!(JOB_TYPES as readonly unknown[]).includes(b['type'])) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `type ${show(b['type'])} must be one of ${JOB_TYPES.join(', ')}`, { field: 'type' });
-  }
-  if (b['workload'] !== undefined && b['workload'] !== 'tprocc') {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `workload ${show(b['workload'])} must be "tprocc"`, { field: 'workload' });
-  }
-  const target = parseTarget(b['target']);
-  const tprocc = parseTproccOptions(b['tprocc']);
+  const tprocc = p.check(() => parseTproccOptions(b['tprocc']));
   const s = b['seed'];
   if (s !== undefined && !(Number.isInteger(s) && (s as number) >= 0 && (s as number) <= 4294967295)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `seed must be an integer from 0 to 4294967295 (got ${show(s)})`, { field: 'seed' });
+    p.add('seed', `seed must be an integer from 0 to 4294967295 (got ${show(s)})`);
   }
   const label = b['label'];
-  if (label !== undefined && (typeof label !== 'string' || label.length > 200)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'label must be a string of at most 200 characters', { field: 'label' });
-  }
+  if (label !== undefined && (typeof label !== 'string' || label.length > 200)) p.add('label', 'label must be a string of at most 200 characters');
   const pid = b['profileId'];
-  if (pid !== undefined && !(Number.isInteger(pid) && (pid as number) >= 0)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `profileId must be an integer >= 0 (got ${show(pid)})`, { field: 'profileId' });
-  }
-  const metrics = validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics');
-  const datagen = parseDatagen(b['type'] as JobConfig['type'], b['datagen'], tprocc.warehouses);
+  if (pid !== undefined && !(Number.isInteger(pid) && (pid as number) >= 0)) p.add('profileId', `profileId must be an integer >= 0 (got ${show(pid)})`);
+  const metrics = p.check(() => validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics'));
+  const datagen = type && tprocc ? p.check(() => parseDatagen(type, b['datagen'], tprocc.warehouses)) : undefined;
+  p.throwIfAny();
   const cfg: JobConfig = {
-    metrics,
-    type: b['type'] as JobConfig['type'],
+    metrics: metrics!,
+    type: type!,
     workload: 'tprocc',
-    target,
-    tprocc,
+    target: target!,
+    tprocc: tprocc!,
     seed: (s as number | undefined) ?? seed,
     profileId: (pid as number | undefined) ?? 0,
   };
