@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -26,7 +27,23 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': { target: api, ws: true, changeOrigin: true } },
+    proxy: {
+      '/api': {
+        target: api,
+        ws: true,
+        changeOrigin: true,
+        // The server refuses state-changing requests and sockets whose Origin is not
+        // its own Host (cross-site guard): a request from this dev page is presented
+        // as the server's own origin. Requests from any other origin keep theirs.
+        configure: (proxy) => {
+          const own = (req: IncomingMessage, set: (v: string) => void) => {
+            if (req.headers.origin && req.headers.host && new URL(req.headers.origin).host === req.headers.host) set(new URL(api).origin);
+          };
+          proxy.on('proxyReq', (proxyReq, req) => own(req, (v) => proxyReq.setHeader('origin', v)));
+          proxy.on('proxyReqWs', (proxyReq, req) => own(req, (v) => proxyReq.setHeader('origin', v)));
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts'],

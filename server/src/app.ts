@@ -9,7 +9,9 @@ import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './engine/samplers/agents.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerAuth } from './plugins/auth.js';
+import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
+import { loggerOptions, type LogSink } from './plugins/log-redact.js';
+import { jsonBodiesOnly, registerOriginGuard } from './plugins/origin.js';
 import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { configRoutes } from './routes/configs.js';
@@ -26,12 +28,14 @@ import type { VuLoopPreference } from './worker/messages.js';
 export interface AppOptions {
   /** Directory for the job store and SQLite targets (default ./data). */
   dataDir: string;
-  /** Fastify logger setting. */
-  logger?: boolean | { level: string };
+  /** Fastify logger setting (request URLs are logged with tokens redacted); stream: where lines go (default stdout). */
+  logger?: boolean | { level: string; stream?: LogSink };
   /** Built UI directory to serve at /, or null to serve none (default: ui/dist when it exists). */
   uiDir?: string | null;
-  /** When set, /api/v1 requires `Authorization: Bearer <token>` (shared links excepted). */
+  /** When set, every route not declared public requires `Authorization: Bearer <token>` (plugins/auth.ts). */
   token?: string;
+  /** Host names the server answers to besides IP literals, localhost and the machine's name (DNS rebinding guard, plugins/origin.ts). */
+  allowedHosts?: string[];
   /** Row generator for builds. */
   generator?: 'auto' | 'native' | 'typescript';
   /**
@@ -53,11 +57,11 @@ export interface SledgeApp {
 
 /**
  * Build the Fastify app without listening (tests use inject(); main.ts listens).
- * Registration order is explicit: error handling, docs, websocket, auth, routes, UI.
+ * Registration order is explicit: error handling, docs, websocket, Host/Origin guard, routes, UI, token guard.
  */
 export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: loggerOptions(opts.logger),
     bodyLimit: 1024 * 1024,
   });
   const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
@@ -89,11 +93,12 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       ],
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerAuth(app, opts.token);
+  registerOriginGuard(app, { allowedHosts: opts.allowedHosts ?? [] });
   await app.register(
     async (api) => {
+      api.addHook('onRequest', jsonBodiesOnly);
       await api.register(jobRoutes, { engine });
       await api.register(exportRoutes, { engine });
       await api.register(capabilityRoutes, { engine, version: VERSION });
@@ -106,9 +111,10 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   );
   await app.register(prometheusRoutes, { engine });
   // HammerDB's legacy web-service commands and jobs viewer at the root (/dbset, /diset, /vurun, /jobs?jobid=...).
-  await app.register(hammerdbRoutes, { engine, ...(opts.token ? { token: opts.token } : {}) });
+  await app.register(hammerdbRoutes, { engine });
   const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
   if (uiDir) await registerUi(app, uiDir);
+  registerAuth(app, opts.token); // after the UI: its GET /jobs page for browsers comes first
 
   app.addHook('onClose', async () => {
     await engine.close();

@@ -1,12 +1,17 @@
 /**
- * `pnpm start`: listen on HOST:PORT (default 127.0.0.1:8080) with data in
- * SLEDGE_DATA_DIR (default ./data); SLEDGE_GENERATOR and SLEDGE_VU_LOOP pick the
- * row generator and the VU loop (auto | native | typescript). The only place
- * that reads the environment.
+ * `pnpm start [-- --insecure]`: listen on HOST:PORT (default 127.0.0.1:8080)
+ * with data in SLEDGE_DATA_DIR (default ./data); SLEDGE_GENERATOR and
+ * SLEDGE_VU_LOOP pick the row generator and the VU loop (auto | native |
+ * typescript); SLEDGE_TOKEN sets the API token; SLEDGE_ALLOWED_HOSTS
+ * (comma-separated) names the host names browsers may use besides IPs,
+ * localhost and this machine's name. A HOST that is not loopback needs
+ * SLEDGE_TOKEN, or --insecure / SLEDGE_INSECURE=1 to run open anyway.
+ * The only place that reads the environment.
  */
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { isLoopbackHost } from './plugins/origin.js';
 import { startLocalAgent } from './plugins/local-agent.js';
 
 const host = process.env['HOST'] ?? '127.0.0.1';
@@ -15,6 +20,19 @@ const dataDir = resolve(process.env['SLEDGE_DATA_DIR'] ?? 'data');
 const token = process.env['SLEDGE_TOKEN'] || undefined;
 const generator = (process.env['SLEDGE_GENERATOR'] as 'auto' | 'native' | 'typescript' | undefined) ?? 'auto';
 const vuLoop = process.env['SLEDGE_VU_LOOP'] || 'auto';
+const allowedHosts = (process.env['SLEDGE_ALLOWED_HOSTS'] ?? '')
+  .split(',')
+  .map((h) => h.trim())
+  .filter((h) => h !== '');
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--insecure');
+if (unknown.length) {
+  console.error(`unknown argument ${unknown[0]}: the only flag is --insecure (settings come from the environment: HOST, PORT, SLEDGE_TOKEN, SLEDGE_DATA_DIR, ...)`);
+  process.exit(2);
+}
+const insecure = args.includes('--insecure') || process.env['SLEDGE_INSECURE'] === '1';
+const openToNetwork = !isLoopbackHost(host) && !token;
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be an integer 0..65535 (got ${process.env['PORT']})`);
@@ -24,6 +42,13 @@ if (vuLoop !== 'auto' && vuLoop !== 'native' && vuLoop !== 'typescript') {
   console.error(`SLEDGE_VU_LOOP must be auto, native or typescript (got ${vuLoop})`);
   process.exit(2);
 }
+if (openToNetwork && !insecure) {
+  console.error(
+    `refusing to start: HOST=${host} is reachable from other machines and SLEDGE_TOKEN is not set, so anyone who can reach it could run jobs, read saved configurations and drop databases. ` +
+      'Set SLEDGE_TOKEN=<secret>, or listen on loopback (HOST=127.0.0.1), or pass --insecure (SLEDGE_INSECURE=1) to run without a token anyway.',
+  );
+  process.exit(2);
+}
 
 const { app } = await buildApp({
   dataDir,
@@ -31,7 +56,10 @@ const { app } = await buildApp({
   ...(token ? { token } : {}),
   generator,
   vuLoop,
+  // A name to listen on is a name browsers use (IP literals always pass the Host check).
+  allowedHosts: [...allowedHosts, host],
 });
+if (openToNetwork) app.log.warn(`--insecure: listening on ${host} without SLEDGE_TOKEN; anyone who can reach this port can run jobs and drop databases`);
 
 let closing = false;
 let agent: ChildProcess | null = null;

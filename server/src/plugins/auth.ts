@@ -1,8 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { SledgeError } from '@sledge/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuse } from './route-config.js';
 
-const OPEN = [/^\/api\/v1\/health$/, /^\/api\/v1\/shared\//];
+/**
+ * Routes declared elsewhere that answer without the token, by route pattern
+ * (the pattern the router matched, never the raw URL, so an encoded path such
+ * as /%61pi/v1/jobs cannot dodge the guard). Health, share links (a share
+ * token reads its one job and nothing else), the dashboard's index.html
+ * fallback and the OpenAPI page's shell hold no data.
+ */
+const PUBLIC_ROUTES = new Set(['/api/v1/health', '/api/v1/shared/:token', '/*', '/docs', '/docs/', '/docs/static/*', '/docs/static/index.html', '/docs/static/swagger-initializer.js']);
+
+/** Download links, which the browser fetches itself: the token may be in the query. */
+const QUERY_TOKEN_ROUTES = new Set(['/api/v1/jobs/:id/export']);
+
+const MESSAGE = 'this server needs an API token: send "Authorization: Bearer <token>"';
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -10,21 +22,55 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+function isPublic(req: FastifyRequest): boolean {
+  const route = req.routeOptions;
+  if (route.url === undefined) return false; // no route matched: the 404 waits for the token too
+  // @fastify/static marks the routes it creates for files (the dashboard's build, the docs' assets) with rootPath.
+  return route.config?.public === true || PUBLIC_ROUTES.has(route.url) || (route.config as { rootPath?: unknown } | undefined)?.rootPath !== undefined;
+}
+
+function givenToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header !== undefined) return header.startsWith('Bearer ') ? header.slice(7) : undefined;
+  const route = req.routeOptions;
+  if (route.config?.tokenInQuery !== true && !QUERY_TOKEN_ROUTES.has(route.url ?? '')) return undefined;
+  const q = (req.query as Record<string, unknown> | undefined)?.['token'];
+  return typeof q === 'string' ? q : undefined;
+}
+
 /**
- * Optional API token. When configured, every /api/v1 request needs
- * `Authorization: Bearer <token>` (WebSocket: `?token=` since browsers cannot
- * set headers there). Health and share links stay open. The token never
- * reaches a log line: request logging prints paths without query strings.
+ * Optional API token, guarded by route: with a token configured every route
+ * needs it (REST, the WebSockets, /metrics, the HammerDB API and jobs viewer,
+ * the OpenAPI document) unless it is declared public (config.public or the
+ * list above). The token comes as `Authorization: Bearer <token>`, or as
+ * `?token=` on WebSockets, downloads and HammerDB routes (tokenInQuery);
+ * request logs redact it (log-redact.ts).
+ *
+ * Register it after the dashboard (plugins/ui.ts): its hook that answers a
+ * browser's GET /jobs with index.html must run first.
  */
 export function registerAuth(app: FastifyInstance, token: string | undefined): void {
   if (!token) return;
-  app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/v1') || OPEN.some((r) => r.test(path))) return;
-    const header = req.headers.authorization;
-    const given = header?.startsWith('Bearer ') ? header.slice(7) : (req.query as Record<string, string> | undefined)?.['token'];
-    if (!given || !same(given, token)) {
-      throw new SledgeError('SLEDGE_E_UNAUTHORIZED', 'this server needs an API token: send "Authorization: Bearer <token>"');
-    }
+  app.addHook('onRequest', async (req, reply) => {
+    if (isPublic(req)) return;
+    const given = givenToken(req);
+    if (given === undefined || !same(given, token)) return refuse(req, reply, 401, 'SLEDGE_E_UNAUTHORIZED', MESSAGE);
   });
+}
+
+/**
+ * The OpenAPI page's request interceptor (serialised into the page by
+ * @fastify/swagger-ui, so it must stand alone): fetching the document and
+ * "Try it out" send the token the dashboard keeps in localStorage
+ * ('sledge.token', ui/src/api/http.ts).
+ */
+export function docsRequestInterceptor<R extends { headers?: Record<string, string> }>(req: R): R {
+  try {
+    const t = (globalThis as unknown as { localStorage?: { getItem(k: string): string | null } }).localStorage?.getItem('sledge.token');
+    const h = (req.headers ??= {});
+    if (t && !h['Authorization'] && !h['authorization']) h['Authorization'] = 'Bearer ' + t;
+  } catch {
+    // storage blocked: the document answers 401 and the page says so
+  }
+  return req;
 }

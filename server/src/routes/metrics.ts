@@ -4,6 +4,7 @@ import Value from 'typebox/value';
 import { AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@sledge/protocol';
 import { ashReport } from '../engine/ash-report.js';
 import { passThrough, type RouteDeps } from './jobs.js';
+import '../plugins/route-config.js';
 
 /**
  * vCPUs of the database host: the agent on the target's host (the local
@@ -83,7 +84,7 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
     },
   );
 
-  app.get('/agent', { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get('/agent', { websocket: true, schema: { hide: true }, config: { tokenInQuery: true } }, (socket) => {
     let id: number | null = null;
     socket.on('message', (raw) => {
       let msg: unknown;

@@ -3,15 +3,18 @@ import Value from 'typebox/value';
 import { ClientFrame, type ServerFrame } from '@sledge/protocol';
 import type { Subscriber } from '../engine/stream.js';
 import type { RouteDeps } from './jobs.js';
+import '../plugins/route-config.js';
 
 /**
  * GET /api/v1/ws — one socket for every live stream. The client subscribes
  * to jobs (optionally `since` a seq to resume) and to job-list changes.
  * Sending never waits: a socket that falls behind is resynchronised with a
- * snapshot rather than slowing the run.
+ * snapshot rather than slowing the run. Browsers cannot set headers on a
+ * WebSocket, so the API token may come as ?token=; a handshake from a page of
+ * another site is refused (plugins/origin.ts).
  */
 export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: { tokenInQuery: true } }, (socket) => {
     const send = (f: ServerFrame): boolean => {
       if (socket.readyState !== socket.OPEN) return false;
       socket.send(JSON.stringify(f));

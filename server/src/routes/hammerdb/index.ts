@@ -1,7 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobEngine } from '../../engine/engine.js';
-import { jobsView } from './jobs-viewer.js';
+import { crossSiteMessage, isCrossSite } from '../../plugins/origin.js';
+import '../../plugins/route-config.js';
+import { jobsView, queryParams } from './jobs-viewer.js';
 import { buildschema, checkschema, datagenrun, deleteschema, librarycheck, tcstart, tcstatus, tcstop, vucreate, vudestroy, vurun, type RunCtx } from './lifecycle.js';
 import { print, PRINT_OPTIONS } from './prints.js';
 import { BodyError, failure, parsePairs, sendJson, type Outcome, type Pairs } from './reply.js';
@@ -12,16 +13,14 @@ export { wantsJobsViewer } from './jobs-viewer.js';
 
 export interface HammerdbOptions {
   engine: JobEngine;
-  /** When set, requests need `Authorization: Bearer <token>` or `token=<token>` in the query, like /api/v1. */
-  token?: string;
 }
 
 type Handler = (ctx: RunCtx, pairs: Pairs) => Outcome | Promise<Outcome>;
 
-/** Verbs with a JSON body (HammerDB's POST pages). */
+/** Verbs with a JSON body (HammerDB's POST pages); all but echo change the session. */
 const BODY_VERBS: Record<string, Handler> = { dbset, diset, vuset, tcset, dgset, customscript, echo };
 
-/** Verbs without a body; HammerDB answers them on any method. */
+/** Verbs without a body that change the session, the database or the job store: POST only, as HammerDB's own client sends them. */
 const PLAIN_VERBS: Record<string, Handler> = {
   loadscript,
   clearscript,
@@ -33,7 +32,6 @@ const PLAIN_VERBS: Record<string, Handler> = {
   deleteschema,
   datagenrun,
   tcstart,
-  tcstatus,
   tcstop,
 };
 
@@ -45,16 +43,11 @@ const HELP = {
     'POST /vuset': '{"vu|delay|repeat|iterations|showoutput|unique|nobuff|timestamps":"<value>"}',
     'POST /tcset': '{"refreshrate":"<1-59>"}',
     'POST /dgset': '{"vu|warehouse|scale_fact|directory":"<value>"}',
-    'GET or POST': 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstatus tcstop librarycheck',
+    POST: 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstop (they change state: GET is refused)',
+    'GET or POST': 'tcstatus librarycheck',
     'GET /jobs': 'jobs?jobid=ID[&status|&result|&timing[&vu=N]|&tcount|&db|&bm|&dict|&timestamp|&vu=N|&delete]',
   },
 };
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** The query string without the API token. */
 function queryOf(req: FastifyRequest): string {
@@ -71,22 +64,21 @@ function queryOf(req: FastifyRequest): string {
  * HammerDB's web-service command API at the root prefix: the settings verbs,
  * print pages, the work verbs (each a Sledge job via engine.submit) and the
  * jobs viewer, over one global session like hammerdbws keeps.
+ *
+ * Guards: the API token (plugins/auth.ts; HammerDB scripts may pass it as
+ * ?token=), and against other sites (plugins/origin.ts): every verb that
+ * changes state is POST-only, and a browser on another origin cannot POST
+ * (HammerDB's Tcl client sends no Origin and is unaffected).
  */
-export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine, token }) => {
+export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine }) => {
   const ctx: RunCtx = { s: new HdbSession(), store: engine.store, engine };
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, hammerdb: true, tokenInQuery: true };
+  });
 
   // Bodies are HammerDB's: JSON (or brace-less JSON) under any content type, parsed by the verb.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-
-  if (token) {
-    app.addHook('onRequest', async (req, reply) => {
-      const header = req.headers.authorization;
-      const q = req.url.includes('?') ? new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get('token') : null;
-      const given = header?.startsWith('Bearer ') ? header.slice(7) : q;
-      if (!given || !same(given, token)) return sendJson(reply, failure('this server needs an API token: send "Authorization: Bearer <token>"'), 401);
-    });
-  }
 
   const schema = (summary: string) => ({ tags: ['hammerdb'], summary });
   const answer = async (reply: FastifyReply, run: () => Outcome | Promise<Outcome>) => {
@@ -98,19 +90,28 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
     }
   };
 
+  // A GET of a state-changing verb (a link, an <img> on any web page) changes nothing.
+  const postOnly = (verb: string) =>
+    app.get(`/${verb}`, { schema: { hide: true } }, (_req, reply) => sendJson(reply.header('allow', 'POST'), failure(`${verb} changes state: send it with POST`), 405));
   for (const [verb, handler] of Object.entries(BODY_VERBS)) {
-    app.route({ method: ['GET', 'POST'], url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, () => handler(ctx, parsePairs(req.body))) });
+    app.route({ method: verb === 'echo' ? ['GET', 'POST'] : 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, () => handler(ctx, parsePairs(req.body))) });
+    if (verb !== 'echo') postOnly(verb);
   }
   for (const [verb, handler] of Object.entries(PLAIN_VERBS)) {
-    app.route({ method: ['GET', 'POST'], url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (_req, reply) => answer(reply, () => handler(ctx, [])) });
+    app.route({ method: 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (_req, reply) => answer(reply, () => handler(ctx, [])) });
+    postOnly(verb);
   }
+  app.route({ method: ['GET', 'POST'], url: '/tcstatus', schema: schema('HammerDB tcstatus'), handler: (_req, reply) => answer(reply, () => tcstatus(ctx)) });
   for (const option of PRINT_OPTIONS) {
     app.route({ method: ['GET', 'POST'], url: `/${option}`, schema: schema(`HammerDB print ${option}`), handler: (_req, reply) => answer(reply, () => print(ctx, option)) });
   }
   app.route({ method: ['GET', 'POST'], url: '/print', schema: schema('HammerDB print?option'), handler: (req, reply) => answer(reply, () => print(ctx, queryOf(req))) });
   app.route({ method: ['GET', 'POST'], url: '/librarycheck', schema: schema('HammerDB librarycheck'), handler: (_req, reply) => answer(reply, librarycheck) });
   app.route({ method: ['GET', 'POST'], url: '/help', schema: schema('HammerDB API usage'), handler: (_req, reply) => answer(reply, () => HELP) });
-  app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) =>
-    answer(reply, () => jobsView(engine.store, queryOf(req))),
-  );
+  app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) => {
+    const query = queryOf(req);
+    // HammerDB deletes with a GET: refuse it when a browser sends it from another site.
+    if (queryParams(query).some(([k]) => k === 'delete') && isCrossSite(req)) return sendJson(reply, failure(crossSiteMessage(req)), 403);
+    return answer(reply, () => jobsView(engine.store, query));
+  });
 };
