@@ -11,6 +11,7 @@ import { AgentHub } from './engine/samplers/agents.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
 import { loggerOptions, type LogSink } from './plugins/log-redact.js';
+import { registerRequestLog } from './plugins/log-format.js';
 import { jsonBodiesOnly, registerOriginGuard } from './plugins/origin.js';
 import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
@@ -62,8 +63,11 @@ export interface SledgeApp {
 export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   const app = Fastify({
     logger: loggerOptions(opts.logger),
+    // Requests are logged at debug by registerRequestLog (one line each), not at info twice.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
   });
+  registerRequestLog(app);
   const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
   const engine = new JobEngine(store, {
     dataDir: opts.dataDir,

@@ -11,6 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { prettySink } from './plugins/log-format.js';
 import { isLoopbackHost } from './plugins/origin.js';
 import { startLocalAgent } from './plugins/local-agent.js';
 
@@ -52,7 +53,11 @@ if (openToNetwork && !insecure) {
 
 const { app } = await buildApp({
   dataDir,
-  logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+  // Human lines on a terminal, JSON otherwise (or always with LOG_FORMAT=json).
+  logger: {
+    level: process.env['LOG_LEVEL'] ?? 'info',
+    ...((process.env['LOG_FORMAT'] ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' ? { stream: prettySink() } : {}),
+  },
   ...(token ? { token } : {}),
   generator,
   vuLoop,

@@ -219,7 +219,8 @@ describe('request logs', () => {
         done();
       },
     });
-    const s = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'sledge-test-')), logger: { level: 'info', stream }, uiDir: null, token: secret });
+    // Requests are logged at debug (one line per answer).
+    const s = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'sledge-test-')), logger: { level: 'debug', stream }, uiDir: null, token: secret });
     try {
       const id = storedJob(s, 'logged');
       const share = s.store.createShare(id).token;
@@ -229,7 +230,7 @@ describe('request logs', () => {
     } finally {
       await s.app.close();
     }
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).toContain('[redacted]');
     expect(log).not.toContain(secret);
     expect(log).not.toContain('LOGSECRET');
