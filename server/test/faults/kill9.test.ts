@@ -26,15 +26,23 @@ type Witnessed = { output: Map<number, string>; outputTs: Map<number, number>; e
 
 function witnessed(w: Watcher): Witnessed {
   const out: Witnessed = { output: new Map(), outputTs: new Map(), engine: [], client: [], latency: [] };
+  const lines = (ls: { seq: number; ts: number; text: string }[]) => {
+    for (const l of ls) {
+      out.output.set(l.seq, l.text);
+      out.outputTs.set(l.seq, l.ts);
+    }
+  };
   for (const f of w.frames) {
     if (f.t === 'snapshot') {
-      for (const l of f.snapshot.output) (out.output.set(l.seq, l.text), out.outputTs.set(l.seq, l.ts));
+      lines(f.snapshot.output);
       out.engine.push(...f.snapshot.engine);
       out.client.push(...f.snapshot.client);
       out.latency.push(...f.snapshot.latency);
-    } else if (f.t === 'output') for (const l of f.lines) (out.output.set(l.seq, l.text), out.outputTs.set(l.seq, l.ts));
-    else if (f.t === 'tcount') (out.engine.push(...f.engine), out.client.push(...f.client));
-    else if (f.t === 'latency') out.latency.push(...f.samples);
+    } else if (f.t === 'output') lines(f.lines);
+    else if (f.t === 'tcount') {
+      out.engine.push(...f.engine);
+      out.client.push(...f.client);
+    } else if (f.t === 'latency') out.latency.push(...f.samples);
   }
   return out;
 }
