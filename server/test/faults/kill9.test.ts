@@ -6,7 +6,8 @@ import { dropPg, exportOf, getJson, outputOf, pgTarget, runToEnd, sleep, startSe
  * Fault: the server is killed with SIGKILL in the middle of a timed run, then
  * restarted on the same data directory. The run reads `interrupted`; every
  * output line and every sample the server had produced more than 1 s before
- * the kill is stored (the store flushes once a second); the other jobs and
+ * the kill is stored (the store flushes once a second; a timer may fire up
+ * to TIMER_SLACK_MS late on a loaded machine); the other jobs and
  * the job list are unchanged; the target's schema still checks. Once on
  * SQLite and once on PostgreSQL (database sledge_sf_kill, 1 warehouse).
  *
@@ -21,6 +22,8 @@ const targets = {
 } as const;
 /** The store's flush interval: what a crash may lose. */
 const FLUSH_WINDOW_MS = 1000;
+/** How late the once-a-second flush timer may fire on a busy 2-core machine. */
+const TIMER_SLACK_MS = 200;
 
 type Witnessed = { output: Map<number, string>; outputTs: Map<number, number>; engine: EngineSample[]; client: ClientSample[]; latency: LatencySample[] };
 
@@ -74,7 +77,7 @@ describe('fault: kill -9 mid-run', () => {
   });
 
   for (const engine of ['postgresql', 'sqlite'] as const) {
-    it(`${engine}: the run reads interrupted, nothing older than 1 s is lost, other jobs unchanged, the schema checks`, async () => {
+    it(`${engine}: the run reads interrupted, nothing older than the last flush (1 s) is lost, other jobs unchanged, the schema checks`, async () => {
       const target = targets[engine];
       const before = await getJson<JobList>(srv, '/jobs?limit=100');
       expect(before.jobs.every((j) => ['completed', 'failed', 'stopped', 'interrupted'].includes(j.status))).toBe(true);
@@ -85,7 +88,8 @@ describe('fault: kill -9 mid-run', () => {
       const viewer = new Watcher(srv, run.id);
       await viewer.open();
       await waitStatus(srv, run.id, ['measuring'], 120_000);
-      await sleep(6000);
+      // A random phase against the store's flush timer, so the figure is not always the same instant of its cycle.
+      await sleep(6000 + Math.floor(Math.random() * 1000));
       const killTs = Date.now();
       await srv.kill9();
       viewer.close();
@@ -101,7 +105,7 @@ describe('fault: kill -9 mid-run', () => {
       const storedText = new Map(stored.map((l) => [l.seq, l.text]));
       const tc = await getJson<{ engine: EngineSample[]; client: ClientSample[] }>(srv, `/jobs/${run.id}/tcount`);
       const lat = await getJson<LatencySample[]>(srv, `/jobs/${run.id}/latency`);
-      const cut = killTs - FLUSH_WINDOW_MS;
+      const cut = killTs - FLUSH_WINDOW_MS - TIMER_SLACK_MS;
       const missing: { what: string; ts: number }[] = [];
       for (const [seq, text] of seen.output) {
         const ts = seen.outputTs.get(seq)!;
@@ -116,7 +120,7 @@ describe('fault: kill -9 mid-run', () => {
       ] as const;
       for (const [what, xs, have] of series) for (const x of xs) if (!have.has(x.ts)) missing.push({ what, ts: x.ts });
       const late = missing.filter((m) => m.ts < cut);
-      expect(late, `lost more than the last ${FLUSH_WINDOW_MS} ms: ${JSON.stringify(late.map((m) => ({ ...m, beforeKillMs: killTs - m.ts })))}`).toEqual([]);
+      expect(late, `lost more than the last ${FLUSH_WINDOW_MS} ms (+${TIMER_SLACK_MS} ms timer slack): ${JSON.stringify(late.map((m) => ({ ...m, beforeKillMs: killTs - m.ts })))}`).toEqual([]);
       // The witness saw real data: lines, client samples each second, engine samples every 2 s.
       expect(seen.output.size).toBeGreaterThan(5);
       expect(seen.client.length).toBeGreaterThan(4);
