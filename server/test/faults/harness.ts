@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Job, JobStreamFrame, ServerFrame } from '@sledge/protocol';
 
@@ -17,8 +18,17 @@ const TERMINAL = ['completed', 'failed', 'stopped', 'interrupted'];
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const dirs: string[] = [];
+// After every suite of the file (servers stopped, stores closed): remove the data directories.
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh data directory, removed when the test file ends. */
 export function tempDir(tag: string): string {
-  return mkdtempSync(join(tmpdir(), `sledge-fault-${tag}-`));
+  const d = mkdtempSync(join(tmpdir(), `sledge-fault-${tag}-`));
+  dirs.push(d);
+  return d;
 }
 
 /** A free loopback port (bound, then released). */

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -112,6 +113,7 @@ describe('resource bound: a 2-hour run at 2 VUs (simulated time)', () => {
       expect(s.engine.stream(id).ringSize).toEqual({ frames: 0, bytes: 0 });
     } finally {
       await s.app.close();
+      rmSync(s.dataDir, { recursive: true, force: true });
     }
   });
 });
