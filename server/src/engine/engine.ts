@@ -379,7 +379,8 @@ export class JobEngine {
       ctx.update({ endedAt: new Date().toISOString(), summary: err.message.slice(0, 200) });
       ctx.status('failed', err.toInfo());
     } finally {
-      this.stream(q.job.id).flush();
+      // Everything the job produced is stored: its live stream no longer keeps frames for resuming.
+      this.stream(q.job.id).release();
       this.activeCtx = null;
       this.opts.log(`job ${q.job.id} ${ctx.current.status}`);
     }

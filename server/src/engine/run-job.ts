@@ -87,6 +87,17 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
     Atomics.store(control, CTRL_RUN, v);
     Atomics.notify(control, CTRL_RUN);
   };
+  /** Records the final VU grid when the run ends on an error (set once the VUs exist). */
+  let settleVus: (() => void) | null = null;
+  /** The monitor's counter reading at a window boundary; a failure says which reading it was. */
+  const monitorCount = async (which: 'start' | 'end') => {
+    try {
+      return await admin.readCounters();
+    } catch (e) {
+      const code = SledgeError.is(e) ? e.code : 'SLEDGE_E_DB';
+      throw new SledgeError(code, `the monitor could not take the ${which} transaction count: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+  };
   try {
     const version = await admin.serverVersion();
     ctx.update({ engineVersion: version });
@@ -267,15 +278,23 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
       await allDone;
       clearTimeout(t);
     };
-    const stopVus = async (graceMs: number) => {
-      setRun(RUN_STOP);
-      await waitWorkers(graceMs);
-      // VUs whose thread was terminated, or that never started, end as finished; report the final grid.
+    let finalGrid = false;
+    /** VUs whose thread was terminated, or that never started, end as finished; report the final grid. */
+    const finalVus = () => {
       for (let i = 0; i < vus; i++) {
         const st = Atomics.load(states, i);
         if (st !== VU_STATE.finished && st !== VU_STATE.failed) Atomics.store(states, i, VU_STATE.finished);
       }
       ctx.vus(perVu());
+      finalGrid = true;
+    };
+    settleVus = () => {
+      if (!finalGrid) finalVus();
+    };
+    const stopVus = async (graceMs: number) => {
+      setRun(RUN_STOP);
+      await waitWorkers(graceMs);
+      finalVus();
     };
     stop.onStop(() => setRun(RUN_STOP));
 
@@ -312,7 +331,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
       return await endEarly();
     }
     mon('Rampup complete, Taking start Transaction Count.');
-    const start = await admin.readCounters();
+    const start = await monitorCount('start');
     const startClient = totals(counters, vus);
     const tStart = performance.now();
     const cpu0 = process.cpuUsage();
@@ -322,7 +341,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
     mon(`Timing test period of ${o.duration} in minutes`);
     if (!(await sleepMinutes(o.duration, (k) => `${k}  ...,`))) return await endEarly();
     mon('Test complete, Taking end Transaction Count.');
-    const end = await admin.readCounters();
+    const end = await monitorCount('end');
     const endClient = totals(counters, vus);
     const tEnd = performance.now();
     const cpu = process.cpuUsage(cpu0);
@@ -382,6 +401,8 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
     for (const t of timers) clearInterval(t);
     setRun(RUN_ABORT);
     await Promise.all(handles.map(async (h) => (h.done ? undefined : h.worker.terminate())));
+    // A run that ended on an error (the monitor lost, a VU thread crashed) leaves no VU "running" in its record.
+    settleVus?.();
     await admin.close();
   }
 };

@@ -10,20 +10,26 @@ export interface Subscriber {
   backlog(): number;
 }
 
-const RING = 20000;
+/** The resume ring keeps at most this many frames, and at most RING_BYTES of them (as JSON). */
+export const RING = 20000;
+export const RING_BYTES = 8 * 1024 * 1024;
 const MAX_BACKLOG = 4 * 1024 * 1024;
 const FLUSH_MS = 100;
 
 /**
  * The live frame stream of one job. Frames are numbered (seq, +1 per frame),
- * batched to at most ~10 flushes per second, kept in a ring for resuming
- * subscribers, and fanned out without ever waiting on a slow socket: a
+ * batched to at most ~10 flushes per second, kept in a bounded ring for
+ * resuming subscribers (a subscriber resuming from before the ring gets a
+ * snapshot), and fanned out without ever waiting on a slow socket: a
  * subscriber whose backlog is too large is marked stale and gets a fresh
  * snapshot once it drains.
  */
 export class JobStream {
   seq = 0;
-  private readonly ring: JobStreamFrame[] = [];
+  private ring: JobStreamFrame[] = [];
+  /** JSON size of each ring frame, and their sum. */
+  private ringSizes: number[] = [];
+  private ringBytesTotal = 0;
   private pending: PendingFrame[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly subs = new Map<Subscriber, { stale: boolean }>();
@@ -51,10 +57,13 @@ export class JobStream {
     const out: JobStreamFrame[] = [];
     for (const f of merged) {
       const frame = { ...f, seq: ++this.seq } as JobStreamFrame;
+      const size = JSON.stringify(frame).length;
       this.ring.push(frame);
+      this.ringSizes.push(size);
+      this.ringBytesTotal += size;
       out.push(frame);
     }
-    if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
+    this.trimRing();
     for (const [sub, st] of this.subs) {
       if (st.stale) {
         if (sub.backlog() < MAX_BACKLOG / 4) {
@@ -84,6 +93,32 @@ export class JobStream {
     } else {
       this.sendSnapshot(sub);
     }
+  }
+
+  /** Drop the oldest frames beyond RING frames or RING_BYTES (the newest frame always stays). */
+  private trimRing(): void {
+    let n = 0;
+    while (this.ring.length - n > 1 && (this.ring.length - n > RING || this.ringBytesTotal > RING_BYTES)) this.ringBytesTotal -= this.ringSizes[n++]!;
+    if (n) {
+      this.ring = this.ring.slice(n);
+      this.ringSizes = this.ringSizes.slice(n);
+    }
+  }
+
+  /** Frames and JSON bytes held for resuming subscribers. */
+  get ringSize(): { frames: number; bytes: number } {
+    return { frames: this.ring.length, bytes: this.ringBytesTotal };
+  }
+
+  /**
+   * The job has ended: its frames are in the store, so the ring is let go
+   * (a later resume gets a snapshot). Subscribers stay.
+   */
+  release(): void {
+    this.flush();
+    this.ring = [];
+    this.ringSizes = [];
+    this.ringBytesTotal = 0;
   }
 
   unsubscribe(sub: Subscriber): void {
