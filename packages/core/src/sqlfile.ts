@@ -1,5 +1,5 @@
 /**
- * SQL files live in sql/<engine>/<workload>/. Files of single statements
+ * SQL files live in packages/sql/<engine>/<workload>/. Files of single statements
  * name each one with a `-- name: <id>` line; everything up to the next such
  * line (or the end) is that statement, trailing `;` and blank lines removed.
  */
