@@ -11,14 +11,14 @@
 -- {{files}} files, {{rows}} rows, in {{dir}}
 --
 -- 1. Create the tables first, as the TPROC-C user:
---      tablespace=USERSPACE1 envsubst < sql/db2/tprocc/tables.sql | db2 -td@ -v
+--      tablespace=USERSPACE1 envsubst < packages/sql/db2/tprocc/tables.sql | db2 -td@ -v
 -- 2. Connect and run this script with the CLP (';' terminated):
 --      db2 connect to TPCC user tpcc && db2 -tvf load_db2.sql
 --    LOAD CLIENT reads the files where the CLP runs (local or remote).
 --    Without LOAD authority, use IMPORT FROM <file> OF DEL MODIFIED BY
 --    TIMESTAMPFORMAT="YYYY-MM-DD HH:MM:SS" COMMITCOUNT 10000 INSERT INTO ...
 --    instead of each LOAD (and drop NONRECOVERABLE).
--- 3. Then sql/db2/tprocc/indexes.sql and procedures.sql.
+-- 3. Then packages/sql/db2/tprocc/indexes.sql and procedures.sql.
 
 -- name: file
 LOAD CLIENT FROM {{path}} OF DEL MODIFIED BY TIMESTAMPFORMAT="YYYY-MM-DD HH:MM:SS" INSERT INTO {{table}} ({{columns}}) NONRECOVERABLE;

@@ -1,4 +1,4 @@
--- MariaDB's differences from sql/mysql/metrics/ash.sql (every other
+-- MariaDB's differences from packages/sql/mysql/metrics/ash.sql (every other
 -- statement is taken from there).
 
 -- name: row_lock_waits

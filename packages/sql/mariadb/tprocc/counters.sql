@@ -1,5 +1,5 @@
 -- MariaDB NOPM and TPM counters and maintenance (named). Replaces
--- sql/mysql/tprocc/counters.sql: the counters and ANALYZE are MySQL's; the
+-- packages/sql/mysql/tprocc/counters.sql: the counters and ANALYZE are MySQL's; the
 -- InnoDB history list length comes from a status variable, and target.purge
 -- can wait for purge after a run.
 

@@ -15,13 +15,13 @@
 -- seed {{seed}}, {{workers}} worker(s), timestamp {{timestamp}},
 -- {{files}} files, {{rows}} rows, in {{dir}}
 --
--- 1. Create the tables first with sql/mysql/tprocc/tables.sql, a template:
+-- 1. Create the tables first with packages/sql/mysql/tprocc/tables.sql, a template:
 --    fill its placeholders as its header shows (storage engine InnoDB, the
 --    others empty) and pipe it to `mariadb tpcc`.
 -- 2. Run this script; LOAD DATA LOCAL must be allowed on both sides
 --    (server: SET GLOBAL local_infile = ON; client: --local-infile=1):
 --      mariadb --local-infile=1 tpcc < load_mariadb.sql
--- 3. Then sql/mysql/tprocc/indexes.sql and procedures.sql.
+-- 3. Then packages/sql/mysql/tprocc/indexes.sql and procedures.sql.
 
 -- name: file
 LOAD DATA LOCAL INFILE {{path}} INTO TABLE {{table}} CHARACTER SET latin1

@@ -13,11 +13,11 @@
 # {{files}} files, {{rows}} rows, written to {{dir}}
 #
 # 1. Create the tables first, in the TPROC-C database:
-#      sqlcmd -S host -U sa -d tpcc -i sql/mssql/tprocc/tables.sql
+#      sqlcmd -S host -U sa -d tpcc -i packages/sql/mssql/tprocc/tables.sql
 # 2. Run this script with bcp (mssql-tools) on the PATH:
 #      MSSQL_SERVER=host MSSQL_USER=sa MSSQL_PASSWORD=... MSSQL_DATABASE=tpcc sh load_mssql.sh
 #    Files are read from this script's directory (or $SLEDGE_DATAGEN_DIR).
-# 3. Then sql/mssql/tprocc/indexes.sql and procedures.sql.
+# 3. Then packages/sql/mssql/tprocc/indexes.sql and procedures.sql.
 set -eu
 DIR="${SLEDGE_DATAGEN_DIR:-$(cd "$(dirname "$0")" && pwd)}"
 : "${MSSQL_SERVER:?set MSSQL_SERVER (host or host,port)}"

@@ -1,5 +1,5 @@
 -- Active-session-history sampling for MySQL (and MariaDB: its
--- sql/mariadb/metrics/ash.sql replaces only the statements that differ).
+-- packages/sql/mariadb/metrics/ash.sql replaces only the statements that differ).
 -- Run once per second on the sampler's own session; the driver turns the
 -- rows into AshSamples (packages/driver-mysql/src/ash/). By hand:
 --   mysql -h host -u root -p -e "<statement>"

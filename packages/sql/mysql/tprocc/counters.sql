@@ -1,6 +1,6 @@
 -- NOPM and TPM counters (hammerdb.md §6.4, §6.5) and maintenance (named):
 -- ANALYZE after the build, the InnoDB history list length after a run.
--- MariaDB replaces this file with sql/mariadb/tprocc/counters.sql.
+-- MariaDB replaces this file with packages/sql/mariadb/tprocc/counters.sql.
 
 -- name: nopm
 -- NOPM counter: new orders so far, summed over districts.

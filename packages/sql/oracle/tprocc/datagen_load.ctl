@@ -2,7 +2,7 @@
 -- datagen` writes beside load_oracle.sh; the data file is named on the
 -- sqlldr command line (data=). Empty fields load as NULL.
 -- Parts: control ({{table}}, {{fields}}), and one of field / field_date
--- (columns whose type in sql/oracle/tprocc/tables.sql is DATE or TIMESTAMP)
+-- (columns whose type in packages/sql/oracle/tprocc/tables.sql is DATE or TIMESTAMP)
 -- / field_long (character columns longer than SQL*Loader's 255-byte
 -- default: {{length}}) per column, in the files' column order.
 

@@ -13,12 +13,12 @@
 # {{files}} files, {{rows}} rows, written to {{dir}}
 #
 # 1. Create the tables first, as the TPROC-C user:
-#      sqlplus tpcc/password@//host:1521/FREEPDB1 @sql/oracle/tprocc/tables.sql
+#      sqlplus tpcc/password@//host:1521/FREEPDB1 @packages/sql/oracle/tprocc/tables.sql
 # 2. Run this script with sqlldr on the PATH (direct-path loads):
 #      ORACLE_CONNECT=tpcc/password@//host:1521/FREEPDB1 sh load_oracle.sh
 #    Files are read from this script's directory (or $SLEDGE_DATAGEN_DIR);
 #    each load writes <file>.log and, on rejected rows, <file>.bad there.
-# 3. Then sql/oracle/tprocc/indexes.sql and procedures.sql.
+# 3. Then packages/sql/oracle/tprocc/indexes.sql and procedures.sql.
 set -eu
 DIR="${SLEDGE_DATAGEN_DIR:-$(cd "$(dirname "$0")" && pwd)}"
 : "${ORACLE_CONNECT:?set ORACLE_CONNECT, e.g. tpcc/password@//host:1521/FREEPDB1}"

@@ -13,10 +13,10 @@
 -- {{files}} files, {{rows}} rows, in {{dir}}
 --
 -- 1. Create the tables first, in the TPROC-C database as its owner:
---      psql -d tpcc -U tpcc -f sql/postgresql/tprocc/tables.sql
+--      psql -d tpcc -U tpcc -f packages/sql/postgresql/tprocc/tables.sql
 -- 2. Run this script (\copy reads the files on the client side):
 --      psql -d tpcc -U tpcc -f load_postgresql.sql
--- 3. Then add the keys and routines: sql/postgresql/tprocc/indexes.sql and
+-- 3. Then add the keys and routines: packages/sql/postgresql/tprocc/indexes.sql and
 --    functions.sql (or procedures.sql), and ANALYZE.
 \set ON_ERROR_STOP on
 
