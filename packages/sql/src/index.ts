@@ -6,3 +6,4 @@
  */
 export { sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlText, type SqlFileEntry, type SqlWorkload } from './files.js';
 export { placeholderSyntax, sqlSet, SqlCatalog, type SqlDialect, type SqlLayer, type SqlSet, type SqlVars } from './set.js';
+export { sqlTemplate } from './template.js';

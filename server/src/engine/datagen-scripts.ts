@@ -12,7 +12,7 @@ import { chmodSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TPROCC_COLUMNS } from '@sledge/core';
 import type { EngineId, TproccTable } from '@sledge/protocol';
-import { sqlFile, sqlText } from '@sledge/sql';
+import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 
 /** One generated CSV file. */
 export interface DatagenFile {
@@ -46,35 +46,6 @@ export interface DdlColumn {
 }
 
 // ---------------------------------------------------------------- templates
-
-const MARKER = /^(?:--|#)\s*name:\s*([a-z_]+)\s*$/;
-
-/**
- * Named parts of a template: each `-- name: x` (or `# name: x`) line starts a
- * part that runs to the next marker; trailing empty lines are dropped,
- * leading ones kept. Text before the first marker documents the template.
- */
-export function parseTemplate(text: string, file: string): Map<string, string> {
-  const parts = new Map<string, string>();
-  let name: string | null = null;
-  let body: string[] = [];
-  const flush = () => {
-    if (name === null) return;
-    while (body.length && body[body.length - 1]!.trim() === '') body.pop();
-    if (parts.has(name)) throw new Error(`${file}: part "${name}" is defined twice`);
-    parts.set(name, body.join('\n'));
-  };
-  for (const line of text.split(/\r?\n/)) {
-    const m = MARKER.exec(line);
-    if (m) {
-      flush();
-      name = m[1]!;
-      body = [];
-    } else if (name !== null) body.push(line);
-  }
-  flush();
-  return parts;
-}
 
 /** Replace every {{name}}; a placeholder without a value is a template bug. */
 export function fill(template: string, values: Readonly<Record<string, string | number>>, where: string): string {
@@ -256,8 +227,7 @@ export function writeLoadScripts(layout: DatagenLayout): string[] {
         return new Map(cols.map((x) => [x.name, x]));
       },
     };
-    const tplPath = sqlFile(spec.engine, 'tprocc', spec.template);
-    const parts = parseTemplate(sqlText(spec.engine, 'tprocc', spec.template), tplPath);
+    const { path: tplPath, parts } = sqlTemplate(spec.engine, 'tprocc', spec.template);
     const out = [fill(part(parts, 'header', tplPath), global, tplPath)];
     for (const f of layout.files) {
       const vars = {
@@ -277,8 +247,7 @@ export function writeLoadScripts(layout: DatagenLayout): string[] {
     written.push(spec.output);
     if (spec.tableFile) {
       const tf = spec.tableFile;
-      const tfPath = sqlFile(spec.engine, 'tprocc', tf.template);
-      const tfParts = parseTemplate(sqlText(spec.engine, 'tprocc', tf.template), tfPath);
+      const { path: tfPath, parts: tfParts } = sqlTemplate(spec.engine, 'tprocc', tf.template);
       const tablesUsed = [...new Set(layout.files.map((f) => f.table))];
       for (const table of tablesUsed) {
         writeAtomic(join(layout.dir, tf.name(table)), tf.render(table, tfParts, c, tfPath), 0o644);
