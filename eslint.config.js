@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    // Imports flow one way: protocol <- core <- driver-* <- server; ui and apps import protocol only.
+    // Imports flow one way: protocol <- core <- sql <- driver-* <- server; ui and apps import protocol only.
     files: ['packages/protocol/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
   },
@@ -26,11 +26,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['@sledge/driver-*', '@sledge/jobstore', '@sledge/server'],
+          patterns: ['@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'],
           paths: ['node:fs', 'node:net', 'node:worker_threads', 'node:child_process', 'fs', 'net', 'worker_threads', 'child_process'],
         },
       ],
     },
+  },
+  {
+    files: ['packages/sql/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
   },
   {
     files: ['packages/driver-*/src/**/*.ts'],
@@ -38,6 +42,6 @@ export default tseslint.config(
   },
   {
     files: ['ui/src/**/*.{ts,tsx}', 'apps/agent/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/core', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/core', '@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
   },
 );

@@ -219,7 +219,8 @@ if (want('build16')) {
     const psql = (d, sql) => execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', d, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: ['ignore', 'ignore', 'inherit'] });
     psql('postgres', `drop database if exists ${db}`);
     psql('postgres', `create database ${db}`);
-    const tables = readFileSync(join(ROOT, 'sql/postgresql/tprocc/tables.sql'), 'utf8');
+    const { sqlText } = await import(join(ROOT, 'packages/sql/dist/index.js'));
+    const tables = sqlText('postgresql', 'tprocc', 'tables.sql');
     execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
     const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
     // Two parallel psql sessions, like two build VUs: big tables split between them.
@@ -242,9 +243,9 @@ if (want('build16')) {
     const t0 = performance.now();
     await copyIn(db, '.tsv', '');
     const copyS = (performance.now() - t0) / 1000;
-    // Then the same keys and statistics the build adds after its load (sql/postgresql/tprocc/indexes.sql + ANALYZE).
+    // Then the same keys and statistics the build adds after its load (packages/sql/postgresql/tprocc/indexes.sql + ANALYZE).
     const t1 = performance.now();
-    const indexes = readFileSync(join(ROOT, 'sql/postgresql/tprocc/indexes.sql'), 'utf8');
+    const indexes = sqlText('postgresql', 'tprocc', 'indexes.sql');
     execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: indexes + '\nANALYZE;\n', stdio: ['pipe', 'ignore', 'inherit'] });
     const indexS = (performance.now() - t1) / 1000;
     const copySrv = pgPid ? treeCpuSeconds(pgPid) - srv0 : null;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS } from '@sledge/core';
 import type { JobList, OutputLine } from '@sledge/protocol';
+import { sqlFile } from '@sledge/sql';
 import { buildApp } from '../dist/app.js';
 import { estimateDatagenBytes, MANIFEST_NAME, type DatagenManifest } from '../dist/engine/datagen-dir.js';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
@@ -238,7 +239,7 @@ describe('datagen', () => {
       }
     }
     expect(statSync(join(dir, 'load_mssql.sh')).mode & 0o111).not.toBe(0);
-    // bcp format files map the files' column order onto sql/mssql/tprocc/tables.sql (orders: o_w_id, o_d_id, o_id, ...).
+    // bcp format files map the files' column order onto packages/sql/mssql/tprocc/tables.sql (orders: o_w_id, o_d_id, o_id, ...).
     const fmt = readFileSync(join(dir, 'mssql_orders.fmt'), 'utf8').trim().split('\n');
     expect(fmt[1]).toBe(String(TPROCC_COLUMNS.orders.length));
     expect(fmt[2]).toBe('1 SQLCHAR 0 0 "," 3 o_id ""');
@@ -257,12 +258,12 @@ describe('datagen', () => {
     expect(bytes).toBeGreaterThan(estimate * 0.96);
   });
 
-  it('live: load_postgresql.sql loads the files into tables from sql/postgresql/tprocc/tables.sql', () => {
+  it('live: load_postgresql.sql loads the files into tables from packages/sql/postgresql/tprocc/tables.sql', () => {
     const psql = (args: string[], db = 'postgres') => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-X', '-q', '-v', 'ON_ERROR_STOP=1', ...args], { encoding: 'utf8' });
     psql(['-c', 'DROP DATABASE IF EXISTS sledge_datagen_pg']);
     psql(['-c', 'CREATE DATABASE sledge_datagen_pg']);
     try {
-      psql(['-f', join(REPO, 'sql', 'postgresql', 'tprocc', 'tables.sql')], 'sledge_datagen_pg');
+      psql(['-f', sqlFile('postgresql', 'tprocc', 'tables.sql')], 'sledge_datagen_pg');
       const t0 = performance.now();
       psql(['-f', join(dirB(), 'load_postgresql.sql')], 'sledge_datagen_pg');
       console.log(`PostgreSQL load of 2 warehouses (17 files): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -289,7 +290,7 @@ describe('datagen', () => {
     maria(['-e', 'DROP DATABASE IF EXISTS sledge_datagen_my; CREATE DATABASE sledge_datagen_my']);
     try {
       // tables.sql is a template (its header says so): InnoDB, the optional parts empty.
-      const ddl = readFileSync(join(REPO, 'sql', 'mysql', 'tprocc', 'tables.sql'), 'utf8').replace(/\{\{storage_engine\}\}/g, 'InnoDB').replace(/\{\{[a-z_]+\}\}/g, '');
+      const ddl = readFileSync(sqlFile('mariadb', 'tprocc', 'tables.sql'), 'utf8').replace(/\{\{storage_engine\}\}/g, 'InnoDB').replace(/\{\{[a-z_]+\}\}/g, '');
       maria(['sledge_datagen_my'], ddl);
       const t0 = performance.now();
       maria(['--local-infile=1', 'sledge_datagen_my'], readFileSync(join(dirB(), 'load_mariadb.sql'), 'utf8'));

@@ -1,29 +1,32 @@
 /**
- * SQL files live in sql/<engine>/<workload>/. Files of single statements
+ * The parts of a text that marker lines start: each line matching `marker`
+ * (the part's name in group 1) opens a part that runs to the next marker or
+ * the end. Lines before the first marker belong to no part (they document
+ * the file).
+ */
+export function namedParts(text: string, marker: RegExp): Array<{ name: string; lines: string[] }> {
+  const parts: Array<{ name: string; lines: string[] }> = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = marker.exec(line);
+    if (m) parts.push({ name: m[1]!, lines: [] });
+    else parts[parts.length - 1]?.lines.push(line);
+  }
+  return parts;
+}
+
+/**
+ * SQL files live in packages/sql/<engine>/<workload>/. Files of single statements
  * name each one with a `-- name: <id>` line; everything up to the next such
  * line (or the end) is that statement, trailing `;` and blank lines removed.
  */
 export function parseNamedSql(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  let name: string | null = null;
-  let body: string[] = [];
-  const flush = () => {
-    if (name !== null) {
-      const sql = body.join('\n').trim().replace(/;\s*$/, '').trim();
-      if (!sql) throw new Error(`SQL statement "${name}" is empty`);
-      if (name in out) throw new Error(`SQL statement "${name}" is defined twice`);
-      out[name] = sql;
-    }
-  };
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^--\s*name:\s*([A-Za-z0-9_.-]+)\s*$/.exec(line);
-    if (m) {
-      flush();
-      name = m[1]!;
-      body = [];
-    } else if (name !== null) body.push(line);
+  for (const { name, lines } of namedParts(text, /^--\s*name:\s*([A-Za-z0-9_.-]+)\s*$/)) {
+    const sql = lines.join('\n').trim().replace(/;\s*$/, '').trim();
+    if (!sql) throw new Error(`SQL statement "${name}" is empty`);
+    if (name in out) throw new Error(`SQL statement "${name}" is defined twice`);
+    out[name] = sql;
   }
-  flush();
   return out;
 }
 

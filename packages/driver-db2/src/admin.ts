@@ -12,7 +12,7 @@ import {
 import { SledgeError, TPROCC_TABLES, type Db2Target, type TproccTable } from '@sledge/protocol';
 import { Db2Session, type Row } from './connection.js';
 import { dbError, sqlState } from './errors.js';
-import { DB2_SQL, identifier, sqlLibrary, type SqlLibrary, type SqlName, type SqlVars } from './sqlfiles.js';
+import { DB2_SQL, identifier, db2Sql, type Db2Sql, type SqlName, type SqlVars } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));
@@ -46,7 +46,7 @@ export class Db2Admin implements AdminSession {
   constructor(
     private readonly t: Db2Target,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary = sqlLibrary(),
+    private readonly sql: Db2Sql = db2Sql,
   ) {
     identifier(t.tablespace, 'target.tablespace');
   }

@@ -5,6 +5,6 @@ export { db2ConnectionString } from './config.js';
 export { db2Call, outcomeOf } from './params.js';
 export { parseDb2Url } from './url.js';
 export { INSTALL_IBM_DB } from './library.js';
-export { DB2_SQL, SqlLibrary, findSqlDir } from './sqlfiles.js';
+export { DB2_SQL, db2Sql } from './sqlfiles.js';
 export { Db2AshSampler, monitorPrivilegeError } from './ash/sampler.js';
 export { DB2_EVENT_CLASS, db2AgentState } from './ash/waitclass.js';

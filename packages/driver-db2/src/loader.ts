@@ -3,7 +3,7 @@ import type { Db2Target, TproccTable } from '@sledge/protocol';
 import { Db2Session } from './connection.js';
 import { dbError } from './errors.js';
 import { generatedColumns, insertStatements, type Db2Column } from './rows.js';
-import { sqlLibrary, type SqlLibrary } from './sqlfiles.js';
+import { db2Sql, type Db2Sql } from './sqlfiles.js';
 
 /**
  * A build worker's connection. Each generated unit is inserted with
@@ -16,10 +16,10 @@ export class Db2Loader implements LoaderSession {
   private constructor(
     private readonly conn: Db2Session,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary,
+    private readonly sql: Db2Sql,
   ) {}
 
-  static async open(t: Db2Target, log: Logger, sql: SqlLibrary = sqlLibrary()): Promise<Db2Loader> {
+  static async open(t: Db2Target, log: Logger, sql: Db2Sql = db2Sql): Promise<Db2Loader> {
     return new Db2Loader(await Db2Session.open(t), log, sql);
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, TproccGenerator, itemUnits, warehouseUnits, type GeneratedTable, type Value } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 import { db2Kind, generatedColumns, insertStatements, literal, type Db2Column } from './rows.js';
-import { SqlLibrary, findSqlDir } from './sqlfiles.js';
+import { db2Sql } from './sqlfiles.js';
 
 interface DdlColumn extends Db2Column {
   length: number;
@@ -12,7 +12,7 @@ interface DdlColumn extends Db2Column {
 }
 
 function ddl(): Record<TproccTable, DdlColumn[]> {
-  const tables = new SqlLibrary(findSqlDir('db2')).file('tables');
+  const tables = db2Sql.file('tables');
   const out = {} as Record<TproccTable, DdlColumn[]>;
   for (const t of TPROCC_TABLES) {
     out[t] = [...tables[t]!.matchAll(/^\s+(\w+)\s+(INTEGER|SMALLINT|BIGINT|DECIMAL|VARCHAR|CHAR|TIMESTAMP)(?:\((\d+)(?:,(\d+))?\))?\s*(NOT NULL)?,?$/gm)].map((m) => ({

@@ -21,7 +21,7 @@ export function generatedColumns<C extends Db2Column>(table: TproccTable, infos:
   const byName = new Map(infos.map((c) => [c.name.toLowerCase(), c]));
   return TPROCC_COLUMNS[table].map((name) => {
     const c = byName.get(name);
-    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from sql/db2/tprocc/tables.sql?`);
+    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from packages/sql/db2/tprocc/tables.sql?`);
     return c;
   });
 }

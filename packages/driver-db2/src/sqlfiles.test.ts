@@ -1,27 +1,25 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqlFiles, sqlText } from '@sledge/sql';
 import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
 import { DEFAULT_MIX, Db2Target, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { tableStatements, versionFromServiceLevel } from './admin.js';
 import { db2Call } from './params.js';
-import { DB2_SQL, SqlLibrary, cleanStatement, findSqlDir, identifier, placeholders, type SqlFile } from './sqlfiles.js';
+import { DB2_SQL, db2Sql, cleanStatement, identifier, placeholders, type SqlFile } from './sqlfiles.js';
 
-const dir = findSqlDir('db2');
-const lib = new SqlLibrary(dir);
+const lib = db2Sql;
 const target = validate(Db2Target, { engine: 'db2' });
 const VARS = { tablespace: 'USERSPACE1', partition_size: 100, partition_end: 300, schema: 'DB2INST1', table: 'STOCK' };
 
-describe('sql/db2/tprocc files', () => {
+describe('packages/sql/db2/tprocc files', () => {
   it('has the shared file set', () => {
-    // datagen_load.* are flat-file load templates, an extra listed in sql/README.md.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
+    // datagen_load.* are flat-file load templates, an extra listed in packages/sql/README.md.
+    const files = sqlFiles('db2', 'tprocc').map((f) => f.name).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
     expect(files).toEqual(['admin.sql', 'check.sql', 'counters.sql', 'drop.sql', 'indexes.sql', 'procedures.sql', 'tables.sql']);
   });
 
   for (const file of Object.keys(DB2_SQL) as SqlFile[]) {
     it(`${file}.sql defines every statement the driver runs`, () => {
-      const parsed = parseNamedSql(readFileSync(join(dir, `${file}.sql`), 'utf8'));
+      const parsed = parseNamedSql(sqlText('db2', 'tprocc', `${file}.sql`));
       for (const name of DB2_SQL[file]) {
         expect(Object.keys(parsed), `${file}.sql:${name}`).toContain(name);
         const sql = lib.get(file, name, VARS);
@@ -35,7 +33,7 @@ describe('sql/db2/tprocc files', () => {
 
   it('ends every statement with the CLP terminator, for db2 -td@', () => {
     for (const file of Object.keys(DB2_SQL) as SqlFile[]) {
-      for (const [name, raw] of Object.entries(parseNamedSql(readFileSync(join(dir, `${file}.sql`), 'utf8')))) {
+      for (const [name, raw] of Object.entries(parseNamedSql(sqlText('db2', 'tprocc', `${file}.sql`)))) {
         const body = raw.split('\n').filter((l) => l.trim() && !l.trim().startsWith('--'));
         expect(body.at(-1)!.trim(), `${file}.sql:${name}`).toMatch(/@$/);
       }

@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseNamedSql } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
+import { SqlCatalog, placeholderSyntax, type SqlVars } from '@sledge/sql';
 
 /**
- * The Db2 statements the driver runs, by file (sql/db2/tprocc/<file>.sql)
+ * The Db2 statements the driver runs, by file (packages/sql/db2/tprocc/<file>.sql)
  * and statement name (`-- name: x`). Tests assert every one exists.
  */
 export const DB2_SQL = {
@@ -27,22 +24,10 @@ export const DB2_SQL = {
 
 export type SqlFile = keyof typeof DB2_SQL;
 export type SqlName<F extends SqlFile> = (typeof DB2_SQL)[F][number];
-export type SqlVars = Readonly<Record<string, string | number>>;
+export type { SqlVars };
 
 /** ${name}: substitute by hand with envsubst before `db2 -td@ -vf`. */
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/** Walk up from this module until sql/<engine>/tprocc exists (the repo root); works from src/ and dist/. */
-export function findSqlDir(engine: string, from: string = import.meta.url): string {
-  let dir = dirname(fileURLToPath(from));
-  for (;;) {
-    const candidate = join(dir, 'sql', engine, 'tprocc');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find sql/${engine}/tprocc in any directory above ${fileURLToPath(from)}`);
-    dir = parent;
-  }
-}
 
 const isNoise = (line: string) => line.trim() === '' || line.trim().startsWith('--');
 
@@ -57,19 +42,8 @@ export function cleanStatement(sql: string): string {
   return lines.join('\n').trim();
 }
 
-export function placeholders(sql: string): string[] {
-  const out: string[] = [];
-  for (const m of sql.matchAll(PLACEHOLDER)) if (!out.includes(m[1]!)) out.push(m[1]!);
-  return out;
-}
-
-export function fillPlaceholders(sql: string, vars: SqlVars, where = 'statement'): string {
-  return sql.replace(PLACEHOLDER, (_m, name: string) => {
-    const v = vars[name];
-    if (v === undefined) throw new Error(`${where} needs the variable \${${name}}`);
-    return String(v);
-  });
-}
+/** placeholders(sql): the ${name} names in order of first use; fillPlaceholders(sql, vars, where): a missing variable throws. */
+export const { placeholders, fill: fillPlaceholders } = placeholderSyntax(PLACEHOLDER, (n) => `\${${n}}`);
 
 /** An ordinary Db2 identifier spliced into SQL (tablespace). */
 export function identifier(value: string, field: string): string {
@@ -79,35 +53,6 @@ export function identifier(value: string, field: string): string {
   return value;
 }
 
-export class SqlLibrary {
-  private readonly files = new Map<SqlFile, Record<string, string>>();
-
-  constructor(readonly dir: string = findSqlDir('db2')) {}
-
-  file(f: SqlFile): Record<string, string> {
-    let parsed = this.files.get(f);
-    if (!parsed) {
-      const raw = parseNamedSql(readFileSync(join(this.dir, `${f}.sql`), 'utf8'));
-      parsed = {};
-      for (const [name, sql] of Object.entries(raw)) parsed[name] = cleanStatement(sql);
-      this.files.set(f, parsed);
-    }
-    return parsed;
-  }
-
-  get<F extends SqlFile>(f: F, name: SqlName<F>, vars: SqlVars = {}): string {
-    const sql = this.file(f)[name];
-    if (sql === undefined) throw new Error(`sql/db2/tprocc/${f}.sql has no statement named "${name}"`);
-    return fillPlaceholders(sql, vars, `${f}.sql:${name}`);
-  }
-
-  script<F extends SqlFile>(f: F, names: readonly SqlName<F>[], vars: SqlVars = {}): Array<{ name: SqlName<F>; sql: string }> {
-    return names.map((name) => ({ name, sql: this.get(f, name, vars) }));
-  }
-}
-
-let shared: SqlLibrary | undefined;
-export function sqlLibrary(): SqlLibrary {
-  shared ??= new SqlLibrary();
-  return shared;
-}
+/** The driver's statements, read through @sledge/sql: cleaned, placeholders filled. */
+export type Db2Sql = SqlCatalog<typeof DB2_SQL>;
+export const db2Sql: Db2Sql = new SqlCatalog('db2', 'tprocc', DB2_SQL, { clean: cleanStatement, fill: fillPlaceholders });

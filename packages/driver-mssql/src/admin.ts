@@ -2,7 +2,7 @@ import { TPROCC_ROUTINES, type AdminSession, type BuildOptions, type CheckFacts,
 import { SledgeError, TPROCC_TABLES, type MssqlTarget, type TproccTable } from '@sledge/protocol';
 import { TdsConnection, type Row } from './connection.js';
 import { dbError } from './errors.js';
-import { identifier, sqlLibrary, type SqlLibrary } from './sqlfiles.js';
+import { identifier, mssqlSql, type MssqlSql } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));
@@ -21,7 +21,7 @@ export class MssqlAdmin implements AdminSession {
   constructor(
     private readonly t: MssqlTarget,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary = sqlLibrary(),
+    private readonly sql: MssqlSql = mssqlSql,
   ) {
     this.database = identifier(t.database, 'target.database');
   }

@@ -4,6 +4,6 @@ export { classifyError, connectError } from './errors.js';
 export { tediousConfig, mssqlAuthentication } from './config.js';
 export { procCall, outcomeOf } from './params.js';
 export { parseMssqlUrl } from './url.js';
-export { MSSQL_SQL, SqlLibrary, findSqlDir } from './sqlfiles.js';
+export { MSSQL_SQL, mssqlSql } from './sqlfiles.js';
 export { MssqlAshSampler, viewServerStateError } from './ash/sampler.js';
 export { mssqlWaitClass, MSSQL_WAIT_RULES } from './ash/waitclass.js';

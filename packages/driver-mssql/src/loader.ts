@@ -3,7 +3,7 @@ import type { MssqlTarget, TproccTable } from '@sledge/protocol';
 import { TdsConnection, type BulkColumn } from './connection.js';
 import { dbError } from './errors.js';
 import { bulkRows, columnKind, generatedColumns, insertStatements, type ColumnInfo, type ColumnKind } from './rows.js';
-import { identifier, sqlLibrary, type SqlLibrary } from './sqlfiles.js';
+import { identifier, mssqlSql, type MssqlSql } from './sqlfiles.js';
 
 interface TableMeta {
   columns: ColumnInfo[];
@@ -24,10 +24,10 @@ export class MssqlLoader implements LoaderSession {
     private readonly t: MssqlTarget,
     private readonly conn: TdsConnection,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary,
+    private readonly sql: MssqlSql,
   ) {}
 
-  static async open(t: MssqlTarget, log: Logger, sql: SqlLibrary = sqlLibrary()): Promise<MssqlLoader> {
+  static async open(t: MssqlTarget, log: Logger, sql: MssqlSql = mssqlSql): Promise<MssqlLoader> {
     const conn = await TdsConnection.open(t, { database: identifier(t.database, 'target.database'), appName: 'sledge-loader' });
     return new MssqlLoader(t, conn, log, sql);
   }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, TproccGenerator, itemUnits, warehouseUnits, type GeneratedTable, type Value } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 import { bulkRows, columnKind, generatedColumns, insertStatements, literal, wallClock, type ColumnInfo } from './rows.js';
-import { SqlLibrary, findSqlDir } from './sqlfiles.js';
+import { mssqlSql } from './sqlfiles.js';
 
 /** Column definitions read from tables.sql, as sys.columns would report them. */
 function ddlColumns(): Record<TproccTable, ColumnInfo[]> {
-  const tables = new SqlLibrary(findSqlDir('mssql')).file('tables');
+  const tables = mssqlSql.file('tables');
   const out = {} as Record<TproccTable, ColumnInfo[]>;
   for (const t of TPROCC_TABLES) {
     out[t] = [...tables[t]!.matchAll(/^\s+(\w+)\s+(int|smallint|bigint|numeric|varchar|char|datetime)(?:\((\d+)(?:,(\d+))?\))?\s+(NOT NULL|NULL)/gm)].map((m) => ({

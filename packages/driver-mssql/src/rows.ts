@@ -38,7 +38,7 @@ export function generatedColumns(table: TproccTable, infos: readonly ColumnInfo[
   const byName = new Map(infos.map((c) => [c.name.toLowerCase(), c]));
   return TPROCC_COLUMNS[table].map((name) => {
     const c = byName.get(name);
-    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from sql/mssql/tprocc/tables.sql?`);
+    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from packages/sql/mssql/tprocc/tables.sql?`);
     return c;
   });
 }

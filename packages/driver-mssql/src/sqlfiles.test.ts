@@ -1,24 +1,22 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqlFiles, sqlText } from '@sledge/sql';
 import { TPROCC_COLUMNS, TPROCC_ROUTINES, parseNamedSql } from '@sledge/core';
 import { TPROCC_TABLES } from '@sledge/protocol';
-import { MSSQL_SQL, SqlLibrary, cleanStatement, fillPlaceholders, findSqlDir, identifier, placeholders, type SqlFile } from './sqlfiles.js';
+import { MSSQL_SQL, mssqlSql, cleanStatement, fillPlaceholders, identifier, placeholders, type SqlFile } from './sqlfiles.js';
 import { newOrderCall, ORDER_LINE_LIST_COLUMNS, procCall } from './params.js';
 import { VuWorkload } from '@sledge/core';
 import { DEFAULT_MIX, TX_TYPES } from '@sledge/protocol';
 
-const dir = findSqlDir('mssql');
-const lib = new SqlLibrary(dir);
-const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+const lib = mssqlSql;
+const read = (f: string) => sqlText('mssql', 'tprocc', f);
 
 /** Variables the driver passes to each statement that has placeholders. */
 const VARS = { database: 'tpcc', table: 'warehouse' };
 
-describe('sql/mssql/tprocc files', () => {
+describe('packages/sql/mssql/tprocc files', () => {
   it('has the shared file set', () => {
-    // datagen_load.* are flat-file load templates, an extra listed in sql/README.md.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
+    // datagen_load.* are flat-file load templates, an extra listed in packages/sql/README.md.
+    const files = sqlFiles('mssql', 'tprocc').map((f) => f.name).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
     expect(files).toEqual(['admin.sql', 'check.sql', 'counters.sql', 'drop.sql', 'indexes.sql', 'procedures.sql', 'tables.sql']);
   });
 

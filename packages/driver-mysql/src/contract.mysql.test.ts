@@ -5,7 +5,7 @@ import { AUTH_USER, ensureAuthTestUser } from './testing/auth.js';
 import { mysqlTarget } from './testing/live.js';
 
 // Engine 'mysql' pointed at this machine's MariaDB: proves the MySQL flavour's
-// SQL (sql/mysql/tprocc only, no MariaDB overrides) runs. Real MySQL 8 is
+// SQL (packages/sql/mysql/tprocc only, no MariaDB overrides) runs. Real MySQL 8 is
 // exercised by live-mysql.test.ts when SLEDGE_MYSQL_URL is set.
 beforeAll(ensureAuthTestUser);
 

@@ -6,7 +6,7 @@ import { connect, loadMysql2, mysql2Version } from './connect.js';
 import { classifyError } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
 import { MyLoader, type LoaderOptions } from './loader.js';
-import { SqlSet } from './sqlfiles.js';
+import { sqlFor, type SqlSet } from './sqlfiles.js';
 import { ClientSqlVu } from './vu-client.js';
 import { ProcedureVu, callStatements } from './vu.js';
 
@@ -24,7 +24,7 @@ export interface FamilyOptions {
  */
 export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine']>, o: FamilyOptions = {}): Driver<T> {
   let sqlSet: SqlSet | undefined;
-  const sql = (): SqlSet => (sqlSet ??= SqlSet.for(flavour));
+  const sql = (): SqlSet => (sqlSet ??= sqlFor(flavour));
 
   return {
     engine: flavour.engine,

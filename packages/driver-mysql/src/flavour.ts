@@ -4,18 +4,15 @@ import type { MariadbTarget, MysqlTarget } from '@sledge/protocol';
 export type MyTarget = MysqlTarget | MariadbTarget;
 
 /**
- * One engine of the MySQL family, as data. The SQL of an engine is read
- * per file from sql/<dialect>/tprocc/, falling back to each directory of
- * `dialectFallback` in turn (MariaDB keeps only the files that differ from
- * MySQL's).
+ * One engine of the MySQL family, as data. Its SQL is read by engine through
+ * @sledge/sql, whose fallback table gives MariaDB MySQL's file wherever it
+ * has none of its own.
  */
 export interface Flavour<E extends MyTarget['engine'] = MyTarget['engine']> {
   readonly engine: E;
   /** Name used in messages ("MariaDB"). */
   readonly display: string;
-  readonly dialect: string;
-  readonly dialectFallback: readonly string[];
 }
 
-export const MYSQL: Flavour<'mysql'> = { engine: 'mysql', display: 'MySQL', dialect: 'mysql', dialectFallback: [] };
-export const MARIADB: Flavour<'mariadb'> = { engine: 'mariadb', display: 'MariaDB', dialect: 'mariadb', dialectFallback: ['mysql'] };
+export const MYSQL: Flavour<'mysql'> = { engine: 'mysql', display: 'MySQL' };
+export const MARIADB: Flavour<'mariadb'> = { engine: 'mariadb', display: 'MariaDB' };

@@ -5,14 +5,14 @@ import { SledgeError } from '@sledge/protocol';
 import { MyAdmin } from './admin.js';
 import { MARIADB } from './flavour.js';
 import { MyLoader } from './loader.js';
-import { SqlSet } from './sqlfiles.js';
+import { sqlFor } from './sqlfiles.js';
 import { mariadbTarget, rootConnection } from './testing/live.js';
 
 // Both load paths on the real server: LOAD DATA LOCAL INFILE, and the
 // multi-row INSERT fallback taken when the server refuses LOCAL INFILE
 // (here: the client does not announce LOCAL_FILES, so MariaDB answers 4166).
 // The same units loaded both ways must give identical tables.
-const sql = SqlSet.for(MARIADB);
+const sql = sqlFor(MARIADB);
 const DB_A = 'sledge_mytest_load_a';
 const DB_B = 'sledge_mytest_load_b';
 const TABLES = ['item', 'warehouse', 'stock', 'district', 'customer', 'history', 'orders', 'new_order', 'order_line'];

@@ -4,13 +4,13 @@ import { MyAdmin } from './admin.js';
 import { connect } from './connect.js';
 import { MARIADB } from './flavour.js';
 import { historyLength, purgeHistory } from './purge.js';
-import { SqlSet } from './sqlfiles.js';
+import { sqlFor } from './sqlfiles.js';
 import { mariadbTarget, rootConnection } from './testing/live.js';
 
 // MariaDB target.purge: afterRun waits for InnoDB purge, bounded, and
 // changes no server setting.
 const DB = 'sledge_mytest_purge';
-const sql = SqlSet.for(MARIADB);
+const sql = sqlFor(MARIADB);
 const target = mariadbTarget(DB, { purge: true });
 let root: Connection;
 

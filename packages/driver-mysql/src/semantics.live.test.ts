@@ -6,7 +6,7 @@ import { MyAdmin } from './admin.js';
 import { connect } from './connect.js';
 import { MARIADB } from './flavour.js';
 import { MyLoader } from './loader.js';
-import { SqlSet } from './sqlfiles.js';
+import { sqlFor } from './sqlfiles.js';
 import { mariadbTarget, rootConnection } from './testing/live.js';
 import { ClientSqlVu } from './vu-client.js';
 import { ProcedureVu, callStatements } from './vu.js';
@@ -20,7 +20,7 @@ import { ProcedureVu, callStatements } from './vu.js';
  */
 const DB = 'sledge_mytest_sem';
 const target = mariadbTarget(DB);
-const sql = SqlSet.for(MARIADB);
+const sql = sqlFor(MARIADB);
 const log = () => undefined;
 
 let root: Connection;

@@ -1,52 +1,48 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIX, SledgeError, TX_TYPES, type TxType } from '@sledge/protocol';
 import { TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
+import { sqlEngines, sqlFile, sqlFiles, sqlText } from '@sledge/sql';
 import { MARIADB, MYSQL } from './flavour.js';
 import { dropStatements, procedureStatements, tableStatements } from './schema.js';
-import { SQL_FILES, SqlSet, fillPlaceholders, findSqlRoot, quoteIdent, resolveSqlFile, stripDelimiter } from './sqlfiles.js';
+import { SQL_FILES, fillPlaceholders, quoteIdent, sqlFor, stripDelimiter } from './sqlfiles.js';
 import { mariadbTarget, mysqlTarget } from './testing/live.js';
 import { callParams, callStatements } from './vu.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = findSqlRoot('mysql');
-const dir = (d: string) => join(root, 'sql', d, 'tprocc');
-const mysqlSql = SqlSet.for(MYSQL);
-const mariaSql = SqlSet.for(MARIADB);
+const mysqlSql = sqlFor(MYSQL);
+const mariaSql = sqlFor(MARIADB);
+/** Names of the files in an engine's own tprocc folder. */
+const own = (engine: 'mysql' | 'mariadb') => sqlFiles(engine, 'tprocc').filter((f) => f.from === engine).map((f) => f.name);
 
 describe('SQL file set', () => {
-  it('sql/mysql/tprocc holds every file the driver reads', () => {
-    const mysql = readdirSync(dir('mysql'));
+  it('packages/sql/mysql/tprocc holds every file the driver reads', () => {
+    const mysql = own('mysql');
     for (const f of SQL_FILES) expect(mysql).toContain(f);
   });
 
-  it('sql/mariadb/tprocc holds only overrides of mysql files, each with different content', () => {
-    const mysql = readdirSync(dir('mysql'));
-    const maria = readdirSync(dir('mariadb'));
+  it('packages/sql/mariadb/tprocc holds only overrides of mysql files, each with different content', () => {
+    const mysql = own('mysql');
+    const maria = own('mariadb');
     expect(maria).toContain('counters.sql');
     for (const f of maria) {
       expect(mysql).toContain(f);
-      expect(readFileSync(join(dir('mariadb'), f), 'utf8')).not.toBe(readFileSync(join(dir('mysql'), f), 'utf8'));
+      expect(sqlText('mariadb', 'tprocc', f)).not.toBe(sqlText('mysql', 'tprocc', f));
     }
   });
 
   it('MariaDB falls back to mysql/ per file; MySQL never reads mariadb/', () => {
-    expect(MARIADB.dialectFallback).toEqual(['mysql']);
-    expect(MYSQL.dialectFallback).toEqual([]);
-    const maria = new Set(readdirSync(dir('mariadb')));
+    expect(sqlEngines('mariadb')).toEqual(['mariadb', 'mysql']);
+    expect(sqlEngines('mysql')).toEqual(['mysql']);
+    const maria = new Set(own('mariadb'));
     for (const f of SQL_FILES) {
-      expect(resolveSqlFile(root, MARIADB, f)).toBe(join(dir(maria.has(f) ? 'mariadb' : 'mysql'), f));
-      expect(resolveSqlFile(root, MYSQL, f)).toBe(join(dir('mysql'), f));
+      expect(mariaSql.path(f)).toMatch(new RegExp(`/${maria.has(f) ? 'mariadb' : 'mysql'}/tprocc/${f.replace('.', '\\.')}$`));
+      expect(mysqlSql.path(f)).toMatch(new RegExp(`/mysql/tprocc/${f.replace('.', '\\.')}$`));
     }
-    expect(mariaSql.path('counters.sql')).toBe(join(dir('mariadb'), 'counters.sql'));
-    expect(() => resolveSqlFile(root, MYSQL, 'no-such-file.sql')).toThrow(/not found for mysql/);
-  });
-
-  it('finds the repository root from anywhere below it, and fails outside it', () => {
-    expect(findSqlRoot('mysql', join(here, 'x.js'))).toBe(root);
-    expect(() => findSqlRoot('mysql', '/tmp/x.js')).toThrow(/no sql\/mysql directory/);
+    expect(mariaSql.path('counters.sql')).toMatch(/\/mariadb\/tprocc\/counters\.sql$/);
+    expect(() => sqlFile('mysql', 'tprocc', 'no-such-file.sql')).toThrow(/not found for mysql/);
   });
 
   it('every named statement the code asks for exists', () => {

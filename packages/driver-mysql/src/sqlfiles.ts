@@ -1,10 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseNamedSql, requireSql, splitSqlScript } from '@sledge/core';
+import { sqlSet, type SqlSet as SqlFileSet } from '@sledge/sql';
 import type { Flavour } from './flavour.js';
 
-/** Every SQL file the driver reads, under sql/<dialect>/tprocc/. */
+/** Every SQL file the driver reads, under packages/sql/<engine>/tprocc/ (MariaDB: its own file, else MySQL's). */
 export const SQL_FILES = [
   'admin.sql',
   'tables.sql',
@@ -13,7 +10,7 @@ export const SQL_FILES = [
   'drop.sql',
   'check.sql',
   'counters.sql',
-  // Extras (sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements, loader statements.
+  // Extras (packages/sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements, loader statements.
   'options.sql',
   'calls.sql',
   'client.sql',
@@ -21,40 +18,12 @@ export const SQL_FILES = [
 ] as const;
 export type SqlFile = (typeof SQL_FILES)[number];
 
-const WORKLOAD = 'tprocc';
-
-/** The repository root: the first directory above `from` holding sql/<dialect>. */
-export function findSqlRoot(dialect: string, from: string = fileURLToPath(import.meta.url)): string {
-  let dir = dirname(from);
-  for (;;) {
-    const candidate = join(dir, 'sql', dialect);
-    if (existsSync(candidate) && statSync(candidate).isDirectory()) return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no sql/${dialect} directory above ${from}`);
-    dir = up;
-  }
-}
-
-/** Directories searched for a file, in order: the dialect's own, then its fallbacks. */
-export function searchDirs(root: string, flavour: Flavour): string[] {
-  return [flavour.dialect, ...flavour.dialectFallback].map((d) => join(root, 'sql', d, WORKLOAD));
-}
-
-/** Path of `file` for this flavour (first directory that has it). */
-export function resolveSqlFile(root: string, flavour: Flavour, file: string): string {
-  for (const dir of searchDirs(root, flavour)) {
-    const p = join(dir, file);
-    if (existsSync(p)) return p;
-  }
-  throw new Error(`${file} not found for ${flavour.engine} in ${searchDirs(root, flavour).join(', ')}`);
-}
-
 /** Replace {{name}} placeholders; a placeholder without a value is an error. */
-export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{\{([a-z_]+)\}\}/g, (_m, name: string) => {
     const v = values[name];
     if (v === undefined) throw new Error(`no value for SQL placeholder {{${name}}}`);
-    return v;
+    return String(v);
   });
 }
 
@@ -63,8 +32,8 @@ export function quoteIdent(name: string): string {
   return '`' + name.replace(/`/g, '``') + '`';
 }
 
-/** Drop full-line `--` comments (named statements may carry them). */
-function dropCommentLines(sql: string): string {
+/** Drop full-line `--` comments (named statements may carry them), so the text is what the server gets. */
+export function dropCommentLines(sql: string): string {
   return sql
     .split('\n')
     .filter((l) => !l.trim().startsWith('--'))
@@ -81,61 +50,16 @@ export function stripDelimiter(piece: string): string {
   return lines.join('\n').trim().replace(/\s*\$\$$/, '').trim();
 }
 
-/** The SQL files of one flavour, read once and cached. */
-export class SqlSet {
-  private readonly texts = new Map<string, string>();
-  private readonly named = new Map<string, Record<string, string>>();
+/**
+ * The SQL files of one flavour, read once: named statements without their
+ * comment lines, scripts without DELIMITER lines, {{placeholders}} filled.
+ */
+export type SqlSet = SqlFileSet<SqlFile>;
 
-  constructor(
-    readonly root: string,
-    readonly flavour: Flavour,
-  ) {}
-
-  static for(flavour: Flavour): SqlSet {
-    return new SqlSet(findSqlRoot(flavour.dialect), flavour);
-  }
-
-  path(file: SqlFile): string {
-    return resolveSqlFile(this.root, this.flavour, file);
-  }
-
-  text(file: SqlFile): string {
-    let t = this.texts.get(file);
-    if (t === undefined) {
-      t = readFileSync(this.path(file), 'utf8');
-      this.texts.set(file, t);
-    }
-    return t;
-  }
-
-  /** Named statements of a `-- name:` file, comment lines removed. */
-  statements(file: SqlFile): Record<string, string> {
-    let s = this.named.get(file);
-    if (s === undefined) {
-      const raw = parseNamedSql(this.text(file));
-      s = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, dropCommentLines(v)]));
-      this.named.set(file, s);
-    }
-    return s;
-  }
-
-  has(file: SqlFile, name: string): boolean {
-    return name in this.statements(file);
-  }
-
-  statement(file: SqlFile, name: string, values?: Readonly<Record<string, string>>): string {
-    const s = requireSql(this.statements(file), name, this.path(file));
-    return values ? fillPlaceholders(s, values) : s;
-  }
-
-  /**
-   * A plain script split into statements (on `;`, or at `-- split` markers),
-   * DELIMITER lines and comment lines dropped, then placeholders filled.
-   */
-  script(file: SqlFile, values: Readonly<Record<string, string>> = {}): string[] {
-    return splitSqlScript(this.text(file))
-      .map((s) => stripDelimiter(dropCommentLines(s)))
-      .filter((s) => s !== '')
-      .map((s) => fillPlaceholders(s, values));
-  }
+export function sqlFor(flavour: Flavour): SqlSet {
+  return sqlSet<SqlFile>(flavour.engine, 'tprocc', {
+    clean: dropCommentLines,
+    piece: (s) => stripDelimiter(dropCommentLines(s)),
+    fill: (sql, values) => fillPlaceholders(sql, values),
+  });
 }

@@ -12,7 +12,7 @@ import {
 import { SledgeError, TPROCC_TABLES, type OracleTarget, type TproccTable } from '@sledge/protocol';
 import { OraSession, type Row } from './connection.js';
 import { dbError, oracleCode } from './errors.js';
-import { ORACLE_SQL, identifier, quotablePassword, sqlLibrary, type SqlLibrary, type SqlName, type SqlVars } from './sqlfiles.js';
+import { ORACLE_SQL, identifier, quotablePassword, oracleSql, type OracleSql, type SqlName, type SqlVars } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));
@@ -50,7 +50,7 @@ export class OracleAdmin implements AdminSession {
   constructor(
     private readonly t: OracleTarget,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary = sqlLibrary(),
+    private readonly sql: OracleSql = oracleSql,
   ) {
     this.vars = oracleVars(t);
   }

@@ -4,7 +4,7 @@ import { OraSession } from './connection.js';
 import { dbError } from './errors.js';
 import type { OraBindDef } from './library.js';
 import { ARRAY_DML_ROWS, arrayRows, bindDefs, generatedColumns, insertSql, oraKind, type OraColumn, type OraKind } from './rows.js';
-import { sqlLibrary, type SqlLibrary } from './sqlfiles.js';
+import { oracleSql, type OracleSql } from './sqlfiles.js';
 
 interface TableMeta {
   sql: string;
@@ -23,10 +23,10 @@ export class OracleLoader implements LoaderSession {
   private constructor(
     private readonly conn: OraSession,
     private readonly log: Logger,
-    private readonly sql: SqlLibrary,
+    private readonly sql: OracleSql,
   ) {}
 
-  static async open(t: OracleTarget, log: Logger, sql: SqlLibrary = sqlLibrary()): Promise<OracleLoader> {
+  static async open(t: OracleTarget, log: Logger, sql: OracleSql = oracleSql): Promise<OracleLoader> {
     return new OracleLoader(await OraSession.open(t, 'user', 'sledge-loader'), log, sql);
   }
 

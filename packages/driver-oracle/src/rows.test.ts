@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, TproccGenerator, itemUnits, warehouseUnits, type GeneratedTable, type Value } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 import { ARRAY_DML_ROWS, arrayRows, bindDefs, generatedColumns, insertSql, oraKind, type OraColumn } from './rows.js';
-import { SqlLibrary, findSqlDir } from './sqlfiles.js';
+import { oracleSql } from './sqlfiles.js';
 
 interface DdlColumn extends OraColumn {
   precision: number;
@@ -11,7 +11,7 @@ interface DdlColumn extends OraColumn {
 
 /** Columns read from tables.sql, as user_tab_columns would list them. */
 function ddl(): Record<TproccTable, DdlColumn[]> {
-  const tables = new SqlLibrary(findSqlDir('oracle')).file('tables');
+  const tables = oracleSql.file('tables');
   const out = {} as Record<TproccTable, DdlColumn[]>;
   for (const t of TPROCC_TABLES) {
     out[t] = [...tables[t]!.matchAll(/^\s+(\w+)\s+(NUMBER|VARCHAR2|CHAR|DATE)(?:\((\d+)(?:,(\d+))?\))?\s*(NOT NULL)?,?$/gm)].map((m) => ({

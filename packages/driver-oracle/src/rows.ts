@@ -25,7 +25,7 @@ export function generatedColumns<C extends OraColumn>(table: TproccTable, infos:
   const byName = new Map(infos.map((c) => [c.name.toLowerCase(), c]));
   return TPROCC_COLUMNS[table].map((name) => {
     const c = byName.get(name);
-    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from sql/oracle/tprocc/tables.sql?`);
+    if (!c) throw new Error(`table ${table} has no column ${name}; was it created from packages/sql/oracle/tprocc/tables.sql?`);
     return c;
   });
 }

@@ -1,27 +1,25 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sqlFiles, sqlText } from '@sledge/sql';
 import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
 import { DEFAULT_MIX, OracleTarget, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { oracleVars, tableStatements } from './admin.js';
 import { plsqlCall } from './params.js';
-import { ORACLE_SQL, SqlLibrary, cleanStatement, fillPlaceholders, findSqlDir, identifier, placeholders, quotablePassword, type SqlFile } from './sqlfiles.js';
+import { ORACLE_SQL, oracleSql, cleanStatement, fillPlaceholders, identifier, placeholders, quotablePassword, type SqlFile } from './sqlfiles.js';
 
-const dir = findSqlDir('oracle');
-const lib = new SqlLibrary(dir);
+const lib = oracleSql;
 const target = validate(OracleTarget, { engine: 'oracle' });
 const VARS = { ...oracleVars(target), partitions: 4, table: 'stock' };
 
-describe('sql/oracle/tprocc files', () => {
+describe('packages/sql/oracle/tprocc files', () => {
   it('has the shared file set', () => {
-    // datagen_load.* are flat-file load templates, an extra listed in sql/README.md.
-    const files = readdirSync(dir).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
+    // datagen_load.* are flat-file load templates, an extra listed in packages/sql/README.md.
+    const files = sqlFiles('oracle', 'tprocc').map((f) => f.name).filter((f) => f.endsWith('.sql') && !f.startsWith('datagen_load.')).sort();
     expect(files).toEqual(['admin.sql', 'check.sql', 'counters.sql', 'drop.sql', 'indexes.sql', 'procedures.sql', 'tables.sql']);
   });
 
   for (const file of Object.keys(ORACLE_SQL) as SqlFile[]) {
     it(`${file}.sql defines every statement the driver runs`, () => {
-      const parsed = parseNamedSql(readFileSync(join(dir, `${file}.sql`), 'utf8'));
+      const parsed = parseNamedSql(sqlText('oracle', 'tprocc', `${file}.sql`));
       for (const name of ORACLE_SQL[file]) {
         expect(Object.keys(parsed), `${file}.sql:${name}`).toContain(name);
         const sql = lib.get(file, name, VARS);

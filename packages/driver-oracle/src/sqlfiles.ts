@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseNamedSql } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
+import { SqlCatalog, placeholderSyntax, type SqlVars } from '@sledge/sql';
 
 /**
- * The Oracle statements the driver runs, by file (sql/oracle/tprocc/<file>.sql)
+ * The Oracle statements the driver runs, by file (packages/sql/oracle/tprocc/<file>.sql)
  * and statement name (`-- name: x`). Tests assert every one exists.
  */
 export const ORACLE_SQL = {
@@ -26,24 +23,12 @@ export const ORACLE_SQL = {
 
 export type SqlFile = keyof typeof ORACLE_SQL;
 export type SqlName<F extends SqlFile> = (typeof ORACLE_SQL)[F][number];
-export type SqlVars = Readonly<Record<string, string | number>>;
+export type { SqlVars };
 
 /** SQL*Plus substitution variable: &name, optionally ended by a period (&user..table). */
 const PLACEHOLDER = /&([A-Za-z_][A-Za-z0-9_]*)\.?/g;
 /** SQL*Plus runs the buffer (a PL/SQL block) at a line holding only '/'. */
 const SLASH = /^\s*\/\s*$/;
-
-/** Walk up from this module until sql/<engine>/tprocc exists (the repo root); works from src/ and dist/. */
-export function findSqlDir(engine: string, from: string = import.meta.url): string {
-  let dir = dirname(fileURLToPath(from));
-  for (;;) {
-    const candidate = join(dir, 'sql', engine, 'tprocc');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find sql/${engine}/tprocc in any directory above ${fileURLToPath(from)}`);
-    dir = parent;
-  }
-}
 
 const isNoise = (line: string) => line.trim() === '' || line.trim().startsWith('--');
 
@@ -64,21 +49,8 @@ export function cleanStatement(sql: string): string {
   return lines.join('\n').trim().replace(/;\s*$/, '').trim();
 }
 
-/** Names of the &placeholders in a statement, in order of first use. */
-export function placeholders(sql: string): string[] {
-  const out: string[] = [];
-  for (const m of sql.matchAll(PLACEHOLDER)) if (!out.includes(m[1]!)) out.push(m[1]!);
-  return out;
-}
-
-/** Replace every &name with vars[name]; a missing variable is a bug and throws. */
-export function fillPlaceholders(sql: string, vars: SqlVars, where = 'statement'): string {
-  return sql.replace(PLACEHOLDER, (_m, name: string) => {
-    const v = vars[name];
-    if (v === undefined) throw new Error(`${where} needs the variable &${name}`);
-    return String(v);
-  });
-}
+/** placeholders(sql): the &name names in order of first use; fillPlaceholders(sql, vars, where): a missing variable throws. */
+export const { placeholders, fill: fillPlaceholders } = placeholderSyntax(PLACEHOLDER, (n) => `&${n}`);
 
 /** An unquoted Oracle identifier (user or tablespace) spliced into DDL. */
 export function identifier(value: string, field: string): string {
@@ -96,39 +68,6 @@ export function quotablePassword(value: string, field: string): string {
   return value;
 }
 
-/** The parsed SQL files of the engine, loaded once. */
-export class SqlLibrary {
-  private readonly files = new Map<SqlFile, Record<string, string>>();
-
-  constructor(readonly dir: string = findSqlDir('oracle')) {}
-
-  /** Every named statement of a file, cleaned. */
-  file(f: SqlFile): Record<string, string> {
-    let parsed = this.files.get(f);
-    if (!parsed) {
-      // parseNamedSql strips a trailing ';' only when it ends the text; cleanStatement handles the rest.
-      const raw = parseNamedSql(readFileSync(join(this.dir, `${f}.sql`), 'utf8'));
-      parsed = {};
-      for (const [name, sql] of Object.entries(raw)) parsed[name] = cleanStatement(sql);
-      this.files.set(f, parsed);
-    }
-    return parsed;
-  }
-
-  get<F extends SqlFile>(f: F, name: SqlName<F>, vars: SqlVars = {}): string {
-    const sql = this.file(f)[name];
-    if (sql === undefined) throw new Error(`sql/oracle/tprocc/${f}.sql has no statement named "${name}"`);
-    return fillPlaceholders(sql, vars, `${f}.sql:${name}`);
-  }
-
-  /** Named statements of a file in the given order, placeholders filled. */
-  script<F extends SqlFile>(f: F, names: readonly SqlName<F>[], vars: SqlVars = {}): Array<{ name: SqlName<F>; sql: string }> {
-    return names.map((name) => ({ name, sql: this.get(f, name, vars) }));
-  }
-}
-
-let shared: SqlLibrary | undefined;
-export function sqlLibrary(): SqlLibrary {
-  shared ??= new SqlLibrary();
-  return shared;
-}
+/** The driver's statements, read through @sledge/sql: cleaned, placeholders filled. */
+export type OracleSql = SqlCatalog<typeof ORACLE_SQL>;
+export const oracleSql: OracleSql = new SqlCatalog('oracle', 'tprocc', ORACLE_SQL, { clean: cleanStatement, fill: fillPlaceholders });

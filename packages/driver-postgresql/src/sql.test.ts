@@ -4,7 +4,8 @@ import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
 import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES, type PostgresqlTarget } from '@sledge/protocol';
 import { ROLLBACK_SQLSTATE } from './errors.js';
 import { indexSteps, routineSteps } from './schema.js';
-import { findSqlDir, namedStatements, renderVars, scriptStatements, sqlText, statement, SQL_FILES, type SqlFile } from './sqlfiles.js';
+import { sqlFile } from '@sledge/sql';
+import { namedStatements, renderVars, scriptStatements, sqlText, statement, SQL_FILES, type SqlFile } from './sqlfiles.js';
 import { callStatements, txValues } from './vu.js';
 
 const q = { escapeIdentifier: pg.escapeIdentifier, escapeLiteral: pg.escapeLiteral };
@@ -27,10 +28,12 @@ const target = (storedProcs: boolean): PostgresqlTarget => ({
   superuserPassword: 's', defaultDatabase: 'postgres', sslmode: 'disable', tablespace: 'pg_default', storedProcs, partition: false, vacuum: false,
 });
 
-describe('sql/postgresql/tprocc', () => {
-  it('is found by walking up from the module', () => {
-    expect(findSqlDir()).toMatch(/sql\/postgresql\/tprocc$/);
-    for (const f of Object.values(SQL_FILES)) expect(sqlText(f).length, f).toBeGreaterThan(0);
+describe('packages/sql/postgresql/tprocc', () => {
+  it("every file the driver reads is PostgreSQL's own, in the SQL package", () => {
+    for (const f of Object.values(SQL_FILES)) {
+      expect(sqlFile('postgresql', 'tprocc', f), f).toMatch(new RegExp(`packages/sql/postgresql/tprocc/${f.replace('.', '\\.')}$`));
+      expect(sqlText(f).length, f).toBeGreaterThan(0);
+    }
   });
 
   it('tables.sql creates the nine tables with the generator columns and the NOT NULL rules', () => {

@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseNamedSql, requireSql, splitSqlScript } from '@sledge/core';
+import { sqlSet } from '@sledge/sql';
 
-/** Files of sql/postgresql/tprocc/ the driver reads. */
+/** Files of packages/sql/postgresql/tprocc/ the driver reads. */
 export const SQL_FILES = {
   admin: 'admin.sql',
   tables: 'tables.sql',
@@ -12,60 +9,26 @@ export const SQL_FILES = {
   drop: 'drop.sql',
   check: 'check.sql',
   counters: 'counters.sql',
-  /** Extras (sql/README.md): the function variant, the VU call statements, ORDER_LINE partitioning. */
+  /** Extras (packages/sql/README.md): the function variant, the VU call statements, ORDER_LINE partitioning. */
   functions: 'functions.sql',
   calls: 'calls.sql',
   partition: 'partition.sql',
 } as const;
 export type SqlFile = (typeof SQL_FILES)[keyof typeof SQL_FILES];
 
-const ENGINE_DIR = join('sql', 'postgresql', 'tprocc');
+/** The driver's SQL, resolved and read once by @sledge/sql. */
+const files = sqlSet<SqlFile>('postgresql', 'tprocc');
 
-/** Walk up from this module (src/ or dist/) to the repository root holding sql/postgresql/tprocc. */
-export function findSqlDir(from: string = fileURLToPath(import.meta.url)): string {
-  let dir = dirname(from);
-  for (;;) {
-    const candidate = join(dir, ENGINE_DIR);
-    if (existsSync(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`cannot find ${ENGINE_DIR} above ${dirname(from)}`);
-    dir = up;
-  }
-}
-
-let sqlDir: string | undefined;
-const textCache = new Map<SqlFile, string>();
-const namedCache = new Map<SqlFile, Record<string, string>>();
-
-export function sqlText(file: SqlFile): string {
-  let t = textCache.get(file);
-  if (t === undefined) {
-    sqlDir ??= findSqlDir();
-    t = readFileSync(join(sqlDir, file), 'utf8');
-    textCache.set(file, t);
-  }
-  return t;
-}
+export const sqlText = (file: SqlFile): string => files.text(file);
 
 /** All `-- name:` statements of a file, in file order. */
-export function namedStatements(file: SqlFile): Record<string, string> {
-  let n = namedCache.get(file);
-  if (n === undefined) {
-    n = parseNamedSql(sqlText(file));
-    namedCache.set(file, n);
-  }
-  return n;
-}
+export const namedStatements = (file: SqlFile): Record<string, string> => files.statements(file);
 
 /** One named statement; throws naming the file when it is missing. */
-export function statement(file: SqlFile, name: string): string {
-  return requireSql(namedStatements(file), name, file);
-}
+export const statement = (file: SqlFile, name: string): string => files.statement(file, name);
 
 /** A whole script split into statements (dollar-quoted bodies kept whole). */
-export function scriptStatements(file: SqlFile): string[] {
-  return splitSqlScript(sqlText(file));
-}
+export const scriptStatements = (file: SqlFile): string[] => files.script(file);
 
 export interface Quoting {
   escapeIdentifier(s: string): string;

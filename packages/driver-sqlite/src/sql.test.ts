@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, parseNamedSql } from '@sledge/core';
 import { TPROCC_TABLES } from '@sledge/protocol';
+import { sqlFiles, sqlText } from '@sledge/sql';
 import { loadLibrary } from './library.js';
-import { NAMED_SQL_FILES, namedSql, sqlScript, sqliteSqlDir } from './sql.js';
+import { NAMED_SQL_FILES, namedSql, sqlScript } from './sql.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -18,20 +19,25 @@ function memorySchema() {
   return db;
 }
 
-describe('sql/sqlite/tprocc', () => {
-  it('is found from the package by walking up', () => {
-    expect(sqliteSqlDir()).toMatch(/sql[/\\]sqlite[/\\]tprocc$/);
+describe('packages/sql/sqlite/tprocc', () => {
+  it("is SQLite's own folder of the SQL package, borrowing from no other engine", () => {
+    const files = sqlFiles('sqlite', 'tprocc');
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(f.from).toBe('sqlite');
+      expect(f.path).toMatch(/packages[/\\]sql[/\\]sqlite[/\\]tprocc[/\\][a-z_]+\.sql$/);
+    }
   });
 
   it('every named-statement file defines exactly the statements the driver uses', () => {
-    const onDisk = readdirSync(sqliteSqlDir()).filter((f) => f.endsWith('.sql') && !['tables.sql', 'indexes.sql', 'drop.sql'].includes(f));
-    // The common file set (sql/README.md); SQLite has no extras.
+    const onDisk = sqlFiles('sqlite', 'tprocc').map((f) => f.name).filter((f) => f.endsWith('.sql') && !['tables.sql', 'indexes.sql', 'drop.sql'].includes(f));
+    // The common file set (packages/sql/README.md); SQLite has no extras.
     expect([...onDisk, 'tables.sql', 'indexes.sql', 'drop.sql'].sort()).toEqual(
       ['admin.sql', 'check.sql', 'counters.sql', 'drop.sql', 'indexes.sql', 'procedures.sql', 'tables.sql'],
     );
     expect(onDisk.sort()).toEqual(Object.keys(NAMED_SQL_FILES).sort());
     for (const [file, names] of Object.entries(NAMED_SQL_FILES)) {
-      const parsed = parseNamedSql(readFileSync(join(sqliteSqlDir(), file), 'utf8'));
+      const parsed = parseNamedSql(sqlText('sqlite', 'tprocc', file));
       expect(Object.keys(parsed).sort(), file).toEqual([...names].sort());
     }
   });

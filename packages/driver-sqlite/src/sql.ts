@@ -1,31 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseNamedSql, requireSql } from '@sledge/core';
+import { requireSql } from '@sledge/core';
+import { sqlSet } from '@sledge/sql';
 
-/**
- * The engine SQL lives in sql/sqlite/tprocc/ at the repository root. Walk up
- * from this module (src/ or dist/) until that directory exists.
- */
-function findSqlDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'sql', 'sqlite', 'tprocc');
-    if (existsSync(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`sql/sqlite/tprocc not found above ${fileURLToPath(import.meta.url)}`);
-    dir = up;
-  }
-}
-
-let sqlDir: string | undefined;
-export function sqliteSqlDir(): string {
-  return (sqlDir ??= findSqlDir());
-}
+/** The engine SQL, packages/sql/sqlite/tprocc/, resolved and read once by @sledge/sql. */
+const files = sqlSet('sqlite', 'tprocc');
 
 /** A whole script (tables.sql, indexes.sql, drop.sql), run with db.exec(). */
 export function sqlScript(file: string): string {
-  return readFileSync(join(sqliteSqlDir(), file), 'utf8');
+  return files.text(file);
 }
 
 /** The named-statement files the driver reads, and the statements each must define. */
@@ -62,15 +43,14 @@ export const NAMED_SQL_FILES = {
 export type NamedSqlFile = keyof typeof NAMED_SQL_FILES;
 export type StatementName<F extends NamedSqlFile> = (typeof NAMED_SQL_FILES)[F][number];
 
-const cache = new Map<string, Record<string, string>>();
+const checked = new Set<string>();
 
 /** The statements of one named-SQL file, checked against the names the driver uses. */
 export function namedSql<F extends NamedSqlFile>(file: F): Record<StatementName<F>, string> {
-  let set = cache.get(file);
-  if (!set) {
-    set = parseNamedSql(sqlScript(file));
-    for (const name of NAMED_SQL_FILES[file]) requireSql(set, name, `sql/sqlite/tprocc/${file}`);
-    cache.set(file, set);
+  const set = files.statements(file);
+  if (!checked.has(file)) {
+    for (const name of NAMED_SQL_FILES[file]) requireSql(set, name, files.path(file));
+    checked.add(file);
   }
   return set as Record<StatementName<F>, string>;
 }

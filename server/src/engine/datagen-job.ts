@@ -151,7 +151,7 @@ export async function datagenJob({ ctx, cfg, stop, generator }: DatagenEnv): Pro
   writeManifest(dg.dir, manifest);
   progress.phase = 'done';
   pushProgress(true);
-  mon(`Load scripts: ${scripts.filter((s) => s.startsWith('load_')).join(', ')} (create the tables first with sql/<engine>/tprocc/tables.sql)`);
+  mon(`Load scripts: ${scripts.filter((s) => s.startsWith('load_')).join(', ')} (create the tables first with packages/sql/<engine>/tprocc/tables.sql)`);
   const newRows = rows - rowsBefore;
   const newBytes = bytes - bytesBefore;
   mon(

@@ -2,16 +2,17 @@
  * Load scripts for `datagen` directories: one per engine, each ingesting the
  * CSV files with the engine's own tool (psql \copy, mysql/mariadb LOAD DATA
  * LOCAL INFILE, bcp, sqlldr, db2 LOAD). The SQL and shell text lives in
- * sql/<engine>/tprocc/datagen_load.* templates (named parts with
- * {{placeholders}}); this module only fills them. Column facts (order in the
- * table, nullability, type, length) come from each engine's tables.sql, so the
- * scripts follow the DDL the user creates the tables with.
+ * packages/sql/<engine>/tprocc/datagen_load.* templates (named parts with
+ * {{placeholders}}), read through @sledge/sql; this module only fills them.
+ * Column facts (order in the table, nullability, type, length) come from each
+ * engine's tables.sql (MariaDB's is MySQL's, by the resolver's fallback), so
+ * the scripts follow the DDL the user creates the tables with.
  */
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chmodSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TPROCC_COLUMNS } from '@sledge/core';
 import type { EngineId, TproccTable } from '@sledge/protocol';
+import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 
 /** One generated CSV file. */
 export interface DatagenFile {
@@ -45,47 +46,6 @@ export interface DdlColumn {
 }
 
 // ---------------------------------------------------------------- templates
-
-/** Walk up from this module (src/ or dist/) to the repository root holding sql/. */
-export function findRepoSqlDir(from: string = fileURLToPath(import.meta.url)): string {
-  let dir = dirname(from);
-  for (;;) {
-    const candidate = join(dir, 'sql', 'postgresql', 'tprocc');
-    if (existsSync(candidate)) return join(dir, 'sql');
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`cannot find sql/postgresql/tprocc above ${dirname(from)}`);
-    dir = up;
-  }
-}
-
-const MARKER = /^(?:--|#)\s*name:\s*([a-z_]+)\s*$/;
-
-/**
- * Named parts of a template: each `-- name: x` (or `# name: x`) line starts a
- * part that runs to the next marker; trailing empty lines are dropped,
- * leading ones kept. Text before the first marker documents the template.
- */
-export function parseTemplate(text: string, file: string): Map<string, string> {
-  const parts = new Map<string, string>();
-  let name: string | null = null;
-  let body: string[] = [];
-  const flush = () => {
-    if (name === null) return;
-    while (body.length && body[body.length - 1]!.trim() === '') body.pop();
-    if (parts.has(name)) throw new Error(`${file}: part "${name}" is defined twice`);
-    parts.set(name, body.join('\n'));
-  };
-  for (const line of text.split(/\r?\n/)) {
-    const m = MARKER.exec(line);
-    if (m) {
-      flush();
-      name = m[1]!;
-      body = [];
-    } else if (name !== null) body.push(line);
-  }
-  flush();
-  return parts;
-}
 
 /** Replace every {{name}}; a placeholder without a value is a template bug. */
 export function fill(template: string, values: Readonly<Record<string, string | number>>, where: string): string {
@@ -141,18 +101,15 @@ export function parseCreateTables(text: string): Map<string, DdlColumn[]> {
 // ------------------------------------------------------------ engine specs
 
 interface Ctx {
-  sqlDir: string;
   layout: DatagenLayout;
   /** Columns of the table per the engine's tables.sql. */
   ddl(table: TproccTable): Map<string, DdlColumn>;
 }
 
 interface ScriptSpec {
-  /** Engine whose sql/<engine>/tprocc/ holds the template. */
+  /** Engine whose template and tables.sql (packages/sql/<engine>/tprocc/, fallbacks resolved) are read. */
   engine: EngineId;
   template: string;
-  /** Engine whose tables.sql describes the columns. */
-  ddlEngine: EngineId;
   output: string;
   executable: boolean;
   /** How an absolute path is written in the script. */
@@ -183,13 +140,12 @@ const mysqlVars: ScriptSpec['fileVars'] = (f, parts, c, where) => {
 };
 
 const SPECS: ScriptSpec[] = [
-  { engine: 'postgresql', template: 'datagen_load.sql', ddlEngine: 'postgresql', output: 'load_postgresql.sql', executable: false, quote: sqlString },
-  { engine: 'mysql', template: 'datagen_load.sql', ddlEngine: 'mysql', output: 'load_mysql.sql', executable: false, quote: mysqlString, fileVars: mysqlVars },
-  { engine: 'mariadb', template: 'datagen_load.sql', ddlEngine: 'mysql', output: 'load_mariadb.sql', executable: false, quote: mysqlString, fileVars: mysqlVars },
+  { engine: 'postgresql', template: 'datagen_load.sql', output: 'load_postgresql.sql', executable: false, quote: sqlString },
+  { engine: 'mysql', template: 'datagen_load.sql', output: 'load_mysql.sql', executable: false, quote: mysqlString, fileVars: mysqlVars },
+  { engine: 'mariadb', template: 'datagen_load.sql', output: 'load_mariadb.sql', executable: false, quote: mysqlString, fileVars: mysqlVars },
   {
     engine: 'mssql',
     template: 'datagen_load.sh',
-    ddlEngine: 'mssql',
     output: 'load_mssql.sh',
     executable: true,
     quote: (s) => s,
@@ -209,7 +165,6 @@ const SPECS: ScriptSpec[] = [
   {
     engine: 'oracle',
     template: 'datagen_load.sh',
-    ddlEngine: 'oracle',
     output: 'load_oracle.sh',
     executable: true,
     quote: (s) => s,
@@ -227,7 +182,7 @@ const SPECS: ScriptSpec[] = [
       },
     },
   },
-  { engine: 'db2', template: 'datagen_load.sql', ddlEngine: 'db2', output: 'load_db2.sql', executable: false, quote: db2Path },
+  { engine: 'db2', template: 'datagen_load.sql', output: 'load_db2.sql', executable: false, quote: db2Path },
 ];
 
 /** Write (atomically) one file. */
@@ -242,8 +197,9 @@ function writeAtomic(path: string, text: string, mode: number): void {
  * Write every engine's load script (and control/format files) into
  * layout.dir. Returns the names written.
  */
-export function writeLoadScripts(layout: DatagenLayout, sqlDir: string = findRepoSqlDir()): string[] {
-  const ddlCache = new Map<EngineId, Map<string, DdlColumn[]>>();
+export function writeLoadScripts(layout: DatagenLayout): string[] {
+  /** Parsed tables.sql by path (MariaDB and MySQL share one). */
+  const ddlCache = new Map<string, Map<string, DdlColumn[]>>();
   const written: string[] = [];
   const totalRows = layout.files.reduce((s, f) => s + f.rows, 0);
   const global = {
@@ -256,15 +212,14 @@ export function writeLoadScripts(layout: DatagenLayout, sqlDir: string = findRep
     rows: totalRows,
   };
   for (const spec of SPECS) {
-    const ddlPath = join(sqlDir, spec.ddlEngine, 'tprocc', 'tables.sql');
-    let tables = ddlCache.get(spec.ddlEngine);
+    const ddlPath = sqlFile(spec.engine, 'tprocc', 'tables.sql');
+    let tables = ddlCache.get(ddlPath);
     if (!tables) {
-      tables = parseCreateTables(readFileSync(ddlPath, 'utf8'));
-      ddlCache.set(spec.ddlEngine, tables);
+      tables = parseCreateTables(sqlText(spec.engine, 'tprocc', 'tables.sql'));
+      ddlCache.set(ddlPath, tables);
     }
     const t = tables;
     const c: Ctx = {
-      sqlDir,
       layout,
       ddl: (table) => {
         const cols = t.get(table);
@@ -272,8 +227,7 @@ export function writeLoadScripts(layout: DatagenLayout, sqlDir: string = findRep
         return new Map(cols.map((x) => [x.name, x]));
       },
     };
-    const tplPath = join(sqlDir, spec.engine, 'tprocc', spec.template);
-    const parts = parseTemplate(readFileSync(tplPath, 'utf8'), tplPath);
+    const { path: tplPath, parts } = sqlTemplate(spec.engine, 'tprocc', spec.template);
     const out = [fill(part(parts, 'header', tplPath), global, tplPath)];
     for (const f of layout.files) {
       const vars = {
@@ -293,8 +247,7 @@ export function writeLoadScripts(layout: DatagenLayout, sqlDir: string = findRep
     written.push(spec.output);
     if (spec.tableFile) {
       const tf = spec.tableFile;
-      const tfPath = join(sqlDir, spec.engine, 'tprocc', tf.template);
-      const tfParts = parseTemplate(readFileSync(tfPath, 'utf8'), tfPath);
+      const { path: tfPath, parts: tfParts } = sqlTemplate(spec.engine, 'tprocc', tf.template);
       const tablesUsed = [...new Set(layout.files.map((f) => f.table))];
       for (const table of tablesUsed) {
         writeAtomic(join(layout.dir, tf.name(table)), tf.render(table, tfParts, c, tfPath), 0o644);

@@ -6,7 +6,7 @@ import { Rng } from '../random.js';
 import { DEFAULT_MIX, TX_TYPES } from '@sledge/protocol';
 import { checkSampleWarehouses, evaluateCheck, type CheckFacts } from './check.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
-import { parseNamedSql, splitSqlScript } from '../sqlfile.js';
+import { namedParts, parseNamedSql, splitSqlScript } from '../sqlfile.js';
 
 describe('build split (findchunk)', () => {
   it('splits like HammerDB and always ends at W', () => {
@@ -145,6 +145,13 @@ describe('check, result, sql files', () => {
   });
   it('parses named and scripted SQL', () => {
     expect(parseNamedSql('-- name: a\nSELECT 1;\n\n-- name: b\nSELECT\n 2;')).toEqual({ a: 'SELECT 1', b: 'SELECT\n 2' });
+    expect(() => parseNamedSql('-- name: a\nSELECT 1;\n-- name: a\nSELECT 2;')).toThrow('SQL statement "a" is defined twice');
+    expect(() => parseNamedSql('-- name: a\n;\n-- name: b\nSELECT 2;')).toThrow('SQL statement "a" is empty');
+    expect(namedParts('doc\n# name: h\n\nx\n# name: f\ny\n', /^#\s*name:\s*([a-z]+)$/)).toEqual([
+      { name: 'h', lines: ['', 'x'] },
+      { name: 'f', lines: ['y', ''] },
+    ]);
+    expect(namedParts('no markers\nat all', /^--\s*name:\s*(\w+)$/)).toEqual([]);
     expect(splitSqlScript('CREATE TABLE a(x int);\nCREATE FUNCTION f() RETURNS int AS $$\nBEGIN\n RETURN 1;\nEND;\n$$ LANGUAGE plpgsql;\n-- c\n')).toHaveLength(2);
     expect(splitSqlScript('CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END\n-- split\nCREATE TABLE t(x int);')).toHaveLength(2);
   });

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNamedSql } from '@sledge/core';
+import { sqlText } from '@sledge/sql';
 import { validate, Db2Target } from '@sledge/protocol';
 import { agentToSample, agentsToSamples, readAgentRow } from './rows.js';
 import { monitorPrivilegeError } from './sampler.js';
-import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement, findMetricsDir } from './sql.js';
+import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement } from './sql.js';
 import { normaliseSql, sqlTextId, vuFromName } from './text.js';
 
 const TS = 1_700_000_000_000;
@@ -74,9 +73,9 @@ describe('MON_GET_AGENT rows -> AshSamples', () => {
   });
 });
 
-describe('sql/db2/metrics/ash.sql', () => {
+describe('packages/sql/db2/metrics/ash.sql', () => {
   it('holds exactly the statements the driver runs, without the @ terminator', () => {
-    const named = parseNamedSql(readFileSync(join(findMetricsDir(), ASH_SQL_FILE), 'utf8'));
+    const named = parseNamedSql(sqlText('db2', 'metrics', ASH_SQL_FILE));
     expect(Object.keys(named).sort()).toEqual([...ASH_STATEMENTS].sort());
     for (const n of ASH_STATEMENTS) expect(ashStatement(n)).not.toMatch(/@\s*$/);
     expect(ashStatement('set_client_applname')).toMatch(/WLM_SET_CLIENT_INFO\(NULL, NULL, \?, NULL, NULL\)/);

@@ -2,7 +2,7 @@ import type { AshSample } from '@sledge/protocol';
 import { sqlTextId, truncateSql, vuFromName } from './text.js';
 import { db2AgentState } from './waitclass.js';
 
-/** One row of `agents` (sql/db2/metrics/ash.sql), lower-case keys. */
+/** One row of `agents` (packages/sql/db2/metrics/ash.sql), lower-case keys. */
 export interface Db2AgentRow {
   application_handle: number;
   event_state: string;

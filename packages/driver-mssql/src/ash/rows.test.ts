@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseNamedSql } from '@sledge/core';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sqlText } from '@sledge/sql';
 import { readRequestRow, requestToSample, requestsToSamples, type MssqlRequestRow } from './rows.js';
 import { viewServerStateError } from './sampler.js';
-import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement, findMetricsDir } from './sql.js';
+import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement } from './sql.js';
 import { normaliseSql, sqlTextId, truncateSql, vuFromName } from './text.js';
 
 const TS = 1_700_000_000_000;
@@ -93,9 +92,9 @@ describe('statement text helpers', () => {
   });
 });
 
-describe('sql/mssql/metrics/ash.sql', () => {
+describe('packages/sql/mssql/metrics/ash.sql', () => {
   it('holds exactly the statements the sampler runs, comments trimmed', () => {
-    const named = parseNamedSql(readFileSync(join(findMetricsDir(), ASH_SQL_FILE), 'utf8'));
+    const named = parseNamedSql(sqlText('mssql', 'metrics', ASH_SQL_FILE));
     expect(Object.keys(named).sort()).toEqual([...ASH_STATEMENTS].sort());
     for (const n of ASH_STATEMENTS) expect(ashStatement(n)).toMatch(/^SELECT\b/);
   });

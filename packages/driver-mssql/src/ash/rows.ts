@@ -2,7 +2,7 @@ import type { AshSample } from '@sledge/protocol';
 import { sqlTextId, truncateSql, vuFromName } from './text.js';
 import { mssqlRequestState } from './waitclass.js';
 
-/** One row of the `requests` statement (sql/mssql/metrics/ash.sql). */
+/** One row of the `requests` statement (packages/sql/mssql/metrics/ash.sql). */
 export interface MssqlRequestRow {
   session_id: number;
   status: string;

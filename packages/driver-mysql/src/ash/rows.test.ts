@@ -102,7 +102,7 @@ describe('helpers', () => {
   });
 });
 
-describe('sql/<dialect>/metrics/ash.sql', () => {
+describe('packages/sql/<engine>/metrics/ash.sql', () => {
   it('MySQL defines every statement; MariaDB overrides only the row lock waits and takes the rest from MySQL', () => {
     const my = new AshSql(MYSQL);
     const maria = new AshSql(MARIADB);

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseNamedSql } from '@sledge/core';
+import { sqlSet, type SqlLayer } from '@sledge/sql';
 import type { Flavour } from '../flavour.js';
-import { findSqlRoot } from '../sqlfiles.js';
+import { dropCommentLines } from '../sqlfiles.js';
 
-/** The ASH statements, sql/<dialect>/metrics/ash.sql. */
+/** The ASH statements, packages/sql/<engine>/metrics/ash.sql. */
 export const ASH_SQL_FILE = 'ash.sql';
 export const ASH_STATEMENTS = [
   'performance_schema_enabled',
@@ -17,33 +15,16 @@ export const ASH_STATEMENTS = [
 ] as const;
 export type AshStatement = (typeof ASH_STATEMENTS)[number];
 
-/** Full-line `--` comments out, so the text is what the server gets. */
-const dropComments = (sql: string) =>
-  sql
-    .split('\n')
-    .filter((l) => !l.trim().startsWith('--'))
-    .join('\n')
-    .trim();
-
 /**
- * The ASH statements of a flavour, statement by statement: the dialect's
+ * The ASH statements of a flavour, statement by statement: the engine's
  * own file first, then its fallbacks (MariaDB's file holds only what
  * differs from MySQL's).
  */
 export class AshSql {
-  private readonly layers: Array<{ path: string; statements: Record<string, string> }>;
+  private readonly layers: SqlLayer[];
 
-  constructor(
-    readonly flavour: Flavour,
-    root: string = findSqlRoot(flavour.dialect),
-  ) {
-    this.layers = [];
-    for (const dialect of [flavour.dialect, ...flavour.dialectFallback]) {
-      const path = join(root, 'sql', dialect, 'metrics', ASH_SQL_FILE);
-      if (!existsSync(path)) continue;
-      const raw = parseNamedSql(readFileSync(path, 'utf8'));
-      this.layers.push({ path, statements: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, dropComments(v)])) });
-    }
+  constructor(readonly flavour: Flavour) {
+    this.layers = sqlSet<typeof ASH_SQL_FILE>(flavour.engine, 'metrics', { clean: dropCommentLines }).layers(ASH_SQL_FILE);
   }
 
   /** Which file a statement comes from (tests, messages). */

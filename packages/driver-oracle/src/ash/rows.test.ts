@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNamedSql } from '@sledge/core';
+import { sqlText } from '@sledge/sql';
 import { readSessionRow, sessionKey, sessionToSample, sessionsToSamples } from './rows.js';
-import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement, findMetricsDir } from './sql.js';
+import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement } from './sql.js';
 import { truncateSql, vuFromName } from './text.js';
 
 const NOW = 1_700_000_000_000;
@@ -81,9 +80,9 @@ describe('V$SESSION / V$ACTIVE_SESSION_HISTORY rows -> AshSamples', () => {
   });
 });
 
-describe('sql/oracle/metrics/ash.sql', () => {
+describe('packages/sql/oracle/metrics/ash.sql', () => {
   it('holds exactly the statements the sampler runs, sendable without SQL*Plus terminators', () => {
-    const named = parseNamedSql(readFileSync(join(findMetricsDir(), ASH_SQL_FILE), 'utf8'));
+    const named = parseNamedSql(sqlText('oracle', 'metrics', ASH_SQL_FILE));
     expect(Object.keys(named).sort()).toEqual([...ASH_STATEMENTS].sort());
     for (const n of ASH_STATEMENTS) {
       expect(ashStatement(n)).toMatch(/^SELECT\b/);

@@ -2,7 +2,7 @@ import type { AshSample } from '@sledge/protocol';
 import { truncateSql, sqlTextId } from './sqltext.js';
 import { pgWaitClass } from './waitclass.js';
 
-/** One row of the `activity` or `pgsentinel_since` statement (sql/postgresql/metrics/ash.sql). */
+/** One row of the `activity` or `pgsentinel_since` statement (packages/sql/postgresql/metrics/ash.sql). */
 export interface PgActivityRow {
   pid: number;
   backend_type: string | null;

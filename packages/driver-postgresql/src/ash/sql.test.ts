@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseNamedSql } from '@sledge/core';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement, findMetricsDir } from './sql.js';
+import { sqlText } from '@sledge/sql';
+import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement } from './sql.js';
 
-describe('sql/postgresql/metrics/ash.sql', () => {
+describe('packages/sql/postgresql/metrics/ash.sql', () => {
   it('holds exactly the statements the sampler runs', () => {
-    const named = parseNamedSql(readFileSync(join(findMetricsDir(), ASH_SQL_FILE), 'utf8'));
+    const named = parseNamedSql(sqlText('postgresql', 'metrics', ASH_SQL_FILE));
     expect(Object.keys(named).sort()).toEqual([...ASH_STATEMENTS].sort());
     for (const n of ASH_STATEMENTS) expect(ashStatement(n)).toMatch(/^SELECT\b/m);
   });

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, type EngineId } from '@sledge/protocol';
+import { sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlText } from './index.js';
+
+/** The package directory, found independently of the module under test. */
+const PKG = join(dirname(fileURLToPath(import.meta.url)), '..');
+const onDisk = (engine: string, workload: string) => readdirSync(join(PKG, engine, workload)).sort();
+
+describe('sqlFile', () => {
+  it("returns the engine's own file, an absolute path inside the package", () => {
+    const p = sqlFile('postgresql', 'tprocc', 'tables.sql');
+    expect(p).toBe(join(PKG, 'postgresql', 'tprocc', 'tables.sql'));
+    expect(statSync(p).isFile()).toBe(true);
+    expect(sqlFile('sqlite', 'tprocc', 'procedures.sql')).toBe(join(PKG, 'sqlite', 'tprocc', 'procedures.sql'));
+    expect(sqlFile('oracle', 'metrics', 'ash.sql')).toBe(join(PKG, 'oracle', 'metrics', 'ash.sql'));
+  });
+
+  it("MariaDB reads its own file where it has one, else MySQL's; MySQL never reads MariaDB's", () => {
+    expect(sqlEngines('mariadb')).toEqual(['mariadb', 'mysql']);
+    expect(sqlEngines('mysql')).toEqual(['mysql']);
+    // counters.sql and datagen_load.sql are MariaDB's own; tables.sql and procedures.sql are MySQL's.
+    expect(sqlFile('mariadb', 'tprocc', 'counters.sql')).toBe(join(PKG, 'mariadb', 'tprocc', 'counters.sql'));
+    expect(sqlFile('mariadb', 'tprocc', 'tables.sql')).toBe(join(PKG, 'mysql', 'tprocc', 'tables.sql'));
+    expect(sqlFile('mariadb', 'tprocc', 'procedures.sql')).toBe(join(PKG, 'mysql', 'tprocc', 'procedures.sql'));
+    expect(sqlFile('mysql', 'tprocc', 'counters.sql')).toBe(join(PKG, 'mysql', 'tprocc', 'counters.sql'));
+    expect(sqlFile('mariadb', 'metrics', 'ash.sql')).toBe(join(PKG, 'mariadb', 'metrics', 'ash.sql'));
+    expect(sqlFileLayers('mariadb', 'metrics', 'ash.sql')).toEqual([join(PKG, 'mariadb', 'metrics', 'ash.sql'), join(PKG, 'mysql', 'metrics', 'ash.sql')]);
+    expect(sqlFileLayers('mysql', 'metrics', 'ash.sql')).toEqual([join(PKG, 'mysql', 'metrics', 'ash.sql')]);
+  });
+
+  it('no engine other than MariaDB falls back', () => {
+    for (const e of ENGINES) if (e !== 'mariadb') expect(sqlEngines(e), e).toEqual([e]);
+    // SQLite has no metrics folder and borrows from nobody.
+    expect(() => sqlFile('sqlite', 'metrics', 'ash.sql')).toThrow(/ash\.sql not found for sqlite/);
+  });
+
+  it('a missing file fails naming every folder searched, in order', () => {
+    let message = '';
+    try {
+      sqlFile('mariadb', 'tprocc', 'no-such-file.sql');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe(`no-such-file.sql not found for mariadb (tprocc) in ${join(PKG, 'mariadb', 'tprocc')}, ${join(PKG, 'mysql', 'tprocc')}`);
+    expect(() => sqlFile('postgresql', 'tprocc', 'nope.sql')).toThrow(`nope.sql not found for postgresql (tprocc) in ${join(PKG, 'postgresql', 'tprocc')}`);
+  });
+
+  it('refuses names that leave the folder, and unknown engines or workloads', () => {
+    for (const bad of ['../mysql/tprocc/tables.sql', 'tprocc/tables.sql', '..', '']) {
+      expect(() => sqlFile('mariadb', 'tprocc', bad), bad).toThrow(/must be a plain file name/);
+    }
+    expect(() => sqlFile('informix' as EngineId, 'tprocc', 'tables.sql')).toThrow(/no SQL for engine "informix": engines are sqlite, postgresql/);
+    expect(() => sqlFile('postgresql', 'tproch' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tproch": workloads are tprocc, metrics/);
+  });
+});
+
+describe('sqlText', () => {
+  it('is the file as on disk, and the same string on the next call', () => {
+    const t = sqlText('mssql', 'tprocc', 'tables.sql');
+    expect(t).toBe(readFileSync(join(PKG, 'mssql', 'tprocc', 'tables.sql'), 'utf8'));
+    expect(sqlText('mssql', 'tprocc', 'tables.sql')).toBe(t);
+    expect(sqlText('mariadb', 'tprocc', 'indexes.sql')).toBe(readFileSync(join(PKG, 'mysql', 'tprocc', 'indexes.sql'), 'utf8'));
+  });
+});
+
+describe('sqlFiles', () => {
+  it('lists an engine folder as it is on disk, sorted, each file from that engine', () => {
+    for (const engine of ['postgresql', 'mysql', 'sqlite', 'db2'] as const) {
+      const files = sqlFiles(engine, 'tprocc');
+      expect(files.map((f) => f.name)).toEqual(onDisk(engine, 'tprocc'));
+      for (const f of files) {
+        expect(f.from).toBe(engine);
+        expect(f.path).toBe(join(PKG, engine, 'tprocc', f.name));
+      }
+    }
+  });
+
+  it("MariaDB's listing is MySQL's file set with MariaDB's own files in place of MySQL's", () => {
+    const maria = sqlFiles('mariadb', 'tprocc');
+    const own = onDisk('mariadb', 'tprocc');
+    expect(own).toContain('counters.sql');
+    expect(maria.map((f) => f.name)).toEqual([...new Set([...onDisk('mysql', 'tprocc'), ...own])].sort());
+    for (const f of maria) {
+      const from = own.includes(f.name) ? 'mariadb' : 'mysql';
+      expect([f.name, f.from, f.path]).toEqual([f.name, from, join(PKG, from, 'tprocc', f.name)]);
+    }
+  });
+
+  it('is empty for a folder an engine does not have', () => {
+    expect(sqlFiles('sqlite', 'metrics')).toEqual([]);
+  });
+});
+
+describe('the package', () => {
+  it('has one folder per engine, each shipped in "files"', () => {
+    const dirs = readdirSync(PKG).filter((d) => !d.startsWith('.') && statSync(join(PKG, d)).isDirectory() && !['src', 'dist', 'node_modules'].includes(d));
+    expect(dirs.sort()).toEqual([...ENGINES].sort());
+    const pkg = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as { files: string[] };
+    for (const e of ENGINES) expect(pkg.files, e).toContain(e);
+    expect(pkg.files).toContain('README.md');
+  });
+});
