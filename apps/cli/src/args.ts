@@ -46,6 +46,7 @@ export const JOB_FLAGS = {
   'profile-id': { type: 'string' },
   dir: { type: 'string' },
   timestamp: { type: 'string' },
+  'ash-background-idle': { type: 'boolean' },
 } as const;
 
 export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
@@ -124,6 +125,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['seed', '--seed'],
   ['label', '--label'],
   ['profileId', '--profile-id'],
+  ['metrics.ashBackgroundIdle', '--ash-background-idle'],
 ]);
 
 const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknown =>
@@ -188,6 +190,7 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   } else if (f.dir !== undefined || f.timestamp !== undefined) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `--${f.dir !== undefined ? 'dir' : 'timestamp'} applies only to "sledge datagen"`, { field: f.dir !== undefined ? '--dir' : '--timestamp' });
   }
+  if (f['ash-background-idle']) body['metrics'] = { ashBackgroundIdle: true };
   if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
   if (f.label !== undefined) body['label'] = f.label;
   if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);

@@ -39,6 +39,7 @@ connection and workload flags (build/check/delete/run):
   --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
+  --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
 
 global flags:
   --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)

@@ -74,9 +74,14 @@ export interface AshSampler {
    * The sessions active now (idle sessions are left out; the sampler's own
    * session too). Each sample carries the engine's event and its cross-engine
    * wait class. `vu` is set when the session is one of Sledge's
-   * (application_name / program `sledge-vu-<n>`).
+   * (application_name / program `sledge-vu-<n>`). `at` is the sampling
+   * instant to stamp samples of the current state with (the caller keeps
+   * one instant per second on a fixed grid; default now). A background
+   * process in a deliberate sleep (PostgreSQL's checkpointer between writes,
+   * an autovacuum cost delay) is returned with `idle: true`: not activity by
+   * the ASH convention, counted only when a job asks for it.
    */
-  sample(): Promise<AshSample[]>;
+  sample(at?: number): Promise<AshSample[]>;
   close(): Promise<void>;
 }
 

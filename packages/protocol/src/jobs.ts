@@ -48,6 +48,10 @@ export const JobMetricsOptions = Type.Object(
   {
     ash: Type.Boolean({ default: true, description: 'sample active session history every second (builds and runs)' }),
     cpu: Type.Boolean({ default: true, description: 'record CPU agent samples while the job runs' }),
+    ashBackgroundIdle: Type.Boolean({
+      default: false,
+      description: 'also count background processes while they sleep (checkpointer write delay, vacuum delay); by default, as ASH does, only while they work',
+    }),
   },
   { additionalProperties: false },
 );

@@ -53,6 +53,7 @@ export const AshSample = Type.Object({
   sql: Type.Optional(Type.String({ description: 'statement text, truncated' })),
   blocking: Type.Optional(Type.String({ description: 'session blocking this one' })),
   background: Type.Optional(Type.Boolean()),
+  idle: Type.Optional(Type.Boolean({ description: 'a background process in a deliberate sleep (checkpointer write delay, vacuum delay): kept only with metrics.ashBackgroundIdle' })),
   weight: Type.Optional(Type.Number({ description: 'fraction of the interval this sample stands for (client-side sampling); default 1' })),
 });
 export type AshSample = Type.Static<typeof AshSample>;

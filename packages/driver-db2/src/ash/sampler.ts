@@ -52,8 +52,8 @@ export class Db2AshSampler implements AshSampler {
     return new Db2AshSampler(conn, t);
   }
 
-  async sample(): Promise<AshSample[]> {
-    const ts = Date.now();
+  async sample(at: number = Date.now()): Promise<AshSample[]> {
+    const ts = at;
     let rows: Row[];
     try {
       rows = await this.conn.query(ashStatement('agents'));

@@ -54,10 +54,10 @@ export class MssqlAshSampler implements AshSampler {
     return new MssqlAshSampler(conn, t, login);
   }
 
-  async sample(): Promise<AshSample[]> {
+  async sample(at: number = Date.now()): Promise<AshSample[]> {
     // After a lost connection (server restart) log in again.
     if (this.conn.closed) this.conn = await TdsConnection.open(this.t, { database: 'master', appName: APP_ASH });
-    const ts = Date.now();
+    const ts = at;
     let rows: Row[];
     try {
       rows = await this.conn.query(ashStatement('requests'));

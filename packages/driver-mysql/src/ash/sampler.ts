@@ -105,8 +105,8 @@ export class MyAshSampler implements AshSampler {
     return this.conn.threadId ?? null;
   }
 
-  async sample(): Promise<AshSample[]> {
-    const ts = Date.now();
+  async sample(at: number = Date.now()): Promise<AshSample[]> {
+    const ts = at;
     try {
       const [rows] = await this.conn.query<RowDataPacket[]>(this.sql.get(this.source === 'performance_schema' ? 'ps_sessions' : 'processlist'));
       if (rows.length === 0) return [];

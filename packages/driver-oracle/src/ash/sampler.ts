@@ -68,8 +68,8 @@ export class OracleAshSampler implements AshSampler {
     }
   }
 
-  async sample(): Promise<AshSample[]> {
-    const now = Date.now();
+  async sample(at: number = Date.now()): Promise<AshSample[]> {
+    const now = at;
     let rows: Row[];
     try {
       if (this.source === 'v$session') {

@@ -86,6 +86,15 @@ describe('pg_stat_activity rows -> AshSamples', () => {
     });
   });
 
+  it('background sleeps (checkpointer write delay, vacuum delay) are marked idle; a client sleeping in a query is not', () => {
+    const bg = (over: Partial<PgActivityRow>) =>
+      row({ backend_type: 'checkpointer', state: null, usename: null, application_name: '', query: '', ...over });
+    expect(toSample(bg({ wait_event_type: 'Timeout', wait_event: 'CheckpointWriteDelay' }), TS)).toMatchObject({ waitClass: 'Timeout', background: true, idle: true });
+    expect(toSample(bg({ backend_type: 'autovacuum worker', state: 'active', wait_event_type: 'Timeout', wait_event: 'VacuumDelay' }), TS)).toMatchObject({ idle: true });
+    expect(toSample(bg({ wait_event_type: 'IO', wait_event: 'DataFileWrite' }), TS)).not.toHaveProperty('idle');
+    expect(toSample(row({ wait_event_type: 'Timeout', wait_event: 'PgSleep' }), TS)).not.toHaveProperty('idle');
+  });
+
   it('parallel workers belong to their query, not to the background', () => {
     expect(isBackground('parallel worker')).toBe(false);
     expect(isBackground('client backend')).toBe(false);

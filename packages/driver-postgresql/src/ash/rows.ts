@@ -1,6 +1,6 @@
 import type { AshSample } from '@sledge/protocol';
 import { truncateSql, sqlTextId } from './sqltext.js';
-import { pgWaitClass } from './waitclass.js';
+import { isBackgroundSleep, pgWaitClass } from './waitclass.js';
 
 /** One row of the `activity` or `pgsentinel_since` statement (packages/sql/postgresql/metrics/ash.sql). */
 export interface PgActivityRow {
@@ -104,5 +104,6 @@ export function toSample(r: PgActivityRow, ts: number): AshSample | null {
   const blocker = r.blocking_pids?.[0] ?? r.blocking_pid ?? null;
   if (blocker !== null && blocker !== 0) s.blocking = String(blocker);
   if (background) s.background = true;
+  if (isBackgroundSleep(r.wait_event_type, background)) s.idle = true;
   return s;
 }

@@ -122,9 +122,9 @@ export class PgAshSampler implements AshSampler {
     return typeof pid === 'number' ? pid : undefined;
   }
 
-  async sample(): Promise<AshSample[]> {
+  async sample(at: number = Date.now()): Promise<AshSample[]> {
     if (this.broken) await this.reconnect();
-    const ts = Date.now();
+    const ts = at;
     let rows: PgActivityRow[];
     try {
       if (this.source === 'pgsentinel') {

@@ -48,6 +48,20 @@ export const PG_WAIT_EVENT_CLASS: Readonly<Record<string, WaitClass>> = {
 export const PG_BACKGROUND_IDLE_TYPES: ReadonlySet<string> = new Set(['Activity', 'Extension']);
 
 /**
+ * Wait types in which a background process sleeps on purpose between bursts
+ * of work (Timeout: CheckpointWriteDelay spreading a checkpoint,
+ * VacuumDelay/VacuumTruncate cost delays, RecoveryApplyDelay ...): not
+ * activity by the ASH convention; samples are marked `idle` and kept only
+ * when a job asks for background sleeps.
+ */
+export const PG_BACKGROUND_SLEEP_TYPES: ReadonlySet<string> = new Set(['Timeout']);
+
+/** Is this wait a background process's deliberate sleep? */
+export function isBackgroundSleep(type: string | null, background: boolean): boolean {
+  return background && type !== null && PG_BACKGROUND_SLEEP_TYPES.has(type);
+}
+
+/**
  * The class of a wait, or null when the wait is an idle loop (not counted).
  * `type` null (no wait) is CPU. Unknown types (a newer server) are Other.
  */

@@ -3,6 +3,7 @@ import { SledgeError, type AshSample, type JobConfig, type SamplerStatus } from 
 import type { JobContext } from '../job-context.js';
 import { ASH_EXEC_US, ASH_WAIT_US } from '../../worker/layout.js';
 import type { AgentHub } from './agents.js';
+import { countedSamples, SamplingGrid } from './ash-grid.js';
 
 /** Raw ASH samples kept per job; beyond this only the count is noted. */
 const ASH_CAP = 500_000;
@@ -24,6 +25,7 @@ export class JobSamplers {
   private client: { ash: Int32Array; vus: number; prev: Int32Array } | null = null;
   private stopped = false;
   private lastNotice: string | undefined;
+  private readonly grid = new SamplingGrid(INTERVAL_MS);
 
   constructor(
     private readonly ctx: JobContext,
@@ -71,7 +73,8 @@ export class JobSamplers {
     if (this.busy || this.stopped) return;
     this.busy = true;
     try {
-      const samples = this.sampler ? await this.sampler.sample() : this.clientSamples();
+      const at = this.grid.instant(Date.now());
+      const samples = countedSamples(this.sampler ? await this.sampler.sample(at) : this.clientSamples(at), this.cfg.metrics);
       const notice = this.sampler?.notice;
       if (notice && notice !== this.lastNotice) {
         this.lastNotice = notice;
@@ -97,10 +100,9 @@ export class JobSamplers {
     }
   }
 
-  private clientSamples(): AshSample[] {
+  private clientSamples(ts: number): AshSample[] {
     const c = this.client;
     if (!c) return [];
-    const ts = Date.now();
     const out: AshSample[] = [];
     for (let v = 0; v < c.vus; v++) {
       const exec = Atomics.load(c.ash, v * 2 + ASH_EXEC_US);
