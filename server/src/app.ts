@@ -9,6 +9,7 @@ import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './engine/samplers/agents.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   if (store.interruptedOnOpen.length) app.log.warn(`marked ${store.interruptedOnOpen.length} job(s) interrupted after a restart: ${store.interruptedOnOpen.join(', ')}`);
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },

@@ -22,6 +22,7 @@ import { StringEnum } from './util.js';
  * | SLEDGE_E_TIMEOUT              | 504  | an operation exceeded its deadline                    |
  * | SLEDGE_E_INTERRUPTED          | 500  | the server stopped while the job was running          |
  * | SLEDGE_E_UNAUTHORIZED         | 401  | missing or wrong API token                            |
+ * | SLEDGE_E_TOO_LARGE            | 413  | the request body is over the size or JSON depth limit |
  * | SLEDGE_E_INTERNAL             | 500  | a bug: the message is generic, details go to the log  |
  */
 export const ErrorCodes = {
@@ -40,6 +41,7 @@ export const ErrorCodes = {
   SLEDGE_E_TIMEOUT: 504,
   SLEDGE_E_INTERRUPTED: 500,
   SLEDGE_E_UNAUTHORIZED: 401,
+  SLEDGE_E_TOO_LARGE: 413,
   SLEDGE_E_INTERNAL: 500,
 } as const;
 

@@ -30,6 +30,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(e.httpStatus).send({ error: e.toInfo() } satisfies ErrorBody);
     }
     const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      const message = `the request body is larger than the server's limit of ${limit} bytes (${(limit / 1048576).toFixed(limit % 1048576 ? 2 : 0)} MiB)`;
+      return reply.status(413).send({ error: { code: 'SLEDGE_E_TOO_LARGE', message, field: 'body' } } satisfies ErrorBody);
+    }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code = fe.statusCode === 404 ? 'SLEDGE_E_NOT_FOUND' : fe.statusCode === 401 ? 'SLEDGE_E_UNAUTHORIZED' : 'SLEDGE_E_VALIDATION';
       const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? `the request body is not valid JSON: ${fe.message}` : fe.message;
