@@ -8,7 +8,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './engine/samplers/agents.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerUi } from './plugins/ui.js';
@@ -60,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
   const engine = new JobEngine(store, {

@@ -78,3 +78,17 @@ describe('job ids in export file names', () => {
     expect(JSON.stringify(logged)).not.toContain('Invalid character in header');
   });
 });
+
+describe('URLs the router cannot take', () => {
+  it.each([
+    ['/api/v1/jobs/%ED%A0%80', 'not valid'],
+    ['/api/v1/configs/%C0%AF', 'not valid'],
+    [`/api/v1/jobs/${'a'.repeat(150)}/output`, 'longer than 100 characters'],
+  ])('GET %s is a 400 SLEDGE_E_VALIDATION on the url, in the one error shape, without echoing it', async (url, says) => {
+    const r = await send('GET', url);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'url', message: expect.stringContaining(says) });
+    expect(r.body).not.toContain('FST_ERR');
+    expect(r.body).not.toContain(url.slice(14, 30));
+  });
+});

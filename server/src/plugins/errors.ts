@@ -48,3 +48,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.status(404).send({ error: { code: 'SLEDGE_E_NOT_FOUND', message: `no route ${req.method} ${req.url.split('?')[0]}` } } satisfies ErrorBody);
   });
 }
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any
+ * route or hook runs (a path that is not valid percent-encoded UTF-8, a path
+ * parameter over maxParamLength), answered in the one error shape instead of
+ * Fastify's own body, without echoing the path.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const bad = (message: string) => reply.status(400).send({ error: { code: 'SLEDGE_E_VALIDATION', message, field: 'url' } } satisfies ErrorBody);
+  if (err.code === 'FST_ERR_BAD_URL') return void bad('the URL is not valid: a percent sign must start a %XX escape of UTF-8 bytes');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return void bad(`a path parameter is longer than ${req.server.initialConfig.maxParamLength ?? 100} characters`);
+  req.log.error({ err }, 'router error');
+  void reply.status(500).send({ error: { code: 'SLEDGE_E_INTERNAL', message: 'internal error: see the server log' } } satisfies ErrorBody);
+}
