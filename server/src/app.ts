@@ -8,7 +8,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './engine/samplers/agents.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
 import { loggerOptions, type LogSink } from './plugins/log-redact.js';
 import { registerRequestLog } from './plugins/log-format.js';
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     // Requests are logged at debug by registerRequestLog (one line each), not at info twice.
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   registerRequestLog(app);
   const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
@@ -82,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   if (store.interruptedOnOpen.length) app.log.warn(`marked ${store.interruptedOnOpen.length} job(s) interrupted after a restart: ${store.interruptedOnOpen.join(', ')}`);
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },

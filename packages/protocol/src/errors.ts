@@ -23,6 +23,7 @@ import { StringEnum } from './util.js';
  * | SLEDGE_E_INTERRUPTED          | 500  | the server stopped while the job was running          |
  * | SLEDGE_E_UNAUTHORIZED         | 401  | missing or wrong API token                            |
  * | SLEDGE_E_FORBIDDEN            | 403  | another site's request, or a Host name not allowed    |
+ * | SLEDGE_E_TOO_LARGE            | 413  | the request body is over the size or JSON depth limit |
  * | SLEDGE_E_INTERNAL             | 500  | a bug: the message is generic, details go to the log  |
  */
 export const ErrorCodes = {
@@ -42,6 +43,7 @@ export const ErrorCodes = {
   SLEDGE_E_INTERRUPTED: 500,
   SLEDGE_E_UNAUTHORIZED: 401,
   SLEDGE_E_FORBIDDEN: 403,
+  SLEDGE_E_TOO_LARGE: 413,
   SLEDGE_E_INTERNAL: 500,
 } as const;
 

@@ -173,7 +173,23 @@ export function parseTarget(value: unknown, prefix = 'target'): Target {
       { field: `${prefix}.engine` },
     );
   }
-  return validate(TARGET_SCHEMAS[engine], value, prefix) as Target;
+  const target = validate(TARGET_SCHEMAS[engine], value, prefix) as Target;
+  refuseNul(target as unknown as Record<string, unknown>, prefix);
+  return target;
+}
+
+/**
+ * Every string of a target ends up in a C string somewhere (a wire protocol's
+ * startup packet, a client library, a file name), where a NUL cuts it short
+ * or breaks the message: refuse it here, naming the field, before anything
+ * connects.
+ */
+function refuseNul(target: Record<string, unknown>, prefix: string): void {
+  for (const [k, v] of Object.entries(target)) {
+    if (typeof v === 'string' && v.includes('\0')) {
+      throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.${k} must not contain a NUL character (\\u0000)`, { field: `${prefix}.${k}` });
+    }
+  }
 }
 
 /** Validate TPROC-C options, apply defaults, and check the rules that span fields. */

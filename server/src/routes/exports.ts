@@ -45,6 +45,13 @@ function allOutput(store: JobStore, id: string) {
   }
 }
 
+/**
+ * A Content-Disposition value for a download. The name is reduced to
+ * characters that are safe in a quoted header parameter and a file name
+ * (job ids are hex, so a real export keeps its name).
+ */
+export const attachment = (name: string): string => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+
 const SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
 type Series = (typeof SERIES)[number];
 
@@ -93,14 +100,17 @@ export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const q = req.query as { format?: 'json' | 'csv'; series?: Series };
+      // Build the body first: an unknown id is a 404 before any header is set from it.
       if ((q.format ?? 'json') === 'json') {
-        reply.header('content-disposition', `attachment; filename="sledge-job-${id}.json"`);
-        return exportJson(engine.store, id);
+        const doc = exportJson(engine.store, id);
+        reply.header('content-disposition', attachment(`sledge-job-${doc.job.id}.json`));
+        return doc;
       }
       const series = q.series ?? 'tcount';
+      const text = exportCsv(engine.store, id, series);
       reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="sledge-job-${id}-${series}.csv"`);
-      return reply.send(exportCsv(engine.store, id, series));
+      reply.header('content-disposition', attachment(`sledge-job-${id}-${series}.csv`));
+      return reply.send(text);
     },
   );
 };
