@@ -1,6 +1,8 @@
 /**
  * `pnpm start`: listen on HOST:PORT (default 127.0.0.1:8080) with data in
- * SLEDGE_DATA_DIR (default ./data); SLEDGE_GENERATOR and SLEDGE_VU_LOOP pick the
+ * SLEDGE_DATA_DIR (default ./data); SLEDGE_FILES_ROOT confines job files
+ * (SQLite targets, datagen directories); SLEDGE_SECRET_KEY (base64, 32 bytes)
+ * encrypts saved secrets instead of <data>/secret.key; SLEDGE_GENERATOR and SLEDGE_VU_LOOP pick the
  * row generator and the VU loop (auto | native | typescript). The only place
  * that reads the environment.
  */
@@ -25,13 +27,26 @@ if (vuLoop !== 'auto' && vuLoop !== 'native' && vuLoop !== 'typescript') {
   process.exit(2);
 }
 
-const { app } = await buildApp({
-  dataDir,
-  logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
-  ...(token ? { token } : {}),
-  generator,
-  vuLoop,
-});
+const filesRoot = process.env['SLEDGE_FILES_ROOT'] ? resolve(process.env['SLEDGE_FILES_ROOT']) : undefined;
+const secretKey = process.env['SLEDGE_SECRET_KEY'] || undefined;
+
+let built: Awaited<ReturnType<typeof buildApp>>;
+try {
+  built = await buildApp({
+    dataDir,
+    logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+    ...(token ? { token } : {}),
+    ...(filesRoot ? { filesRoot } : {}),
+    ...(secretKey ? { secretKey } : {}),
+    generator,
+    vuLoop,
+  });
+} catch (e) {
+  // The data directory cannot be used (another server holds it, read-only, not a database ...): say why, no stack.
+  console.error(`Sledge cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
+const { app } = built;
 
 let closing = false;
 let agent: ChildProcess | null = null;
