@@ -292,7 +292,6 @@ export class JobEngine {
       const key = targetKey(cfg.target);
       const busy = (this.active && targetKey(this.active.cfg.target) === key) || this.queue.some((q) => targetKey(q.cfg.target) === key);
       if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.
-      if (cfg.type === 'build') await admin.assertBuildable?.();
       const state = await admin.schemaState();
       if (cfg.type === 'build' && state.exists) {
         throw new SledgeError(
@@ -301,6 +300,8 @@ export class JobEngine {
           { field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database' },
         );
       }
+      // Whatever else the driver's createSchema would refuse (a partial schema, an existing database), before the job is stored.
+      if (cfg.type === 'build') await admin.assertBuildable?.();
       if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
         throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
           field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database',
