@@ -79,7 +79,8 @@ describe('two servers on one data directory', () => {
 
     const second = start(dataDir, port + 1);
     children.push(second.child);
-    expect(await second.exited).toBe(1);
+    const code = await Promise.race([second.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000))]);
+    expect(code, second.log()).toBe(1);
     expect(second.log()).toMatch(new RegExp(`Sledge cannot start: the job store .*sledge\\.db is in use by another Sledge server \\(pid ${first.child.pid} on `));
     expect(second.log()).not.toMatch(/\n\s+at /); // a message, not a stack trace
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok).toBe(true);
