@@ -39,7 +39,7 @@ describe('build preflight on an existing database', () => {
     const DB = 'sledge_sb_preflight';
     beforeAll(() => {
       psql(`DROP DATABASE IF EXISTS ${DB}`);
-      psql(`CREATE DATABASE ${DB}`);
+      psql(`CREATE DATABASE ${DB} TEMPLATE template0`); // template0 takes no connections: no clash with other CREATE DATABASEs
     });
     afterAll(() => {
       psql(`DROP DATABASE IF EXISTS ${DB}`);
