@@ -142,7 +142,15 @@ export class JobEngine {
 
   private persistUnsaved(): void {
     for (const ctx of this.unsaved) {
-      if (ctx.persistPending()) {
+      let done: boolean;
+      try {
+        done = ctx.persistPending();
+      } catch (e) {
+        // Not a full disk (the job was deleted meanwhile...): nothing left to write.
+        this.opts.log(`job ${ctx.id}: giving up writing its final status: ${e instanceof Error ? e.message : String(e)}`);
+        done = true;
+      }
+      if (done) {
         this.unsaved.delete(ctx);
         this.notifyJob(ctx.current);
       }
