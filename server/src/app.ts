@@ -20,6 +20,7 @@ import { configRoutes } from './routes/configs.js';
 import { exportRoutes } from './routes/exports.js';
 import { jobRoutes } from './routes/jobs.js';
 import { profileRoutes } from './routes/profiles.js';
+import { shareRoutes } from './routes/shares.js';
 import { wsRoutes } from './routes/ws.js';
 import { metricRoutes } from './routes/metrics.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
@@ -30,6 +31,10 @@ import type { VuLoopPreference } from './worker/messages.js';
 export interface AppOptions {
   /** Directory for the job store and SQLite targets (default ./data). */
   dataDir: string;
+  /** SLEDGE_FILES_ROOT: job files (SQLite targets, datagen) must lie under it; default: relative paths under dataDir. */
+  filesRoot?: string;
+  /** SLEDGE_SECRET_KEY (base64, 32 bytes) encrypting saved secrets; default: <dataDir>/secret.key. */
+  secretKey?: string;
   /** Fastify logger setting (request URLs are logged with tokens redacted); stream: where lines go (default stdout). */
   logger?: boolean | { level: string; stream?: LogSink };
   /** Built UI directory to serve at /, or null to serve none (default: ui/dist when it exists). */
@@ -70,9 +75,14 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     frameworkErrors,
   });
   registerRequestLog(app);
-  const store = JobStore.open(join(opts.dataDir, 'sledge.db'));
+  // Takes the data directory's one-writer lock before any recovery step; files 0600; saved secrets encrypted.
+  const store = JobStore.open(join(opts.dataDir, 'sledge.db'), {
+    ...(opts.secretKey !== undefined ? { secretKey: opts.secretKey } : {}),
+    onFlushError: (e) => app.log.error(`job store write failed (rows kept, retrying every second): ${e.message}`),
+  });
   const engine = new JobEngine(store, {
     dataDir: opts.dataDir,
+    ...(opts.filesRoot !== undefined ? { filesRoot: opts.filesRoot } : {}),
     clientVersion: `sledge ${VERSION} (node ${process.version})`,
     cpus: opts.cpus ?? os.availableParallelism(),
     generator: opts.generator ?? 'auto',
@@ -111,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(capabilityRoutes, { engine, version: VERSION });
       await api.register(configRoutes, { engine });
       await api.register(profileRoutes, { engine });
+      await api.register(shareRoutes, { engine });
       await api.register(wsRoutes, { engine });
       await api.register(metricRoutes, { engine });
     },

@@ -1,12 +1,15 @@
 /**
  * `pnpm start [-- --insecure]`: listen on HOST:PORT (default 127.0.0.1:8080)
- * with data in SLEDGE_DATA_DIR (default ./data); SLEDGE_GENERATOR and
- * SLEDGE_VU_LOOP pick the row generator and the VU loop (auto | native |
- * typescript); SLEDGE_TOKEN sets the API token; SLEDGE_ALLOWED_HOSTS
- * (comma-separated) names the host names browsers may use besides IPs,
- * localhost and this machine's name. A HOST that is not loopback needs
- * SLEDGE_TOKEN, or --insecure / SLEDGE_INSECURE=1 to run open anyway.
- * The only place that reads the environment.
+ * with data in SLEDGE_DATA_DIR (default ./data); SLEDGE_FILES_ROOT confines
+ * job files (SQLite targets, datagen directories); SLEDGE_SECRET_KEY (base64,
+ * 32 bytes) encrypts saved secrets instead of <data>/secret.key;
+ * SLEDGE_GENERATOR and SLEDGE_VU_LOOP pick the row generator and the VU loop
+ * (auto | native | typescript); SLEDGE_TOKEN sets the API token;
+ * SLEDGE_ALLOWED_HOSTS (comma-separated) names the host names browsers may
+ * use besides IPs, localhost and this machine's name. A HOST that is not
+ * loopback needs SLEDGE_TOKEN, or --insecure / SLEDGE_INSECURE=1 to run open
+ * anyway. LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
+ * place that reads the environment.
  */
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -51,19 +54,32 @@ if (openToNetwork && !insecure) {
   process.exit(2);
 }
 
-const { app } = await buildApp({
-  dataDir,
-  // Human lines on a terminal, JSON otherwise (or always with LOG_FORMAT=json).
-  logger: {
-    level: process.env['LOG_LEVEL'] ?? 'info',
-    ...((process.env['LOG_FORMAT'] ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' ? { stream: prettySink() } : {}),
-  },
-  ...(token ? { token } : {}),
-  generator,
-  vuLoop,
-  // A name to listen on is a name browsers use (IP literals always pass the Host check).
-  allowedHosts: [...allowedHosts, host],
-});
+const filesRoot = process.env['SLEDGE_FILES_ROOT'] ? resolve(process.env['SLEDGE_FILES_ROOT']) : undefined;
+const secretKey = process.env['SLEDGE_SECRET_KEY'] || undefined;
+
+let built: Awaited<ReturnType<typeof buildApp>>;
+try {
+  built = await buildApp({
+    dataDir,
+    // Human lines on a terminal, JSON otherwise (or always with LOG_FORMAT=json).
+    logger: {
+      level: process.env['LOG_LEVEL'] ?? 'info',
+      ...((process.env['LOG_FORMAT'] ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' ? { stream: prettySink() } : {}),
+    },
+    ...(token ? { token } : {}),
+    ...(filesRoot ? { filesRoot } : {}),
+    ...(secretKey ? { secretKey } : {}),
+    generator,
+    vuLoop,
+    // A name to listen on is a name browsers use (IP literals always pass the Host check).
+    allowedHosts: [...allowedHosts, host],
+  });
+} catch (e) {
+  // The data directory cannot be used (another server holds it, read-only, not a database ...): say why, no stack.
+  console.error(`Sledge cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
+const { app } = built;
 if (openToNetwork) app.log.warn(`--insecure: listening on ${host} without SLEDGE_TOKEN; anyone who can reach this port can run jobs and drop databases`);
 
 let closing = false;

@@ -49,6 +49,13 @@ export interface Driver<T extends Target = Target> {
    * parameters in txValues order, same rollback and error rules).
    */
   nativeVuSpec?(target: T): NativeVuSpec;
+  /**
+   * Optional capability: the target fields that name a file on the server's
+   * own disk (SQLite: `file`). The server resolves them (relative paths under
+   * its files root), refuses the job store's own files, and checks before a
+   * build that the file's directory can be created.
+   */
+  readonly localFileFields?: readonly string[];
 }
 
 /** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
@@ -131,6 +138,13 @@ export interface AdminSession {
   readCounters(): Promise<Counters>;
   /** Optional post-run maintenance (vacuum, checkpoint, purge) when the target asks for it. */
   afterRun(): Promise<void>;
+  /**
+   * Optional capability: throw SLEDGE_E_SCHEMA_EXISTS (on the field to change)
+   * when createSchema would refuse this target, changing nothing. The server
+   * calls it at a build's preflight so the job is refused before it is
+   * stored. Engines without it are checked by schemaState() only.
+   */
+  assertBuildable?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -154,11 +154,10 @@ export class PgAdminSession implements AdminSession {
     return { exists: true, warehouses: Number(await this.one<number>(c, this.sql('admin.sql', 'max_warehouse'), 'w')) };
   }
 
-  async createSchema(o: BuildOptions): Promise<void> {
+  /** What createSchema refuses, checked as the superuser without changing anything: an existing database (or the tables, in a shared one). */
+  async assertBuildable(): Promise<void> {
     const t = this.t;
     const su = await this.session('superuser');
-    const field42501 = (e: unknown) => (errorCode(e) === '42501' ? 'target.superuser' : undefined);
-
     if (this.sharedDatabase) {
       if (await this.one<boolean>(su, this.sql('admin.sql', 'warehouse_table_exists'), 'found')) {
         throw new SledgeError('SLEDGE_E_SCHEMA_EXISTS', `database "${t.database}" already holds the TPROC-C tables: drop the schema first`, { field: 'target.database' });
@@ -166,6 +165,14 @@ export class PgAdminSession implements AdminSession {
     } else if (await this.one<boolean>(su, this.sql('admin.sql', 'database_exists', { database: t.database }), 'found')) {
       throw new SledgeError('SLEDGE_E_SCHEMA_EXISTS', `database "${t.database}" already exists: drop the schema first or choose another target.database`, { field: 'target.database' });
     }
+  }
+
+  async createSchema(o: BuildOptions): Promise<void> {
+    const t = this.t;
+    const su = await this.session('superuser');
+    const field42501 = (e: unknown) => (errorCode(e) === '42501' ? 'target.superuser' : undefined);
+
+    await this.assertBuildable();
 
     if (this.ownRole && !(await this.one<boolean>(su, this.sql('admin.sql', 'role_exists', { role: t.user }), 'found'))) {
       this.log(`Creating user ${t.user}`);

@@ -86,18 +86,23 @@ class Admin implements AdminSession {
     return { exists: true, warehouses: w };
   }
 
-  async createSchema(_o: BuildOptions): Promise<void> {
+  /** What createSchema refuses, without creating anything: a file that already holds any TPROC-C table. */
+  async assertBuildable(): Promise<void> {
     const existing = this.connection();
-    if (existing) {
-      const present = this.tprocTables(existing);
-      if (present.size > 0) {
-        throw new SledgeError(
-          'SLEDGE_E_SCHEMA_EXISTS',
-          `${this.file} already holds TPROC-C tables (${[...present].join(', ')}): delete the schema first or choose another target.file.`,
-          { field: 'target.file' },
-        );
-      }
+    if (!existing) return;
+    const present = this.tprocTables(existing);
+    if (present.size > 0) {
+      throw new SledgeError(
+        'SLEDGE_E_SCHEMA_EXISTS',
+        `${this.file} already holds TPROC-C tables (${[...present].join(', ')}): delete the schema first or choose another target.file.`,
+        { field: 'target.file' },
+      );
     }
+  }
+
+  async createSchema(_o: BuildOptions): Promise<void> {
+    await this.assertBuildable();
+    const existing = this.connection();
     const db = existing ?? (this.db = openForCreate(this.target, CREATE_TUNING));
     execScript(db, 'tables.sql');
     this.log(`SQLite ${await this.serverVersion()}: created the TPROC-C tables in ${this.file}`);

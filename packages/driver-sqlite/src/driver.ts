@@ -36,4 +36,5 @@ export const driver: SqliteDriver = {
   openLoader: async (target, log) => openLoaderSession(target, log),
   openVu: async (target, opts) => openVuSession(target, opts),
   classifyError,
+  localFileFields: ['file'],
 };

@@ -23,7 +23,7 @@ const pg = (over: Record<string, unknown> = {}): SavedConfigInput =>
   }) as SavedConfigInput;
 
 describe('saved configurations', () => {
-  it('saves with defaults filled, returns secrets redacted, keeps them in the file', () => {
+  it('saves with defaults filled, returns secrets redacted, keeps them (encrypted) in the file', () => {
     const { store, path } = tempStore();
     const saved = store.saveConfig(pg());
     expect(saved.id).toBeGreaterThan(0);
@@ -38,8 +38,12 @@ describe('saved configurations', () => {
     expect(full?.target).toMatchObject({ password: 'S3cret-pw', superuserPassword: 'Sup3r-pw' });
     store.close();
     const db = new Database(path, { readonly: true });
-    expect((db.prepare('SELECT target FROM saved_config').get() as { target: string }).target).toContain('S3cret-pw');
+    const stored = JSON.parse((db.prepare('SELECT target FROM saved_config').get() as { target: string }).target) as Record<string, string>;
     db.close();
+    // Host and user stay readable; the secrets are sealed (secrets.test.ts covers the encryption itself).
+    expect(stored).toMatchObject({ host: '127.0.0.1', user: 'tpcc' });
+    expect(stored['password']).toMatch(/^sledge-enc:v1:/);
+    expect(JSON.stringify(stored)).not.toContain('S3cret-pw');
   });
 
   it('keeps a stored secret when an update sends "********" and replaces it when a value is sent', async () => {

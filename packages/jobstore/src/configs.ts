@@ -15,6 +15,7 @@ import {
 import { inTransaction, type Db } from './db.js';
 import { requireInteger } from './check.js';
 import { fromJson, toJson } from './json.js';
+import { isSealed, type SecretBox } from './secrets.js';
 
 interface ConfigRow {
   id: number;
@@ -66,13 +67,50 @@ function clean(input: unknown, restore?: (target: Record<string, unknown>) => Re
   return { name: v.name, target: v.target, tprocc: v.tprocc ?? {} };
 }
 
+/** The target's secret fields that hold a value (empty strings are not secrets). */
+function secretEntries(t: Record<string, unknown>): [string, string][] {
+  const extra = secretFieldsOf(t['engine']);
+  return Object.entries(t).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '' && (isSecretKey(e[0]) || extra.includes(e[0])));
+}
+
 /**
- * Saved configurations. Targets are stored with their secrets (the database
- * file is the user's own); every read redacts them unless asked otherwise, and
- * an update that sends "********" for a secret keeps the stored value.
+ * Saved configurations. Targets are stored with their secrets encrypted
+ * (AES-256-GCM, see secrets.ts; the key is kept outside the store file);
+ * every read redacts them unless asked otherwise, and an update that sends
+ * "********" for a secret keeps the stored value.
  */
 export class ConfigsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Encrypt every secret still stored in plain text (a store written before encryption). Returns how many configurations changed. */
+  sealPlainSecrets(): number {
+    return inTransaction(this.db, () => {
+      let changed = 0;
+      for (const r of this.db.prepare('SELECT id, target FROM saved_config').all() as { id: number; target: string }[]) {
+        const t = fromJson<Record<string, unknown>>(r.target);
+        const plain = secretEntries(t).filter(([, v]) => !isSealed(v));
+        if (!plain.length) continue;
+        this.db.prepare('UPDATE saved_config SET target = ? WHERE id = ?').run(toJson(this.sealed(t), 'target'), r.id);
+        changed++;
+      }
+      return changed;
+    });
+  }
+
+  private sealed(t: Record<string, unknown>): Record<string, unknown> {
+    const out = { ...t };
+    for (const [k, v] of secretEntries(t)) if (!isSealed(v)) out[k] = this.box.seal(v, `target.${k}`);
+    return out;
+  }
+
+  private opened(t: Record<string, unknown>): Record<string, unknown> {
+    const out = { ...t };
+    for (const [k, v] of secretEntries(t)) if (isSealed(v)) out[k] = this.box.open(v, `target.${k}`, `target.${k}`);
+    return out;
+  }
 
   save(input: SavedConfigInput): SavedConfig {
     const c = clean(input);
@@ -82,7 +120,7 @@ export class ConfigsRepo {
       return Number(
         this.db
           .prepare('INSERT INTO saved_config (name, target, tprocc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
-          .run(c.name, toJson(c.target, 'target'), toJson(c.tprocc, 'tprocc'), now, now).lastInsertRowid,
+          .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), toJson(c.tprocc, 'tprocc'), now, now).lastInsertRowid,
       );
     });
     return this.require(id, false);
@@ -105,14 +143,14 @@ export class ConfigsRepo {
               field: `target.${k}`,
             });
           }
-          t[k] = prev[k];
+          t[k] = isSealed(prev[k]) ? this.box.open(prev[k], `target.${k}`, `target.${k}`) : prev[k];
         }
         return t;
       });
       this.assertNameFree(c.name, id);
       this.db
         .prepare('UPDATE saved_config SET name = ?, target = ?, tprocc = ?, updated_at = ? WHERE id = ?')
-        .run(c.name, toJson(c.target, 'target'), toJson(c.tprocc, 'tprocc'), new Date().toISOString(), id);
+        .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), toJson(c.tprocc, 'tprocc'), new Date().toISOString(), id);
     });
     return this.require(id, false);
   }
@@ -123,9 +161,12 @@ export class ConfigsRepo {
     return rows.map((r) => toConfig(r, false));
   }
 
+  /** One configuration; withSecrets decrypts them (SLEDGE_E_SECRET_UNREADABLE on the field when the key cannot). */
   get(id: number, opts: { withSecrets?: boolean } = {}): SavedConfig | undefined {
     const row = this.row(id);
-    return row === undefined ? undefined : toConfig(row, opts.withSecrets === true);
+    if (row === undefined) return undefined;
+    if (opts.withSecrets !== true) return toConfig(row, false);
+    return toConfig({ ...row, target: JSON.stringify(this.opened(fromJson<Record<string, unknown>>(row.target))) }, true);
   }
 
   delete(id: number): boolean {

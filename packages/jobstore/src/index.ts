@@ -1,6 +1,12 @@
-export { JobStore, JOB_TABLES, DEFAULT_FLUSH_MS, type JobStoreOptions } from './store.js';
+export { JobStore, JOB_TABLES, DEFAULT_FLUSH_MS, DEFAULT_CHECKPOINT_MS, type JobStoreOptions } from './store.js';
 export { newJobId, newShareToken } from './ids.js';
-export { JobStoreOpenError, BUSY_TIMEOUT_MS } from './db.js';
+export { JobStoreOpenError, BUSY_TIMEOUT_MS, WAL_SIZE_LIMIT } from './db.js';
+export { JobStoreLockedError, type LockHolder } from './lock.js';
+export { isStorageError, storageFaultKind } from './faults.js';
+export { storeFiles, reservedPaths, type StoreFiles } from './files.js';
+export { createDirectory, existingAncestor, CreateDirectoryError } from './fsutil.js';
+export { RESERVE_BYTES } from './reserve.js';
+export { SEALED_PREFIX, type KeySource } from './secrets.js';
 export { ACTIVE_STATUSES, INTERRUPTED_ERROR, type CreateJobInput, type JobPatch } from './jobs.js';
 export { DEFAULT_OUTPUT_LIMIT, MAX_OUTPUT_LIMIT, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, droppedNote, type OutputInput, type OutputQuery, type OutputPage, type SeqRange } from './output.js';
 export type { MetricSample, MetricQuery } from './metrics.js';

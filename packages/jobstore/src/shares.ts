@@ -22,8 +22,18 @@ export class SharesRepo {
     return row?.job_id;
   }
 
-  /** True when the token existed. */
-  revoke(token: string): boolean {
-    return this.db.prepare('DELETE FROM share_link WHERE token = ?').run(token).changes > 0;
+  /** True when the token existed (and, with `jobId`, belonged to that job). */
+  revoke(token: string, jobId?: string): boolean {
+    if (typeof token !== 'string') return false;
+    if (jobId === undefined) return this.db.prepare('DELETE FROM share_link WHERE token = ?').run(token).changes > 0;
+    return this.db.prepare('DELETE FROM share_link WHERE token = ? AND job_id = ?').run(token, jobId).changes > 0;
+  }
+
+  list(jobId: string): { token: string; createdAt: string }[] {
+    this.jobs.assertExists(jobId);
+    return (this.db.prepare('SELECT token, created_at FROM share_link WHERE job_id = ? ORDER BY created_at, token').all(jobId) as { token: string; created_at: string }[]).map((r) => ({
+      token: r.token,
+      createdAt: r.created_at,
+    }));
   }
 }

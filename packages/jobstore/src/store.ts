@@ -12,8 +12,13 @@ import type {
   VuStatus,
 } from '@sledge/protocol';
 import { SledgeError } from '@sledge/protocol';
-import { resolve } from 'node:path';
-import { inTransaction, openDatabase, type Db } from './db.js';
+import { dirname, resolve } from 'node:path';
+import { BUSY_TIMEOUT_MS, JobStoreOpenError, inTransaction, openDatabase, prepareDirectory, type Db } from './db.js';
+import { isStorageError, storageError } from './faults.js';
+import { storeFiles, type StoreFiles } from './files.js';
+import { StoreLock } from './lock.js';
+import { ensureReserve, releaseReserve } from './reserve.js';
+import { SecretBox, SecretKeyError, loadSecretKey, type KeySource } from './secrets.js';
 import { migrate } from './migrate.js';
 import { WriteBuffer } from './buffer.js';
 import { JobsRepo, type CreateJobInput, type JobPatch } from './jobs.js';
@@ -30,11 +35,19 @@ import { SharesRepo } from './shares.js';
 export interface JobStoreOptions {
   /** How often buffered appends are written, in ms (default 1000). A crash loses at most this much. */
   flushMs?: number;
-  /** Called when a timed flush fails (rows stay buffered for the next try). Default: a process warning. */
+  /**
+   * Called when a timed flush fails (rows stay buffered for the next try):
+   * once per run of failures, not every second. Default: a process warning.
+   */
   onFlushError?: (err: Error) => void;
+  /** The key that encrypts saved secrets, base64 of 32 bytes (SLEDGE_SECRET_KEY). Default: the key file secret.key beside the store, created on first use. */
+  secretKey?: string;
+  /** How often the WAL is checkpointed and truncated, in ms (default 60000). */
+  checkpointMs?: number;
 }
 
 export const DEFAULT_FLUSH_MS = 1000;
+export const DEFAULT_CHECKPOINT_MS = 60_000;
 
 /** Every per-job table other than `job` itself; deleteJob empties them all. */
 export const JOB_TABLES = [
@@ -61,8 +74,18 @@ export class JobStore {
   readonly path: string;
   /** Jobs found in an active status at open (the previous server stopped under them), now `interrupted`. */
   readonly interruptedOnOpen: string[];
+  /** Saved configurations whose plain-text secrets were encrypted at this open (a store from before encryption). */
+  readonly sealedOnOpen: number;
+  /** Where the secrets key came from. */
+  readonly keySource: KeySource;
+  /** The store's files (database, companions, lock, reserve, key). */
+  readonly files: StoreFiles;
 
   private readonly db: Db;
+  private readonly lock: StoreLock;
+  private readonly faultListeners = new Set<(err: SledgeError) => void>();
+  private readonly checkpointTimer: NodeJS.Timeout;
+  private flushFailing = false;
   private readonly buffer: WriteBuffer;
   private readonly jobs: JobsRepo;
   private readonly profilesRepo: ProfilesRepo;
@@ -77,9 +100,12 @@ export class JobStore {
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
-  private constructor(path: string, db: Db, opts: JobStoreOptions) {
+  private constructor(path: string, db: Db, lock: StoreLock, box: SecretBox, keySource: KeySource, opts: JobStoreOptions) {
     this.path = path;
+    this.files = storeFiles(path);
     this.db = db;
+    this.lock = lock;
+    this.keySource = keySource;
     this.buffer = new WriteBuffer(db);
     this.jobs = new JobsRepo(db);
     this.profilesRepo = new ProfilesRepo(db);
@@ -89,18 +115,25 @@ export class JobStore {
     this.state = new StateRepo(db, this.jobs);
     this.metrics = new MetricsRepo(db, this.jobs, this.buffer);
     this.system = new SystemRepo(db, this.jobs);
-    this.configs = new ConfigsRepo(db);
+    this.configs = new ConfigsRepo(db, box);
     this.shares = new SharesRepo(db, this.jobs);
+    this.sealedOnOpen = this.configs.sealPlainSecrets();
+    // Plain-text secrets were just overwritten (secure_delete); fold the WAL that held the old pages back and truncate it.
+    if (this.sealedOnOpen > 0) this.checkpoint();
     this.interruptedOnOpen = this.jobs.interruptActive();
     const onError = opts.onFlushError ?? ((e: Error) => process.emitWarning(`job store flush failed, will retry: ${e.message}`, 'SledgeJobStoreWarning'));
     this.timer = setInterval(() => {
       try {
-        this.buffer.flush();
+        this.guard(() => this.buffer.flush());
+        this.flushFailing = false;
       } catch (e) {
-        onError(e instanceof Error ? e : new Error(String(e)));
+        if (!this.flushFailing) onError(e instanceof Error ? e : new Error(String(e)));
+        this.flushFailing = true;
       }
     }, opts.flushMs ?? DEFAULT_FLUSH_MS);
     this.timer.unref();
+    this.checkpointTimer = setInterval(() => this.checkpoint(), opts.checkpointMs ?? DEFAULT_CHECKPOINT_MS);
+    this.checkpointTimer.unref();
   }
 
   /**
@@ -109,25 +142,139 @@ export class JobStore {
    * interrupted. Throws JobStoreOpenError naming the path and the reason.
    */
   static open(path: string, opts: JobStoreOptions = {}): JobStore {
-    const flushMs = opts.flushMs ?? DEFAULT_FLUSH_MS;
-    if (!Number.isFinite(flushMs) || flushMs < 1 || flushMs > 2 ** 31 - 1) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', 'flushMs must be a number of milliseconds >= 1', { field: 'flushMs' });
+    for (const [name, v, dflt] of [['flushMs', opts.flushMs, DEFAULT_FLUSH_MS], ['checkpointMs', opts.checkpointMs, DEFAULT_CHECKPOINT_MS]] as const) {
+      const ms = v ?? dflt;
+      if (!Number.isFinite(ms) || ms < 1 || ms > 2 ** 31 - 1) {
+        throw new SledgeError('SLEDGE_E_VALIDATION', `${name} must be a number of milliseconds >= 1`, { field: name });
+      }
     }
     const file = resolve(path);
-    const db = openDatabase(file);
+    const files = storeFiles(file);
+    prepareDirectory(file);
+    // One writer per store, taken before anything reads or changes the file (WAL recovery, migrations, interrupting jobs).
+    let lock: StoreLock;
     try {
-      migrate(db);
-      return new JobStore(file, db, { ...opts, flushMs });
+      lock = StoreLock.acquire(files.lock, file);
     } catch (e) {
-      db.close();
+      if (e instanceof Error && e.name === 'JobStoreLockedError') throw e;
+      throw new JobStoreOpenError(file, `cannot take the lock ${files.lock}: ${e instanceof Error ? e.message : String(e)}`, e);
+    }
+    let db: Db | undefined;
+    try {
+      const { key, source } = loadKey(opts.secretKey, files.key, file);
+      db = openDatabase(file);
+      migrate(db);
+      ensureReserve(files.reserve);
+      return new JobStore(file, db, lock, new SecretBox(key), source, opts);
+    } catch (e) {
+      db?.close();
+      lock.release();
       throw e;
+    }
+  }
+
+  /**
+   * Listen for writes the disk refused (SLEDGE_E_STORAGE_FULL / _IO), from
+   * any caller and from the timed flush. Returns the unsubscribe function.
+   */
+  onStorageFault(listener: (err: SledgeError) => void): () => void {
+    this.faultListeners.add(listener);
+    return () => this.faultListeners.delete(listener);
+  }
+
+  /**
+   * Check that the data directory has room before new work: the reserve file
+   * (space kept for recording a failure) is put back if a full disk used it.
+   * Throws SLEDGE_E_STORAGE_FULL when there is still no room.
+   */
+  assertWritable(): void {
+    this.assertOpen();
+    let ok: boolean;
+    try {
+      ok = ensureReserve(this.files.reserve);
+    } catch (e) {
+      throw new SledgeError('SLEDGE_E_STORAGE_IO', `the data directory ${dirname(this.path)} cannot be written (${(e as NodeJS.ErrnoException).code ?? String(e)} on ${this.files.reserve})`, { cause: e });
+    }
+    if (!ok) {
+      throw new SledgeError(
+        'SLEDGE_E_STORAGE_FULL',
+        `the data directory ${dirname(this.path)} is full (no room for ${this.files.reserve}): free space there before starting a job`,
+      );
+    }
+  }
+
+  /**
+   * Cap the store file at `bytes` (SQLite's max_page_count; never below the
+   * current size). Writes that would grow it further fail with
+   * SLEDGE_E_STORAGE_FULL. Returns the cap in effect, in bytes.
+   */
+  setMaxBytes(bytes: number): number {
+    this.assertOpen();
+    const page = Number(this.db.pragma('page_size', { simple: true }));
+    const pages = Number(this.db.pragma(`max_page_count = ${Math.max(1, Math.floor(bytes / page))}`, { simple: true }));
+    return pages * page;
+  }
+
+  /**
+   * Fold the WAL back into the database and truncate it (the writer's
+   * periodic checkpoint, so the WAL stays bounded even when readers starve
+   * SQLite's automatic one). Never waits for a reader: a busy checkpoint is
+   * simply tried again next time. Returns SQLite's [busy, log, checkpointed].
+   */
+  checkpoint(): { busy: boolean; walPages: number; checkpointed: number } | undefined {
+    if (this.closed) return undefined;
+    try {
+      this.db.pragma('busy_timeout = 0');
+      const r = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+      const row = r[0] ?? { busy: 1, log: -1, checkpointed: -1 };
+      return { busy: row.busy !== 0, walPages: row.log, checkpointed: row.checkpointed };
+    } catch (e) {
+      const err = storageError(e, this.path, dirname(this.path));
+      if (err) this.fault(err);
+      return undefined;
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+  }
+
+  /** Run a write; a write the disk refuses becomes a typed storage error, told to the fault listeners. */
+  private guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (isStorageError(e)) throw e;
+      const err = storageError(e, this.path, dirname(this.path));
+      if (!err) throw e;
+      this.fault(err);
+      throw err;
+    }
+  }
+
+  private fault(err: SledgeError): void {
+    // A full disk: give the reserve's room back so that the failure itself can be recorded.
+    if (err.code === 'SLEDGE_E_STORAGE_FULL') releaseReserve(this.files.reserve);
+    for (const l of this.faultListeners) {
+      try {
+        l(err);
+      } catch {
+        // a listener's own failure must not hide the storage error
+      }
+    }
+  }
+
+  /** Reads first write what is buffered; a disk that refuses it leaves the rows buffered and the read goes on. */
+  private flushForRead(): void {
+    try {
+      this.guard(() => this.buffer.flush());
+    } catch (e) {
+      if (!isStorageError(e)) throw e;
     }
   }
 
   /** Write every buffered row now, in one transaction. Returns how many rows were written. */
   flush(): number {
     this.assertOpen();
-    return this.buffer.flush();
+    return this.guard(() => this.buffer.flush());
   }
 
   /** Rows waiting in the write buffer. */
@@ -139,11 +286,17 @@ export class JobStore {
   close(): void {
     if (this.closed) return;
     clearInterval(this.timer);
+    clearInterval(this.checkpointTimer);
     try {
-      this.buffer.flush();
+      this.guard(() => this.buffer.flush());
+      this.checkpoint();
+    } catch (e) {
+      // A full disk at shutdown: the buffered rows cannot be kept; everything committed stays intact.
+      if (!isStorageError(e)) throw e;
     } finally {
       this.closed = true;
       this.db.close();
+      this.lock.release();
     }
   }
 
@@ -151,12 +304,12 @@ export class JobStore {
 
   createJob(input: CreateJobInput): Job {
     this.assertOpen();
-    return this.jobs.create(input);
+    return this.guard(() => this.jobs.create(input));
   }
 
   updateJob(id: string, patch: JobPatch): Job {
     this.assertOpen();
-    return this.jobs.update(id, patch);
+    return this.guard(() => this.jobs.update(id, patch));
   }
 
   getJob(id: string): Job | undefined {
@@ -172,10 +325,12 @@ export class JobStore {
   /** Remove the job and every row it owns in all tables, buffered rows included, in one transaction. */
   deleteJob(id: string): boolean {
     this.assertOpen();
-    const existed = inTransaction(this.db, () => {
-      for (const t of JOB_TABLES) this.db.prepare(`DELETE FROM ${t} WHERE job_id = ?`).run(id);
-      return this.db.prepare('DELETE FROM job WHERE id = ?').run(id).changes > 0;
-    });
+    const existed = this.guard(() =>
+      inTransaction(this.db, () => {
+        for (const t of JOB_TABLES) this.db.prepare(`DELETE FROM ${t} WHERE job_id = ?`).run(id);
+        return this.db.prepare('DELETE FROM job WHERE id = ?').run(id).changes > 0;
+      }),
+    );
     // Committed (and synchronous, so no append came in between): drop what is still buffered and the caches.
     this.buffer.discard(id);
     this.output.forget(id);
@@ -209,7 +364,7 @@ export class JobStore {
 
   getOutput(jobId: string, q: OutputQuery = {}): OutputPage {
     this.assertOpen();
-    this.buffer.flush();
+    this.flushForRead();
     return this.output.read(jobId, q);
   }
 
@@ -232,13 +387,13 @@ export class JobStore {
 
   getTcount(jobId: string): { engine: EngineSample[]; client: ClientSample[] } {
     this.assertOpen();
-    this.buffer.flush();
+    this.flushForRead();
     return this.series.tcount(jobId);
   }
 
   getLatency(jobId: string): LatencySample[] {
     this.assertOpen();
-    this.buffer.flush();
+    this.flushForRead();
     return this.series.latency(jobId);
   }
 
@@ -247,7 +402,7 @@ export class JobStore {
   /** Replace the job's time profile. */
   setTimings(jobId: string, rows: readonly TimingRow[]): void {
     this.assertOpen();
-    this.timings.set(jobId, rows);
+    this.guard(() => this.timings.set(jobId, rows));
   }
 
   getTimings(jobId: string, opts: { vu?: number } = {}): TimingRow[] {
@@ -259,7 +414,7 @@ export class JobStore {
 
   setVus(jobId: string, vus: readonly VuStatus[]): void {
     this.assertOpen();
-    this.state.setVus(jobId, vus);
+    this.guard(() => this.state.setVus(jobId, vus));
   }
 
   getVus(jobId: string): VuStatus[] {
@@ -269,7 +424,7 @@ export class JobStore {
 
   setProgress(jobId: string, progress: BuildProgress): void {
     this.assertOpen();
-    this.state.setProgress(jobId, progress);
+    this.guard(() => this.state.setProgress(jobId, progress));
   }
 
   getProgress(jobId: string): BuildProgress | undefined {
@@ -279,7 +434,7 @@ export class JobStore {
 
   setCheck(jobId: string, items: readonly CheckItem[]): void {
     this.assertOpen();
-    this.state.setCheck(jobId, items);
+    this.guard(() => this.state.setCheck(jobId, items));
   }
 
   getCheck(jobId: string): CheckItem[] {
@@ -296,19 +451,19 @@ export class JobStore {
 
   getMetrics(jobId: string, kind: string, q: MetricQuery = {}): MetricSample[] {
     this.assertOpen();
-    this.buffer.flush();
+    this.flushForRead();
     return this.metrics.get(jobId, kind, q);
   }
 
   metricKinds(jobId: string): string[] {
     this.assertOpen();
-    this.buffer.flush();
+    this.flushForRead();
     return this.metrics.kinds(jobId);
   }
 
   setSystem(jobId: string, source: string, info: Record<string, unknown>): void {
     this.assertOpen();
-    this.system.set(jobId, source, info);
+    this.guard(() => this.system.set(jobId, source, info));
   }
 
   getSystem(jobId: string): Record<string, Record<string, unknown>> {
@@ -320,13 +475,13 @@ export class JobStore {
 
   saveConfig(input: SavedConfigInput): SavedConfig {
     this.assertOpen();
-    return this.configs.save(input);
+    return this.guard(() => this.configs.save(input));
   }
 
   /** Replace a saved configuration; a secret sent as "********" keeps its stored value. */
   updateConfig(id: number, input: SavedConfigInput): SavedConfig {
     this.assertOpen();
-    return this.configs.update(id, input);
+    return this.guard(() => this.configs.update(id, input));
   }
 
   listConfigs(): SavedConfig[] {
@@ -341,14 +496,14 @@ export class JobStore {
 
   deleteConfig(id: number): boolean {
     this.assertOpen();
-    return this.configs.delete(id);
+    return this.guard(() => this.configs.delete(id));
   }
 
   // Share links
 
   createShare(jobId: string): { token: string } {
     this.assertOpen();
-    return this.shares.create(jobId);
+    return this.guard(() => this.shares.create(jobId));
   }
 
   resolveShare(token: string): string | undefined {
@@ -356,12 +511,28 @@ export class JobStore {
     return this.shares.resolve(token);
   }
 
-  revokeShare(token: string): boolean {
+  /** Revoke one share link; with `jobId`, only a link of that job. True when it existed. */
+  revokeShare(token: string, jobId?: string): boolean {
     this.assertOpen();
-    return this.shares.revoke(token);
+    return this.guard(() => this.shares.revoke(token, jobId));
+  }
+
+  /** The job's share links, oldest first. */
+  listShares(jobId: string): { token: string; createdAt: string }[] {
+    this.assertOpen();
+    return this.shares.list(jobId);
   }
 
   private assertOpen(): void {
     if (this.closed) throw new Error(`the job store at ${this.path} is closed`);
+  }
+}
+
+function loadKey(envKey: string | undefined, keyFile: string, storePath: string): { key: Buffer; source: KeySource } {
+  try {
+    return loadSecretKey({ ...(envKey !== undefined ? { key: envKey } : {}), keyFile });
+  } catch (e) {
+    if (e instanceof SecretKeyError) throw new JobStoreOpenError(storePath, e.message, e);
+    throw new JobStoreOpenError(storePath, `cannot read or create the secrets key ${keyFile}: ${e instanceof Error ? e.message : String(e)}`, e);
   }
 }

@@ -25,6 +25,9 @@ import { StringEnum } from './util.js';
  * | SLEDGE_E_FORBIDDEN            | 403  | another site's request, or a Host name not allowed    |
  * | SLEDGE_E_TOO_LARGE            | 413  | the request body is over the size or JSON depth limit |
  * | SLEDGE_E_INTERNAL             | 500  | a bug: the message is generic, details go to the log  |
+ * | SLEDGE_E_STORAGE_FULL         | 507  | the data directory is full: the job store cannot grow |
+ * | SLEDGE_E_STORAGE_IO           | 507  | the job store cannot be written (I/O error, size limit) |
+ * | SLEDGE_E_SECRET_UNREADABLE    | 422  | a saved secret cannot be decrypted (key lost): re-enter it |
  */
 export const ErrorCodes = {
   SLEDGE_E_VALIDATION: 400,
@@ -45,6 +48,9 @@ export const ErrorCodes = {
   SLEDGE_E_FORBIDDEN: 403,
   SLEDGE_E_TOO_LARGE: 413,
   SLEDGE_E_INTERNAL: 500,
+  SLEDGE_E_STORAGE_FULL: 507,
+  SLEDGE_E_STORAGE_IO: 507,
+  SLEDGE_E_SECRET_UNREADABLE: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -3,9 +3,10 @@
  * checks a datagen job passes before any work (writable, enough free space,
  * no files from other settings), and the size estimate behind the space check.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemUnits, warehouseUnits } from '@sledge/core';
+import { CreateDirectoryError, createDirectory } from '@sledge/jobstore';
 import { SledgeError, TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 import { SCRIPT_NAME } from './datagen-scripts.js';
 
@@ -158,7 +159,9 @@ export interface DatagenPlan {
 
 /**
  * Everything a datagen job checks before any work, with a typed error naming
- * datagen.dir: the directory exists (created when missing) and takes files,
+ * datagen.dir (the path itself was resolved and confined by paths.ts): the
+ * directory exists (created when missing, reporting the real cause when it
+ * cannot be: EROFS, EACCES ...) and takes files,
  * an existing manifest has the same settings (then the job resumes), no
  * generated files lie there without a manifest, and the file system has room
  * for the estimated remaining bytes.
@@ -167,10 +170,10 @@ export function checkDatagenDir(req: DatagenRequest): DatagenPlan {
   const { dir } = req;
   let made: string | undefined;
   try {
-    made = mkdirSync(dir, { recursive: true });
+    made = createDirectory(dir);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    throw dirError(`datagen.dir ${dir} cannot be created (${code}${code === 'ENOTDIR' || code === 'EEXIST' ? ': a part of the path is a file' : ''}): choose a directory the server can write`);
+    throw dirError(`datagen.dir ${dir} cannot be created (${e instanceof CreateDirectoryError ? e.message.replace(/^cannot create /, '') : code}): choose a directory the server can write`);
   }
   try {
     return checkDir(req);

@@ -1,6 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { randomSeed, type Driver } from '@sledge/core';
-import type { JobStore } from '@sledge/jobstore';
+import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
   SledgeError,
@@ -19,6 +19,7 @@ import {
 import { buildJob } from './build-job.js';
 import { checkJob } from './check-job.js';
 import { checkDatagenDir } from './datagen-dir.js';
+import { assertCreatable, resolveJobPath, type PathPolicy } from './paths.js';
 import { datagenJob, type DatagenEnv } from './datagen-job.js';
 import { deleteJob } from './delete-job.js';
 import { JobContext } from './job-context.js';
@@ -44,6 +45,12 @@ const BODIES: Record<JobType, Body> = {
 
 export interface EngineOptions {
   dataDir: string;
+  /**
+   * SLEDGE_FILES_ROOT: where job files (SQLite targets, datagen directories)
+   * may go; every path must lie under it. Unset: relative paths resolve under
+   * the data directory and absolute paths are allowed where creatable.
+   */
+  filesRoot?: string;
   clientVersion: string;
   cpus: number;
   generator: 'auto' | 'native' | 'typescript';
@@ -61,7 +68,12 @@ interface Queued {
   cfg: JobConfig;
   explicit: Set<string>;
   stop: StopToken;
+  /** The job store refused a write while this job ran: the job stops and fails with this. */
+  fault?: SledgeError;
 }
+
+/** How often job-row changes a full disk refused are tried again. */
+const PERSIST_RETRY_MS = 2_000;
 
 /** A stable identity for "the same database", used to order preflight schema checks behind queued jobs. */
 export function targetKey(t: Target): string {
@@ -83,11 +95,65 @@ export class JobEngine {
   private pumping = false;
   private closed = false;
   private idleWaiters: (() => void)[] = [];
+  private readonly paths: PathPolicy;
+  /** Jobs whose final status a full disk refused: written again every PERSIST_RETRY_MS. */
+  private readonly unsaved = new Set<JobContext>();
+  private persistTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly store: JobStore,
     private readonly opts: EngineOptions,
-  ) {}
+  ) {
+    const dataDir = resolve(opts.dataDir);
+    this.paths = {
+      root: resolve(opts.filesRoot ?? dataDir),
+      confined: opts.filesRoot !== undefined,
+      reservedFiles: reservedPaths(store.path),
+      reservedDirs: [dataDir, dirname(store.path)],
+    };
+    store.onStorageFault((e) => this.storageFault(e));
+  }
+
+  /**
+   * The job store refused a write (full disk, I/O error). The running job
+   * stops (its VUs are told at once) and fails with that reason; the server
+   * stays up and REST writes answer 507 until there is room again.
+   */
+  private storageFault(err: SledgeError): void {
+    const a = this.active;
+    if (!a || a.fault) return;
+    a.fault = err;
+    this.opts.log(`job ${a.job.id}: ${err.message}; stopping it`);
+    a.stop.request();
+  }
+
+  private keepTrying(ctx: JobContext): void {
+    if (!ctx.hasPending) return;
+    this.unsaved.add(ctx);
+    this.persistTimer ??= setInterval(() => this.persistUnsaved(), PERSIST_RETRY_MS);
+    this.persistTimer.unref();
+  }
+
+  private persistUnsaved(): void {
+    for (const ctx of this.unsaved) {
+      let done: boolean;
+      try {
+        done = ctx.persistPending();
+      } catch (e) {
+        // Not a full disk (the job was deleted meanwhile...): nothing left to write.
+        this.opts.log(`job ${ctx.id}: giving up writing its final status: ${e instanceof Error ? e.message : String(e)}`);
+        done = true;
+      }
+      if (done) {
+        this.unsaved.delete(ctx);
+        this.notifyJob(ctx.current);
+      }
+    }
+    if (!this.unsaved.size && this.persistTimer) {
+      clearInterval(this.persistTimer);
+      this.persistTimer = null;
+    }
+  }
 
   onJob(l: (job: Job) => void): () => void {
     this.jobListeners.add(l);
@@ -107,11 +173,25 @@ export class JobEngine {
     return s;
   }
 
-  /** Resolve engine-relative paths (SQLite files live under the data directory). */
-  private normalise(cfg: JobConfig): void {
-    const t = cfg.target;
-    if (t.engine === 'sqlite' && !isAbsolute(t.file)) t.file = resolve(this.opts.dataDir, t.file);
-    if (cfg.datagen) cfg.datagen.dir = resolve(this.opts.dataDir, cfg.datagen.dir);
+  /**
+   * Resolve the paths a job names on the server's disk (the driver's local
+   * file fields, datagen.dir) under the path policy (paths.ts); a build's
+   * files must be creatable. Creates nothing.
+   */
+  private async normalise(cfg: JobConfig): Promise<void> {
+    const t = cfg.target as unknown as Record<string, unknown>;
+    const fields = BODIES[cfg.type].db ? ((await driverFor(cfg.target)).localFileFields ?? []) : [];
+    for (const f of fields) {
+      const v = t[f];
+      if (typeof v !== 'string') continue;
+      const path = resolveJobPath(v, this.paths, `target.${f}`, 'file');
+      if (cfg.type === 'build') assertCreatable(dirname(path), this.paths, `target.${f}`);
+      t[f] = path;
+    }
+    if (cfg.datagen) {
+      cfg.datagen.dir = resolveJobPath(cfg.datagen.dir, this.paths, 'datagen.dir', 'dir');
+      assertCreatable(cfg.datagen.dir, this.paths, 'datagen.dir');
+    }
   }
 
   /** Validate, preflight (driver loads, database reachable, schema state) and enqueue. Nothing is stored on failure. */
@@ -119,7 +199,9 @@ export class JobEngine {
     if (this.closed) throw new SledgeError('SLEDGE_E_CONFLICT', 'the server is shutting down');
     const cfg = parseJobCreate(body, randomSeed());
     this.fillSecrets(cfg.target, (body as Record<string, unknown>)['configId']);
-    this.normalise(cfg);
+    await this.normalise(cfg);
+    // A data directory that is still full refuses new jobs (507) before anything is stored.
+    this.store.assertWritable();
     const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
     if (BODIES[cfg.type].db) await this.preflight(cfg);
     else this.preflightDatagen(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
@@ -174,7 +256,7 @@ export class JobEngine {
   async testTarget(targetBody: unknown, configId?: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
     this.fillSecrets(cfg.target, configId);
-    this.normalise(cfg);
+    await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
     const admin = await driver.openAdmin(cfg.target, () => undefined);
     try {
@@ -190,7 +272,7 @@ export class JobEngine {
   async sampleAsh(targetBody: unknown, configId?: unknown): Promise<{ source: string; samples: unknown[] }> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
     this.fillSecrets(cfg.target, configId);
-    this.normalise(cfg);
+    await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
     if (!driver.openAshSampler) {
       throw new SledgeError('SLEDGE_E_VALIDATION', `${cfg.target.engine} is sampled client-side by its virtual users: ASH exists only while a job runs`, { field: 'target.engine' });
@@ -230,6 +312,8 @@ export class JobEngine {
           { field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database' },
         );
       }
+      // Whatever else the driver's createSchema would refuse (a partial schema, an existing database), before the job is stored.
+      if (cfg.type === 'build') await admin.assertBuildable?.();
       if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
         throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
           field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database',
@@ -366,13 +450,15 @@ export class JobEngine {
           explicit: q.explicit,
         });
       }
+      if (q.fault) throw q.fault;
       if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
       await samplers?.stop();
       ctx.update({ endedAt: new Date().toISOString() });
       ctx.status(final);
     } catch (e) {
       await samplers?.stop().catch(() => undefined);
-      const err = toSledgeError(e, 'SLEDGE_E_DB');
+      // A storage fault is the cause even when the body ended with another error (stopped VUs, a refused write).
+      const err = q.fault ?? toSledgeError(e, 'SLEDGE_E_DB');
       if (err.code === 'SLEDGE_E_INTERNAL') this.opts.log(`job ${q.job.id} failed with an internal error: ${String((e as Error)?.stack ?? e)}`);
       ctx.output(1, `Error: ${err.message}`);
       ctx.output(0, `Vuser 1:FINISHED FAILED`);
@@ -382,7 +468,8 @@ export class JobEngine {
       // Everything the job produced is stored: its live stream no longer keeps frames for resuming.
       this.stream(q.job.id).release();
       this.activeCtx = null;
-      this.opts.log(`job ${q.job.id} ${ctx.current.status}`);
+      this.keepTrying(ctx);
+      this.opts.log(`job ${q.job.id} ${ctx.current.status}${ctx.hasPending ? ' (not yet written to the job store: the disk is full; retrying)' : ''}`);
     }
   }
 
@@ -399,5 +486,8 @@ export class JobEngine {
       await Promise.race([this.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
     }
     for (const s of this.streams.values()) s.close();
+    this.persistUnsaved();
+    if (this.persistTimer) clearInterval(this.persistTimer);
+    this.persistTimer = null;
   }
 }

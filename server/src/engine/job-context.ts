@@ -1,4 +1,4 @@
-import type { JobStore } from '@sledge/jobstore';
+import { isStorageError, type JobStore } from '@sledge/jobstore';
 import {
   scrub,
   type BuildProgress,
@@ -15,13 +15,22 @@ import {
 } from '@sledge/protocol';
 import type { JobStream } from './stream.js';
 
+type JobUpdate = Parameters<JobStore['updateJob']>[1];
+
 /**
  * Everything a running job produces goes through here: one call writes the
  * job store and emits the matching frame, in the same synchronous step, so
  * a snapshot taken at seq N holds exactly the frames up to N.
+ *
+ * A write the disk refuses (SLEDGE_E_STORAGE_FULL / _IO) never throws out of
+ * here: the job store has told the engine, which stops the job and fails it
+ * with that reason. The frame is still emitted; a refused change of the job
+ * row is kept in memory (`current`) and written by persistPending() when
+ * there is room again.
  */
 export class JobContext {
   private job: Job;
+  private pending: JobUpdate | null = null;
   /** The latest live values, for the Prometheus endpoint. */
   readonly latest: { engine?: EngineSample; client?: ClientSample; latency?: LatencySample; vus?: VuStatus[] } = {};
 
@@ -44,6 +53,45 @@ export class JobContext {
     return this.job;
   }
 
+  /** A change of the job row the disk refused, waiting for persistPending(). */
+  get hasPending(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Write the job-row changes the disk refused earlier. True when nothing is left pending. */
+  persistPending(): boolean {
+    if (!this.pending) return true;
+    try {
+      this.job = this.store.updateJob(this.job.id, this.pending);
+      this.pending = null;
+      return true;
+    } catch (e) {
+      if (isStorageError(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Run a store write; a storage fault is swallowed (the engine was told by the store). */
+  private write(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      if (!isStorageError(e)) throw e;
+    }
+  }
+
+  private updateRow(patch: JobUpdate): void {
+    const merged = { ...(this.pending ?? {}), ...patch };
+    try {
+      this.job = this.store.updateJob(this.job.id, merged);
+      this.pending = null;
+    } catch (e) {
+      if (!isStorageError(e)) throw e;
+      this.pending = merged;
+      this.job = { ...this.job, ...patch } as Job;
+    }
+  }
+
   output(vu: number, text: string): void {
     this.outputMany([{ vu, text }]);
   }
@@ -61,14 +109,14 @@ export class JobContext {
   }
 
   update(patch: Partial<Pick<Job, 'startedAt' | 'endedAt' | 'engineVersion' | 'summary' | 'result' | 'error'>>): void {
-    this.job = this.store.updateJob(this.job.id, patch);
+    this.updateRow(patch);
     this.onJobChange(this.job);
   }
 
   status(status: JobStatus, error?: ErrorInfo): void {
-    const patch: Parameters<JobStore['updateJob']>[1] = { status };
+    const patch: JobUpdate = { status };
     if (error) patch.error = { ...error, message: scrub(error.message, this.secrets) };
-    this.job = this.store.updateJob(this.job.id, patch);
+    this.updateRow(patch);
     const frame = { t: 'status' as const, jobId: this.job.id, status, ts: Date.now(), ...(patch.error ? { error: patch.error } : {}) };
     this.stream.emit(frame, true);
     if (status === 'running' || status === 'rampup' || status === 'measuring' || status === 'stopping') this.phase(status);
@@ -83,25 +131,25 @@ export class JobContext {
 
   engineSample(s: EngineSample): void {
     this.latest.engine = s;
-    this.store.appendEngineSamples(this.job.id, [s]);
+    this.write(() => this.store.appendEngineSamples(this.job.id, [s]));
     this.stream.emit({ t: 'tcount', jobId: this.job.id, engine: [s], client: [] });
   }
 
   clientSample(s: ClientSample): void {
     this.latest.client = s;
-    this.store.appendClientSamples(this.job.id, [s]);
+    this.write(() => this.store.appendClientSamples(this.job.id, [s]));
     this.stream.emit({ t: 'tcount', jobId: this.job.id, engine: [], client: [s] });
   }
 
   latency(s: LatencySample): void {
     this.latest.latency = s;
-    this.store.appendLatency(this.job.id, [s]);
+    this.write(() => this.store.appendLatency(this.job.id, [s]));
     this.stream.emit({ t: 'latency', jobId: this.job.id, samples: [s] });
   }
 
   vus(list: VuStatus[]): void {
     this.latest.vus = list;
-    this.store.setVus(this.job.id, list);
+    this.write(() => this.store.setVus(this.job.id, list));
     this.stream.emit({ t: 'vus', jobId: this.job.id, vus: list });
   }
 
@@ -112,32 +160,32 @@ export class JobContext {
       this.lastBuildPhase = p.phase;
       this.phase(`build: ${p.phase}`);
     }
-    this.store.setProgress(this.job.id, p);
+    this.write(() => this.store.setProgress(this.job.id, p));
     this.stream.emit({ t: 'progress', jobId: this.job.id, progress: p });
   }
 
   check(items: CheckItem[]): void {
-    this.store.setCheck(this.job.id, items);
+    this.write(() => this.store.setCheck(this.job.id, items));
   }
 
   result(result: TproccResult, timings: TimingRow[]): void {
-    this.store.setTimings(this.job.id, timings);
-    this.job = this.store.updateJob(this.job.id, { result, summary: `${result.nopm} NOPM, ${result.tpm} TPM, ${result.activeVus} VU` });
+    this.write(() => this.store.setTimings(this.job.id, timings));
+    this.updateRow({ result, summary: `${result.nopm} NOPM, ${result.tpm} TPM, ${result.activeVus} VU` });
     this.stream.emit({ t: 'result', jobId: this.job.id, result, timings }, true);
     this.onJobChange(this.job);
   }
 
   timings(rows: TimingRow[]): void {
-    this.store.setTimings(this.job.id, rows);
+    this.write(() => this.store.setTimings(this.job.id, rows));
   }
 
   metric(kind: string, samples: { ts: number; source?: string; data: unknown }[]): void {
     if (!samples.length) return;
-    this.store.appendMetrics(this.job.id, kind, samples);
+    this.write(() => this.store.appendMetrics(this.job.id, kind, samples));
     this.stream.emit({ t: 'metric', jobId: this.job.id, kind, samples });
   }
 
   system(source: string, info: Record<string, unknown>): void {
-    this.store.setSystem(this.job.id, source, info);
+    this.write(() => this.store.setSystem(this.job.id, source, info));
   }
 }
