@@ -79,6 +79,9 @@ async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Pr
   const generator = process.env['SLEDGE_GENERATOR'];
   const { app } = await buildApp({
     dataDir: resolve((o['data-dir'] as string | undefined) ?? process.env['SLEDGE_DATA_DIR'] ?? 'data'),
+    // The same key and files root as a server on this data directory would use.
+    ...(process.env['SLEDGE_SECRET_KEY'] ? { secretKey: process.env['SLEDGE_SECRET_KEY'] } : {}),
+    ...(process.env['SLEDGE_FILES_ROOT'] ? { filesRoot: resolve(process.env['SLEDGE_FILES_ROOT']) } : {}),
     logger: false,
     uiDir: null,
     ...(vuLoop === 'native' || vuLoop === 'typescript' ? { vuLoop } : {}),
