@@ -6,7 +6,8 @@ import type { RouteDeps } from './jobs.js';
 
 /**
  * GET /api/v1/ws — one socket for every live stream. The client subscribes
- * to jobs (optionally `since` a seq to resume) and to job-list changes.
+ * to jobs (optionally `since` a seq to resume; it then also gets those jobs'
+ * record changes as `job` frames) and to job-list changes.
  * Sending never waits: a socket that falls behind is resynchronised with a
  * snapshot rather than slowing the run.
  */
@@ -19,7 +20,12 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
     };
     const sub: Subscriber = { send, backlog: () => socket.bufferedAmount };
     const subscribed = new Set<string>();
-    let offJobs: (() => void) | null = null;
+    let feed = false;
+    // Job-list changes: every job with {t:"jobs",on:true}; otherwise the jobs this socket subscribed to
+    // (a live panel learns the engine version, summary and result as they are set).
+    const offJobs = engine.onJob((job) => {
+      if (feed || subscribed.has(job.id)) send({ t: 'job', job });
+    });
 
     socket.on('message', (raw) => {
       let msg: unknown;
@@ -49,8 +55,7 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
           engine.stream(f.jobId).unsubscribe(sub);
           break;
         case 'jobs':
-          offJobs?.();
-          offJobs = f.on ? engine.onJob((job) => send({ t: 'job', job })) : null;
+          feed = f.on;
           break;
         case 'ping':
           send({ t: 'pong', ts: Date.now() });
@@ -58,7 +63,7 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
       }
     });
     socket.on('close', () => {
-      offJobs?.();
+      offJobs();
       for (const id of subscribed) engine.stream(id).unsubscribe(sub);
     });
   });
