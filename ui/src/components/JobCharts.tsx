@@ -60,7 +60,7 @@ export function RunCharts({ live }: { live: LiveJob }) {
           <h3>Latency (ms)</h3>
           <span className="inline">
             <label>
-              Transaction{' '}
+              <span className="sr-only">Transaction</span>
               <select value={latType} onChange={(e) => setLatType(e.target.value as TxType | 'all')} data-testid="latency-type">
                 {TX_TYPES.map((t) => (
                   <option key={t} value={t}>

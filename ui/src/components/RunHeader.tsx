@@ -65,7 +65,7 @@ export function RunHeader({ live }: { live: LiveJob }) {
       </div>
       <div className="run-progress">
         <div className="run-progress-label">
-          <strong data-testid="run-stage">{STAGE[p.stage]}</strong>
+          <strong data-testid="run-stage">{job.status === 'queued' ? 'Queued' : STAGE[p.stage]}</strong>
           {p.phaseMs && (
             <span className="muted">
               {' '}

@@ -116,7 +116,7 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
             <tbody>
               {loaded.map((l, i) => (
                 <tr key={l.job.id}>
-                  <th scope="row" className="mono">
+                  <th scope="row" className="mono nowrap">
                     <Link to={`/jobs/${l.job.id}`}>{shortId(l.job.id)}</Link>
                     {i === 0 && <span className="badge">base</span>}
                   </th>
@@ -144,7 +144,7 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
             The stored configurations are identical.
           </p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap config-table">
             <table className="data compact" data-testid="config-diff">
               <thead>
                 <tr>

@@ -229,7 +229,13 @@ export function JobsPage() {
                     <td>{j.type}</td>
                     <td>
                       {ENGINE_DISPLAY[j.engine]}
-                      {j.engineVersion ? <span className="muted"> ({j.engineVersion})</span> : null}
+                      {/* "15.20 (Debian 15.20-0+deb12u1)": the number here, the whole string on hover. */}
+                      {j.engineVersion ? (
+                        <span className="muted" title={j.engineVersion}>
+                          {' '}
+                          {j.engineVersion.split(' ')[0]}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="label-cell" data-col="label">
                       {j.label && <strong>{j.label}</strong>}

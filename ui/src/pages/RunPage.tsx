@@ -62,7 +62,7 @@ export function RunPage() {
     if (active && runId) setFoldedFor(runId);
   }, [active, runId]);
   const hasErrors = errs.general !== undefined || Object.keys(errs.fields).length > 0;
-  const folded = live !== null && foldedFor === runId && openFor !== runId && !hasErrors;
+  const folded = runId !== undefined && foldedFor === runId && openFor !== runId && !hasErrors && !view.error;
   const loadedFrom = search.get('from');
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const shownKeys = [...RUN_OPTION_NAMES.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
@@ -84,9 +84,12 @@ export function RunPage() {
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
       const job = await api.createJob(body);
       wb.setJob('run', job.id);
+      setFoldedFor(job.id);
       if (loadedFrom) setSearch({ from: undefined });
     } catch (err) {
       errs.show(err, keys);
+      // The form stays open while the error is fixed (clearing it field by field must not fold it again).
+      if (runId) setOpenFor(runId);
     } finally {
       setBusy(false);
     }

@@ -103,6 +103,7 @@ describe('latencyOption', () => {
   it('shows every type at one percentile, coloured by type, through the legend selection', () => {
     const { legend } = latencyAllLegend('p99');
     expect(legend.data).toEqual(['NEWORD p99', 'PAYMENT p99', 'DELIVERY p99', 'SLEV p99', 'OSTAT p99']);
+    expect(legend.data.map(legend.formatter)).toEqual(['NEWORD', 'PAYMENT', 'DELIVERY', 'SLEV', 'OSTAT']);
     expect(Object.entries(legend.selected).filter(([, on]) => on).map(([n]) => n)).toEqual(legend.data);
     const byType = seriesOf(latencyOption({ latency, range, palette: LIGHT, byType: true }));
     expect(byType.find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.tx.payment);

@@ -123,15 +123,15 @@ export function latencyOption({ latency, range, palette: p, byType = false }: La
 }
 
 /** The legend part that shows one transaction type's percentiles and hides the other types. */
-export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean> } } {
+export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
   const selected: Record<string, boolean> = {};
   for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = t === type;
-  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected } };
+  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected, formatter: (name) => name } };
 }
 
-/** The legend part that shows every transaction type at one percentile. */
-export function latencyAllLegend(pct: Pct): { legend: { data: string[]; selected: Record<string, boolean> } } {
+/** The legend part that shows every transaction type at one percentile (the legend names the types; the percentile is in the selector). */
+export function latencyAllLegend(pct: Pct): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
   const selected: Record<string, boolean> = {};
   for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = k === pct;
-  return { legend: { data: TX_TYPES.map((t) => latencySeriesName(t, pct)), selected } };
+  return { legend: { data: TX_TYPES.map((t) => latencySeriesName(t, pct)), selected, formatter: (name) => name.replace(/ p\d\d$/, '') } };
 }
