@@ -61,3 +61,12 @@ export async function shotOf(locator: Locator, name: string): Promise<string> {
   await locator.screenshot({ path });
   return path;
 }
+
+/** Save what the viewport shows (what a user sees without scrolling, from the top) to e2e/screenshots/<name>.png. */
+export async function viewShot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path });
+  return path;
+}

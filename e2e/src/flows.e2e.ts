@@ -212,6 +212,8 @@ describe('stop', () => {
     await expect.poll(() => page.locator('[data-testid="vu-grid"] .vu-running, [data-testid="vu-grid"] .vu-connecting').count(), { timeout: 10_000 }).toBe(0);
     expect(await page.locator('[data-testid="vu-grid"] .vu-finished').count()).toBeGreaterThan(0);
     await shot(page, 'run-stopped');
+    // The form folded while the run was live: open it to change the duration back.
+    await page.getByTestId('edit-run-settings').click();
     await fill(page, 'tprocc.duration', '0.5');
   });
 });

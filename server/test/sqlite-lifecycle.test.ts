@@ -128,6 +128,10 @@ describe('SQLite end to end', () => {
     expect(job.result!.tpm).toBeGreaterThan(0);
     expect(job.result!.line).toMatch(/^TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/);
     expect(job.result!.tpmSource).toBe('client');
+    // A run uses the schema's warehouses, not tprocc.warehouses: the result and the `run` metric say how many.
+    expect(job.result!.warehouses).toBe(1);
+    const snap = await get<{ metrics: Record<string, { data: unknown }[]> }>(s, `/api/v1/jobs/${id}/snapshot`);
+    expect(snap.metrics['run']?.map((m) => m.data)).toEqual([{ warehouses: 1, vus: 2, workers: 2 }]);
     expect(job.engineVersion).toMatch(/^3\./);
     const timing = await get<TimingRow[]>(s, `/api/v1/jobs/${id}/timing`);
     const summary = timing.filter((t) => t.vu === 0);
@@ -162,8 +166,27 @@ describe('SQLite end to end', () => {
   });
 
   it('runs the test driver: each VU runs total_iterations transactions and prints each one', async () => {
+    // A socket subscribed to the job (without the job-list feed) gets that job's record changes; a bare socket gets none.
+    const open = async () => {
+      const ws = new WebSocket(base.replace('http', 'ws') + '/api/v1/ws');
+      const frames: ServerFrame[] = [];
+      ws.on('message', (m) => frames.push(JSON.parse(String(m)) as ServerFrame));
+      await new Promise((res) => ws.on('open', res));
+      return { ws, frames };
+    };
+    const watcher = await open();
+    const bystander = await open();
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { driver: 'test', vus: 2, totalIterations: 15, userDelayMs: 0 } });
+    watcher.ws.send(JSON.stringify({ t: 'subscribe', jobId: r.body.id }));
     const job = await waitJob(s, String(r.body.id));
+    await new Promise((res) => setTimeout(res, 300));
+    watcher.ws.close();
+    bystander.ws.close();
+    const records = watcher.frames.flatMap((f) => (f.t === 'job' ? [f.job] : []));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((j) => j.id === job.id)).toBe(true);
+    expect(records.at(-1)).toMatchObject({ status: 'completed', engineVersion: job.engineVersion });
+    expect(bystander.frames.filter((f) => f.t === 'job')).toEqual([]);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect(job.result).toBeUndefined();
     const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=1000`);

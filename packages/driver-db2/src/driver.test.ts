@@ -34,6 +34,8 @@ describe('Db2 driver (offline)', () => {
     expect(p.available).toBe(false);
     expect(p.reason).toMatch(/bindings file|cannot find|ibm_db/i);
     expect(p.reason).not.toContain('\n');
+    expect(p.reason).toMatch(/^ibm_db does not load: /);
+    expect(p.reason).not.toMatch(/Tried:$/);
     expect(p.install).toBe(INSTALL_IBM_DB);
     expect(p.install).toContain('IBM_DB_HOME');
     expect(p.install).toContain('IBM_DB_INSTALLER_URL');

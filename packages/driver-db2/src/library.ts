@@ -73,6 +73,7 @@ export function probeIbmDb(): ProbeResult {
     }
     return { available: true, ...(version ? { libraryVersion: version } : {}) };
   } catch {
-    return { available: false, reason: firstLine(failure), install: INSTALL_IBM_DB };
+    // ibm_db's message ends in "Tried:" and a list of paths on the next lines: keep the sentence, say who said it.
+    return { available: false, reason: `ibm_db does not load: ${firstLine(failure).replace(/\s*Tried:\s*$/, '')}`, install: INSTALL_IBM_DB };
   }
 }

@@ -63,6 +63,7 @@ export const Snapshot = Type.Object({
 export type Snapshot = Type.Static<typeof Snapshot>;
 
 export const SnapshotFrame = Type.Object({ t: Type.Literal('snapshot'), jobId: Type.String(), snapshot: Snapshot });
+/** A job record changed (status, engine version, summary, result): sent for every job after {t:'jobs',on:true}, else for the jobs the socket subscribed to. */
 export const JobFrame = Type.Object({ t: Type.Literal('job'), job: Job });
 export const ErrorFrame = Type.Object({ t: Type.Literal('error'), error: ErrorInfo, jobId: Type.Optional(Type.String()) });
 export const PongFrame = Type.Object({ t: Type.Literal('pong'), ts: Type.Number() });

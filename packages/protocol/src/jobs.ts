@@ -132,6 +132,7 @@ export const TproccResult = Type.Object(
     measuredSeconds: Type.Number(),
     clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
+    warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
   },
   { $id: 'TproccResult' },
 );

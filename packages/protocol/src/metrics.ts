@@ -128,4 +128,16 @@ export const AgentFrame = Type.Union([
 export type AgentFrame = Type.Static<typeof AgentFrame>;
 
 /** Metric kinds stored with a job (job store `metrics` by kind). */
-export const METRIC_KINDS = { ash: 'ash', cpu: 'cpu', sampler: 'sampler', phase: 'phase' } as const;
+export const METRIC_KINDS = { ash: 'ash', cpu: 'cpu', sampler: 'sampler', phase: 'phase', run: 'run' } as const;
+
+/**
+ * What a run found when it started (metric kind `run`, one sample): the
+ * schema's warehouses (a run uses the schema's, not tprocc.warehouses), the
+ * virtual users and their worker threads.
+ */
+export const RunInfo = Type.Object({
+  warehouses: Type.Integer(),
+  vus: Type.Integer(),
+  workers: Type.Integer(),
+});
+export type RunInfo = Type.Static<typeof RunInfo>;

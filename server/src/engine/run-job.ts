@@ -1,7 +1,7 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
 import { createHistogram } from 'node:perf_hooks';
 import { perMinute, resultLine, tcountValue } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError, TX_TYPES, type ClientSample, type ErrorInfo, type TxType, type VuStatus } from '@sledge/protocol';
+import { ENGINE_DISPLAY, METRIC_KINDS, SledgeError, TX_TYPES, type ClientSample, type ErrorInfo, type RunInfo, type TxType, type VuStatus } from '@sledge/protocol';
 import type { Worker } from 'node:worker_threads';
 import {
   CTRL_GO,
@@ -118,6 +118,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
     } else mon(`${vus} Virtual Users Created (test driver: ${o.totalIterations} transactions each)`);
     mon(`${vus} VU(s) on ${nWorkers} worker thread(s); ${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`);
     mon(loop.line);
+    ctx.metric(METRIC_KINDS.run, [{ ts: Date.now(), data: { warehouses: W, vus, workers: nWorkers } satisfies RunInfo }]);
 
     // --- VU workers -------------------------------------------------------
     const profiles: VuProfile[] = [];
@@ -372,6 +373,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
         line,
         measuredSeconds: Math.round(secs * 10) / 10,
         transactions: clientTx,
+        warehouses: W,
         ...(cpuPer1000 !== undefined ? { clientCpuMsPer1000Tx: cpuPer1000 } : {}),
       },
       rows,

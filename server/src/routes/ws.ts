@@ -7,7 +7,8 @@ import '../plugins/route-config.js';
 
 /**
  * GET /api/v1/ws — one socket for every live stream. The client subscribes
- * to jobs (optionally `since` a seq to resume) and to job-list changes.
+ * to jobs (optionally `since` a seq to resume; it then also gets those jobs'
+ * record changes as `job` frames) and to job-list changes.
  * Sending never waits: a socket that falls behind is resynchronised with a
  * snapshot rather than slowing the run. Browsers cannot set headers on a
  * WebSocket, so the API token may come as ?token=; a handshake from a page of
@@ -22,7 +23,12 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
     };
     const sub: Subscriber = { send, backlog: () => socket.bufferedAmount };
     const subscribed = new Set<string>();
-    let offJobs: (() => void) | null = null;
+    let feed = false;
+    // Job-list changes: every job with {t:"jobs",on:true}; otherwise the jobs this socket subscribed to
+    // (a live panel learns the engine version, summary and result as they are set).
+    const offJobs = engine.onJob((job) => {
+      if (feed || subscribed.has(job.id)) send({ t: 'job', job });
+    });
 
     socket.on('message', (raw) => {
       let msg: unknown;
@@ -52,8 +58,7 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
           engine.stream(f.jobId).unsubscribe(sub);
           break;
         case 'jobs':
-          offJobs?.();
-          offJobs = f.on ? engine.onJob((job) => send({ t: 'job', job })) : null;
+          feed = f.on;
           break;
         case 'ping':
           send({ t: 'pong', ts: Date.now() });
@@ -61,7 +66,7 @@ export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) =
       }
     });
     socket.on('close', () => {
-      offJobs?.();
+      offJobs();
       for (const id of subscribed) engine.stream(id).unsubscribe(sub);
     });
   });

@@ -12,6 +12,8 @@ export function ConfirmButton({
   onConfirm,
   disabled,
   className,
+  confirmClassName = 'danger',
+  confirmDisabled = false,
   testId,
 }: {
   children: ReactNode;
@@ -21,6 +23,9 @@ export function ConfirmButton({
   onConfirm: () => void | Promise<void>;
   disabled?: boolean;
   className?: string;
+  /** The confirming button's class ('danger' unless the action is harmless, e.g. 'primary'). */
+  confirmClassName?: string;
+  confirmDisabled?: boolean;
   testId?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -45,7 +50,8 @@ export function ConfirmButton({
           </button>
           <button
             type="button"
-            className="danger"
+            className={confirmClassName}
+            disabled={confirmDisabled}
             data-testid={testId ? `${testId}-confirm` : undefined}
             onClick={() => {
               setOpen(false);

@@ -13,6 +13,7 @@ import { ErrorBox } from './ErrorBox.js';
 import { RunCharts, TimingSection } from './JobCharts.js';
 import { OutputLog } from './OutputLog.js';
 import { ResultBanner } from './ResultBanner.js';
+import { RunHeader } from './RunHeader.js';
 import { StatusBadge } from './StatusBadge.js';
 import { VuGrid } from './VuGrid.js';
 import { MetricsView } from './metrics/MetricsView.js';
@@ -104,6 +105,7 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
       </div>
       {stopError && <ErrorBox error={stopError} title="Stop failed" />}
       {job.error && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
+      {job.type === 'run' && active && <RunHeader live={live} />}
       {job.result && <ResultBanner result={job.result} />}
       {metrics && (
         <div className="tabs" role="tablist" aria-label="Job views">

@@ -14,7 +14,11 @@ export interface OutputLogProps {
   total: number;
   /** Fetch lines with seq > afterSeq (REST paging); absent on read-only shared pages. */
   fetchAfter?: ((afterSeq: number, limit: number) => Promise<OutputLine[]>) | undefined;
-  /** Keep the view pinned to the newest line while it grows. */
+  /**
+   * The job is running: the view starts at the newest line and follows it as
+   * lines arrive (until the reader scrolls up; back at the bottom it follows
+   * again). It stays at the tail when the job ends and its last lines land.
+   */
   live?: boolean;
   height?: number;
 }
@@ -62,12 +66,16 @@ export function OutputLog({ lines, total, fetchAfter, live = false, height = 360
   );
 
   const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  // Following the tail: on for a log opened live; off when the reader scrolls up, on again at the bottom.
+  // Only a scroll towards the top turns it off, so lines arriving between a programmatic scroll and its
+  // scroll event (the content grew, the view is momentarily not at the bottom) do not stop it.
+  const follow = useRef(live);
+  const lastTop = useRef(0);
   const virtual = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 20 });
 
   useEffect(() => {
-    if (live && atBottom.current && shown.length) virtual.scrollToIndex(shown.length - 1, { align: 'end' });
-  }, [live, shown.length, virtual]);
+    if (follow.current && shown.length) virtual.scrollToIndex(shown.length - 1, { align: 'end' });
+  }, [shown.length, virtual]);
 
   return (
     <div className="output">
@@ -113,7 +121,9 @@ export function OutputLog({ lines, total, fetchAfter, live = false, height = 360
         aria-label="Job output"
         onScroll={(e) => {
           const el = e.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2;
+          if (el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2) follow.current = true;
+          else if (el.scrollTop < lastTop.current) follow.current = false;
+          lastTop.current = el.scrollTop;
         }}
       >
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Job, Tcount, TimingRow } from '@sledge/protocol';
-import { ENGINE_DISPLAY } from '@sledge/protocol';
+import type { Job, LatencySample, Tcount, TimingRow, TxType } from '@sledge/protocol';
+import { ENGINE_DISPLAY, TX_PROC, TX_TYPES } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { EChart } from '../charts/EChart.js';
 import { compareOption, profileOption, type CompareSeries } from '../charts/options/compare.js';
+import { PCTS, type Pct } from '../charts/options/tcount.js';
 import { paletteFor } from '../charts/options/palette.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { Link, setSearch, useLocation } from '../router.js';
@@ -12,11 +13,14 @@ import { useResource } from '../state/resource.js';
 import { useTheme } from '../theme.js';
 import { fmtInt, fmtMs, localDateTime } from '../util/format.js';
 import { jobTprocc } from '../util/jobs.js';
+import { configDiff, delta } from '../util/compare.js';
+import { chartableClient, chartableEngine } from '../util/runProgress.js';
 
 interface Loaded {
   job: Job;
   tcount: Tcount;
   timing: TimingRow[];
+  latency: LatencySample[];
 }
 
 /** Job ids start with a timestamp, so jobs of one minute share their head: show the tail. */
@@ -24,11 +28,15 @@ const shortId = (id: string) => `…${id.slice(-8)}`;
 const legendName = (j: Job) => j.label ?? `${ENGINE_DISPLAY[j.engine]} ${String(jobTprocc(j)['vus'] ?? '?')} VU ${shortId(j.id)}`;
 const startOf = (l: Loaded) => (l.job.startedAt ? Date.parse(l.job.startedAt) : (l.tcount.client[0]?.ts ?? l.tcount.engine[0]?.ts ?? 0));
 
-/** Percentage difference against the base (first) job. */
-function diff(v: number | undefined, base: number | undefined): string {
-  if (v === undefined || base === undefined || base === 0) return '';
-  const pct = ((v - base) / base) * 100;
-  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+/** The difference against the base (first) job, absolute and in per cent. */
+function Delta({ v, base, testId }: { v: number | undefined; base: number | undefined; testId: string }) {
+  const d = delta(v, base);
+  if (!d) return null;
+  return (
+    <span className={d.abs > 0 ? 'good' : d.abs < 0 ? 'bad' : 'muted'} data-testid={testId} data-abs={d.abs}>
+      {d.text}
+    </span>
+  );
 }
 
 function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
@@ -56,9 +64,17 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
 function Overlay({ loaded }: { loaded: Loaded[] }) {
   const palette = paletteFor(useTheme());
   const make = (pick: (l: Loaded) => { ts: number; value: number }[]): CompareSeries[] => loaded.map((l) => ({ name: legendName(l.job), start: startOf(l), points: pick(l) }));
-  const nopm = useMemo(() => compareOption(make((l) => l.tcount.engine.map((s) => ({ ts: s.ts, value: s.nopm }))), 'NOPM', palette), [loaded, palette]);
-  const tpm = useMemo(() => compareOption(make((l) => l.tcount.engine.map((s) => ({ ts: s.ts, value: s.tpm }))), 'TPM', palette), [loaded, palette]);
-  const tx = useMemo(() => compareOption(make((l) => l.tcount.client.map((s) => ({ ts: s.ts, value: s.commits + s.rollbacks }))), 'client tx/s', palette), [loaded, palette]);
+  // Stored runs: no counter baseline at the start, no all-zero samples after the VUs stopped.
+  const nopm = useMemo(() => compareOption(make((l) => chartableEngine(l.tcount.engine, true).map((s) => ({ ts: s.ts, value: s.nopm }))), 'NOPM', palette), [loaded, palette]);
+  const tpm = useMemo(() => compareOption(make((l) => chartableEngine(l.tcount.engine, true).map((s) => ({ ts: s.ts, value: s.tpm }))), 'TPM', palette), [loaded, palette]);
+  const tx = useMemo(() => compareOption(make((l) => chartableClient(l.tcount.client, true).map((s) => ({ ts: s.ts, value: s.commits + s.rollbacks }))), 'client tx/s', palette), [loaded, palette]);
+  const [latType, setLatType] = useState<TxType>('neworder');
+  const [latPct, setLatPct] = useState<Pct>('p95');
+  const lat = useMemo(
+    () => compareOption(make((l) => l.latency.flatMap((s) => (s.perType[latType]?.count ? [{ ts: s.ts, value: s.perType[latType]![latPct] }] : []))), `${latPct} ms`, palette),
+    [loaded, palette, latType, latPct],
+  );
+  const diffRows = useMemo(() => configDiff(loaded.map((l) => l.job.config)), [loaded]);
   const base = loaded[0];
   const p95 = (l: Loaded) => l.timing.find((r) => r.vu === 0 && r.proc === 'NEWORD')?.p95Ms;
   return (
@@ -71,18 +87,36 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
               <tr>
                 <th scope="col">Job</th>
                 <th scope="col">Database</th>
-                <th scope="col">VUs</th>
-                <th scope="col">Duration (min)</th>
-                <th scope="col">NOPM</th>
-                <th scope="col">vs base</th>
-                <th scope="col">TPM</th>
-                <th scope="col">NEWORD p95 (ms)</th>
+                <th scope="col" className="num">
+                  VUs
+                </th>
+                <th scope="col" className="num">
+                  Warehouses
+                </th>
+                <th scope="col" className="num">
+                  Rampup + measured (min)
+                </th>
+                <th scope="col" className="num">
+                  NOPM
+                </th>
+                <th scope="col" className="num">
+                  NOPM vs base
+                </th>
+                <th scope="col" className="num">
+                  TPM
+                </th>
+                <th scope="col" className="num">
+                  TPM vs base
+                </th>
+                <th scope="col" className="num">
+                  NEWORD p95 (ms)
+                </th>
               </tr>
             </thead>
             <tbody>
               {loaded.map((l, i) => (
                 <tr key={l.job.id}>
-                  <th scope="row" className="mono">
+                  <th scope="row" className="mono nowrap">
                     <Link to={`/jobs/${l.job.id}`}>{shortId(l.job.id)}</Link>
                     {i === 0 && <span className="badge">base</span>}
                   </th>
@@ -90,16 +124,56 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                     {ENGINE_DISPLAY[l.job.engine]} {l.job.engineVersion ?? ''}
                   </td>
                   <td className="num">{String(jobTprocc(l.job)['vus'] ?? '')}</td>
-                  <td className="num">{String(jobTprocc(l.job)['duration'] ?? '')}</td>
+                  <td className="num">{l.job.result?.warehouses ?? ''}</td>
+                  <td className="num">{jobTprocc(l.job)['driver'] === 'test' ? 'test driver' : `${String(jobTprocc(l.job)['rampup'] ?? '?')} + ${String(jobTprocc(l.job)['duration'] ?? '?')}`}</td>
                   <td className="num">{fmtInt(l.job.result?.nopm)}</td>
-                  <td className="num">{i === 0 ? '' : diff(l.job.result?.nopm, base?.job.result?.nopm)}</td>
+                  <td className="num">{i === 0 ? '' : <Delta v={l.job.result?.nopm} base={base?.job.result?.nopm} testId="delta-nopm" />}</td>
                   <td className="num">{fmtInt(l.job.result?.tpm)}</td>
+                  <td className="num">{i === 0 ? '' : <Delta v={l.job.result?.tpm} base={base?.job.result?.tpm} testId="delta-tpm" />}</td>
                   <td className="num">{fmtMs(p95(l))}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      </section>
+      <section className="card" aria-labelledby="config-diff-h">
+        <h3 id="config-diff-h">Configuration differences</h3>
+        {diffRows.length === 0 ? (
+          <p className="muted" data-testid="config-diff-none">
+            The stored configurations are identical.
+          </p>
+        ) : (
+          <div className="table-wrap config-table">
+            <table className="data compact" data-testid="config-diff">
+              <thead>
+                <tr>
+                  <th scope="col">Setting</th>
+                  {loaded.map((l, i) => (
+                    <th scope="col" key={l.job.id} className="mono">
+                      {shortId(l.job.id)}
+                      {i === 0 && <span className="badge">base</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {diffRows.map((r) => (
+                  <tr key={r.key} data-key={r.key}>
+                    <th scope="row" className="mono">
+                      {r.key}
+                    </th>
+                    {r.values.map((v, i) => (
+                      <td key={i} className={`mono${i > 0 && v !== r.values[0] ? ' changed' : ''}`}>
+                        {v ?? <span className="muted">(not set)</span>}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
       <div className="charts">
         <section className="card">
@@ -113,6 +187,34 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
         <section className="card">
           <h3>Client transactions per second</h3>
           <EChart option={tx} group="compare" label="Client transactions per second of the selected jobs" testId="compare-tx" />
+        </section>
+        <section className="card">
+          <div className="card-head">
+            <h3>Latency</h3>
+            <span className="inline">
+              <label>
+                Transaction{' '}
+                <select value={latType} onChange={(e) => setLatType(e.target.value as TxType)} data-testid="compare-latency-type">
+                  {TX_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {TX_PROC[t]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span className="sr-only">Percentile</span>
+                <select value={latPct} onChange={(e) => setLatPct(e.target.value as Pct)} data-testid="compare-latency-pct">
+                  {PCTS.map((k) => (
+                    <option key={k} value={k}>
+                      {k}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </span>
+          </div>
+          <EChart option={lat} group="compare" label={`${latPct} latency of ${TX_PROC[latType]} for the selected jobs over elapsed time`} testId="compare-latency" />
         </section>
       </div>
     </>
@@ -184,7 +286,7 @@ export function ComparePage() {
       setLoaded([]);
       return;
     }
-    Promise.all(key.split(',').map(async (id) => ({ job: await api.job(id), tcount: await api.tcount(id), timing: await api.timing(id) })))
+    Promise.all(key.split(',').map(async (id) => ({ job: await api.job(id), tcount: await api.tcount(id), timing: await api.timing(id), latency: await api.latency(id) })))
       .then((l) => {
         if (!on) return;
         setLoaded(l);

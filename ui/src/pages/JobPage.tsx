@@ -5,6 +5,7 @@ import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobDetails } from '../components/JobDetails.js';
 import { JobPanel, type JobTab } from '../components/JobPanel.js';
+import { RerunActions } from '../components/RerunActions.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
 import { navigate, setSearch, useLocation } from '../router.js';
@@ -55,6 +56,7 @@ export function JobPage({ id }: { id: string }) {
           Job <span className="mono" data-testid="job-id">{job.id}</span>
         </h2>
         <div className="actions">
+          <RerunActions job={job} />
           <button
             type="button"
             data-testid="copy-link"

@@ -4,15 +4,29 @@ import { ENGINES, ENGINE_DISPLAY, JOB_STATUSES, JOB_TYPES } from '@sledge/protoc
 import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
+import { RerunActions } from '../components/RerunActions.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { useJobFeed } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
 import { Link, navigate, setSearch, useLocation } from '../router.js';
-import { fmtInt, localTime } from '../util/format.js';
-import { groupByDay, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
+import { fmtDuration, fmtInt, localTime } from '../util/format.js';
+import { groupByDay, jobElapsedMs, jobTprocc, jobVus, jobWarehouses, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
 
 const PAGE = 100;
+
+const fmtOpt = (n: number | undefined) => (n === undefined ? '' : fmtInt(n));
+
+/** A timed run's plan (rampup + measured minutes); other jobs: how long they took. */
+function durationCell(j: Job): { text: string; title: string } {
+  const t = jobTprocc(j);
+  const elapsed = jobElapsedMs(j, Date.now());
+  const took = elapsed === undefined ? 'not started' : `took ${fmtDuration(elapsed)}`;
+  if (j.type === 'run' && t['driver'] !== 'test' && typeof t['rampup'] === 'number' && typeof t['duration'] === 'number') {
+    return { text: `${+t['rampup'].toFixed(2)} + ${+t['duration'].toFixed(2)} min`, title: `rampup ${t['rampup']} min + ${t['duration']} min measured; ${took}` };
+  }
+  return { text: elapsed === undefined ? '' : fmtDuration(elapsed), title: took };
+}
 
 /** Job history grouped by date (HammerDB's /jobs home page), filters, best NOPM per engine starred. */
 export function JobsPage() {
@@ -171,12 +185,25 @@ export function JobsPage() {
                     <span className="sr-only">Select for compare</span>
                   </th>
                   <th scope="col">Job</th>
-                  <th scope="col">Time</th>
                   <th scope="col">Type</th>
                   <th scope="col">Database</th>
-                  <th scope="col">Summary</th>
-                  <th scope="col">NOPM</th>
-                  <th scope="col">TPM</th>
+                  <th scope="col">Label</th>
+                  <th scope="col" className="num" title="Virtual users (builds: build VUs)">
+                    VUs
+                  </th>
+                  <th scope="col" className="num" title="Warehouses (runs: in the schema they ran on)">
+                    Warehouses
+                  </th>
+                  <th scope="col" className="num" title="Runs: rampup + measured minutes; other jobs: how long they took">
+                    Duration
+                  </th>
+                  <th scope="col" className="num">
+                    NOPM
+                  </th>
+                  <th scope="col" className="num">
+                    TPM
+                  </th>
+                  <th scope="col">Outcome</th>
                   <th scope="col">Status</th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>
@@ -184,27 +211,45 @@ export function JobsPage() {
                 </tr>
               </thead>
               <tbody>
-                {g.jobs.map((j) => (
+                {g.jobs.map((j) => {
+                  const duration = durationCell(j);
+                  return (
                   <tr key={j.id} data-job-id={j.id}>
                     <td>
                       {j.type === 'run' && (
                         <input type="checkbox" aria-label={`Select job ${j.id} for compare`} checked={selected.includes(j.id)} onChange={() => toggle(j.id)} />
                       )}
                     </td>
-                    <td className="mono">
-                      <Link to={`/jobs/${j.id}`}>{j.id}</Link>
+                    <td className="job-cell">
+                      <Link to={`/jobs/${j.id}`} className="mono" title={`Job ${j.id}`}>
+                        …{j.id.slice(-8)}
+                      </Link>
+                      <span className="muted small">{localTime(j.createdAt)}</span>
                     </td>
-                    <td>{localTime(j.createdAt)}</td>
                     <td>{j.type}</td>
                     <td>
                       {ENGINE_DISPLAY[j.engine]}
-                      {j.engineVersion ? <span className="muted"> ({j.engineVersion})</span> : null}
+                      {/* "15.20 (Debian 15.20-0+deb12u1)": the number here, the whole string on hover. */}
+                      {j.engineVersion ? (
+                        <span className="muted" title={j.engineVersion}>
+                          {' '}
+                          {j.engineVersion.split(' ')[0]}
+                        </span>
+                      ) : null}
                     </td>
-                    <td className="summary">
-                      {j.label && <strong>{j.label} </strong>}
-                      <span className="muted">{j.summary ?? j.error?.message ?? ''}</span>
+                    <td className="label-cell" data-col="label">
+                      {j.label && <strong>{j.label}</strong>}
                     </td>
-                    <td className="num">
+                    <td className="num" data-col="vus">
+                      {fmtOpt(jobVus(j))}
+                    </td>
+                    <td className="num" data-col="warehouses">
+                      {fmtOpt(jobWarehouses(j))}
+                    </td>
+                    <td className="num" data-col="duration" title={duration.title}>
+                      {duration.text}
+                    </td>
+                    <td className="num" data-col="nopm">
                       {j.result ? fmtInt(j.result.nopm) : ''}
                       {bestIds.has(j.id) && (
                         <span className="star" title={`Best NOPM on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
@@ -213,11 +258,17 @@ export function JobsPage() {
                         </span>
                       )}
                     </td>
-                    <td className="num">{j.result ? fmtInt(j.result.tpm) : ''}</td>
+                    <td className="num" data-col="tpm">
+                      {j.result ? fmtInt(j.result.tpm) : ''}
+                    </td>
+                    <td className="summary" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
+                      <span className={j.error ? 'bad' : 'muted'}>{j.result ? `${j.result.measuredSeconds} s measured` : (j.summary ?? j.error?.message ?? '')}</span>
+                    </td>
                     <td>
                       <StatusBadge status={j.status} />
                     </td>
-                    <td>
+                    <td className="row-actions">
+                      <RerunActions job={j} small />
                       <ConfirmButton
                         title={`Delete job ${j.id}`}
                         message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
@@ -231,7 +282,8 @@ export function JobsPage() {
                       </ConfirmButton>
                     </td>
                   </tr>
-                ))}
+                  );
+                })}
               </tbody>
             </table>
           </div>

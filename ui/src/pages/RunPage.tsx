@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { JobCreate } from '@sledge/protocol';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
 import { api, type JobCreateBody } from '../api/endpoints.js';
@@ -8,24 +8,68 @@ import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
 import { BUILD_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, collectTprocc, tprocc } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
-import { Link } from '../router.js';
+import { useLiveJob } from '../live/connection.js';
+import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
+import { Link, setSearch, useLocation } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
+import { configSummary } from '../util/jobs.js';
+import { runInfo } from '../util/runProgress.js';
 
 const RUN_OPTION_NAMES = [...RUN_FIELDS, ...RUN_ADVANCED_FIELDS, ...MIX_FIELDS];
+
+/** The running (or last) job's settings on one line, in place of the form while it runs. */
+function RunSummary({ live, onEdit, onStart, busy }: { live: LiveJob; onEdit: () => void; onStart: () => void; busy: boolean }) {
+  const { job } = live;
+  const active = !isTerminalStatus(job.status);
+  const parts = [`${ENGINE_DISPLAY[job.engine]}${job.engineVersion ? ` ${job.engineVersion}` : ''}`, ...configSummary(job, runInfo(live.metrics)?.warehouses)];
+  return (
+    <section className="card run-summary" aria-label="Run settings" data-testid="run-summary">
+      <p className="run-summary-text">
+        <span className="muted">{active ? 'Running' : 'Last run'}:</span> {parts.join(' · ')}
+        {job.label && <strong className="job-label"> {job.label}</strong>}
+      </p>
+      <div className="actions">
+        <button type="button" onClick={onEdit} aria-expanded={false} aria-controls="run-form" data-testid="edit-run-settings">
+          Edit settings
+        </button>
+        {!active && (
+          <button type="button" className="primary" onClick={onStart} disabled={busy} data-testid="start-run-again">
+            {busy ? 'Submitting…' : 'Start again'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
 
 /** Driver settings (HammerDB's Driver Options), Start/Stop, and the live run. */
 export function RunPage() {
   const wb = useWorkbench();
   const errs = useApiErrors();
+  const { search } = useLocation();
   const [busy, setBusy] = useState(false);
-  const [profileId, setProfileId] = useState('');
   const [advanced, setAdvanced] = useState(false);
+  const profileId = wb.state.profileId;
+  const runId = wb.jobFor('run');
+  const view = useLiveJob(runId);
+  const live = view.state && view.state.job.id === runId ? view.state : null;
+  const active = live !== null && !isTerminalStatus(live.job.status);
+  // While the page's run is live the form folds into a one-line summary, so the charts are in view; it
+  // stays folded when that run ends (no jump under the reader) until "Edit settings" opens it.
+  const [foldedFor, setFoldedFor] = useState<string>();
+  const [openFor, setOpenFor] = useState<string>();
+  useEffect(() => {
+    if (active && runId) setFoldedFor(runId);
+  }, [active, runId]);
+  const hasErrors = errs.general !== undefined || Object.keys(errs.fields).length > 0;
+  const folded = runId !== undefined && foldedFor === runId && openFor !== runId && !hasErrors && !view.error;
+  const loadedFrom = search.get('from');
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const shownKeys = [...RUN_OPTION_NAMES.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
   const keys = [...shownKeys, ...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
 
-  const start = async (e: FormEvent) => {
-    e.preventDefault();
+  const start = async (e?: FormEvent) => {
+    e?.preventDefault();
     errs.clear();
     setBusy(true);
     try {
@@ -40,8 +84,12 @@ export function RunPage() {
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
       const job = await api.createJob(body);
       wb.setJob('run', job.id);
+      setFoldedFor(job.id);
+      if (loadedFrom) setSearch({ from: undefined });
     } catch (err) {
       errs.show(err, keys);
+      // The form stays open while the error is fixed (clearing it field by field must not fold it again).
+      if (runId) setOpenFor(runId);
     } finally {
       setBusy(false);
     }
@@ -68,10 +116,22 @@ export function RunPage() {
   const advancedKeys = [...RUN_ADVANCED_FIELDS.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
   const advancedError = Object.keys(errs.fields).some((k) => advancedKeys.includes(k));
 
+  const secretsEmpty = wb.targetFields.filter((f) => f.secret && wb.targetValues[f.name] === '').map((f) => f.title);
+
   return (
     <div className="page">
       <h2>Run</h2>
-      <form className="card" onSubmit={start} noValidate aria-labelledby="run-h">
+      {loadedFrom && !folded && (
+        <p className="notice" role="status" data-testid="loaded-from">
+          Settings of job <Link to={`/jobs/${loadedFrom}`}>{loadedFrom}</Link> loaded: change what you want and Start.
+          {secretsEmpty.length > 0 && <> Jobs do not store secrets: {secretsEmpty.join(', ')} {secretsEmpty.length === 1 ? 'is' : 'are'} empty (<Link to="/targets">Target page</Link>).</>}{' '}
+          <button type="button" className="linkish" onClick={() => setSearch({ from: undefined })}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {folded && live && <RunSummary live={live} busy={busy} onEdit={() => setOpenFor(runId)} onStart={() => void start()} />}
+      <form className="card" id="run-form" hidden={folded} onSubmit={start} noValidate aria-labelledby="run-h">
         <h3 id="run-h">TPROC-C driver on {ENGINE_DISPLAY[wb.state.engine]}</h3>
         <div className="form-grid">{RUN_FIELDS.map(field)}</div>
         <fieldset className="mix">
@@ -101,7 +161,7 @@ export function RunPage() {
             })}
             <div className={`field${errs.fields['profileId'] ? ' has-error' : ''}`}>
               <label htmlFor="run-profile">Performance profile id (optional)</label>
-              <input id="run-profile" inputMode="numeric" value={profileId} onChange={(e) => setProfileId(e.target.value)} aria-describedby="run-profile-help" />
+              <input id="run-profile" inputMode="numeric" value={profileId} onChange={(e) => wb.setProfileId(e.target.value)} aria-describedby="run-profile-help" />
               <p className="help" id="run-profile-help">
                 Runs sharing a profile id form a VU sweep, plotted on the Compare page.
               </p>
@@ -129,7 +189,7 @@ export function RunPage() {
         </div>
         <ErrorBox error={errs.general} />
       </form>
-      <JobSlot jobId={wb.state.jobs.run} empty="No run started from this page yet." />
+      <JobSlot jobId={runId} empty={`No ${ENGINE_DISPLAY[wb.state.engine]} run started from this page yet.`} />
     </div>
   );
 }

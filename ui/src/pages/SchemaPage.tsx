@@ -123,7 +123,7 @@ export function SchemaPage() {
         </div>
         <ErrorBox error={errs.general} />
       </form>
-      <JobSlot jobId={wb.state.jobs.schema} empty="No schema job started from this page yet." />
+      <JobSlot key={wb.state.engine} jobId={wb.jobFor('schema')} empty={`No ${engineName} schema job started from this page yet.`} />
     </div>
   );
 }

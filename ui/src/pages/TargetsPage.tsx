@@ -4,6 +4,7 @@ import { REDACTED } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import { ApiError } from '../api/http.js';
 import { Field } from '../components/Field.js';
+import { InstallSteps } from '../components/InstallSteps.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ActiveSessionsNow, CpuAgents } from '../components/metrics/TargetProbe.js';
@@ -24,6 +25,9 @@ function secretHint(config: string | undefined): string {
 function EnginePicker() {
   const wb = useWorkbench();
   const engines = wb.capabilities?.engines ?? [];
+  // The install steps of one unavailable driver, shown under the cards at full width (a card is too narrow to read them).
+  const [help, setHelp] = useState<string>();
+  const shown = engines.find((e) => e.engine === help && !e.available);
   return (
     <fieldset className="engines">
       <legend>Engine</legend>
@@ -40,23 +44,33 @@ function EnginePicker() {
             {!e.available && (
               <span className="engine-reason">
                 <span className="bad">Unavailable:</span> {firstLine(e.reason ?? 'the driver does not load')}
-                {(e.reason ?? '').includes('\n') && (
-                  <details>
-                    <summary>Details</summary>
-                    <pre>{e.reason}</pre>
-                  </details>
-                )}
-                {e.install && (
-                  <details>
-                    <summary>How to install</summary>
-                    <pre>{e.install}</pre>
-                  </details>
+                {(e.reason || e.install) && (
+                  <button
+                    type="button"
+                    className="linkish small"
+                    aria-expanded={help === e.engine}
+                    aria-controls="engine-help"
+                    data-testid={`install-${e.engine}`}
+                    onClick={(ev) => {
+                      ev.preventDefault();
+                      setHelp(help === e.engine ? undefined : e.engine);
+                    }}
+                  >
+                    {help === e.engine ? 'Hide install steps' : 'How to install'}
+                  </button>
                 )}
               </span>
             )}
           </label>
         ))}
       </div>
+      {shown && (
+        <section className="engine-help" id="engine-help" aria-label={`${shown.displayName} driver: how to install`} data-testid="engine-help">
+          <h4>{shown.displayName} driver is unavailable</h4>
+          <p className="engine-help-reason">{shown.reason ?? 'the driver does not load'}</p>
+          {shown.install && <InstallSteps text={shown.install} />}
+        </section>
+      )}
     </fieldset>
   );
 }

@@ -1,16 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Capabilities, EngineId } from '@sledge/protocol';
-import { REDACTED } from '@sledge/protocol';
+import type { Capabilities, EngineId, Job } from '@sledge/protocol';
+import { ENGINES, REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
-import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../forms/fields.js';
-import { tproccDefaults } from '../forms/tprocc.js';
+import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
+import { BUILD_FIELDS, tproccDefaults, tproccToForm } from '../forms/tprocc.js';
+import { editPage, planRerun } from '../util/rerun.js';
 import { cached } from './resource.js';
 
 /**
  * What the user is working on across the Targets, Schema and Run pages: the
  * engine, the target's form values (per engine, so switching keeps them), the
- * TPROC-C options, and the jobs last started from each page. Remembered in
+ * TPROC-C options, and the jobs last started from each page for each engine
+ * (the Schema page shows the selected engine's build, not another's). Remembered in
  * localStorage without secrets (passwords stay in memory, or in saved
  * configurations on the server).
  */
@@ -19,8 +21,24 @@ export interface WorkbenchState {
   targets: Partial<Record<EngineId, FormValues>>;
   tprocc: FormValues;
   label: string;
-  jobs: { schema?: string; run?: string };
+  /** Run page: performance profile id (text as typed). */
+  profileId: string;
+  /** The job each page started last, per engine. */
+  jobs: Partial<Record<EngineId, PageJobs>>;
   config?: { id: number; name: string };
+}
+
+export interface PageJobs {
+  schema?: string;
+  run?: string;
+}
+
+/** What loading a job into the forms did. */
+export interface LoadedJob {
+  /** The page that edits it. */
+  page: '/run' | '/schema';
+  /** Secret fields left empty: the stored job does not keep them and nothing known fills them. */
+  missing: string[];
 }
 
 interface WorkbenchApi {
@@ -37,7 +55,15 @@ interface WorkbenchApi {
   setTproccValue: (name: string, v: string | boolean) => void;
   setTproccValues: (values: FormValues) => void;
   setLabel: (l: string) => void;
-  setJob: (page: 'schema' | 'run', id: string) => void;
+  setProfileId: (p: string) => void;
+  /** Record the job a page started, for the engine it runs on (the current engine by default). */
+  setJob: (page: 'schema' | 'run', id: string, engine?: EngineId) => void;
+  /** The job the page started last for the current engine. */
+  jobFor: (page: 'schema' | 'run') => string | undefined;
+  /** The target as the API expects it for an engine (its remembered values). */
+  targetOf: (engine: EngineId) => Record<string, unknown>;
+  /** Load a stored job's configuration into the forms ("edit and run"); null for jobs no page edits (datagen). */
+  loadJob: (job: Job) => LoadedJob | null;
   setConfig: (c: { id: number; name: string } | undefined) => void;
   /** The target as the API expects it. */
   target: () => Record<string, unknown>;
@@ -52,15 +78,30 @@ const KEY = 'sledge.workbench';
 const Ctx = createContext<WorkbenchApi | null>(null);
 
 function load(): WorkbenchState {
-  const fresh: WorkbenchState = { engine: 'sqlite', targets: {}, tprocc: tproccDefaults(), label: '', jobs: {} };
+  const fresh: WorkbenchState = { engine: 'sqlite', targets: {}, tprocc: tproccDefaults(), label: '', profileId: '', jobs: {} };
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return fresh;
     const s = JSON.parse(raw) as Partial<WorkbenchState>;
-    return { ...fresh, ...s, tprocc: { ...fresh.tprocc, ...(s.tprocc ?? {}) }, jobs: s.jobs ?? {} };
+    return { ...fresh, ...s, tprocc: { ...fresh.tprocc, ...(s.tprocc ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
   } catch {
     return fresh;
   }
+}
+
+/** Stored per-engine page jobs; anything else (an older, engine-less shape) is dropped. */
+function pageJobs(v: unknown): WorkbenchState['jobs'] {
+  const out: WorkbenchState['jobs'] = {};
+  if (!v || typeof v !== 'object') return out;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (!(ENGINES as readonly string[]).includes(k) || !x || typeof x !== 'object') continue;
+    const j = x as Record<string, unknown>;
+    const pj: PageJobs = {};
+    if (typeof j['schema'] === 'string') pj.schema = j['schema'];
+    if (typeof j['run'] === 'string') pj.run = j['run'];
+    out[k as EngineId] = pj;
+  }
+  return out;
 }
 
 function withoutSecrets(s: WorkbenchState, schemas: Record<string, TargetJsonSchema> | undefined): WorkbenchState {
@@ -105,12 +146,45 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   const setTproccValue = useCallback((name: string, v: string | boolean) => setState((s) => ({ ...s, tprocc: { ...s.tprocc, [name]: v } })), []);
   const setTproccValues = useCallback((values: FormValues) => setState((s) => ({ ...s, tprocc: values })), []);
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
-  const setJob = useCallback((page: 'schema' | 'run', id: string) => setState((s) => ({ ...s, jobs: { ...s.jobs, [page]: id } })), []);
+  const setProfileId = useCallback((profileId: string) => setState((s) => ({ ...s, profileId })), []);
+  const setJob = useCallback(
+    (page: 'schema' | 'run', id: string, engine?: EngineId) =>
+      setState((s) => {
+        const e = engine ?? s.engine;
+        return { ...s, jobs: { ...s.jobs, [e]: { ...(s.jobs[e] ?? {}), [page]: id } } };
+      }),
+    [],
+  );
   const setConfig = useCallback((config: { id: number; name: string } | undefined) => setState((s) => ({ ...s, config })), []);
 
   const value = useMemo<WorkbenchApi>(() => {
     const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues) });
     const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
+    const targetOf = (engine: EngineId) => {
+      const fields = fieldsOf(schemas?.[engine]);
+      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }) };
+    };
+    const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[page];
+    const loadJob = (job: Job): LoadedJob | null => {
+      const page = editPage(job);
+      if (!page) return null;
+      const plan = planRerun(job, { target: targetOf(job.engine), configId: state.engine === job.engine ? state.config?.id : undefined });
+      const t = plan.body.target as unknown as Record<string, unknown>;
+      const fields = fieldsOf(schemas?.[job.engine]);
+      const values: FormValues = {};
+      for (const f of fields) values[f.name] = plan.missing.includes(f.name) ? '' : toFormValue(f, t[f.name] ?? f.default);
+      const stored = tproccToForm(plan.body.tprocc);
+      setState((s) => {
+        // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
+        const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(BUILD_FIELDS.map((n) => [n, s.tprocc[n] ?? stored[n]!])) } : { ...s.tprocc, ...stored };
+        const next: WorkbenchState = { ...s, engine: job.engine, targets: { ...s.targets, [job.engine]: values }, tprocc: tp, label: plan.body.label ?? '' };
+        if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
+        // The saved configuration stays only when its secrets are what the loaded target uses.
+        if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
+        return next;
+      });
+      return { page, missing: plan.missing };
+    };
     return {
       state,
       capabilities,
@@ -124,12 +198,16 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setTproccValue,
       setTproccValues,
       setLabel,
+      setProfileId,
       setJob,
+      jobFor,
+      targetOf,
+      loadJob,
       setConfig,
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setTproccValue, setTproccValues, setLabel, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setTproccValue, setTproccValues, setLabel, setProfileId, setJob, setConfig]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

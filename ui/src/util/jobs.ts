@@ -64,3 +64,51 @@ export function jobTprocc(job: Job): Record<string, unknown> {
   const c = job.config as { tprocc?: Record<string, unknown> } | null;
   return c && typeof c === 'object' && c.tprocc && typeof c.tprocc === 'object' ? c.tprocc : {};
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const minutes = (m: unknown) => (typeof m === 'number' ? `${+m.toFixed(2)} min` : '?');
+
+/**
+ * The job's configuration in a few words, for one-line summaries and
+ * confirmations: driver, VUs, warehouses (a run's come from the schema it ran
+ * on: `warehouses` when known), rampup and duration; builds name their
+ * warehouses and build VUs.
+ */
+export function configSummary(job: Job, warehouses?: number): string[] {
+  const t = jobTprocc(job);
+  const n = (k: string) => (typeof t[k] === 'number' ? (t[k] as number) : undefined);
+  const parts: string[] = [];
+  if (job.type === 'run') {
+    const vus = n('vus');
+    if (vus !== undefined) parts.push(plural(vus, 'VU'));
+    const w = warehouses ?? job.result?.warehouses;
+    if (w !== undefined) parts.push(plural(w, 'warehouse'));
+    if (t['driver'] === 'test') parts.push(`test driver, ${plural(n('totalIterations') ?? 0, 'transaction')} per VU`);
+    else parts.push(`rampup ${minutes(t['rampup'])}`, `${minutes(t['duration'])} measured`);
+    if (t['allWarehouse'] === true) parts.push('all warehouses');
+    if (t['keyAndThink'] === true) parts.push('keying and thinking time');
+  } else if (job.type === 'build' || job.type === 'datagen') {
+    const w = n('warehouses');
+    if (w !== undefined) parts.push(plural(w, 'warehouse'));
+    const b = n('buildVus');
+    if (job.type === 'build' && b !== undefined) parts.push(plural(b, 'build VU'));
+  }
+  return parts;
+}
+
+/** The warehouses a job concerns: a run's from its result (the schema it ran on), a build's as configured; undefined when not known. */
+export function jobWarehouses(job: Job): number | undefined {
+  if (job.type === 'run') return job.result?.warehouses;
+  if (job.type === 'build' || job.type === 'datagen') {
+    const w = jobTprocc(job)['warehouses'];
+    return typeof w === 'number' ? w : undefined;
+  }
+  return undefined;
+}
+
+/** The VUs a job ran: a run's virtual users, a build's build VUs. */
+export function jobVus(job: Job): number | undefined {
+  const t = jobTprocc(job);
+  const v = job.type === 'run' ? t['vus'] : job.type === 'build' ? t['buildVus'] : undefined;
+  return typeof v === 'number' ? v : undefined;
+}

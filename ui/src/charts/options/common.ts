@@ -43,7 +43,7 @@ export function tooltip(p: ChartPalette, trigger: 'axis' | 'item' = 'axis'): Cha
 }
 
 export function legend(p: ChartPalette, names?: string[]): ChartOption['legend'] {
-  return { top: 0, type: 'scroll', textStyle: { color: p.text }, pageTextStyle: { color: p.muted }, ...(names ? { data: names } : {}) };
+  return { top: 0, type: 'scroll', itemWidth: 14, itemHeight: 12, itemGap: 6, textStyle: { color: p.text, fontSize: 11 }, pageTextStyle: { color: p.muted }, ...(names ? { data: names } : {}) };
 }
 
 export function grid(): ChartOption['grid'] {

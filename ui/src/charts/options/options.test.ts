@@ -6,7 +6,7 @@ import { compareOption, profileOption } from './compare.js';
 import { DENSE_POINTS, clock, compact, elapsed } from './common.js';
 import { DARK, LIGHT } from './palette.js';
 import { jobTimeRange } from './range.js';
-import { clientRatesOption, latencyLegend, latencyOption, tcountOption } from './tcount.js';
+import { clientRatesOption, latencyAllLegend, latencyLegend, latencyOption, tcountOption } from './tcount.js';
 import type { ChartOption } from './types.js';
 
 type AnySeries = { id?: string; name?: string; data?: unknown[]; color?: string; showSymbol?: boolean; sampling?: string; stack?: string };
@@ -99,6 +99,17 @@ describe('latencyOption', () => {
     expect(Object.entries(legend.selected).filter(([, on]) => on).map(([n]) => n)).toEqual(legend.data);
     expect(legend.selected['NEWORD p50']).toBe(false);
     expect((latencyOption({ latency, range, palette: LIGHT }).legend as { data: string[] }).data).toEqual(['NEWORD p50', 'NEWORD p95', 'NEWORD p99']);
+  });
+  it('shows every type at one percentile, coloured by type, through the legend selection', () => {
+    const { legend } = latencyAllLegend('p99');
+    expect(legend.data).toEqual(['NEWORD p99', 'PAYMENT p99', 'DELIVERY p99', 'SLEV p99', 'OSTAT p99']);
+    expect(legend.data.map(legend.formatter)).toEqual(['NEWORD', 'PAYMENT', 'DELIVERY', 'SLEV', 'OSTAT']);
+    expect(Object.entries(legend.selected).filter(([, on]) => on).map(([n]) => n)).toEqual(legend.data);
+    const byType = seriesOf(latencyOption({ latency, range, palette: LIGHT, byType: true }));
+    expect(byType.find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.tx.payment);
+    expect(byType.find((x) => x.name === 'NEWORD p95')!.color).toBe(LIGHT.tx.neworder);
+    expect(seriesOf(latencyOption({ latency, range, palette: LIGHT })).find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.p95);
+    expect((latencyOption({ latency, range, palette: LIGHT, byType: true }).legend as { data: string[] }).data).toEqual(latencyAllLegend('p95').legend.data);
   });
 });
 

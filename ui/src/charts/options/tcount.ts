@@ -27,7 +27,8 @@ export function tcountOption({ engine, tpmLabel, range, palette: p }: TcountInpu
     legend: legend(p),
     grid: grid(),
     xAxis: timeAxis(p, range),
-    yAxis: valueAxis(p, 'per minute'),
+    // The unit is in the card's title: an axis name here would sit under the legend on a narrow chart.
+    yAxis: valueAxis(p, ''),
     dataZoom: zoom(),
     series,
   };
@@ -64,7 +65,8 @@ export function clientRatesOption({ client, range, palette: p }: ClientRatesInpu
     legend: legend(p),
     grid: grid(),
     xAxis: timeAxis(p, range),
-    yAxis: valueAxis(p, 'tx/s'),
+    // The unit is in the card's title: an axis name here would sit under the legend on a narrow chart.
+    yAxis: valueAxis(p, ''),
     dataZoom: zoom(),
     series,
   };
@@ -74,18 +76,23 @@ export interface LatencyInput {
   latency: readonly LatencySample[];
   range: TimeRange | undefined;
   palette: ChartPalette;
+  /** Colour the lines by transaction type (for showing all types at one percentile) rather than by percentile. */
+  byType?: boolean;
 }
 
-const PCTS = ['p50', 'p95', 'p99'] as const;
+export const PCTS = ['p50', 'p95', 'p99'] as const;
+export type Pct = (typeof PCTS)[number];
 export const latencySeriesName = (type: TxType, k: (typeof PCTS)[number]) => `${TX_PROC[type]} ${k}`;
 
 /**
  * Interval latency percentiles (p50/p95/p99, ms) of every transaction type:
- * 15 series, of which `latencyLegend` shows one type's three. Switching type
- * only changes the legend selection, so a 2-hour run's 7,200-point series are
- * not rebuilt on every switch.
+ * 15 series, of which `latencyLegend` shows one type's three and
+ * `latencyAllLegend` every type's one percentile. Switching type or
+ * percentile only changes the legend selection, so a 2-hour run's 7,200-point
+ * series are not rebuilt on every switch (only the colouring, by percentile or
+ * by type, is part of the series).
  */
-export function latencyOption({ latency, range, palette: p }: LatencyInput): ChartOption {
+export function latencyOption({ latency, range, palette: p, byType = false }: LatencyInput): ChartOption {
   const series: LineSeriesOption[] = [];
   for (const type of TX_TYPES) {
     const data = { p50: [] as Point[], p95: [] as Point[], p99: [] as Point[] };
@@ -99,24 +106,32 @@ export function latencyOption({ latency, range, palette: p }: LatencyInput): Cha
     }
     const style = lineStyle(data.p50.length);
     for (const k of PCTS) {
-      series.push({ id: `${type}-${k}`, name: latencySeriesName(type, k), type: 'line', data: data[k], color: p[k], ...style, lineStyle: { width: k === 'p50' ? 2 : 1.5 } });
+      series.push({ id: `${type}-${k}`, name: latencySeriesName(type, k), type: 'line', data: data[k], color: byType ? p.tx[type] : p[k], ...style, lineStyle: { width: byType || k === 'p50' ? 2 : 1.5 } });
     }
   }
   return {
     ...base(p),
     tooltip: { ...tooltip(p), valueFormatter: (v) => (typeof v === 'number' ? `${compact(v)} ms` : String(v)) },
-    legend: { ...legend(p), ...latencyLegend('neworder').legend },
+    legend: { ...legend(p), ...(byType ? latencyAllLegend('p95') : latencyLegend('neworder')).legend },
     grid: grid(),
     xAxis: timeAxis(p, range),
-    yAxis: valueAxis(p, 'ms'),
+    // The unit is in the card's title: an axis name here would sit under the legend on a narrow chart.
+    yAxis: valueAxis(p, ''),
     dataZoom: zoom(),
     series,
   };
 }
 
 /** The legend part that shows one transaction type's percentiles and hides the other types. */
-export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean> } } {
+export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
   const selected: Record<string, boolean> = {};
   for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = t === type;
-  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected } };
+  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected, formatter: (name) => name } };
+}
+
+/** The legend part that shows every transaction type at one percentile (the legend names the types; the percentile is in the selector). */
+export function latencyAllLegend(pct: Pct): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
+  const selected: Record<string, boolean> = {};
+  for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = k === pct;
+  return { legend: { data: TX_TYPES.map((t) => latencySeriesName(t, pct)), selected, formatter: (name) => name.replace(/ p\d\d$/, '') } };
 }

@@ -1,0 +1,75 @@
+import type { EngineId, Job } from '@sledge/protocol';
+import { REDACTED, secretBindingMismatch, secretFields } from '@sledge/protocol';
+import type { JobCreateBody } from '../api/endpoints.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The POST /jobs body that repeats a job: its stored type, target, TPROC-C
+ * options, label, profile id, metrics and datagen options. The seed is left
+ * out (a new run draws new random keys, as HammerDB does). Secrets read
+ * "********": stored jobs never keep them.
+ */
+export function jobCreateBody(job: Job): JobCreateBody {
+  const c = isObj(job.config) ? job.config : {};
+  const body: Obj = { type: job.type, target: { ...(isObj(c['target']) ? c['target'] : { engine: job.engine }) } };
+  if (isObj(c['tprocc'])) body['tprocc'] = structuredClone(c['tprocc']);
+  if (typeof c['label'] === 'string' && c['label']) body['label'] = c['label'];
+  if (typeof c['profileId'] === 'number' && c['profileId'] > 0) body['profileId'] = c['profileId'];
+  if (isObj(c['metrics'])) body['metrics'] = { ...c['metrics'] };
+  if (isObj(c['datagen'])) body['datagen'] = { ...c['datagen'] };
+  return body as unknown as JobCreateBody;
+}
+
+/** What the page knows about secrets of the job's engine: the workbench's target (typed values) and its loaded saved configuration. */
+export interface KnownSecrets {
+  /** The workbench's target for the job's engine, as the API takes it (secrets as typed, or "********" from a saved configuration). */
+  target?: Obj | undefined;
+  /** The saved configuration loaded in the workbench for that target (its "********" secrets are filled by the server). */
+  configId?: number | undefined;
+}
+
+export interface RerunPlan {
+  body: JobCreateBody;
+  /** Secret fields still "********" that nothing known may fill: the user types them. */
+  missing: string[];
+}
+
+/**
+ * Fill the "********" secrets of a repeated job: from the workbench's typed
+ * value, or through the workbench's saved configuration (`configId`), but
+ * only where that secret was meant for the same endpoint and user (the
+ * fields it is bound to match, as the server checks for saved secrets).
+ * What remains is listed in `missing`.
+ */
+export function planRerun(job: Job, known: KnownSecrets = {}): RerunPlan {
+  const body = jobCreateBody(job);
+  const target = body.target as unknown as Obj;
+  const engine = target['engine'] as EngineId;
+  const missing: string[] = [];
+  const have = known.target && known.target['engine'] === engine ? known.target : undefined;
+  for (const k of secretFields(engine)) {
+    if (target[k] !== REDACTED) continue;
+    const v = have?.[k];
+    const sameEndpoint = have !== undefined && secretBindingMismatch(have, target, k).length === 0;
+    if (sameEndpoint && typeof v === 'string' && v !== '' && v !== REDACTED) target[k] = v;
+    else if (sameEndpoint && v === REDACTED && known.configId !== undefined) body.configId = known.configId;
+    else missing.push(k);
+  }
+  return { body, missing };
+}
+
+/** Put typed secrets into a planned body. */
+export function withSecrets(plan: RerunPlan, typed: Record<string, string>): JobCreateBody {
+  const target = { ...(plan.body.target as unknown as Obj) };
+  for (const k of plan.missing) target[k] = typed[k] ?? '';
+  return { ...plan.body, target: target as unknown as JobCreateBody['target'] };
+}
+
+/** The page that edits a job of this type: runs on the Run page, schema jobs on the Schema page; datagen has no page. */
+export function editPage(job: Job): '/run' | '/schema' | null {
+  if (job.type === 'run') return '/run';
+  if (job.type === 'build' || job.type === 'check' || job.type === 'delete') return '/schema';
+  return null;
+}
