@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -70,7 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     // Requests are logged at debug by registerRequestLog (one line each), not at info twice.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });

@@ -331,6 +331,6 @@ describe('datagen', () => {
     expect(existsSync(join(dir, 'load_postgresql.sql'))).toBe(true);
     const bad = await run(['--warehouses', '1', '--workers', '1', '--dir', dir, '--seed', '6']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/error: SLEDGE_E_CONFLICT: datagen\.dir .* holds files from different settings \(seed 5 there, 6 asked\).*\[datagen\.dir\]/);
+    expect(bad.stderr).toMatch(/error: SLEDGE_E_CONFLICT: --dir .* holds files from different settings \(seed 5 there, 6 asked\).*\[--dir\]/);
   });
 });

@@ -13,7 +13,9 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
  */
 export function ashReport(store: JobStore, jobId: string, range: { from?: number; to?: number }, vcpus?: number): AshReport {
   const all = store.getMetrics(jobId, 'ash', { ...(range.from !== undefined ? { from: range.from } : {}), ...(range.to !== undefined ? { to: range.to } : {}) });
-  const samples = all.map((m) => m.data as AshSample);
+  // A range is half-open, [from, to): adjacent brushes never count one sampling instant twice,
+  // and a 5-second range holds 5 one-second instants (samples sit on a whole-second grid).
+  const samples = all.map((m) => m.data as AshSample).filter((x) => range.to === undefined || x.ts < range.to);
   const status = store.getMetrics(jobId, 'sampler', {}).map((m) => m.data as SamplerStatus);
   const phases = store.getMetrics(jobId, 'phase', {}).map((m) => m.data as { ts: number; label: string });
   const from = range.from ?? (samples[0]?.ts ?? Date.now());
