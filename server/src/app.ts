@@ -14,6 +14,7 @@ import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
 import { loggerOptions, type LogSink } from './plugins/log-redact.js';
 import { registerRequestLog } from './plugins/log-format.js';
 import { jsonBodiesOnly, registerOriginGuard } from './plugins/origin.js';
+import { buildLocalReference, nameTopLevelSchemas, unwrapSingleRefs } from './plugins/openapi-names.js';
 import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { configRoutes } from './routes/configs.js';
@@ -109,6 +110,10 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
         { name: 'server', description: 'Health' },
       ],
     },
+    // Components are named by the protocol schemas' $id ('Job', 'ErrorBody'), not def-0, def-1...
+    refResolver: { buildLocalReference },
+    transform: nameTopLevelSchemas,
+    transformObject: unwrapSingleRefs,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -68,6 +68,42 @@ async function waitComplete(s: SledgeApp, id: string, timeoutMs = 240_000): Prom
   }
 }
 
+describe('print?db names the database the session currently sets', () => {
+  let s: SledgeApp;
+  beforeAll(async () => {
+    s = await makeApp();
+  });
+  afterAll(async () => {
+    await s.app.close();
+  });
+
+  it('follows dbset and diset of the database key, per database and benchmark', async () => {
+    const db = async () => (await hdb(s, 'GET', '/print?db')) as Record<string, string>;
+    // Oracle's TPROC-C schema is its user's.
+    expect(await db()).toMatchObject({ current: 'Oracle', database: 'tpcc' });
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "tpcc_user", "value": "bench" ')).toEqual(ok('Changed tpcc:tpcc_user from tpcc to bench for Oracle'));
+    expect(await db()).toMatchObject({ current: 'Oracle', database: 'bench' });
+
+    expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
+    expect(await db()).toMatchObject({ current: 'PostgreSQL', database: 'tpcc' });
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "pg_dbase", "value": "sales_tpcc" ')).toEqual(ok('Changed tpcc:pg_dbase from tpcc to sales_tpcc for PostgreSQL'));
+    expect(await db()).toMatchObject({ current: 'PostgreSQL', database: 'sales_tpcc' });
+    // The same through the direct page, and the other benchmark's database key.
+    expect(await hdb(s, 'GET', '/db')).toMatchObject({ database: 'sales_tpcc' });
+    expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-H" ')).toEqual(ok('Benchmark set to TPC-H for PostgreSQL'));
+    expect(await db()).toMatchObject({ current: 'PostgreSQL', database: 'tpch' });
+    expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-C" ')).toEqual(ok('Benchmark set to TPC-C for PostgreSQL'));
+
+    expect(await hdb(s, 'POST', '/dbset', ' "db": "sqlite" ')).toEqual(ok('Database set to SQLite'));
+    expect(await db()).toMatchObject({ current: 'SQLite', database: 'tprocc.sqlite' });
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "connection", "key": "sqlite_file", "value": "hdb.sqlite" ')).toEqual(ok('Changed connection:sqlite_file from tprocc.sqlite to hdb.sqlite for SQLite'));
+    expect(await db()).toMatchObject({ current: 'SQLite', database: 'hdb.sqlite' });
+    // Each database keeps its own dict: back on PostgreSQL, its database is still the one set there.
+    expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
+    expect(await db()).toMatchObject({ current: 'PostgreSQL', database: 'sales_tpcc' });
+  });
+});
+
 describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
   let s: SledgeApp;
   beforeAll(async () => {
@@ -82,6 +118,7 @@ describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
     for (const prefix of ['/', '/print?']) {
       expect(await hdb(s, 'GET', `${prefix}db`)).toEqual({
         current: 'Oracle',
+        database: 'tpcc',
         ora: 'Oracle',
         mssqls: 'MSSQLServer',
         db2: 'Db2',

@@ -1,15 +1,19 @@
-import type { ErrorBody, ErrorCode } from '@sledge/protocol';
+import type { ErrorBody, ErrorCode, FieldError } from '@sledge/protocol';
 
 /** Codes the UI adds for failures that never reached the server's error handler. */
 export type UiErrorCode = ErrorCode | 'SLEDGE_UI_NETWORK' | 'SLEDGE_UI_BAD_RESPONSE';
 
-/** An error from the REST API, carrying the field it concerns (dotted path, e.g. `tprocc.warehouses`). */
+/**
+ * An error from the REST API, carrying the field it concerns (dotted path, e.g.
+ * `tprocc.warehouses`) and, when validation found several, every field at fault.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: UiErrorCode,
     message: string,
     readonly status: number,
     readonly field?: string,
+    readonly errors?: FieldError[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,7 +72,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     throw new ApiError('SLEDGE_UI_BAD_RESPONSE', `the server answered ${res.status} with a body that is not JSON`, res.status);
   }
   if (!res.ok) {
-    if (isErrorBody(parsed)) throw new ApiError(parsed.error.code, parsed.error.message, res.status, parsed.error.field);
+    if (isErrorBody(parsed)) throw new ApiError(parsed.error.code, parsed.error.message, res.status, parsed.error.field, parsed.error.errors);
     throw new ApiError('SLEDGE_UI_BAD_RESPONSE', `the server answered ${res.status}`, res.status);
   }
   return parsed as T;

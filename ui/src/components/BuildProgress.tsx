@@ -1,15 +1,15 @@
 import type { BuildProgress } from '@sledge/protocol';
 import type { ProgressPoint } from '../live/jobState.js';
-import { summarizeProgress, type Bar } from '../util/progress.js';
+import { progressValue, summarizeProgress, type Bar } from '../util/progress.js';
 import { fmtDuration, fmtInt, fmtRate } from '../util/format.js';
 
 function Bars({ bars, label }: { bars: Bar[]; label: string }) {
   return (
     <ul className="bars" aria-label={label}>
       {bars.map((b) => (
-        <li key={b.label}>
+        <li key={b.label} data-done={b.done} data-expected={b.expected} data-percent={b.percent}>
           <span className="bar-label">{b.label}</span>
-          <progress value={Math.round(b.fraction * 1000)} max={1000} aria-label={`${b.label} ${Math.round(b.fraction * 100)}%`} />
+          <progress value={progressValue(b)} max={1000} aria-label={`${b.label} ${b.percent}%`} />
           <span className="bar-num">
             {fmtInt(b.done)}
             {b.expected ? ` / ${fmtInt(b.expected)}` : ''}
@@ -27,7 +27,7 @@ export function BuildProgressView({ progress, trail, elapsedMs }: { progress: Bu
     <section className="build-progress" aria-label="Build progress" data-testid="build-progress">
       <div className="kpis">
         <div>
-          <span className="big">{Math.round(s.fraction * 100)}%</span>
+          <span className="big" data-testid="build-percent">{s.percent}%</span>
           <span className="unit">of {fmtInt(s.expected)} rows</span>
         </div>
         <div>

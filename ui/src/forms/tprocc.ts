@@ -51,3 +51,9 @@ export function tproccToForm(t: unknown): FormValues {
   }
   return v;
 }
+
+/** Every TPROC-C option's form key (`tprocc.vus`, `tprocc.mix.payment`) with its label, plus the mix as a whole. */
+export const TPROCC_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(TPROCC_FIELDS.map((f) => [`tprocc.${f.name}`, f.title])),
+  'tprocc.mix': 'Transaction mix weights',
+};

@@ -6,7 +6,8 @@ import { Field } from '../components/Field.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
-import { BUILD_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, collectTprocc, tprocc } from '../forms/tprocc.js';
+import { labelsOf, precheckJob } from '../forms/errors.js';
+import { BUILD_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, collectTprocc, tprocc, TPROCC_LABELS } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
@@ -67,6 +68,7 @@ export function RunPage() {
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const shownKeys = [...RUN_OPTION_NAMES.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
   const keys = [...shownKeys, ...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const labels: Record<string, string> = { ...TPROCC_LABELS, ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
 
   const start = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -78,6 +80,9 @@ export function RunPage() {
         target: wb.target() as JobCreate['target'],
         tprocc: collectTprocc(wb.state.tprocc, RUN_OPTION_NAMES) as JobCreate['tprocc'],
       };
+      // Out-of-range values are shown at their fields, all at once, without a round trip.
+      const bad = precheckJob(body);
+      if (bad) throw bad;
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
@@ -87,7 +92,7 @@ export function RunPage() {
       setFoldedFor(job.id);
       if (loadedFrom) setSearch({ from: undefined });
     } catch (err) {
-      errs.show(err, keys);
+      errs.show(err, keys, labels);
       // The form stays open while the error is fixed (clearing it field by field must not fold it again).
       if (runId) setOpenFor(runId);
     } finally {
@@ -179,7 +184,7 @@ export function RunPage() {
         </details>
         {misplaced.map(([k, m]) => (
           <p key={k} className="field-error" role="alert">
-            {k}: {m} <Link to={k.startsWith('tprocc.') ? '/schema' : '/targets'}>Fix it</Link>
+            {labels[k] ?? k}: {m} <Link to={k.startsWith('tprocc.') ? '/schema' : '/targets'}>Fix it</Link>
           </p>
         ))}
         <div className="actions">

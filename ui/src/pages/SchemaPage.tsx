@@ -7,7 +7,8 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
-import { BUILD_FIELDS, collectTprocc, tprocc } from '../forms/tprocc.js';
+import { labelsOf, precheckJob } from '../forms/errors.js';
+import { BUILD_FIELDS, collectTprocc, tprocc, TPROCC_LABELS } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { Link } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
@@ -20,6 +21,7 @@ export function SchemaPage() {
   const schemaFields = wb.targetFields.filter((f) => f.group === 'schema');
   const keys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
   const shownKeys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...schemaFields.map((f) => `target.${f.name}`)];
+  const labels = { ...TPROCC_LABELS, ...labelsOf('target', wb.targetFields) };
 
   const submit = async (type: JobType) => {
     errs.clear();
@@ -30,10 +32,13 @@ export function SchemaPage() {
       if (configId !== undefined) body.configId = configId;
       if (type !== 'delete') body.tprocc = collectTprocc(wb.state.tprocc, BUILD_FIELDS) as JobCreate['tprocc'];
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
+      // Out-of-range values are shown at their fields, all at once, without a round trip.
+      const bad = precheckJob(body);
+      if (bad) throw bad;
       const job = await api.createJob(body);
       wb.setJob('schema', job.id);
     } catch (e) {
-      errs.show(e, keys);
+      errs.show(e, keys, labels);
     } finally {
       setBusy(null);
     }
@@ -92,7 +97,7 @@ export function SchemaPage() {
         </div>
         {misplaced.map(([k, m]) => (
           <p key={k} className="field-error" role="alert">
-            {k}: {m} <Link to="/targets">Fix it on the Target page</Link>
+            {labels[k] ?? k}: {m} <Link to="/targets">Fix it on the Target page</Link>
           </p>
         ))}
         <div className="actions">

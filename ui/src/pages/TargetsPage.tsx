@@ -11,6 +11,7 @@ import { ActiveSessionsNow, CpuAgents } from '../components/metrics/TargetProbe.
 import { fieldKeyFor, toFormValue, type FormValues } from '../forms/fields.js';
 import { collectTprocc, tproccToForm } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
+import { labelsOf } from '../forms/errors.js';
 import { Link } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useWorkbench } from '../state/workbench.js';
@@ -110,7 +111,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
       setMessage(`Saved “${c.name}”.`);
       configs.reload();
     } catch (e) {
-      errs.show(e, ['name', ...wb.targetFields.map((f) => `target.${f.name}`)]);
+      errs.show(e, ['name', ...wb.targetFields.map((f) => `target.${f.name}`)], { name: 'Name', ...labelsOf('target', wb.targetFields) });
     }
   };
   const current = configs.data?.find((c) => c.id === selected);
@@ -201,6 +202,7 @@ export function TargetsPage() {
   const [, setLoadedTick] = useState(0);
   const fields = wb.targetFields.filter((f) => f.group === 'connection');
   const keys = wb.targetFields.map((f) => `target.${f.name}`);
+  const labels = labelsOf('target', wb.targetFields);
 
   const test = async (e: FormEvent) => {
     e.preventDefault();
@@ -210,7 +212,7 @@ export function TargetsPage() {
     try {
       setResult(await api.testTarget(wb.target(), wb.configId()));
     } catch (err) {
-      errs.show(err, keys);
+      errs.show(err, keys, labels);
     } finally {
       setTesting(false);
     }
@@ -243,7 +245,7 @@ export function TargetsPage() {
           .filter(([k]) => !fields.some((f) => `target.${f.name}` === k))
           .map(([k, m]) => (
             <p key={k} className="field-error" role="alert">
-              {k} (on the {k.startsWith('target.') ? 'Schema or Run' : ''} page): {m}
+              {labels[k] ?? k} (on the {k.startsWith('target.') ? 'Schema or Run' : ''} page): {m}
             </p>
           ))}
         <div className="actions">
@@ -269,7 +271,7 @@ export function TargetsPage() {
           onError={(e) => {
             // An error about a field of the form goes to that field; anything else shows with the sample.
             if (!(e instanceof ApiError) || !fieldKeyFor(e.field, keys)) return false;
-            errs.show(e, keys);
+            errs.show(e, keys, labels);
             return true;
           }}
         />

@@ -7,6 +7,8 @@ export interface Bar {
   expected: number;
   /** 0..1 */
   fraction: number;
+  /** Whole percent to show: 100 only when every row is there, never above (see percentOf). */
+  percent: number;
   finished: boolean;
 }
 
@@ -16,6 +18,8 @@ export interface ProgressSummary {
   rows: number;
   expected: number;
   fraction: number;
+  /** Whole percent of all rows (percentOf). */
+  percent: number;
   /** Rows per second over the recent trail (or the whole build when finished). */
   rowsPerSec: number;
   /** Seconds left at the current rate, or undefined when unknown. */
@@ -23,6 +27,21 @@ export interface ProgressSummary {
 }
 
 const frac = (done: number, expected: number) => (expected > 0 ? Math.min(1, done / expected) : done > 0 ? 1 : 0);
+
+/**
+ * The whole percent a bar shows for `done` of `expected` rows: rounded down,
+ * so 99.99% reads 99% and 100% means every row is there; never above 100.
+ */
+export function percentOf(done: number, expected: number): number {
+  if (expected <= 0) return done > 0 ? 100 : 0;
+  if (done >= expected) return 100;
+  return Math.min(99, Math.floor((done / expected) * 100));
+}
+
+/** A <progress> value out of 1000 for a bar: full only at 100%. */
+export function progressValue(bar: Pick<Bar, 'fraction' | 'percent'>): number {
+  return bar.percent >= 100 ? 1000 : Math.min(999, Math.floor(bar.fraction * 1000));
+}
 
 /**
  * Per-table and per-worker bars, rows/s and ETA for a build.
@@ -38,7 +57,7 @@ export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoin
   const tables: Bar[] = tableNames.map((t) => {
     const done = perTable.get(t) ?? 0;
     const expected = p.expected[t] ?? 0;
-    return { label: t, done, expected, fraction: frac(done, expected), finished: p.phase === 'done' || (expected > 0 && done >= expected) };
+    return { label: t, done, expected, fraction: frac(done, expected), percent: percentOf(done, expected), finished: p.phase === 'done' || (expected > 0 && done >= expected) };
   });
   const workers: Bar[] = p.workers.map((w) => {
     const done = Object.values(w.rows).reduce((a, b) => a + b, 0);
@@ -50,7 +69,9 @@ export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoin
       for (const [t, n] of Object.entries(p.expected)) if (t !== 'item') expected += n * share;
     }
     const range = w.worker === 1 ? 'item' : `W ${w.warehouses[0]}–${w.warehouses[1]}${w.currentWarehouse && !w.done ? ` (at ${w.currentWarehouse})` : ''}`;
-    return { label: `Worker ${w.worker} · ${range}`, done, expected: Math.round(expected), fraction: w.done ? 1 : frac(done, expected), finished: w.done };
+    // A worker's expected rows are a share of the tables' (an estimate): 100% only when it reports done.
+    const percent = w.done ? 100 : Math.min(99, percentOf(done, expected));
+    return { label: `Worker ${w.worker} · ${range}`, done, expected: Math.round(expected), fraction: w.done ? 1 : frac(done, expected), percent, finished: w.done };
   });
   const rows = tables.reduce((a, b) => a + b.done, 0);
   const expected = tables.reduce((a, b) => a + b.expected, 0);
@@ -64,5 +85,5 @@ export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoin
   if ((rowsPerSec <= 0 || p.phase === 'done') && elapsedMs && elapsedMs > 0) rowsPerSec = (rows * 1000) / elapsedMs;
   const left = Math.max(0, expected - rows);
   const etaSec = p.phase === 'done' ? 0 : rowsPerSec > 0 ? left / rowsPerSec : undefined;
-  return { tables, workers, rows, expected, fraction: frac(rows, expected), rowsPerSec, etaSec };
+  return { tables, workers, rows, expected, fraction: frac(rows, expected), percent: percentOf(rows, expected), rowsPerSec, etaSec };
 }

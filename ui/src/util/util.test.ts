@@ -4,7 +4,7 @@ import { job } from '../live/fixtures.js';
 import { fmtDuration, fmtInt, fmtRate } from './format.js';
 import { groupByDay, matchesFilter, upsertJob } from './jobs.js';
 import { filterLines, prependOlder, vusOf } from './output.js';
-import { summarizeProgress } from './progress.js';
+import { percentOf, progressValue, summarizeProgress } from './progress.js';
 
 describe('jobs list helpers', () => {
   const a = job({ id: 'A'.repeat(24), createdAt: new Date(2026, 0, 2, 12).toISOString() });
@@ -81,6 +81,20 @@ describe('summarizeProgress', () => {
     const s = summarizeProgress(done, [{ ts: 10_000, rows: 250_002 }], 25_000);
     expect(s.rowsPerSec).toBeCloseTo(10_000, 0);
     expect(s.etaSec).toBe(0);
+  });
+  it('shows 100% only when every row is there, and never more', () => {
+    expect(percentOf(599_999, 600_000)).toBe(99);
+    expect(percentOf(600_000, 600_000)).toBe(100);
+    expect(percentOf(601_351, 600_000)).toBe(100);
+    expect(percentOf(0, 0)).toBe(0);
+    expect(percentOf(1, 0)).toBe(100);
+    expect(progressValue({ fraction: 0.99999, percent: 99 })).toBe(999);
+    expect(progressValue({ fraction: 1, percent: 100 })).toBe(1000);
+    const almost: BuildProgress = { ...p, expected: { item: 100_000 }, workers: [{ worker: 1, warehouses: [0, 0], rows: { item: 99_999 }, done: false }] };
+    const s = summarizeProgress(almost, []);
+    expect([s.tables[0]!.percent, s.workers[0]!.percent, s.percent]).toEqual([99, 99, 99]);
+    // A worker over its estimated share stays below 100% until it reports done.
+    expect(summarizeProgress(p, []).workers.map((w) => w.percent)).toEqual([100, 99, 50]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { secretFields } from '@sledge/protocol';
 import { DATABASES, keyName } from './dicts.js';
-import { dictToSledge, KeyValueError } from './keymap.js';
+import { dictToSledge, keyForField, KeyValueError } from './keymap.js';
 import { failure, type Outcome } from './reply.js';
 import { maskDict, type Ctx } from './settings.js';
 import { VU_OPTIONS } from './state.js';
@@ -16,8 +16,10 @@ export type PrintOption = (typeof PRINT_OPTIONS)[number];
 export function print(ctx: Ctx, option: string): Outcome {
   const { s } = ctx;
   switch (option as PrintOption) {
-    case 'db':
-      return { current: s.db.name, ...Object.fromEntries(DATABASES.map((d) => [d.prefix, d.name])) };
+    case 'db': {
+      const database = currentDatabase(ctx);
+      return { current: s.db.name, ...(database !== undefined ? { database } : {}), ...Object.fromEntries(DATABASES.map((d) => [d.prefix, d.name])) };
+    }
     case 'bm':
       return { benchmark: s.bm };
     case 'dict':
@@ -41,6 +43,27 @@ export function print(ctx: Ctx, option: string): Outcome {
     default:
       return { usage: { message: 'print?option' } };
   }
+}
+
+/**
+ * The database the session's settings currently name for the current
+ * benchmark, as it stands in the dict (after `diset`): the key Sledge reads as
+ * the target's database (`<prefix>_dbase`; the schema owner `tpcc_user` for
+ * Oracle, the file for SQLite), or `<prefix>_tpch_dbase` for TPC-H.
+ */
+export function currentDatabase({ s }: Ctx): string | undefined {
+  const dict = s.dict;
+  const find = (key: string | undefined): string | undefined => {
+    if (key === undefined) return undefined;
+    for (const section of Object.values(dict)) if (section && key in section) return section[key];
+    return undefined;
+  };
+  if (s.bm === 'TPC-H') {
+    const tpch = dict.tpch ? Object.keys(dict.tpch).find((k) => /(^|_)tpch_dbase$/.test(k)) : undefined;
+    if (tpch !== undefined) return dict.tpch![tpch];
+  }
+  const engine = s.db.engine;
+  return find(keyForField(s.prefix, engine, 'target.database')) ?? find(keyForField(s.prefix, engine, engine === 'sqlite' ? 'target.file' : 'target.user'));
 }
 
 /** What vurun would do, in place of HammerDB's generated Tcl driver script. */
