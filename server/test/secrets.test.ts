@@ -107,7 +107,7 @@ beforeAll(async () => {
     expect((await call('POST', '/diset', { dict: 'tpcc', key, value })).body).toContain('success');
   }
   await call('POST', '/diset', { dict: 'connection', key: 'pg_host', value: '127.0.0.1' });
-  const hdbCheck = await call('GET', '/checkschema');
+  const hdbCheck = await call('POST', '/checkschema');
   const hdbJob = /JOBID=(\w+)/.exec(hdbCheck.body)?.[1];
   expect(hdbJob, hdbCheck.body).toBeDefined();
   ws.send(JSON.stringify({ t: 'subscribe', jobId: hdbJob, since: 0 }));
