@@ -57,4 +57,26 @@ describe('build preflight on an existing database', () => {
       expect(psql("SELECT count(*) FROM pg_roles WHERE rolname = 'sledge_sb_preflight_user'").trim()).toBe('0');
     });
   });
+
+  describe('MariaDB', () => {
+    const sql = (q: string) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-e', q], { encoding: 'utf8' });
+    const DB = 'sledge_pf_maria';
+    beforeAll(() => {
+      sql(`DROP DATABASE IF EXISTS ${DB}; CREATE DATABASE ${DB}; CREATE TABLE ${DB}.item (i_id INT)`);
+    });
+    afterAll(() => {
+      sql(`DROP DATABASE IF EXISTS ${DB}`);
+    });
+
+    it('a database holding some TPROC-C tables (a build that died early) -> 422 SLEDGE_E_SCHEMA_EXISTS on target.database, no job, nothing changed', async () => {
+      const before = await jobCount();
+      const target = { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: DB };
+      const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
+      expect(r.status, JSON.stringify(r.body)).toBe(422);
+      expect((r.body as Err).error).toMatchObject({ code: 'SLEDGE_E_SCHEMA_EXISTS', field: 'target.database' });
+      expect((r.body as Err).error.message).toContain('already holds TPROC-C tables (item)');
+      expect(await jobCount()).toBe(before);
+      expect(sql(`SELECT count(*) FROM information_schema.tables WHERE table_schema = '${DB}'`).trim()).toBe('1');
+    });
+  });
 });

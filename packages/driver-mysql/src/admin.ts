@@ -110,19 +110,26 @@ export class MyAdmin implements AdminSession {
     });
   }
 
+  /** What createSchema refuses, checked without changing anything: any TPROC-C table in the database (a partial schema too). */
+  assertBuildable(): Promise<void> {
+    return this.guard('checking the target before a build', async () => {
+      if (Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) === 0) return;
+      const present = (await this.tableNames()).filter((n) => (TPROCC_TABLES as readonly string[]).includes(n));
+      if (present.length > 0)
+        throw new SledgeError(
+          'SLEDGE_E_SCHEMA_EXISTS',
+          `${this.flavour.display} database '${this.t.database}' already holds TPROC-C tables (${present.join(', ')}): delete the schema first or choose another target.database.`,
+          { field: 'target.database' },
+        );
+    });
+  }
+
   async createSchema(o: BuildOptions): Promise<void> {
     const engine = storageEngine(this.t);
+    await this.assertBuildable();
     return this.guard('creating the schema', async () => {
       const exists = Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) > 0;
-      if (exists) {
-        const present = (await this.tableNames()).filter((n) => (TPROCC_TABLES as readonly string[]).includes(n));
-        if (present.length > 0)
-          throw new SledgeError(
-            'SLEDGE_E_SCHEMA_EXISTS',
-            `${this.flavour.display} database '${this.t.database}' already holds TPROC-C tables (${present.join(', ')}): delete the schema first or choose another target.database.`,
-            { field: 'target.database' },
-          );
-      } else {
+      if (!exists) {
         await this.run(this.sql.statement('admin.sql', 'create_database', this.dbValues));
         this.log(`created database ${this.t.database}`);
       }
