@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { ENGINE_DISPLAY, TX_PROC, TX_TYPES, type TxType } from '@sledge/protocol';
 import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
 import { EChart } from '../charts/EChart.js';
-import { PCTS, clientRatesOption, latencyAllLegend, latencyLegend, latencyOption, tcountOption, type Pct } from '../charts/options/tcount.js';
+import { clientRatesOption, latencyAllLegend, latencyLegend, latencyOption, tcountOption, type Pct } from '../charts/options/tcount.js';
+import { PercentileSelect } from './PercentileSelect.js';
 import { boxplotOption } from '../charts/options/boxplot.js';
 import { jobTimeRange } from '../charts/options/range.js';
 import { paletteFor } from '../charts/options/palette.js';
@@ -70,18 +71,7 @@ export function RunCharts({ live }: { live: LiveJob }) {
                 <option value="all">All types</option>
               </select>
             </label>
-            {all && (
-              <label>
-                <span className="sr-only">Percentile</span>
-                <select value={latPct} onChange={(e) => setLatPct(e.target.value as Pct)} data-testid="latency-pct">
-                  {PCTS.map((k) => (
-                    <option key={k} value={k}>
-                      {k}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
+            {all && <PercentileSelect value={latPct} onChange={setLatPct} testId="latency-pct" />}
           </span>
         </div>
         <EChart

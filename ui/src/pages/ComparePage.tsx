@@ -5,7 +5,8 @@ import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { EChart } from '../charts/EChart.js';
 import { compareOption, profileOption, type CompareSeries } from '../charts/options/compare.js';
-import { PCTS, type Pct } from '../charts/options/tcount.js';
+import type { Pct } from '../charts/options/tcount.js';
+import { PercentileSelect } from '../components/PercentileSelect.js';
 import { paletteFor } from '../charts/options/palette.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { Link, setSearch, useLocation } from '../router.js';
@@ -202,16 +203,7 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                   ))}
                 </select>
               </label>
-              <label>
-                <span className="sr-only">Percentile</span>
-                <select value={latPct} onChange={(e) => setLatPct(e.target.value as Pct)} data-testid="compare-latency-pct">
-                  {PCTS.map((k) => (
-                    <option key={k} value={k}>
-                      {k}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <PercentileSelect value={latPct} onChange={setLatPct} testId="compare-latency-pct" />
             </span>
           </div>
           <EChart option={lat} group="compare" label={`${latPct} latency of ${TX_PROC[latType]} for the selected jobs over elapsed time`} testId="compare-latency" />
