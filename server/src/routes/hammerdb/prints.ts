@@ -62,8 +62,13 @@ export function currentDatabase({ s }: Ctx): string | undefined {
     const tpch = dict.tpch ? Object.keys(dict.tpch).find((k) => /(^|_)tpch_dbase$/.test(k)) : undefined;
     if (tpch !== undefined) return dict.tpch![tpch];
   }
+  // The first of the fields that name where the data lives that this engine has: database, file (SQLite), user (Oracle's schema).
   const engine = s.db.engine;
-  return find(keyForField(s.prefix, engine, 'target.database')) ?? find(keyForField(s.prefix, engine, engine === 'sqlite' ? 'target.file' : 'target.user'));
+  for (const field of ['target.database', 'target.file', 'target.user']) {
+    const v = find(keyForField(s.prefix, engine, field));
+    if (v !== undefined) return v;
+  }
+  return undefined;
 }
 
 /** What vurun would do, in place of HammerDB's generated Tcl driver script. */
