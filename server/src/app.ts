@@ -27,7 +27,7 @@ import { metricRoutes } from './routes/metrics.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
-import type { VuLoopPreference } from './worker/messages.js';
+import type { VuLoopPreference } from './shared/messages.js';
 
 export interface AppOptions {
   /** Directory for the job store and SQLite targets (default ./data). */

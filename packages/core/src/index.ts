@@ -12,3 +12,5 @@ export * from './tprocc/mix.js';
 export * from './tprocc/inputs.js';
 export * from './tprocc/check.js';
 export * from './tprocc/result.js';
+export * from './workload.js';
+export * from './tprocc/workload.js';

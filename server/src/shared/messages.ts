@@ -1,20 +1,16 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
-import type { EngineId, ErrorInfo, Target, TproccMix, TxType } from '@sledge/protocol';
+import type { VuPlan } from '@sledge/core';
+import type { EngineId, ErrorInfo, Target } from '@sledge/protocol';
 import type { SharedBlocks } from './layout.js';
 
-/** Options a VU worker needs from the job's TPROC-C settings. */
-export interface VuRunOptions {
-  driver: 'test' | 'timed';
-  totalIterations: number;
-  keyAndThink: boolean;
-  allWarehouse: boolean;
-  raiseError: boolean;
-  iterations: number;
-  repeatDelayMs: number;
-  mix: TproccMix;
-  asyncScale: boolean;
-  asyncClients: number;
-  asyncDelayMs: number;
+/**
+ * A module a worker thread imports by specifier (a package name or a file
+ * URL) and the export it takes: how a VU worker finds the job's workload
+ * (and a native VU host) without the main thread's registries.
+ */
+export interface ModuleRef {
+  specifier: string;
+  export: string;
 }
 
 export interface VuAssignment {
@@ -31,33 +27,24 @@ export type VuLoopPreference = 'auto' | 'native' | 'typescript';
 
 export interface VuWorkerData {
   kind: 'vu';
-  /** The loop run-job chose (vu-loop-choice.ts): the driver's native loop, or the TypeScript one (vu-loop.ts). */
+  /** The loop the runner chose: a native loop (`native` hosts it), or the TypeScript one (vu-loop.ts). */
   loop: 'native' | 'typescript';
+  /** The job's Workload (core), imported by the worker. */
+  workload: ModuleRef;
+  /** With loop 'native': the function that starts this worker's VUs in the native loop (a NativeVuHost). */
+  native?: ModuleRef;
   /** Where the native loop's addon is loaded from, when not the package's own build (tests). */
   pgVuAddonPath?: string;
   engine: EngineId;
   target: Target;
   seed: number;
-  warehouses: number;
+  /** The workload's options and the run's parameters (RunSetup.params), for its streams. */
+  options: unknown;
+  params: unknown;
+  plan: VuPlan;
   activeVus: number;
   vus: VuAssignment[];
-  opts: VuRunOptions;
   shared: SharedBlocks;
-}
-
-export interface BuildWorkerData {
-  kind: 'build';
-  engine: EngineId;
-  target: Target;
-  seed: number;
-  timestamp: string;
-  /** HammerDB position: 1 loads ITEM, 2.. load warehouse ranges. */
-  worker: number;
-  items: boolean;
-  range: { start: number; end: number } | null;
-  control: SharedArrayBuffer;
-  /** 'auto' | 'native' | 'typescript' generator preference. */
-  generator: 'auto' | 'native' | 'typescript';
 }
 
 export interface LogLine {
@@ -65,7 +52,7 @@ export interface LogLine {
   text: string;
 }
 
-/** One VU's measured-window profile for one transaction type. */
+/** One VU's measured-window profile for one operation. */
 export interface VuTxProfile {
   hist: RecordableHistogram;
   totalNs: number;
@@ -74,23 +61,17 @@ export interface VuProfile {
   position: number;
   /** Measured-window time this VU was active (ms). */
   elapsedMs: number;
-  perType: Partial<Record<TxType, VuTxProfile>>;
+  /** By operation name. */
+  perType: Partial<Record<string, VuTxProfile>>;
 }
 
 export type FromVuWorker =
   | { t: 'ready' }
   | { t: 'log'; lines: LogLine[] }
-  | { t: 'latency'; ts: number; hist: Partial<Record<TxType, RecordableHistogram>> }
+  /** Interval histograms by operation name. */
+  | { t: 'latency'; ts: number; hist: Partial<Record<string, RecordableHistogram>> }
   | { t: 'profile'; vus: VuProfile[] }
   | { t: 'done' }
-  | { t: 'fatal'; error: ErrorInfo };
-
-export type FromBuildWorker =
-  | { t: 'log'; text: string }
-  | { t: 'progress'; worker: number; table: string; rows: number; warehouse: number | null }
-  /** A unit was generated whose row count for `table` differs from the estimate in the expected total. */
-  | { t: 'expected'; table: string; delta: number }
-  | { t: 'done'; worker: number; generator: 'native' | 'typescript' }
   | { t: 'fatal'; error: ErrorInfo };
 
 export type ToWorker = { t: 'wake' };

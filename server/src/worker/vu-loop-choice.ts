@@ -1,7 +1,7 @@
-import type { Driver } from '@sledge/core';
+import { tproccParts, type Driver } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
 import { loadPgVuLoop } from '@sledge/worker-native';
-import type { VuLoopPreference, VuRunOptions } from './messages.js';
+import type { VuLoopPreference } from '../shared/messages.js';
 
 export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescript'; reason: string; line: string };
 
@@ -16,12 +16,13 @@ const NATIVE_LOOPS = { libpq: 'the native libpq loop' } as const;
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
  */
-export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: Pick<VuRunOptions, 'asyncScale'>, addonPath?: string): VuLoopChoice {
+export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
-  if (!driver.nativeVuSpec) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
+  const parts = tproccParts(driver);
+  if (!parts.nativeVuSpec) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
-  const spec = driver.nativeVuSpec(target);
+  const spec = parts.nativeVuSpec(target);
   if (!Object.hasOwn(NATIVE_LOOPS, spec.kind)) return ts(`no native loop speaks ${spec.kind}`);
   const loaded = loadPgVuLoop(addonPath === undefined ? {} : { path: addonPath });
   if (!loaded.available) {
