@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
-import { AgentHub } from './engine/samplers/agents.js';
+import { AgentHub } from './runner/samplers/agents.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';

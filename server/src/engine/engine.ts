@@ -22,8 +22,8 @@ import { assertCreatable, resolveJobPath, type PathPolicy } from './paths.js';
 import { JobContext } from './job-context.js';
 import { buildSnapshot } from './snapshot.js';
 import { StopToken } from './stop.js';
-import { AgentHub } from './samplers/agents.js';
-import { JobSamplers } from './samplers/job-samplers.js';
+import { AgentHub } from '../runner/samplers/agents.js';
+import { JobSamplers } from '../runner/samplers/job-samplers.js';
 import { JobStream } from './stream.js';
 
 /** Does the job work on its target's database (not only on files)? */
@@ -381,7 +381,7 @@ export class JobEngine {
         final = await body.run({ ctx, cfg: q.cfg, stop: q.stop, generator: this.opts.generator });
       } else {
         const driver = await this.usableDriver(q.cfg.target);
-        if (q.cfg.type === 'build' || q.cfg.type === 'run') {
+        if (body.sampled) {
           samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
           await samplers.start();
         }

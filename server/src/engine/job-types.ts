@@ -3,7 +3,7 @@ import type { JobConfig } from '@sledge/protocol';
 import type { VuLoopPreference } from '../shared/messages.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
-import type { JobSamplers } from './samplers/job-samplers.js';
+import type { JobSamplers } from '../runner/samplers/job-samplers.js';
 
 /** What a job body gets from the engine. */
 export interface JobEnv {

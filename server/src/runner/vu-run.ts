@@ -5,7 +5,7 @@ import { CTRL_PHASE, PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocS
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
 import { CounterReader, type Totals } from './counters.js';
 import { PhaseClock } from './phase-clock.js';
-import { RunSamplers } from './samplers.js';
+import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
 import { VuPool, assignVus } from './vu-pool.js';
 

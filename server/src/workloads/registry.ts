@@ -2,8 +2,8 @@ import type { Driver } from '@sledge/core';
 import { SledgeError, type JobConfig, type JobType } from '@sledge/protocol';
 import type { FileJobBody, JobBody } from '../engine/job-types.js';
 
-/** A job body: most work on a database through its driver; some (datagen) only write files. */
-export type Body = { db: true; run: JobBody } | { db: false; run: FileJobBody };
+/** A job body: most work on a database through its driver (`sampled`: ASH and CPU samplers run beside it); some (datagen) only write files. */
+export type Body = { db: true; run: JobBody; sampled?: boolean } | { db: false; run: FileJobBody };
 
 /** What the server knows of one workload: its job bodies by job type, and its checks before a job is stored. */
 export interface WorkloadRunner {

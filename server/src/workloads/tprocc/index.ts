@@ -10,10 +10,10 @@ import { runJob } from './run.js';
 export const tproccRunner: WorkloadRunner = {
   id: 'tprocc',
   bodies: {
-    build: { db: true, run: buildJob },
+    build: { db: true, run: buildJob, sampled: true },
     check: { db: true, run: checkJob },
     delete: { db: true, run: deleteJob },
-    run: { db: true, run: runJob },
+    run: { db: true, run: runJob, sampled: true },
     datagen: { db: false, run: datagenJob },
   },
   preflight,
