@@ -55,7 +55,6 @@ function allowedValues(sub: Record<string, unknown> | undefined): string | undef
   return members.map((m) => String(m['const'])).join(', ');
 }
 
-
 /** One message per field at fault: unknown and missing fields first, then each field's deepest error. */
 function fieldErrors(errors: TbError[], value: unknown, prefix: string, schema: unknown): FieldError[] {
   const byField = new Map<string, FieldError & { rank: number }>();
