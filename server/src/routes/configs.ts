@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, SavedConfig, SledgeError, parseTarget, parseTproccOptions } from '@sledge/protocol';
+import { ErrorBody, Problems, SavedConfig, SledgeError, parseTarget, parseTproccOptions } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -9,10 +9,13 @@ const Input = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }),
 /** Saved configurations: a target plus TPROC-C options, reusable. Secrets are stored, never returned. */
 export const configRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
+  // Target and options are checked together: one reply lists every field at fault.
   const parse = (b: { name: string; target: unknown; tprocc?: unknown }) => {
-    const target = parseTarget(b.target);
-    const tprocc = parseTproccOptions(b.tprocc ?? {});
-    return { name: b.name.trim(), target, tprocc };
+    const p = new Problems();
+    const target = p.check(() => parseTarget(b.target));
+    const tprocc = p.check(() => parseTproccOptions(b.tprocc ?? {}));
+    p.throwIfAny();
+    return { name: b.name.trim(), target: target!, tprocc: tprocc! };
   };
   app.get('/configs', { schema: { tags: ['configs'], summary: 'Saved configurations (secrets redacted)', response: { 200: Type.Array(SavedConfig) } } }, async () => store.listConfigs());
   app.post('/configs', { schema: { tags: ['configs'], summary: 'Save a configuration', body: Input, response: { 201: SavedConfig, 400: ErrorBody, 409: ErrorBody } } }, async (req, reply) => {
