@@ -48,7 +48,7 @@ describe('driver surface', () => {
       storedProcedures: true, tpmSource: 'engine', bulkFormat: 'csv', asyncSessions: true, createsDatabase: true, partition: true,
     });
     expect(mysqlDriver.features(mysqlTarget('x', { noStoredProcs: true })).storedProcedures).toBe(false);
-    expect(mysqlDriver.bulkFormat(mysqlTarget('x'))).toBe('csv');
+    expect(mysqlDriver.workloads.tprocc!.bulkFormat(mysqlTarget('x'))).toBe('csv');
     expect([mysqlDriver.engine, mariadbDriver.engine, mysqlDriver.library]).toEqual(['mysql', 'mariadb', 'mysql2']);
   });
 });

@@ -38,9 +38,9 @@ describe('libpq conninfo', () => {
   });
 });
 
-describe('nativeVuSpec', () => {
+describe('tprocc nativeVu.spec', () => {
   it('describes a libpq loop with the VU sessions\' statements and the SLRBK rollback', () => {
-    const spec = driver.nativeVuSpec!(t);
+    const spec = driver.workloads.tprocc!.nativeVu!.spec(t);
     expect(spec.kind).toBe('libpq');
     expect(spec.conninfo).toBe(libpqConninfo(t, 'user'));
     expect(spec.conninfo).not.toContain('application_name');
@@ -50,7 +50,7 @@ describe('nativeVuSpec', () => {
   });
 
   it('follows target.storedProcs to the CALL statements', () => {
-    const spec = driver.nativeVuSpec!({ ...t, storedProcs: true });
+    const spec = driver.workloads.tprocc!.nativeVu!.spec({ ...t, storedProcs: true });
     expect(spec.statements).toEqual(callStatements({ ...t, storedProcs: true }));
     expect(spec.statements.payment).toMatch(/^CALL payment\(/);
   });

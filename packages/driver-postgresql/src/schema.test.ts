@@ -55,7 +55,7 @@ describe('schema builds against PostgreSQL', () => {
   let admin: AdminSession | undefined;
   const open = async (t: PostgresqlTarget) => {
     await admin?.close();
-    admin = await driver.openAdmin(t, () => undefined);
+    admin = await driver.workloads.tprocc!.openAdmin(t, () => undefined);
     return admin;
   };
   const inDb = async <T>(f: (c: pg.Client) => Promise<T>): Promise<T> => {

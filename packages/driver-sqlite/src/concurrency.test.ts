@@ -37,7 +37,7 @@ describe('two worker threads on one file', () => {
   beforeAll(async () => {
     // Built as the server builds: the monitor creates and finishes, two
     // build threads load ITEM and warehouse 1 at the same time.
-    admin = await driver.openAdmin(target, () => undefined);
+    admin = await driver.workloads.tprocc.openAdmin(target, () => undefined);
     await admin.createSchema({ warehouses: 1, buildVus: 1 });
     const loaded = await Promise.all([
       inWorker<{ rows: number }>('load-worker.mjs', { target, what: 'items' }),

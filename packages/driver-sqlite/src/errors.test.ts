@@ -99,7 +99,7 @@ describe('target.file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sledge-sqlite-'));
     writeFileSync(join(dir, 'plain-file'), 'not a directory');
     const target = { ...tempTarget('x'), file: join(dir, 'plain-file', 'sub', 'tprocc.sqlite') };
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     try {
       expect(await admin.schemaState()).toEqual({ exists: false, warehouses: 0 });
       const e = await rejected(admin.createSchema({ warehouses: 1, buildVus: 1 }));
@@ -114,7 +114,7 @@ describe('target.file', () => {
 
   it('a path that is a directory is SLEDGE_E_CONNECT on target.file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sledge-sqlite-'));
-    const admin = await driver.openAdmin({ ...tempTarget('x'), file: dir }, log);
+    const admin = await driver.workloads.tprocc.openAdmin({ ...tempTarget('x'), file: dir }, log);
     try {
       const e = await rejected(admin.createSchema({ warehouses: 1, buildVus: 1 }));
       expect(e).toMatchObject({ code: 'SLEDGE_E_CONNECT', field: 'target.file' });
@@ -125,9 +125,9 @@ describe('target.file', () => {
 
   it('sessions on a missing file are SLEDGE_E_SCHEMA_MISSING, and looking leaves no file behind', async () => {
     const target = tempTarget('missing');
-    expect(await rejected(driver.openVu(target, { vu: 2, log }))).toMatchObject({ code: 'SLEDGE_E_SCHEMA_MISSING', field: 'target.file' });
-    expect(await rejected(driver.openLoader(target, log))).toMatchObject({ code: 'SLEDGE_E_SCHEMA_MISSING' });
-    const admin = await driver.openAdmin(target, log);
+    expect(await rejected(driver.workloads.tprocc.openVu(target, { vu: 2, log }))).toMatchObject({ code: 'SLEDGE_E_SCHEMA_MISSING', field: 'target.file' });
+    expect(await rejected(driver.workloads.tprocc.openLoader(target, log))).toMatchObject({ code: 'SLEDGE_E_SCHEMA_MISSING' });
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     try {
       expect(await admin.schemaState()).toEqual({ exists: false, warehouses: 0 });
       expect((await admin.checkFacts([1])).databaseExists).toBe(false);
@@ -144,10 +144,10 @@ describe('target.file', () => {
 describe('schema lifecycle files', () => {
   it('dropSchema deletes the file with its -wal and -shm when the schema was all it held', async () => {
     const target = tempTarget('lifecycle');
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     const vu = await (async () => {
       await admin.createSchema({ warehouses: 1, buildVus: 1 });
-      return driver.openVu(target, { vu: 2, log });
+      return driver.workloads.tprocc.openVu(target, { vu: 2, log });
     })();
     try {
       expect(await rejected(admin.createSchema({ warehouses: 1, buildVus: 1 }))).toMatchObject({ code: 'SLEDGE_E_SCHEMA_EXISTS', field: 'target.file' });
@@ -165,7 +165,7 @@ describe('schema lifecycle files', () => {
 
   it('dropSchema keeps a file that holds other tables, and removes only ours', async () => {
     const target = tempTarget('shared');
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     try {
       await admin.createSchema({ warehouses: 1, buildVus: 1 });
       const { ctor } = loadLibrary();
@@ -188,7 +188,7 @@ describe('schema lifecycle files', () => {
 
   it('creates the file in WAL mode, and leaves no -wal/-shm behind when dropped', async () => {
     const target = tempTarget('journal');
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     const { ctor } = loadLibrary();
     const mode = () => {
       const db = new ctor(target.file, { readonly: true });
@@ -201,7 +201,7 @@ describe('schema lifecycle files', () => {
     try {
       await admin.createSchema({ warehouses: 1, buildVus: 1 });
       expect(mode()).toBe('wal');
-      const loader = await driver.openLoader(target, log);
+      const loader = await driver.workloads.tprocc.openLoader(target, log);
       await loader.load([{ table: 'warehouse', rows: 1, data: [[1, 'w', 's1', 's2', 'c', 'st', '123411111', '0.10', '300000.00']] }]);
       await loader.close();
       await admin.finishSchema({ warehouses: 1, buildVus: 1 });
@@ -216,7 +216,7 @@ describe('schema lifecycle files', () => {
 
   it('a damaged file is a SLEDGE_E_CONNECT that says so, and dropSchema deletes it', async () => {
     const target = tempTarget('damaged');
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     try {
       await admin.createSchema({ warehouses: 1, buildVus: 1 });
       await admin.close();
@@ -236,7 +236,7 @@ describe('schema lifecycle files', () => {
   it('dropSchema refuses to delete a file that is not a SQLite database', async () => {
     const target = tempTarget('notadb');
     writeFileSync(target.file, 'A'.repeat(5000));
-    const admin = await driver.openAdmin(target, log);
+    const admin = await driver.workloads.tprocc.openAdmin(target, log);
     try {
       const e = await rejected(admin.dropSchema());
       expect(e).toMatchObject({ code: 'SLEDGE_E_CONNECT', field: 'target.file' });

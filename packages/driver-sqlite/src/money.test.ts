@@ -23,7 +23,7 @@ describe('money arithmetic', () => {
 
   beforeAll(async () => {
     await buildSchema(target, 1);
-    admin = await driver.openAdmin(target, log);
+    admin = await driver.workloads.tprocc.openAdmin(target, log);
     raw = new (loadLibrary().ctor)(target.file, { readonly: true });
   });
 
@@ -34,7 +34,7 @@ describe('money arithmetic', () => {
   });
 
   it('5000 payments keep w_ytd = sum(d_ytd) exactly and every balance in whole cents', async () => {
-    const vu = await driver.openVu(target, { vu: 2, log });
+    const vu = await driver.workloads.tprocc.openVu(target, { vu: 2, log });
     const wl = new VuWorkload(31, { warehouses: 1, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     const rng = new Rng(4711);
     let paidCents = 0;
@@ -66,7 +66,7 @@ describe('money arithmetic', () => {
   });
 
   it('new orders and deliveries keep order line amounts and balances in whole cents', async () => {
-    const vu = await driver.openVu(target, { vu: 3, log });
+    const vu = await driver.workloads.tprocc.openVu(target, { vu: 3, log });
     const wl = new VuWorkload(32, { warehouses: 1, position: 3, activeVus: 1, allWarehouse: false, mix: { ...DEFAULT_MIX, delivery: 5 } });
     try {
       for (let i = 0; i < 1500; i++) {

@@ -42,9 +42,9 @@ describe('VU session locking', () => {
   let holder: Db;
 
   beforeAll(async () => {
-    admin = await driver.openAdmin(target, log);
+    admin = await driver.workloads.tprocc.openAdmin(target, log);
     await admin.createSchema({ warehouses: 1, buildVus: 1 });
-    vu = await driver.openVu(target, { vu: 2, log });
+    vu = await driver.workloads.tprocc.openVu(target, { vu: 2, log });
     holder = new (loadLibrary().ctor)(target.file);
   });
 
@@ -85,7 +85,7 @@ describe('VU session locking', () => {
   });
 
   it('a writer gets the lock as soon as another thread lets go of it', async () => {
-    const slow = await driver.openVu({ ...target, busyTimeoutMs: 5000 }, { vu: 4, log });
+    const slow = await driver.workloads.tprocc.openVu({ ...target, busyTimeoutMs: 5000 }, { vu: 4, log });
     try {
       const { released } = await holdWriteLockInThread(target.file, 150);
       // The empty schema has no warehouse 1: the payment fails after it got the lock.
@@ -99,7 +99,7 @@ describe('VU session locking', () => {
   });
 
   it('run() after close() throws a connection error', async () => {
-    const s = await driver.openVu(target, { vu: 3, log });
+    const s = await driver.workloads.tprocc.openVu(target, { vu: 3, log });
     await s.close();
     await s.close();
     let err: unknown;

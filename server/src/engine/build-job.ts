@@ -1,4 +1,4 @@
-import { expectedRows, splitWarehouses } from '@sledge/core';
+import { expectedRows, splitWarehouses, tproccHooks } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type BuildProgress } from '@sledge/protocol';
 import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
 import type { BuildWorkerData, FromBuildWorker } from '../worker/messages.js';
@@ -18,7 +18,7 @@ export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) =
   const n = cfg.tprocc.buildVus;
   const target = cfg.target;
   const mon = (text: string) => ctx.output(1, text);
-  const admin = await driver.openAdmin(target, mon);
+  const admin = await tproccHooks(driver).openAdmin(target, mon);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   try {

@@ -146,7 +146,7 @@ export async function datagenJob({ ctx, cfg, stop, generator }: DatagenEnv): Pro
   const files: DatagenFile[] = manifest.workers.flatMap((w) =>
     (Object.keys(w.rows) as TproccTable[]).map((table) => ({ table, worker: w.worker, file: fileName(table, w.worker), rows: w.rows[table] ?? 0 })),
   );
-  const scripts = writeLoadScripts({ dir: dg.dir, seed: settings.seed, warehouses: W, workers: dg.workers, timestamp: settings.timestamp, files });
+  const scripts = await writeLoadScripts({ dir: dg.dir, seed: settings.seed, warehouses: W, workers: dg.workers, timestamp: settings.timestamp, files });
   manifest.complete = true;
   writeManifest(dg.dir, manifest);
   progress.phase = 'done';

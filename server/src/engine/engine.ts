@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, type Driver } from '@sledge/core';
+import { randomSeed, tproccHooks, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -258,7 +258,7 @@ export class JobEngine {
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
-    const admin = await driver.openAdmin(cfg.target, () => undefined);
+    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
     try {
       const version = await admin.serverVersion();
       const schema = await admin.schemaState();
@@ -298,7 +298,7 @@ export class JobEngine {
 
   private async preflight(cfg: JobConfig): Promise<void> {
     const driver = await this.usableDriver(cfg.target);
-    const admin = await driver.openAdmin(cfg.target, () => undefined);
+    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
     try {
       await admin.serverVersion();
       const key = targetKey(cfg.target);
@@ -308,15 +308,15 @@ export class JobEngine {
       if (cfg.type === 'build' && state.exists) {
         throw new SledgeError(
           'SLEDGE_E_SCHEMA_EXISTS',
-          `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${cfg.target.engine === 'sqlite' ? 'file' : 'database'}`,
-          { field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database' },
+          `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${driver.schemaField}`,
+          { field: `target.${driver.schemaField}` },
         );
       }
       // Whatever else the driver's createSchema would refuse (a partial schema, an existing database), before the job is stored.
       if (cfg.type === 'build') await admin.assertBuildable?.();
       if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
         throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
-          field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database',
+          field: `target.${driver.schemaField}`,
         });
       }
       if (cfg.type === 'run' && cfg.tprocc.driver === 'test' && cfg.tprocc.totalIterations > 1_000_000) {

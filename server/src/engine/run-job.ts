@@ -1,6 +1,6 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
 import { createHistogram } from 'node:perf_hooks';
-import { perMinute, resultLine, tcountValue } from '@sledge/core';
+import { perMinute, resultLine, tcountValue, tproccHooks } from '@sledge/core';
 import { ENGINE_DISPLAY, METRIC_KINDS, SledgeError, TX_TYPES, type ClientSample, type ErrorInfo, type RunInfo, type TxType, type VuStatus } from '@sledge/protocol';
 import type { Worker } from 'node:worker_threads';
 import {
@@ -76,7 +76,7 @@ export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, 
   const features = driver.features(target);
   const timed = o.driver === 'timed';
   const mon = (text: string) => ctx.output(1, text);
-  const admin = await driver.openAdmin(target, mon);
+  const admin = await tproccHooks(driver).openAdmin(target, mon);
   const timers: NodeJS.Timeout[] = [];
   const handles: WorkerHandle[] = [];
   const shared = allocShared(o.vus);

@@ -4,7 +4,7 @@
  * next unit overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { estimatedRows, itemUnits, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { estimatedRows, itemUnits, tproccHooks, warehouseUnits, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../engine/registry.js';
 import { makeGenerator } from './generator.js';
@@ -35,9 +35,9 @@ function unitLabel(u: TproccUnit): string | null {
 
 async function main(): Promise<void> {
   const driver = await loadDriver(data.engine);
-  const format = driver.bulkFormat(data.target);
+  const format = tproccHooks(driver).bulkFormat(data.target);
   const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
-  const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
+  const loader = await tproccHooks(driver).openLoader(data.target, (text) => post({ t: 'log', text }));
   try {
     let units: TproccUnit[];
     if (data.items) units = itemUnits();

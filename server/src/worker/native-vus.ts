@@ -1,7 +1,6 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { Driver } from '@sledge/core';
+import type { Driver, NativeVuHandle } from '@sledge/core';
 import { SledgeError, TX_TYPES, type Target, type TxType } from '@sledge/protocol';
-import { loadPgVuLoop, type PgVuHandle } from '@sledge/worker-native';
 import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
 
 /**
@@ -44,11 +43,11 @@ export interface NativeVus {
  */
 export function startNativeVus(env: NativeVuEnv): NativeVus {
   const { driver, target, opts } = env;
-  if (!driver.nativeVuSpec) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
-  const loop = loadPgVuLoop(env.addonPath === undefined ? {} : { path: env.addonPath });
+  const native = driver.workloads.tprocc?.nativeVu;
+  if (!native) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
+  const loop = native.load(env.addonPath);
   if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
-  const handle: PgVuHandle = loop.start({
-    spec: driver.nativeVuSpec(target),
+  const handle: NativeVuHandle = loop.start(target, {
     seed: env.seed,
     warehouses: env.warehouses,
     activeVus: env.activeVus,

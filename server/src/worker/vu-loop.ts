@@ -1,5 +1,5 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { KEYING_SECONDS, VuWorkload, thinkSeconds, type Driver, type TxOutcome, type VuSession } from '@sledge/core';
+import { KEYING_SECONDS, VuWorkload, thinkSeconds, tproccHooks, type Driver, type TxOutcome, type VuSession } from '@sledge/core';
 import { TX_PROC, type Target, type TxType } from '@sledge/protocol';
 import {
   ASH_EXEC_US,
@@ -93,7 +93,7 @@ async function runClient(env: VuEnv, a: VuAssignment, client: number, profile: V
   for (let iter = 0; iter < opts.iterations && running(env); iter++) {
     let session: VuSession;
     try {
-      session = await driver.openVu(target, { vu: a.position, log: logVu });
+      session = await tproccHooks(driver).openVu(target, { vu: a.position, log: logVu });
     } catch (e) {
       logVu(`Error in Virtual User ${a.position}: ${e instanceof Error ? e.message : String(e)}`);
       return false;
@@ -186,7 +186,7 @@ async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: s
     await sleepUnlessStopped(env.control, wait);
     if (!running(env)) return null;
     try {
-      const s = await env.driver.openVu(env.target, { vu: a.position, log: logVu });
+      const s = await tproccHooks(env.driver).openVu(env.target, { vu: a.position, log: logVu });
       logVu(`${name}: reconnected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return s;
     } catch {
