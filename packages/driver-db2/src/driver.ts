@@ -1,11 +1,11 @@
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
-import { Db2Admin } from './admin.js';
-import { Db2AshSampler } from './ash/sampler.js';
-import { classifyError } from './errors.js';
-import { probeIbmDb } from './library.js';
-import { preflight } from './preflight.js';
-import { tproccHooks } from './tprocc-hooks.js';
+import { Db2Admin } from './tprocc/admin.js';
+import { Db2AshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeIbmDb } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * Db2 LUW through ibm_db, an optional native dependency loaded on first

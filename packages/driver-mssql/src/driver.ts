@@ -1,11 +1,11 @@
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, MssqlTarget } from '@sledge/protocol';
-import { MssqlAdmin } from './admin.js';
-import { MssqlAshSampler } from './ash/sampler.js';
-import { classifyError } from './errors.js';
-import { probeTedious } from './library.js';
-import { preflight } from './preflight.js';
-import { tproccHooks } from './tprocc-hooks.js';
+import { MssqlAdmin } from './tprocc/admin.js';
+import { MssqlAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeTedious } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * SQL Server through tedious 19 (pure JavaScript, TDS 7.4): T-SQL stored

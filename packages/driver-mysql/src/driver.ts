@@ -1,13 +1,13 @@
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
-import { MyAdmin } from './admin.js';
-import { MyAshSampler } from './ash/sampler.js';
-import { loadMysql2, mysql2Version } from './connect.js';
-import { classifyError } from './errors.js';
-import type { Flavour, MyTarget } from './flavour.js';
-import type { LoaderOptions } from './loader.js';
-import { sqlFor, type SqlSet } from './sqlfiles.js';
-import { mysqlFamilyTproccHooks } from './tprocc-hooks.js';
+import { MyAdmin } from './tprocc/admin.js';
+import { MyAshSampler } from './engine/ash/sampler.js';
+import { loadMysql2, mysql2Version } from './engine/connect.js';
+import { classifyError } from './engine/errors.js';
+import type { Flavour, MyTarget } from './engine/flavour.js';
+import type { LoaderOptions } from './engine/loader.js';
+import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
+import { mysqlFamilyTproccHooks } from './tprocc/hooks.js';
 
 export interface FamilyOptions {
   /** Loader sessions: announce LOCAL_FILES (default true). false exercises the INSERT fallback. */

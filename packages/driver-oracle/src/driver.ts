@@ -1,11 +1,11 @@
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
-import { OracleAdmin } from './admin.js';
-import { OracleAshSampler } from './ash/sampler.js';
-import { classifyError } from './errors.js';
-import { probeOracledb } from './library.js';
-import { preflight } from './preflight.js';
-import { tproccHooks } from './tprocc-hooks.js';
+import { OracleAdmin } from './tprocc/admin.js';
+import { OracleAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeOracledb } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * Oracle through node-oracledb in thin mode (pure JavaScript, no Instant

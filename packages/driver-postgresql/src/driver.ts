@@ -1,10 +1,10 @@
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
-import { PgAdminSession } from './admin.js';
-import { PgAshSampler } from './ash/sampler.js';
-import { classifyError } from './errors.js';
-import { probePg } from './probe.js';
-import { tproccHooks } from './tprocc-hooks.js';
+import { PgAdminSession } from './tprocc/admin.js';
+import { PgAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probePg } from './engine/probe.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text

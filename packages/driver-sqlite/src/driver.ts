@@ -1,10 +1,10 @@
 import type { Driver, TproccHooks, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures, SqliteTarget } from '@sledge/protocol';
-import { openAdminSession } from './admin.js';
-import { classifyError } from './errors.js';
-import { LIBRARY, probeLibrary } from './library.js';
-import { openLoaderSession } from './loader.js';
-import { openVuSession, type SqliteVuSession } from './session.js';
+import { openAdminSession } from './tprocc/admin.js';
+import { classifyError } from './engine/errors.js';
+import { LIBRARY, probeLibrary } from './engine/library.js';
+import { openLoaderSession } from './engine/loader.js';
+import { openVuSession, type SqliteVuSession } from './tprocc/session.js';
 
 const FEATURES: DriverFeatures = {
   storedProcedures: false,
