@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './engines.js';
 export * from './targets.js';
 export * from './tprocc.js';
+export * from './workloads/tprocc-schema.js';
 export * from './jobs.js';
 export * from './frames.js';
 export * from './capabilities.js';
