@@ -258,11 +258,17 @@ export class JobEngine {
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
+    const session = await driver.openSession(cfg.target, () => undefined);
+    let version: string;
+    try {
+      version = await session.serverVersion();
+    } finally {
+      await session.close();
+    }
+    // The TPROC-C schema state: the only workload a target is tested for today.
     const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
     try {
-      const version = await admin.serverVersion();
-      const schema = await admin.schemaState();
-      return { version, schema };
+      return { version, schema: await admin.schemaState() };
     } finally {
       await admin.close();
     }
