@@ -37,7 +37,7 @@ describe('server log', () => {
 
   it('formats a JSON record as one readable line, errors with their stack', () => {
     const line = formatLogLine(JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 0), pid: 1, hostname: 'h', msg: 'job 1 queued', jobs: 2 }));
-    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO  job 1 queued jobs=2\n$/);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}job 1 queued jobs=2\n$/);
     const err = formatLogLine(JSON.stringify({ level: 50, time: 0, msg: 'boom', err: { type: 'Error', message: 'x', stack: 'Error: x\n    at f (a.js:1:1)' } }));
     expect(err).toContain('ERROR boom\n    Error: x');
     expect(formatLogLine('not json')).toBe('not json\n');
@@ -48,7 +48,7 @@ describe('server log', () => {
     const s = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'sledge-log-')), logger: { level: 'info', stream: prettySink({ write: (x: string) => (out += x) }) }, uiDir: null });
     s.app.log.warn('disk is filling');
     await s.app.close();
-    expect(out).toMatch(/\d\d:\d\d:\d\d WARN  disk is filling/);
+    expect(out).toMatch(/\d\d:\d\d:\d\d WARN {2}disk is filling/);
     expect(out).not.toContain('{"level"');
   });
 });

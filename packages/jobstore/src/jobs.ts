@@ -7,6 +7,8 @@ import {
   SledgeError,
   TERMINAL_STATUSES,
   WORKLOADS,
+  DEFAULT_WORKLOAD,
+  workloadDef,
   redact,
   secretFields,
   validate,
@@ -38,7 +40,13 @@ export interface CreateJobInput {
   status?: 'queued';
 }
 
-export type JobPatch = Partial<Pick<Job, 'status' | 'startedAt' | 'endedAt' | 'result' | 'error' | 'engineVersion' | 'summary'>>;
+/** A job's result document: TPROC-C's, or the own result of any registered workload. */
+export type JobResultDoc = NonNullable<Job['result']> | Record<string, unknown>;
+
+export type JobPatch = Partial<Pick<Job, 'status' | 'startedAt' | 'endedAt' | 'error' | 'engineVersion' | 'summary'>> & { result?: JobResultDoc };
+
+/** A number column of a result: absent fields are NULL (another workload's result has no NOPM), others as before (non-numbers 0). */
+const resultNumber = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v) || 0);
 
 /** Statuses a job can be in while something is (or was, before a crash) working on it. */
 export const ACTIVE_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter((s) => !TERMINAL_STATUSES.includes(s));
@@ -173,21 +181,41 @@ export class JobsRepo {
     }
     const result = patch.result;
     if (result !== undefined && (result === null || typeof result !== 'object')) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', 'result must be a TPROC-C result object', { field: 'result' });
+      throw new SledgeError('SLEDGE_E_VALIDATION', 'result must be a result object', { field: 'result' });
     }
     inTransaction(this.db, () => {
       if (!this.exists(id)) throw notFound('job', id);
       if (sets.length > 0) this.db.prepare(`UPDATE job SET ${sets.join(', ')} WHERE id = ?`).run(...params, id);
-      if (result !== undefined) {
-        this.db
-          .prepare(
-            `INSERT INTO job_result (job_id, nopm, tpm, active_vus, data) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (job_id) DO UPDATE SET nopm = excluded.nopm, tpm = excluded.tpm, active_vus = excluded.active_vus, data = excluded.data`,
-          )
-          .run(id, Number(result.nopm) || 0, Number(result.tpm) || 0, Number(result.activeVus) || 0, toJson(result, 'result'));
-      }
+      if (result !== undefined) this.writeResult(id, result as Record<string, unknown>);
     });
     return this.require(id);
+  }
+
+  /**
+   * Store a result: its workload (the job's), its headline figure as that
+   * workload declares it (TPROC-C: NOPM), the NOPM/TPM/active-VU columns
+   * when the result has them, and the document itself.
+   */
+  private writeResult(id: string, result: Record<string, unknown>): void {
+    const { workload } = this.db.prepare('SELECT workload FROM job WHERE id = ?').get(id) as { workload: string };
+    const headline = (workloadDef(workload) ?? workloadDef(DEFAULT_WORKLOAD)!).headline;
+    this.db
+      .prepare(
+        `INSERT INTO job_result (job_id, workload, metric, value, unit, nopm, tpm, active_vus, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (job_id) DO UPDATE SET workload = excluded.workload, metric = excluded.metric, value = excluded.value, unit = excluded.unit,
+           nopm = excluded.nopm, tpm = excluded.tpm, active_vus = excluded.active_vus, data = excluded.data`,
+      )
+      .run(
+        id,
+        workload,
+        headline.field,
+        Number(result[headline.field]) || 0,
+        headline.unit,
+        resultNumber(result['nopm']),
+        resultNumber(result['tpm']),
+        resultNumber(result['activeVus']),
+        toJson(result, 'result'),
+      );
   }
 
   get(id: string): Job | undefined {

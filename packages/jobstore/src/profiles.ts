@@ -1,3 +1,4 @@
+import { DEFAULT_WORKLOAD } from '@sledge/protocol';
 import type { Db } from './db.js';
 import { requireInteger } from './check.js';
 
@@ -34,18 +35,21 @@ const COMPLETED_RUN = `j.type = 'run' AND j.status = 'completed'`;
 export class ProfilesRepo {
   constructor(private readonly db: Db) {}
 
-  /** Highest-NOPM completed run per engine; ties go to the earlier job. */
-  bestJobs(): Record<string, string> {
+  /**
+   * Highest-headline completed run per engine among one workload's jobs
+   * (TPROC-C: the highest NOPM); ties go to the earlier job.
+   */
+  bestJobs(workload: string = DEFAULT_WORKLOAD): Record<string, string> {
     const rows = this.db
       .prepare(
         `SELECT engine, id FROM (
            SELECT j.engine, j.id,
-                  row_number() OVER (PARTITION BY j.engine ORDER BY r.nopm DESC, j.created_at ASC, j.rowid ASC) AS rn
+                  row_number() OVER (PARTITION BY j.engine ORDER BY r.value DESC, j.created_at ASC, j.rowid ASC) AS rn
            FROM job j JOIN job_result r ON r.job_id = j.id
-           WHERE ${COMPLETED_RUN}
+           WHERE ${COMPLETED_RUN} AND r.workload = ?
          ) WHERE rn = 1 ORDER BY engine`,
       )
-      .all() as { engine: string; id: string }[];
+      .all(workload) as { engine: string; id: string }[];
     return Object.fromEntries(rows.map((r) => [r.engine, r.id]));
   }
 
@@ -74,7 +78,7 @@ export class ProfilesRepo {
     requireInteger(profileId, 'profileId', 1);
     return this.db
       .prepare(
-        `SELECT j.id AS jobId, j.engine, j.created_at AS createdAt, r.active_vus AS activeVus, r.nopm, r.tpm
+        `SELECT j.id AS jobId, j.engine, j.created_at AS createdAt, coalesce(r.active_vus, 0) AS activeVus, coalesce(r.nopm, 0) AS nopm, coalesce(r.tpm, 0) AS tpm
          FROM job j JOIN job_result r ON r.job_id = j.id
          WHERE j.profile_id = ? AND ${COMPLETED_RUN}
          ORDER BY r.active_vus, j.created_at, j.rowid`,

@@ -338,10 +338,10 @@ export class JobStore {
     return existed;
   }
 
-  /** Highest-NOPM completed run per engine: { engine: jobId }. */
-  bestJobs(): Record<string, string> {
+  /** Highest-headline completed run per engine of one workload (default TPROC-C: the highest NOPM): { engine: jobId }. */
+  bestJobs(workload?: string): Record<string, string> {
     this.assertOpen();
-    return this.profilesRepo.bestJobs();
+    return this.profilesRepo.bestJobs(workload);
   }
 
   profiles(): ProfileSummary[] {

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { Target } from './targets.js';
-import { TproccOptions } from './tprocc.js';
+import { TproccOptions } from './workloads/tprocc.js';
 
 /** A saved configuration: a target plus workload options, reusable from the UI and the API. */
 export const SavedConfigInput = Type.Object(

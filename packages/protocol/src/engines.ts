@@ -19,8 +19,3 @@ export const ENGINE_DISPLAY: Record<EngineId, string> = {
 export function isEngineId(x: unknown): x is EngineId {
   return typeof x === 'string' && (ENGINES as readonly string[]).includes(x);
 }
-
-export const WORKLOADS = ['tprocc'] as const;
-export type WorkloadId = (typeof WORKLOADS)[number];
-export const WorkloadIdSchema = StringEnum(WORKLOADS);
-export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C' };

@@ -10,9 +10,9 @@ import {
   LatencySample,
   OutputLine,
   TimingRow,
-  TproccResult,
   VuStatus,
 } from './jobs.js';
+import { TproccResult } from './workloads/tprocc.js';
 
 /**
  * WebSocket `/api/v1/ws`. One socket carries every live stream.

@@ -1,13 +1,10 @@
 import Type from 'typebox';
 import { StringEnum } from './util.js';
 import { ErrorInfo } from './errors.js';
-import { EngineIdSchema, WorkloadIdSchema } from './engines.js';
-import { Target } from './targets.js';
-import { TproccOptions, TX_TYPES } from './tprocc.js';
-
-export const JOB_TYPES = ['build', 'check', 'delete', 'run', 'datagen'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
-export const JobTypeSchema = StringEnum(JOB_TYPES);
+import { EngineIdSchema } from './engines.js';
+import { JobTypeSchema } from './job-base.js';
+import { WorkloadIdSchema } from './workloads/index.js';
+import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
 
 /**
  * Job lifecycle.
@@ -42,101 +39,6 @@ export const isTerminal = (s: JobStatus): boolean => TERMINAL_STATUSES.includes(
 /** 24 uppercase hex characters, HammerDB's jobid shape. */
 export const JOB_ID_PATTERN = '^[0-9A-F]{24}$';
 export const JobId = Type.String({ pattern: JOB_ID_PATTERN, description: '24 uppercase hex characters' });
-
-/** Samplers a job runs alongside its work. */
-export const JobMetricsOptions = Type.Object(
-  {
-    ash: Type.Boolean({ default: true, description: 'sample active session history every second (builds and runs)' }),
-    cpu: Type.Boolean({ default: true, description: 'record CPU agent samples while the job runs' }),
-    ashBackgroundIdle: Type.Boolean({
-      default: false,
-      description: 'also count background processes while they sleep (checkpointer write delay, vacuum delay); by default, as ASH does, only while they work',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type JobMetricsOptions = Type.Static<typeof JobMetricsOptions>;
-
-/** Most datagen workers (HammerDB dgset vu: 1..1024, at most the warehouses). */
-export const MAX_DATAGEN_WORKERS = 1024;
-/** 'YYYY-MM-DD HH:MM:SS' */
-export const GEN_TIMESTAMP_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$';
-
-/**
- * Flat-file generation (HammerDB dgset/datagenrun): one CSV file per table per
- * worker plus a load script per engine. Warehouses come from tprocc.warehouses.
- */
-export const DatagenOptions = Type.Object(
-  {
-    dir: Type.String({
-      minLength: 1,
-      maxLength: 4096,
-      description: 'Output directory on the server; relative paths are under the server data directory. Created when missing.',
-    }),
-    workers: Type.Integer({
-      minimum: 1,
-      maximum: MAX_DATAGEN_WORKERS,
-      description: 'Warehouse workers (worker 1 writes ITEM besides them); at most tprocc.warehouses',
-    }),
-    timestamp: Type.Optional(
-      Type.String({
-        pattern: GEN_TIMESTAMP_PATTERN,
-        description: "Time written into c_since, h_date, o_entry_d and ol_delivery_d ('YYYY-MM-DD HH:MM:SS'); default: now at the first run, kept in the directory's manifest for resumes",
-      }),
-    ),
-  },
-  { additionalProperties: false, $id: 'DatagenOptions' },
-);
-export type DatagenOptions = Type.Static<typeof DatagenOptions>;
-
-/** POST /api/v1/jobs body. Omitted options take HammerDB's defaults. */
-export const JobCreate = Type.Object(
-  {
-    type: JobTypeSchema,
-    workload: Type.Optional(WorkloadIdSchema),
-    target: Target,
-    tprocc: Type.Optional(Type.Partial(TproccOptions)),
-    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'PRNG seed; random when omitted, stored with the job' })),
-    label: Type.Optional(Type.String({ maxLength: 200 })),
-    profileId: Type.Optional(Type.Integer({ minimum: 0, description: 'Groups run jobs into a performance profile (VU sweep)' })),
-    metrics: Type.Optional(JobMetricsOptions),
-    datagen: Type.Optional(DatagenOptions),
-  },
-  { additionalProperties: false, $id: 'JobCreate' },
-);
-export type JobCreate = Type.Static<typeof JobCreate>;
-
-/** A JobCreate with every default filled in and secrets kept (server side only). */
-export interface JobConfig {
-  type: JobType;
-  workload: 'tprocc';
-  target: Type.Static<typeof Target>;
-  tprocc: TproccOptions;
-  seed: number;
-  label?: string;
-  profileId: number;
-  metrics: JobMetricsOptions;
-  /** Present exactly when type is 'datagen' (the target then only labels the job). */
-  datagen?: DatagenOptions;
-}
-
-export const TproccResult = Type.Object(
-  {
-    nopm: Type.Integer(),
-    tpm: Type.Integer(),
-    activeVus: Type.Integer(),
-    tpmSource: Type.Union([Type.Literal('engine'), Type.Literal('client')], {
-      description: "engine = the database's own commit+rollback counter; client = counted by Sledge (SQLite)",
-    }),
-    line: Type.String({ description: 'TEST RESULT : System achieved <NOPM> NOPM from <TPM> <Engine> TPM' }),
-    measuredSeconds: Type.Number(),
-    clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
-    transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
-    warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
-  },
-  { $id: 'TproccResult' },
-);
-export type TproccResult = Type.Static<typeof TproccResult>;
 
 export const Job = Type.Object(
   {

@@ -3,8 +3,6 @@ import Value from 'typebox/value';
 import { SledgeError, type ErrorCode, type FieldError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
-import { TproccOptions, DEFAULT_MIX } from './tprocc.js';
-import { DatagenOptions, JOB_TYPES, JobMetricsOptions, type JobConfig } from './jobs.js';
 
 interface TbError {
   keyword: string;
@@ -18,7 +16,8 @@ const pathToField = (prefix: string, instancePath: string): string => {
   return [prefix, ...parts].filter(Boolean).join('.');
 };
 
-const show = (v: unknown): string => {
+/** A value as a short quoted snippet for messages. */
+export const show = (v: unknown): string => {
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
   if (v === undefined) return 'nothing';
   try {
@@ -55,8 +54,6 @@ function allowedValues(sub: Record<string, unknown> | undefined): string | undef
   if (!members?.length || !members.every((m) => 'const' in m)) return undefined;
   return members.map((m) => String(m['const'])).join(', ');
 }
-
-const RANK: Record<string, number> = { additionalProperties: 0, required: 1 };
 
 /** One message per field at fault: unknown and missing fields first, then each field's deepest error. */
 function fieldErrors(errors: TbError[], value: unknown, prefix: string, schema: unknown): FieldError[] {
@@ -130,7 +127,7 @@ export function validate<T extends Type.TSchema>(schema: T, value: unknown, pref
  * lists them all. `check` runs a step and keeps its SledgeError; `fail`
  * throws once, with every error, when any step failed.
  */
-class Problems {
+export class Problems {
   private readonly list: FieldError[] = [];
   private code: ErrorCode | undefined;
 
@@ -190,100 +187,4 @@ function refuseNul(target: Record<string, unknown>, prefix: string): void {
       throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.${k} must not contain a NUL character (\\u0000)`, { field: `${prefix}.${k}` });
     }
   }
-}
-
-/** Validate TPROC-C options, apply defaults, and check the rules that span fields. */
-export function parseTproccOptions(value: unknown, prefix = 'tprocc'): TproccOptions {
-  const v = value === undefined ? {} : value;
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix} must be an object`, { field: prefix });
-  }
-  const raw = { ...(v as Record<string, unknown>) };
-  if (raw['mix'] === undefined) raw['mix'] = { ...DEFAULT_MIX };
-  const o = validate(TproccOptions, raw, prefix);
-  if (o.buildVus > o.warehouses) {
-    throw new SledgeError(
-      'SLEDGE_E_VALIDATION',
-      `${prefix}.buildVus (${o.buildVus}) must not exceed ${prefix}.warehouses (${o.warehouses}): each build VU loads at least one warehouse`,
-      { field: `${prefix}.buildVus` },
-    );
-  }
-  const m = o.mix;
-  if (m.neworder + m.payment + m.delivery + m.stocklevel + m.orderstatus <= 0) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.mix must give at least one transaction a weight above 0`, { field: `${prefix}.mix` });
-  }
-  return o;
-}
-
-/**
- * Validate a POST /api/v1/jobs body into a complete JobConfig. Nothing is
- * created before this returns. `seed` is used when the body has none.
- */
-export function parseJobCreate(body: unknown, seed: number): JobConfig {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
-  }
-  const b = body as Record<string, unknown>;
-  const p = new Problems();
-  const allowed = new Set(['type', 'workload', 'target', 'tprocc', 'seed', 'label', 'profileId', 'metrics', 'configId', 'datagen']);
-  for (const k of Object.keys(b)) if (!allowed.has(k)) p.add(k, `unknown field ${k}: remove it or check its spelling`);
-  const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobConfig['type']) : undefined;
-  if (b['type'] === undefined) p.add('type', `type is required: one of ${JOB_TYPES.join(', ')}`);
-  else if (!type) p.add('type', `type ${show(b['type'])} must be one of ${JOB_TYPES.join(', ')}`);
-  if (b['workload'] !== undefined && b['workload'] !== 'tprocc') p.add('workload', `workload ${show(b['workload'])} must be "tprocc"`);
-  const target = p.check(() => parseTarget(b['target']));
-  if (type === 'run' && b['tprocc'] === undefined) {
-    // Deliberate: a run is never started on defaults nobody asked for (HammerDB's are a 7-minute timed run).
-    p.add('tprocc', 'tprocc is required for a run: set tprocc.vus, tprocc.rampup and tprocc.duration (minutes), or send {} to accept the defaults (1 VU, a timed run of 2 + 5 = 7 minutes)');
-  }
-  const tprocc = p.check(() => parseTproccOptions(b['tprocc']));
-  const s = b['seed'];
-  if (s !== undefined && !(Number.isInteger(s) && (s as number) >= 0 && (s as number) <= 4294967295)) {
-    p.add('seed', `seed must be an integer from 0 to 4294967295 (got ${show(s)})`);
-  }
-  const label = b['label'];
-  if (label !== undefined && (typeof label !== 'string' || label.length > 200)) p.add('label', 'label must be a string of at most 200 characters');
-  const pid = b['profileId'];
-  if (pid !== undefined && !(Number.isInteger(pid) && (pid as number) >= 0)) p.add('profileId', `profileId must be an integer >= 0 (got ${show(pid)})`);
-  const metrics = p.check(() => validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics'));
-  const datagen = type && tprocc ? p.check(() => parseDatagen(type, b['datagen'], tprocc.warehouses)) : undefined;
-  p.throwIfAny();
-  const cfg: JobConfig = {
-    metrics: metrics!,
-    type: type!,
-    workload: 'tprocc',
-    target: target!,
-    tprocc: tprocc!,
-    seed: (s as number | undefined) ?? seed,
-    profileId: (pid as number | undefined) ?? 0,
-  };
-  if (typeof label === 'string' && label) cfg.label = label;
-  if (datagen) cfg.datagen = datagen;
-  return cfg;
-}
-
-/** datagen options: required for (and only for) datagen jobs; workers <= warehouses as HammerDB's dgset. */
-function parseDatagen(type: JobConfig['type'], value: unknown, warehouses: number): DatagenOptions | undefined {
-  if (type !== 'datagen') {
-    if (value !== undefined) throw new SledgeError('SLEDGE_E_VALIDATION', `datagen applies only to jobs of type "datagen": remove it`, { field: 'datagen' });
-    return undefined;
-  }
-  if (value === undefined) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen is required for a datagen job: give { dir, workers }', { field: 'datagen' });
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen must be an object { dir, workers }', { field: 'datagen' });
-  }
-  const d = validate(DatagenOptions, value, 'datagen');
-  if (d.dir.trim() === '' || d.dir.includes('\0')) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen.dir must name a directory', { field: 'datagen.dir' });
-  }
-  if (d.workers > warehouses) {
-    throw new SledgeError(
-      'SLEDGE_E_VALIDATION',
-      `datagen.workers (${d.workers}) must not exceed tprocc.warehouses (${warehouses}): each worker writes at least one warehouse`,
-      { field: 'datagen.workers' },
-    );
-  }
-  return d;
 }

@@ -1,12 +1,12 @@
 import os from 'node:os';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, type EngineCapability } from '@sledge/protocol';
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
-import { passThrough, type RouteDeps } from './jobs.js';
+import { TargetBody, checkTargetBody, type RouteDeps } from './jobs.js';
 
 /** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */
 export async function capabilities(version: string): Promise<Capabilities> {
@@ -35,7 +35,7 @@ export async function capabilities(version: string): Promise<Capabilities> {
   return { version, node: process.version, engines, generator: await generatorStatus(), cpus: os.availableParallelism() };
 }
 
-export const capabilityRoutes: FastifyPluginAsync<RouteDeps & { version: string }> = async (app, { engine, version }) => {
+export const capabilityRoutes: FastifyPluginAsyncTypebox<RouteDeps & { version: string }> = async (app, { engine, version }) => {
   app.get('/capabilities', { schema: { tags: ['targets'], summary: 'Which engine drivers load (librarycheck), the row generator in use, CPUs', response: { 200: Capabilities } } }, async () => capabilities(version));
 
   app.get('/targets/schema', { schema: { tags: ['targets'], summary: 'JSON Schema of every engine target (the UI generates its forms from it)' } }, async () => TARGET_SCHEMAS);
@@ -43,18 +43,16 @@ export const capabilityRoutes: FastifyPluginAsync<RouteDeps & { version: string 
   app.post(
     '/targets/test',
     {
-      // The schema documents the body; parseJobCreate validates it with friendlier, cross-field errors.
-      validatorCompiler: passThrough,
+      validatorCompiler: checkTargetBody,
       schema: {
         tags: ['targets'],
         summary: 'Test a connection: returns the server version and whether a TPROC-C schema is there',
-        body: Type.Object({ target: Type.Unknown(), configId: Type.Optional(Type.Integer({ description: 'fill "********" secrets from this saved configuration' })) }),
+        body: TargetBody,
         response: { 200: TargetTestResult, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody },
       },
     },
     async (req) => {
-      const b = req.body as { target?: unknown; configId?: unknown } | undefined;
-      return engine.testTarget(b?.target, b?.configId);
+      return engine.testTarget(req.body.target, req.body.configId);
     },
   );
 

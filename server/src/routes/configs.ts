@@ -1,25 +1,28 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, SavedConfig, SledgeError, parseTarget, parseTproccOptions } from '@sledge/protocol';
+import { ErrorBody, Problems, SavedConfig, SledgeError, parseTarget, parseTproccOptions } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Input = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), target: Type.Unknown(), tprocc: Type.Optional(Type.Unknown()) });
 
 /** Saved configurations: a target plus TPROC-C options, reusable. Secrets are stored, never returned. */
-export const configRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const configRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
+  // Target and options are checked together: one reply lists every field at fault.
   const parse = (b: { name: string; target: unknown; tprocc?: unknown }) => {
-    const target = parseTarget(b.target);
-    const tprocc = parseTproccOptions(b.tprocc ?? {});
-    return { name: b.name.trim(), target, tprocc };
+    const p = new Problems();
+    const target = p.check(() => parseTarget(b.target));
+    const tprocc = p.check(() => parseTproccOptions(b.tprocc ?? {}));
+    p.throwIfAny();
+    return { name: b.name.trim(), target: target!, tprocc: tprocc! };
   };
   app.get('/configs', { schema: { tags: ['configs'], summary: 'Saved configurations (secrets redacted)', response: { 200: Type.Array(SavedConfig) } } }, async () => store.listConfigs());
   app.post('/configs', { schema: { tags: ['configs'], summary: 'Save a configuration', body: Input, response: { 201: SavedConfig, 400: ErrorBody, 409: ErrorBody } } }, async (req, reply) => {
-    return reply.status(201).send(store.saveConfig(parse(req.body as never)));
+    return reply.status(201).send(store.saveConfig(parse(req.body)));
   });
   app.get('/configs/:id', { schema: { tags: ['configs'], params: IdParams, response: { 200: SavedConfig, 404: ErrorBody } } }, async (req) => {
-    const c = store.getConfig((req.params as { id: number }).id, { withSecrets: false });
+    const c = store.getConfig(req.params.id, { withSecrets: false });
     if (!c) throw new SledgeError('SLEDGE_E_NOT_FOUND', 'configuration not found', { field: 'id' });
     return c;
   });
@@ -27,13 +30,13 @@ export const configRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
     '/configs/:id',
     { schema: { tags: ['configs'], summary: 'Update; a secret sent back as "********" keeps its stored value', params: IdParams, body: Input, response: { 200: SavedConfig, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
     async (req) => {
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       if (!store.getConfig(id, { withSecrets: false })) throw new SledgeError('SLEDGE_E_NOT_FOUND', 'configuration not found', { field: 'id' });
-      return store.updateConfig(id, parse(req.body as never));
+      return store.updateConfig(id, parse(req.body));
     },
   );
   app.delete('/configs/:id', { schema: { tags: ['configs'], params: IdParams, response: { 204: Type.Null(), 404: ErrorBody } } }, async (req, reply) => {
-    if (!store.deleteConfig((req.params as { id: number }).id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', 'configuration not found', { field: 'id' });
-    return reply.status(204).send();
+    if (!store.deleteConfig(req.params.id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', 'configuration not found', { field: 'id' });
+    return reply.status(204).send(null);
   });
 };

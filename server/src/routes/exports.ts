@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
@@ -82,7 +82,7 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
   }
 }
 
-export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const exportRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.get(
     '/jobs/:id/export',
     {
@@ -94,12 +94,12 @@ export const exportRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
           format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json' })),
           series: Type.Optional(Type.Union(SERIES.map((s) => Type.Literal(s)) as never, { default: 'tcount' })),
         }),
-        response: { 400: ErrorBody, 404: ErrorBody },
+        response: { 200: Type.Unknown(), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: string };
-      const q = req.query as { format?: 'json' | 'csv'; series?: Series };
+      const { id } = req.params;
+      const q = req.query;
       // Build the body first: an unknown id is a 404 before any header is set from it.
       if ((q.format ?? 'json') === 'json') {
         const doc = exportJson(engine.store, id);

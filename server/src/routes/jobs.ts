@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import Value from 'typebox/value';
 import {
   CheckItem,
   ErrorBody,
@@ -10,17 +11,53 @@ import {
   OutputLine,
   SledgeError,
   Tcount,
+  TARGET_SCHEMAS,
   TimingRow,
   TproccResult,
   VuStatus,
+  BuildProgress,
+  LatencySample,
+  type EngineId,
+  type Target,
+  checkJobCreate,
   isTerminal,
-  type JobListQuery as JobListQueryT,
+  parseTarget,
 } from '@sledge/protocol';
 import type { JobEngine } from '../engine/engine.js';
+import { loadDriver } from '../engine/registry.js';
 import { buildSnapshot } from '../engine/snapshot.js';
 
-/** A validator that accepts the body as sent (the handler validates it). */
-export const passThrough = () => (data: unknown) => ({ value: data });
+/**
+ * A route's validator that runs a protocol check instead of the schema's
+ * plain one: friendlier messages, rules spanning fields, every field at fault
+ * in one error. The route's schema still documents the body and types it.
+ */
+export const checkedBy = (check: (data: unknown) => unknown) => () => (data: unknown) => {
+  try {
+    check(data);
+    return { value: data };
+  } catch (e) {
+    return { error: e as Error };
+  }
+};
+
+/** Body of the routes that act on a target without a job (/targets/test, /targets/ash). */
+export const TargetBody = Type.Object({
+  target: Type.Unknown({ description: 'a target of any engine (see /targets/schema)' }),
+  configId: Type.Optional(Type.Integer({ description: 'fill "********" secrets from this saved configuration' })),
+});
+/** Checks the target the way a job does (engine first); configId is checked where the saved configuration is read. */
+export const checkTargetBody = checkedBy((data) => parseTarget((data as { target?: unknown } | undefined)?.target));
+
+/** Where an engine's TPM comes from, as its driver declares it (the job's own result says so once it has one). */
+async function tpmSourceOf(engine: EngineId, target: Target | undefined): Promise<'engine' | 'client'> {
+  try {
+    const driver = await loadDriver(engine);
+    return driver.features((target ?? Value.Default(TARGET_SCHEMAS[engine], { engine })) as never).tpmSource;
+  } catch {
+    return 'engine';
+  }
+}
 
 export interface RouteDeps {
   engine: JobEngine;
@@ -30,7 +67,7 @@ const IdParams = Type.Object({ id: Type.String({ description: 'job id (24 hex ch
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 424: ErrorBody };
 
 /** /api/v1/jobs: create (build, check, delete, run), list, detail, stop, delete, and every series a job keeps. */
-export const jobRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const jobRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   const mustGet = (id: string) => {
     const j = store.getJob(id);
@@ -41,8 +78,8 @@ export const jobRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) 
   app.post(
     '/jobs',
     {
-      // The schema documents the body; parseJobCreate validates it with friendlier, cross-field errors.
-      validatorCompiler: passThrough,
+      // One check per variant of the union (picked by workload), every field error at once.
+      validatorCompiler: checkedBy(checkJobCreate),
       schema: {
         tags: ['jobs'],
         summary: 'Create a job: build, check or delete a TPROC-C schema, or run the workload',
@@ -59,31 +96,31 @@ export const jobRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) 
   );
 
   app.get('/jobs', { schema: { tags: ['jobs'], summary: 'List jobs, newest first', querystring: JobListQuery, response: { 200: JobList, 400: ErrorBody } } }, async (req) => {
-    const q = req.query as JobListQueryT;
+    const q = req.query;
     return store.listJobs(q);
   });
 
   app.get('/jobs/:id', { schema: { tags: ['jobs'], summary: 'Job detail', params: IdParams, response: { 200: Job, 404: ErrorBody } } }, async (req) => {
-    return mustGet((req.params as { id: string }).id);
+    return mustGet(req.params.id);
   });
 
   app.post('/jobs/:id/stop', { schema: { tags: ['jobs'], summary: 'Stop a queued or running job', params: IdParams, response: { 202: Job, ...errors } } }, async (req, reply) => {
-    return reply.status(202).send(engine.stop((req.params as { id: string }).id));
+    return reply.status(202).send(engine.stop(req.params.id));
   });
 
   app.delete('/jobs/:id', { schema: { tags: ['jobs'], summary: 'Delete a finished job and everything it stored', params: IdParams, response: { 204: Type.Null(), ...errors } } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const j = mustGet(id);
     if (!isTerminal(j.status)) throw new SledgeError('SLEDGE_E_CONFLICT', `job ${id} is ${j.status}: stop it before deleting it`, { field: 'id' });
     store.deleteJob(id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get(
     '/jobs/:id/result',
     { schema: { tags: ['jobs'], summary: 'TPROC-C result (NOPM, TPM, active VUs, the TEST RESULT line)', params: IdParams, response: { 200: TproccResult, 404: ErrorBody } } },
     async (req) => {
-      const j = mustGet((req.params as { id: string }).id);
+      const j = mustGet(req.params.id);
       if (!j.result) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${j.id} has no test result`, { field: 'id' });
       return j.result;
     },
@@ -106,44 +143,44 @@ export const jobRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) 
       },
     },
     async (req) => {
-      const j = mustGet((req.params as { id: string }).id);
-      return store.getOutput(j.id, req.query as { vu?: number; afterSeq?: number; limit?: number; q?: string });
+      const j = mustGet(req.params.id);
+      return store.getOutput(j.id, req.query);
     },
   );
 
   app.get('/jobs/:id/tcount', { schema: { tags: ['jobs'], summary: 'Transaction counter: engine TPM/NOPM samples and client tx/s per type', params: IdParams, response: { 200: Tcount, 404: ErrorBody } } }, async (req) => {
-    const j = mustGet((req.params as { id: string }).id);
+    const j = mustGet(req.params.id);
     const tc = store.getTcount(j.id);
-    const cfg = j.config as { tprocc?: { tcRefreshSec?: number } };
-    return { ...tc, tpmSource: j.engine === 'sqlite' ? 'client' : 'engine', refreshSec: cfg.tprocc?.tcRefreshSec ?? 10 };
+    const cfg = j.config as { target?: Target; tprocc?: { tcRefreshSec?: number } };
+    return { ...tc, tpmSource: j.result?.tpmSource ?? (await tpmSourceOf(j.engine, cfg.target)), refreshSec: cfg.tprocc?.tcRefreshSec ?? 10 };
   });
 
   app.get('/jobs/:id/timing', { schema: { tags: ['jobs'], summary: 'Time profile per transaction (summary rows have vu = 0)', params: IdParams, querystring: Type.Object({ vu: Type.Optional(Type.Integer({ minimum: 0 })) }), response: { 200: Type.Array(TimingRow), 404: ErrorBody } } }, async (req) => {
-    const j = mustGet((req.params as { id: string }).id);
-    return store.getTimings(j.id, req.query as { vu?: number });
+    const j = mustGet(req.params.id);
+    return store.getTimings(j.id, req.query);
   });
 
-  app.get('/jobs/:id/latency', { schema: { tags: ['jobs'], summary: 'Per-second latency percentiles per transaction type', params: IdParams, response: { 404: ErrorBody } } }, async (req) => {
-    return store.getLatency(mustGet((req.params as { id: string }).id).id);
+  app.get('/jobs/:id/latency', { schema: { tags: ['jobs'], summary: 'Per-second latency percentiles per transaction type', params: IdParams, response: { 200: Type.Array(LatencySample), 404: ErrorBody } } }, async (req) => {
+    return store.getLatency(mustGet(req.params.id).id);
   });
 
   app.get('/jobs/:id/vus', { schema: { tags: ['jobs'], summary: 'Virtual users: state and transaction counts', params: IdParams, response: { 200: Type.Array(VuStatus), 404: ErrorBody } } }, async (req) => {
-    return store.getVus(mustGet((req.params as { id: string }).id).id);
+    return store.getVus(mustGet(req.params.id).id);
   });
 
-  app.get('/jobs/:id/progress', { schema: { tags: ['jobs'], summary: 'Schema build progress per worker and table', params: IdParams, response: { 404: ErrorBody } } }, async (req) => {
-    const j = mustGet((req.params as { id: string }).id);
+  app.get('/jobs/:id/progress', { schema: { tags: ['jobs'], summary: 'Schema build progress per worker and table', params: IdParams, response: { 200: BuildProgress, 404: ErrorBody } } }, async (req) => {
+    const j = mustGet(req.params.id);
     const p = store.getProgress(j.id);
     if (!p) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${j.id} has no build progress`, { field: 'id' });
     return p;
   });
 
   app.get('/jobs/:id/check', { schema: { tags: ['jobs'], summary: 'checkschema results', params: IdParams, response: { 200: Type.Array(CheckItem), 404: ErrorBody } } }, async (req) => {
-    return store.getCheck(mustGet((req.params as { id: string }).id).id) ?? [];
+    return store.getCheck(mustGet(req.params.id).id) ?? [];
   });
 
-  app.get('/jobs/:id/snapshot', { schema: { tags: ['jobs'], summary: 'Everything the job page needs (the WebSocket snapshot)', params: IdParams, response: { 404: ErrorBody } } }, async (req) => {
-    const j = mustGet((req.params as { id: string }).id);
+  app.get('/jobs/:id/snapshot', { schema: { tags: ['jobs'], summary: 'Everything the job page needs (the WebSocket snapshot)', params: IdParams, response: { 200: Type.Unknown(), 404: ErrorBody } } }, async (req) => {
+    const j = mustGet(req.params.id);
     const s = engine.stream(j.id);
     s.flush();
     return { ...buildSnapshot(store, j.id), seq: s.seq };

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@sledge/protocol';
 import { ashReport } from '../engine/ash-report.js';
-import { passThrough, type RouteDeps } from './jobs.js';
+import { TargetBody, checkTargetBody, type RouteDeps } from './jobs.js';
 import '../plugins/route-config.js';
 
 /**
@@ -22,7 +22,7 @@ function dbHostCpus(system: Record<string, Record<string, unknown>>, host: strin
 const Range = Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()) });
 
 /** ASH and CPU data of a job, connected agents, the agent socket, and on-demand ASH for a target. */
-export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const metricRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   const job = (id: string) => {
     const j = store.getJob(id);
@@ -42,8 +42,8 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
       },
     },
     async (req) => {
-      const j = job((req.params as { id: string }).id);
-      const q = req.query as { from?: number; to?: number };
+      const j = job(req.params.id);
+      const q = req.query;
       const vcpus = dbHostCpus(store.getSystem(j.id), (j.config as { target?: { host?: string } }).target?.host);
       return ashReport(store, j.id, q, vcpus);
     },
@@ -57,12 +57,12 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
         summary: 'CPU agent samples (per core usr/sys/iowait/irq/soft/steal/idle, IOPS, MB/s) and system info per agent',
         params: Type.Object({ id: Type.String() }),
         querystring: Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()), source: Type.Optional(Type.String()) }),
-        response: { 404: ErrorBody },
+        response: { 200: Type.Unknown(), 404: ErrorBody },
       },
     },
     async (req) => {
-      const j = job((req.params as { id: string }).id);
-      const q = req.query as { from?: number; to?: number; source?: string };
+      const j = job(req.params.id);
+      const q = req.query;
       const rows = store.getMetrics(j.id, 'cpu', q);
       const bySource: Record<string, CpuSample[]> = {};
       for (const r of rows) (bySource[r.source ?? 'agent'] ??= []).push(r.data as CpuSample);
@@ -75,12 +75,11 @@ export const metricRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine 
   app.post(
     '/targets/ash',
     {
-      validatorCompiler: passThrough,
-      schema: { tags: ['metrics'], summary: 'One active-session-history sample of a target, without a job', body: Type.Object({ target: Type.Unknown(), configId: Type.Optional(Type.Integer()) }), response: { 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody } },
+      validatorCompiler: checkTargetBody,
+      schema: { tags: ['metrics'], summary: 'One active-session-history sample of a target, without a job', body: TargetBody, response: { 200: Type.Unknown(), 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody } },
     },
     async (req) => {
-      const b = req.body as { target?: unknown; configId?: unknown } | undefined;
-      return engine.sampleAsh(b?.target, b?.configId);
+      return engine.sampleAsh(req.body.target, req.body.configId);
     },
   );
 

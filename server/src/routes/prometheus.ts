@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JOB_STATUSES, JOB_TYPES, TX_TYPES } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 
@@ -15,7 +15,7 @@ const labels = (l: Record<string, string>) => {
  * job its live NOPM/TPM, client tx/s per type, interval latency quantiles and
  * VU states. Scrape it every 5-15 s.
  */
-export const prometheusRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const prometheusRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.get('/metrics', { schema: { tags: ['server'], summary: 'Prometheus metrics' } }, async (_req, reply) => {
     const out: string[] = [];
     const metric = (name: string, type: 'gauge' | 'counter', help: string, rows: [Record<string, string>, number][]) => {

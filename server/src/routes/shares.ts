@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
@@ -6,7 +6,7 @@ import type { RouteDeps } from './jobs.js';
 const ShareInfo = Type.Object({ token: Type.String(), path: Type.String(), createdAt: Type.String({ format: 'date-time' }) }, { $id: 'ShareInfo' });
 
 /** Share links of a job: list them and revoke one without deleting the job (creating one is in profiles.ts). */
-export const shareRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const shareRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   const requireJob = (id: string) => {
     if (!store.getJob(id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
@@ -15,7 +15,7 @@ export const shareRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }
     '/jobs/:id/share',
     { schema: { tags: ['share'], summary: "A job's share links", params: Type.Object({ id: Type.String() }), response: { 200: Type.Array(ShareInfo), 404: ErrorBody } } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       requireJob(id);
       return store.listShares(id).map((s) => ({ token: s.token, path: `/s/${s.token}`, createdAt: s.createdAt }));
     },
@@ -31,10 +31,10 @@ export const shareRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }
       },
     },
     async (req, reply) => {
-      const { id, token } = req.params as { id: string; token: string };
+      const { id, token } = req.params;
       requireJob(id);
       if (!store.revokeShare(token, id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} has no such share link (revoked already, or it belongs to another job)`, { field: 'token' });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

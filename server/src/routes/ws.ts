@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Value from 'typebox/value';
 import { ClientFrame, type ServerFrame } from '@sledge/protocol';
 import type { Subscriber } from '../engine/stream.js';
@@ -14,7 +14,7 @@ import '../plugins/route-config.js';
  * WebSocket, so the API token may come as ?token=; a handshake from a page of
  * another site is refused (plugins/origin.ts).
  */
-export const wsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { engine }) => {
+export const wsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.get('/ws', { websocket: true, schema: { hide: true }, config: { tokenInQuery: true } }, (socket) => {
     const send = (f: ServerFrame): boolean => {
       if (socket.readyState !== socket.OPEN) return false;

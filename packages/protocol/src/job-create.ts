@@ -1,0 +1,90 @@
+import Type from 'typebox';
+import { SledgeError } from './errors.js';
+import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
+import { Problems, parseTarget, show, validate } from './validate.js';
+import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
+import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
+
+/**
+ * POST /api/v1/jobs body: a union discriminated by `workload`, one variant
+ * per workload (workloads/<id>.ts). A body without `workload` is TPROC-C's.
+ * Omitted options take HammerDB's defaults. Documents the shipped variants;
+ * parseJobCreate also accepts workloads registered at runtime.
+ */
+export const JobCreate = Type.Union([TproccJobCreate], { $id: 'JobCreate' });
+export type JobCreate = Type.Static<typeof JobCreate>;
+
+/** A JobCreate with every default filled in and secrets kept (server side only). */
+export type JobConfig = TproccJobConfig;
+
+/** The configuration of a job of any registered workload: the common part plus the workload's own keys. */
+export type AnyJobConfig = JobConfigBase & { workload: string } & Record<string, unknown>;
+
+/** What each variant's own schema checks: its body with the target and the fields its parse checks left to them. */
+const shapes = new WeakMap<WorkloadDef, Type.TObject>();
+function shapeOf(def: WorkloadDef): Type.TObject {
+  let s = shapes.get(def);
+  if (!s) {
+    const props: Record<string, Type.TSchema> = { ...def.body.properties, target: Type.Unknown() };
+    for (const f of def.parsedFields) props[f] = Type.Optional(Type.Unknown());
+    s = Type.Object(props, { additionalProperties: false });
+    shapes.set(def, s);
+  }
+  return s;
+}
+
+/** The common fields alone (a body naming no known workload is still checked for them). */
+const CommonShape = Type.Object({ ...JobCommonFields, target: Type.Unknown(), workload: Type.Unknown() });
+
+/**
+ * Validate a POST /api/v1/jobs body into a complete job configuration. The
+ * variant is picked by `workload` first (none: TPROC-C), then the body is
+ * checked against that variant, so each error names its field; every field
+ * at fault is reported in one error. Nothing is created before this
+ * returns. `seed` is used when the body has none.
+ */
+export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
+  }
+  const b = body as Record<string, unknown>;
+  const p = new Problems();
+  const def = workloadDef(b['workload'] ?? DEFAULT_WORKLOAD);
+  if (!def) {
+    p.add('workload', `workload ${show(b['workload'])} must be one of ${WORKLOADS.join(', ')}`);
+    p.check(() => validate(CommonShape, b));
+    p.check(() => parseTarget(b['target']));
+    p.throwIfAny();
+  }
+  p.check(() => validate(shapeOf(def!), b));
+  const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobType) : undefined;
+  const target = p.check(() => parseTarget(b['target']));
+  const own = def!.parse(b, type, p);
+  p.throwIfAny();
+  const { [def!.optionsKey]: options, ...rest } = own!;
+  const cfg: AnyJobConfig = {
+    metrics: validate(JobMetricsOptions, b['metrics'] ?? {}, 'metrics'),
+    type: type!,
+    workload: def!.id,
+    target: target!,
+    [def!.optionsKey]: options,
+    seed: (b['seed'] as number | undefined) ?? seed,
+    profileId: (b['profileId'] as number | undefined) ?? 0,
+  };
+  if (typeof b['label'] === 'string' && b['label']) cfg.label = b['label'];
+  return Object.assign(cfg, rest);
+}
+
+/** parseWorkloadJob for the shipped workloads' configuration type (a registered workload's has its own keys). */
+export function parseJobCreate(body: unknown, seed: number): JobConfig {
+  return parseWorkloadJob(body, seed) as unknown as JobConfig;
+}
+
+/**
+ * Check a body without building its configuration: the POST /jobs route's
+ * validator (its type is the JobCreate union). Throws like parseWorkloadJob.
+ */
+export function checkJobCreate(body: unknown): JobCreate {
+  parseWorkloadJob(body, 0);
+  return body as JobCreate;
+}

@@ -1,0 +1,49 @@
+import { StringEnum } from '../util.js';
+import { TPROCC } from './tprocc.js';
+import type { WorkloadDef } from './types.js';
+
+export * from './types.js';
+export * from './tprocc.js';
+
+/** The workloads Sledge ships. */
+export const BUILTIN_WORKLOADS = ['tprocc'] as const;
+export type WorkloadId = (typeof BUILTIN_WORKLOADS)[number];
+export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
+export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C' };
+
+/** A job body without `workload` is this workload's (today's bodies with a `tprocc` key: a compatible alias). */
+export const DEFAULT_WORKLOAD: WorkloadId = 'tprocc';
+
+const defs = new Map<string, WorkloadDef>();
+const ids: string[] = [];
+
+/** Every registered workload id, built-ins first (registerWorkload adds to it). */
+export const WORKLOADS: readonly string[] = ids;
+
+/**
+ * Add a workload (its options, operations, result shape and body variant).
+ * The shipped ones are registered below; a test fixture registers its own
+ * without editing shipped files. Returns a function that removes it again.
+ */
+export function registerWorkload(def: WorkloadDef): () => void {
+  if (!/^[a-z][a-z0-9]*$/.test(def.id)) throw new Error(`workload id ${JSON.stringify(def.id)} must be lowercase letters and digits`);
+  if (defs.has(def.id)) throw new Error(`workload ${def.id} is already registered`);
+  defs.set(def.id, def);
+  ids.push(def.id);
+  return () => {
+    if (defs.get(def.id) !== def) return;
+    defs.delete(def.id);
+    ids.splice(ids.indexOf(def.id), 1);
+  };
+}
+
+/** The registered workload with this id, if any. */
+export function workloadDef(id: unknown): WorkloadDef | undefined {
+  return typeof id === 'string' ? defs.get(id) : undefined;
+}
+
+export function isWorkloadId(x: unknown): x is string {
+  return workloadDef(x) !== undefined;
+}
+
+registerWorkload(TPROCC);

@@ -1,0 +1,234 @@
+import Type from 'typebox';
+import { SledgeError } from '../errors.js';
+import { Target } from '../targets.js';
+import { DatagenOptions, JobCommonFields, type JobConfigBase, type JobType } from '../job-base.js';
+import { validate, type Problems } from '../validate.js';
+import type { WorkloadDef } from './types.js';
+
+/** The five TPROC-C transactions, in HammerDB's report order. */
+export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+/** HammerDB's procedure names (time profile rows, JOBTIMING.procname). */
+export const TX_PROC: Record<TxType, string> = {
+  neworder: 'NEWORD',
+  payment: 'PAYMENT',
+  delivery: 'DELIVERY',
+  stocklevel: 'SLEV',
+  orderstatus: 'OSTAT',
+};
+
+/** The nine TPROC-C tables in load order. */
+export const TPROCC_TABLES = [
+  'item',
+  'warehouse',
+  'stock',
+  'district',
+  'customer',
+  'history',
+  'orders',
+  'new_order',
+  'order_line',
+] as const;
+export type TproccTable = (typeof TPROCC_TABLES)[number];
+
+/** Valid TPROC-C warehouse count range (HammerDB: up to 100000). */
+export const MAX_WAREHOUSES = 100000;
+export const MAX_BUILD_VUS = 1024;
+export const MAX_VUS = 10000;
+
+const Minutes = (title: string, def: number, min: number) =>
+  Type.Number({ title, default: def, minimum: min, maximum: 10080, description: 'minutes; fractions allowed (0.5 = 30 s)', 'x-group': 'driver' });
+
+export const TproccMix = Type.Object(
+  {
+    neworder: Type.Integer({ minimum: 0, maximum: 1000, default: 10 }),
+    payment: Type.Integer({ minimum: 0, maximum: 1000, default: 10 }),
+    delivery: Type.Integer({ minimum: 0, maximum: 1000, default: 1 }),
+    stocklevel: Type.Integer({ minimum: 0, maximum: 1000, default: 1 }),
+    orderstatus: Type.Integer({ minimum: 0, maximum: 1000, default: 1 }),
+  },
+  {
+    additionalProperties: false,
+    title: 'Transaction mix weights',
+    description: "Relative weights; HammerDB's mix is RandomNumber(1,23): 10/10/1/1/1.",
+  },
+);
+export type TproccMix = Type.Static<typeof TproccMix>;
+export const DEFAULT_MIX: TproccMix = { neworder: 10, payment: 10, delivery: 1, stocklevel: 1, orderstatus: 1 };
+
+/**
+ * TPROC-C options: schema (build) and driver (run). Names follow HammerDB's
+ * keys without the engine prefix (count_ware -> warehouses, num_vu ->
+ * buildVus, ...). Defaults are HammerDB's.
+ */
+export const TproccOptions = Type.Object(
+  {
+    warehouses: Type.Integer({ title: 'Warehouses', default: 1, minimum: 1, maximum: MAX_WAREHOUSES, 'x-group': 'schema' }),
+    buildVus: Type.Integer({
+      title: 'Build virtual users',
+      description: 'Parallel build workers; at most the number of warehouses',
+      default: 1,
+      minimum: 1,
+      maximum: MAX_BUILD_VUS,
+      'x-group': 'schema',
+    }),
+    driver: Type.Union([Type.Literal('test'), Type.Literal('timed')], { title: 'Driver', default: 'timed', 'x-group': 'driver' }),
+    vus: Type.Integer({ title: 'Virtual users', default: 1, minimum: 1, maximum: MAX_VUS, 'x-group': 'driver' }),
+    rampup: Minutes('Rampup (minutes)', 2, 0),
+    duration: Minutes('Duration (minutes)', 5, 0.05),
+    totalIterations: Type.Integer({
+      title: 'Total iterations',
+      description: 'Transactions per VU before it stops (the timed driver stops at the end of the window first)',
+      default: 10000000,
+      minimum: 1,
+      maximum: 2000000000,
+      'x-group': 'driver',
+    }),
+    keyAndThink: Type.Boolean({ title: 'Keying and thinking time', default: false, 'x-group': 'driver' }),
+    allWarehouse: Type.Boolean({ title: 'Use all warehouses', default: false, 'x-group': 'driver' }),
+    timeProfile: Type.Boolean({
+      title: 'Per-VU time profile',
+      description: 'Latency histograms are always kept; this adds per-VU rows to the time profile',
+      default: false,
+      'x-group': 'driver',
+    }),
+    raiseError: Type.Boolean({ title: 'Raise errors (stop the VU on a database error)', default: false, 'x-group': 'driver' }),
+    userDelayMs: Type.Integer({ title: 'User delay (ms between VU starts)', default: 500, minimum: 0, maximum: 600000, 'x-group': 'driver' }),
+    repeatDelayMs: Type.Integer({ title: 'Repeat delay (ms)', default: 500, minimum: 0, maximum: 600000, 'x-group': 'driver' }),
+    iterations: Type.Integer({ title: 'Iterations (script repeats per VU)', default: 1, minimum: 1, maximum: 1000000, 'x-group': 'driver' }),
+    tcRefreshSec: Type.Integer({ title: 'Transaction counter interval (s)', default: 10, minimum: 1, maximum: 59, 'x-group': 'driver' }),
+    asyncScale: Type.Boolean({ title: 'Asynchronous scaling', default: false, 'x-group': 'driver' }),
+    asyncClients: Type.Integer({ title: 'Async clients per VU', default: 10, minimum: 1, maximum: 1000, 'x-group': 'driver' }),
+    asyncDelayMs: Type.Integer({ title: 'Async client login delay (ms)', default: 1000, minimum: 0, maximum: 600000, 'x-group': 'driver' }),
+    workers: Type.Integer({
+      title: 'Worker threads',
+      description: 'Threads hosting the VUs; 0 = min(VUs, CPU cores)',
+      default: 0,
+      minimum: 0,
+      maximum: 256,
+      'x-group': 'driver',
+    }),
+    mix: TproccMix,
+  },
+  { additionalProperties: false, $id: 'TproccOptions', title: 'TPROC-C' },
+);
+export type TproccOptions = Type.Static<typeof TproccOptions>;
+
+export const TproccResult = Type.Object(
+  {
+    nopm: Type.Integer(),
+    tpm: Type.Integer(),
+    activeVus: Type.Integer(),
+    tpmSource: Type.Union([Type.Literal('engine'), Type.Literal('client')], {
+      description: "engine = the database's own commit+rollback counter; client = counted by Sledge (SQLite)",
+    }),
+    line: Type.String({ description: 'TEST RESULT : System achieved <NOPM> NOPM from <TPM> <Engine> TPM' }),
+    measuredSeconds: Type.Number(),
+    clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
+    transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
+    warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
+  },
+  { $id: 'TproccResult' },
+);
+export type TproccResult = Type.Static<typeof TproccResult>;
+
+/** TPROC-C's POST /jobs body: `workload` may be left out (a body without it is TPROC-C, as before workloads were an axis). */
+export const TproccJobCreate = Type.Object(
+  {
+    type: JobCommonFields.type,
+    workload: Type.Optional(Type.Literal('tprocc')),
+    target: Target,
+    tprocc: Type.Optional(Type.Partial(TproccOptions)),
+    seed: JobCommonFields.seed,
+    label: JobCommonFields.label,
+    profileId: JobCommonFields.profileId,
+    metrics: JobCommonFields.metrics,
+    configId: JobCommonFields.configId,
+    datagen: Type.Optional(DatagenOptions),
+  },
+  { additionalProperties: false, title: 'TPROC-C job' },
+);
+export type TproccJobCreate = Type.Static<typeof TproccJobCreate>;
+
+/** A TPROC-C job body with every default filled in and secrets kept (server side only). */
+export interface TproccJobConfig extends JobConfigBase {
+  workload: 'tprocc';
+  tprocc: TproccOptions;
+  /** Present exactly when type is 'datagen' (the target then only labels the job). */
+  datagen?: DatagenOptions;
+}
+
+/** Validate TPROC-C options, apply defaults, and check the rules that span fields. */
+export function parseTproccOptions(value: unknown, prefix = 'tprocc'): TproccOptions {
+  const v = value === undefined ? {} : value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix} must be an object`, { field: prefix });
+  }
+  const raw = { ...(v as Record<string, unknown>) };
+  if (raw['mix'] === undefined) raw['mix'] = { ...DEFAULT_MIX };
+  const o = validate(TproccOptions, raw, prefix);
+  if (o.buildVus > o.warehouses) {
+    throw new SledgeError(
+      'SLEDGE_E_VALIDATION',
+      `${prefix}.buildVus (${o.buildVus}) must not exceed ${prefix}.warehouses (${o.warehouses}): each build VU loads at least one warehouse`,
+      { field: `${prefix}.buildVus` },
+    );
+  }
+  const m = o.mix;
+  if (m.neworder + m.payment + m.delivery + m.stocklevel + m.orderstatus <= 0) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.mix must give at least one transaction a weight above 0`, { field: `${prefix}.mix` });
+  }
+  return o;
+}
+
+/** datagen options: required for (and only for) datagen jobs; workers <= warehouses as HammerDB's dgset. */
+function parseDatagen(type: JobType, value: unknown, warehouses: number): DatagenOptions | undefined {
+  if (type !== 'datagen') {
+    if (value !== undefined) throw new SledgeError('SLEDGE_E_VALIDATION', `datagen applies only to jobs of type "datagen": remove it`, { field: 'datagen' });
+    return undefined;
+  }
+  if (value === undefined) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen is required for a datagen job: give { dir, workers }', { field: 'datagen' });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen must be an object { dir, workers }', { field: 'datagen' });
+  }
+  const d = validate(DatagenOptions, value, 'datagen');
+  if (d.dir.trim() === '' || d.dir.includes('\0')) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen.dir must name a directory', { field: 'datagen.dir' });
+  }
+  if (d.workers > warehouses) {
+    throw new SledgeError(
+      'SLEDGE_E_VALIDATION',
+      `datagen.workers (${d.workers}) must not exceed tprocc.warehouses (${warehouses}): each worker writes at least one warehouse`,
+      { field: 'datagen.workers' },
+    );
+  }
+  return d;
+}
+
+/** TPROC-C's part of a job configuration: { tprocc, datagen? }. */
+function parseTproccJob(b: Record<string, unknown>, type: JobType | undefined, p: Problems): Record<string, unknown> | undefined {
+  if (type === 'run' && b['tprocc'] === undefined) {
+    // Deliberate: a run is never started on defaults nobody asked for (HammerDB's are a 7-minute timed run).
+    p.add('tprocc', 'tprocc is required for a run: set tprocc.vus, tprocc.rampup and tprocc.duration (minutes), or send {} to accept the defaults (1 VU, a timed run of 2 + 5 = 7 minutes)');
+  }
+  const tprocc = p.check(() => parseTproccOptions(b['tprocc']));
+  const datagen = type && tprocc ? p.check(() => parseDatagen(type, b['datagen'], tprocc.warehouses)) : undefined;
+  if (!tprocc) return undefined;
+  return datagen ? { tprocc, datagen } : { tprocc };
+}
+
+/** TPROC-C as protocol knows it. */
+export const TPROCC: WorkloadDef = {
+  id: 'tprocc',
+  display: 'TPROC-C',
+  optionsKey: 'tprocc',
+  operations: TX_TYPES,
+  options: TproccOptions,
+  result: TproccResult,
+  headline: { field: 'nopm', unit: 'NOPM' },
+  body: TproccJobCreate,
+  parsedFields: ['tprocc', 'datagen'],
+  parse: parseTproccJob,
+};

@@ -1,0 +1,41 @@
+import type Type from 'typebox';
+import type { Problems } from '../validate.js';
+import type { JobType } from '../job-base.js';
+
+/**
+ * What protocol knows of one workload: its options, operation names and
+ * result shape, and its variant of the POST /jobs body. A workload is added
+ * with registerWorkload(def) (workloads/index.ts); nothing else in protocol
+ * names it.
+ */
+export interface WorkloadDef {
+  /** The `workload` value of its job bodies and jobs ('tprocc'). */
+  id: string;
+  /** Display name ('TPROC-C'). */
+  display: string;
+  /** The body key that holds this workload's options ('tprocc'). */
+  optionsKey: string;
+  /** Operation names in report order: they size the shared counters and key the charts. */
+  operations: readonly string[];
+  /** The workload's options, complete (a body sends any part of them; defaults fill the rest). */
+  options: Type.TSchema;
+  /** The workload's own result document (what a finished run stores and returns). */
+  result: Type.TSchema;
+  /** The result's headline figure: the result field holding it and its unit (the job store indexes it). */
+  headline: { field: string; unit: string };
+  /** This workload's POST /jobs body: one variant of the JobCreate union, discriminated by `workload`. */
+  body: Type.TObject;
+  /**
+   * Body fields `parse` checks itself (with defaults and rules spanning
+   * fields); the body schema's check skips them so no field is reported twice.
+   */
+  parsedFields: readonly string[];
+  /**
+   * The workload's part of a job configuration from a body already checked
+   * against `body` (except `parsedFields`): options with defaults filled and
+   * rules spanning fields applied. Field errors are recorded in `p` (every
+   * one is reported, not the first), and undefined is returned when any step
+   * failed. `type` is undefined when the body's type is itself invalid.
+   */
+  parse(body: Record<string, unknown>, type: JobType | undefined, p: Problems): Record<string, unknown> | undefined;
+}
