@@ -1,4 +1,5 @@
-import type { Job, WorkloadId } from '@sledge/protocol';
+import { DEFAULT_WORKLOAD } from '@sledge/protocol';
+import type { Job } from '@sledge/protocol';
 import { TPROCC_UI } from './tprocc/index.js';
 import type { WorkloadUi } from './types.js';
 
@@ -28,8 +29,8 @@ export function registerWorkloadUi(w: WorkloadUi): void {
   registry().set(w.id, w);
 }
 
-/** The workload the Schema and Run pages work on (the only one today), and what a job without a known workload is shown as. */
-export const DEFAULT_WORKLOAD: WorkloadId = 'tprocc';
+/** The workload the Schema and Run pages work on (protocol's default, the only one today), and what a job without a known workload is shown as. */
+export { DEFAULT_WORKLOAD };
 
 /** One workload's UI; the default one for an id nothing registered. */
 export function workloadUi(id: string | undefined): WorkloadUi {

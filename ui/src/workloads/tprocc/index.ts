@@ -1,4 +1,4 @@
-import { parseTproccOptions } from '@sledge/protocol';
+import { parseTproccOptions, TPROCC } from '@sledge/protocol';
 import { runInfo } from '../../util/runProgress.js';
 import type { WorkloadUi } from '../types.js';
 import { BUILD_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccToForm } from './form.js';
@@ -13,11 +13,11 @@ import { TproccRunOptions } from './RunOptions.js';
 
 /** TPROC-C (HammerDB's OLTP workload) as the UI shows it. */
 export const TPROCC_UI: WorkloadUi = {
-  id: 'tprocc',
-  name: 'TPROC-C',
+  id: TPROCC.id,
+  name: TPROCC.display,
   ops: TPROCC_OPS,
   form: {
-    key: 'tprocc',
+    key: TPROCC.optionsKey,
     fields: TPROCC_FIELDS,
     field: tprocc,
     buildFields: BUILD_FIELDS,

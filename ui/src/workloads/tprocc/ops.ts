@@ -1,4 +1,4 @@
-import { TX_PROC, TX_TYPES, type TxType } from '@sledge/protocol';
+import { TPROCC, TX_PROC, type TxType } from '@sledge/protocol';
 import type { WorkloadOp } from '../types.js';
 
 /** Each transaction's fixed colour in the charts (light, dark). */
@@ -10,5 +10,5 @@ const COLORS: Record<TxType, { light: string; dark: string }> = {
   orderstatus: { light: '#0891b2', dark: '#22d3ee' },
 };
 
-/** TPROC-C's operations: the five transactions in HammerDB's report order, named by their procedures (NEWORD ...). */
-export const TPROCC_OPS: readonly WorkloadOp[] = TX_TYPES.map((t) => ({ id: t, label: TX_PROC[t], color: COLORS[t] }));
+/** TPROC-C's operations as protocol lists them (the five transactions in HammerDB's report order), named by their procedures (NEWORD ...). */
+export const TPROCC_OPS: readonly WorkloadOp[] = TPROCC.operations.map((t) => ({ id: t, label: TX_PROC[t as TxType] ?? t, color: COLORS[t as TxType] ?? { light: '#4b5563', dark: '#d1d5db' } }));
