@@ -1,8 +1,11 @@
-import type { TproccResult } from '@sledge/protocol';
-import { fmtInt, fmtNum } from '../util/format.js';
+import type { Job } from '@sledge/protocol';
+import { fmtInt, fmtNum } from '../../util/format.js';
+import { tproccResult } from './result.js';
 
 /** The TEST RESULT line with NOPM and TPM, as HammerDB prints it at the end of a timed run. */
-export function ResultBanner({ result }: { result: TproccResult }) {
+export function TproccResultBanner({ job }: { job: Job }) {
+  const result = tproccResult(job);
+  if (!result) return null;
   return (
     <section className="result-banner" aria-label="Test result" data-testid="result-banner">
       <p className="result-line" data-testid="result-line">

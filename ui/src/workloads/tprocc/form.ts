@@ -1,5 +1,5 @@
 import { TX_PROC, TproccOptions, type TxType } from '@sledge/protocol';
-import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from './fields.js';
+import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
 const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
