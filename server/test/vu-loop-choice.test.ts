@@ -17,7 +17,7 @@ describe('chooseVuLoop', () => {
     expect(c).toEqual({ loop: 'typescript', reason: 'vuLoop is typescript', line: 'Virtual users run in JavaScript (vuLoop is typescript)' });
   });
 
-  it('drivers without nativeVuSpec run in TypeScript, even when native is asked for', async () => {
+  it('drivers without a native VU loop (tprocc nativeVu) run in TypeScript, even when native is asked for', async () => {
     const c = chooseVuLoop('native', await loadDriver('sqlite'), sqliteTarget, { asyncScale: false });
     expect(c.loop).toBe('typescript');
     expect(c.line).toBe('Virtual users run in JavaScript (the SQLite driver has no native VU loop)');

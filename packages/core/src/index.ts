@@ -11,6 +11,8 @@ export * from './tprocc/plan.js';
 export * from './tprocc/mix.js';
 export * from './tprocc/inputs.js';
 export * from './tprocc/check.js';
+export * from './tprocc/hooks.js';
+export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
 export * from './workload.js';
 export * from './tprocc/workload.js';

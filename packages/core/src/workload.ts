@@ -1,5 +1,5 @@
 import type { DriverFeatures, EngineId, Target } from '@sledge/protocol';
-import type { Driver, Logger, VuSessionOptions } from './driver.js';
+import type { Driver, Logger } from './driver.js';
 
 /**
  * The Workload contract: one benchmark (TPROC-C, later TPROC-H, ...) as one
@@ -52,6 +52,13 @@ export interface OpStream<In = unknown> {
   describe(op: number, input: In): string;
   /** Lines printed once when the VU starts (e.g. its warehouse assignment). */
   banner?(): string[];
+}
+
+/** What a VU's session is opened with. */
+export interface SessionOptions {
+  /** VU position (2..), for session names (application_name etc.). */
+  vu: number;
+  log: Logger;
 }
 
 /** How an operation ended when it did not throw: committed, or the workload's expected rollback. */
@@ -193,7 +200,7 @@ export interface Workload<Options = unknown, Params = unknown, Result = unknown>
   /** A VU's operation stream for a run. */
   stream(ctx: StreamContext<Options, Params>): OpStream;
   /** One VU's session on the driver (the driver's hooks for this workload). */
-  openSession(driver: Driver, target: Target, opts: VuSessionOptions, options: Options): Promise<OpSession>;
+  openSession(driver: Driver, target: Target, opts: SessionOptions, options: Options): Promise<OpSession>;
   /** The run's monitor on its own connection. */
   openMonitor(ctx: RunContext<Options>): Promise<RunMonitor<Params, unknown, Result>>;
   /** The result's headline figure. */

@@ -1,7 +1,7 @@
 import { driverContract } from '@sledge/driver-testkit';
 import { Db2Target, validate } from '@sledge/protocol';
 import { driver } from './index.js';
-import { parseDb2Url } from './url.js';
+import { parseDb2Url } from './engine/url.js';
 
 /**
  * The live driver contract, run only when SLEDGE_DB2_URL names a server,

@@ -25,7 +25,7 @@ describe('Db2 driver (offline)', () => {
   it('declares its features without the library', () => {
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: false, partition: false });
     expect(driver.features({ ...t, partition: true }).partition).toBe(true);
-    expect(driver.bulkFormat(t)).toBe('tuples');
+    expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
     expect(driver.classifyError({ message: 'Connection not open.', sqlstate: '08001', sqlcode: -30081 }).kind).toBe('connection');
   });
 
@@ -48,9 +48,9 @@ describe('Db2 driver (offline)', () => {
 
   it.runIf(!available)('every session method rejects with SLEDGE_E_DRIVER_UNAVAILABLE and the install steps', async () => {
     const calls: Array<[string, () => Promise<unknown>]> = [
-      ['openAdmin', () => driver.openAdmin(t, () => undefined)],
-      ['openLoader', () => driver.openLoader(t, () => undefined)],
-      ['openVu', () => driver.openVu(t, { vu: 2, log: () => undefined })],
+      ['openAdmin', () => driver.workloads.tprocc!.openAdmin(t, () => undefined)],
+      ['openLoader', () => driver.workloads.tprocc!.openLoader(t, () => undefined)],
+      ['openVu', () => driver.workloads.tprocc!.openVu(t, { vu: 2, log: () => undefined })],
     ];
     for (const [name, call] of calls) {
       let err: unknown;

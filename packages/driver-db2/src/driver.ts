@@ -1,21 +1,11 @@
-import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
-import { Db2Admin } from './admin.js';
-import { Db2AshSampler } from './ash/sampler.js';
-import { db2ConnectionString } from './config.js';
-import { classifyError } from './errors.js';
-import { ibmDb, probeIbmDb } from './library.js';
-import { Db2Loader } from './loader.js';
-import { Db2Vu } from './vu.js';
-
-/**
- * The library must load (else SLEDGE_E_DRIVER_UNAVAILABLE with the install
- * steps) and the target must make a valid CLI connection string.
- */
-function preflight(t: Db2Target): void {
-  ibmDb();
-  db2ConnectionString(t);
-}
+import { Db2Admin } from './tprocc/admin.js';
+import { Db2AshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeIbmDb } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * Db2 LUW through ibm_db, an optional native dependency loaded on first
@@ -35,23 +25,9 @@ export const driver: Driver<Db2Target> = {
     return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: false, partition: t.partition };
   },
 
-  bulkFormat(): BulkFormat {
-    return 'tuples';
-  },
-
-  async openAdmin(t: Db2Target, log: Logger): Promise<AdminSession> {
+  async openSession(t: Db2Target, log: Logger): Promise<EngineSession> {
     preflight(t);
     return new Db2Admin(t, log);
-  },
-
-  async openLoader(t: Db2Target, log: Logger): Promise<LoaderSession> {
-    preflight(t);
-    return await Db2Loader.open(t, log);
-  },
-
-  async openVu(t: Db2Target, o: VuSessionOptions): Promise<VuSession> {
-    preflight(t);
-    return await Db2Vu.open(t, o);
   },
 
   classifyError(e: unknown): ErrorClass {
@@ -62,4 +38,7 @@ export const driver: Driver<Db2Target> = {
     preflight(t);
     return await Db2AshSampler.open(t, log);
   },
+
+  schemaField: 'database',
+  workloads: { tprocc: tproccHooks },
 };

@@ -1,10 +1,10 @@
 export { driver } from './driver.js';
 export { driver as default } from './driver.js';
-export { classifyError, connectError } from './errors.js';
-export { db2ConnectionString } from './config.js';
-export { db2Call, outcomeOf } from './params.js';
-export { parseDb2Url } from './url.js';
-export { INSTALL_IBM_DB } from './library.js';
-export { DB2_SQL, db2Sql } from './sqlfiles.js';
-export { Db2AshSampler, monitorPrivilegeError } from './ash/sampler.js';
-export { DB2_EVENT_CLASS, db2AgentState } from './ash/waitclass.js';
+export { classifyError, connectError } from './engine/errors.js';
+export { db2ConnectionString } from './engine/config.js';
+export { db2Call, outcomeOf } from './tprocc/params.js';
+export { parseDb2Url } from './engine/url.js';
+export { INSTALL_IBM_DB } from './engine/library.js';
+export { DB2_SQL, db2Sql } from './tprocc/sqlfiles.js';
+export { Db2AshSampler, monitorPrivilegeError } from './engine/ash/sampler.js';
+export { DB2_EVENT_CLASS, db2AgentState } from './engine/ash/waitclass.js';

@@ -1,7 +1,7 @@
 import { driverContract } from '@sledge/driver-testkit';
 import { MssqlTarget, validate } from '@sledge/protocol';
 import { driver } from './index.js';
-import { parseMssqlUrl } from './url.js';
+import { parseMssqlUrl } from './engine/url.js';
 
 /**
  * The live driver contract, run only when SLEDGE_MSSQL_URL names a server,

@@ -28,13 +28,13 @@ describe('SQL Server driver (offline)', () => {
   it('declares its features', () => {
     const t = validate(MssqlTarget, { engine: 'mssql' });
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false });
-    expect(driver.bulkFormat(t)).toBe('tuples');
-    expect(driver.bulkFormat({ ...t, useBulk: false })).toBe('tuples');
+    expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
+    expect(driver.workloads.tprocc!.bulkFormat({ ...t, useBulk: false })).toBe('tuples');
   });
 
   it('reports a closed port as SLEDGE_E_CONNECT target.port, through a real tedious connect', async () => {
     const t = validate(MssqlTarget, { engine: 'mssql', host: '127.0.0.1', port: await closedPort(), password: 'not-this-one' });
-    const admin = await driver.openAdmin(t, () => undefined);
+    const admin = await driver.workloads.tprocc!.openAdmin(t, () => undefined);
     try {
       await admin.serverVersion();
       throw new Error('expected SLEDGE_E_CONNECT');
@@ -46,17 +46,17 @@ describe('SQL Server driver (offline)', () => {
     } finally {
       await admin.close();
     }
-    await expect(driver.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
-    await expect(driver.openLoader(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
+    await expect(driver.workloads.tprocc!.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
+    await expect(driver.workloads.tprocc!.openLoader(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
   });
 
   it('refuses an unusable database name before connecting', async () => {
     const t = { ...validate(MssqlTarget, { engine: 'mssql' }), database: 'x]y' };
-    await expect(driver.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.database' });
+    await expect(driver.workloads.tprocc!.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.database' });
   });
 
   it('asks for the Azure client id before connecting', async () => {
     const t = validate(MssqlTarget, { engine: 'mssql', authentication: 'azure-active-directory-password' });
-    await expect(driver.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.azureClientId' });
+    await expect(driver.workloads.tprocc!.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.azureClientId' });
   });
 });

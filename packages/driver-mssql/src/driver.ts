@@ -1,20 +1,11 @@
-import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, MssqlTarget } from '@sledge/protocol';
-import { MssqlAdmin } from './admin.js';
-import { MssqlAshSampler } from './ash/sampler.js';
-import { mssqlAuthentication } from './config.js';
-import { classifyError } from './errors.js';
-import { probeTedious, tedious } from './library.js';
-import { MssqlLoader } from './loader.js';
-import { identifier } from './sqlfiles.js';
-import { MssqlVu } from './vu.js';
-
-/** Fail early, before any socket, on what a user can fix in the target. */
-function preflight(t: MssqlTarget): void {
-  tedious();
-  identifier(t.database, 'target.database');
-  mssqlAuthentication(t);
-}
+import { MssqlAdmin } from './tprocc/admin.js';
+import { MssqlAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeTedious } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * SQL Server through tedious 19 (pure JavaScript, TDS 7.4): T-SQL stored
@@ -33,23 +24,9 @@ export const driver: Driver<MssqlTarget> = {
     return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false };
   },
 
-  bulkFormat(): BulkFormat {
-    return 'tuples';
-  },
-
-  async openAdmin(t: MssqlTarget, log: Logger): Promise<AdminSession> {
+  async openSession(t: MssqlTarget, log: Logger): Promise<EngineSession> {
     preflight(t);
     return new MssqlAdmin(t, log);
-  },
-
-  async openLoader(t: MssqlTarget, log: Logger): Promise<LoaderSession> {
-    preflight(t);
-    return await MssqlLoader.open(t, log);
-  },
-
-  async openVu(t: MssqlTarget, o: VuSessionOptions): Promise<VuSession> {
-    preflight(t);
-    return await MssqlVu.open(t, o);
   },
 
   classifyError(e: unknown): ErrorClass {
@@ -60,4 +37,7 @@ export const driver: Driver<MssqlTarget> = {
     preflight(t);
     return await MssqlAshSampler.open(t, log);
   },
+
+  schemaField: 'database',
+  workloads: { tprocc: tproccHooks },
 };

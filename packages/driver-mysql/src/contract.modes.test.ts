@@ -1,5 +1,5 @@
 import { driverContract } from '@sledge/driver-testkit';
-import { MARIADB } from './flavour.js';
+import { MARIADB } from './engine/flavour.js';
 import { mariadbDriver, mysqlFamilyDriver } from './index.js';
 import { mariadbTarget } from './testing/live.js';
 import type { MariadbTarget } from '@sledge/protocol';

@@ -1,14 +1,13 @@
-import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
-import { MyAdmin } from './admin.js';
-import { MyAshSampler } from './ash/sampler.js';
-import { connect, loadMysql2, mysql2Version } from './connect.js';
-import { classifyError } from './errors.js';
-import type { Flavour, MyTarget } from './flavour.js';
-import { MyLoader, type LoaderOptions } from './loader.js';
-import { sqlFor, type SqlSet } from './sqlfiles.js';
-import { ClientSqlVu } from './vu-client.js';
-import { ProcedureVu, callStatements } from './vu.js';
+import { MyAdmin } from './tprocc/admin.js';
+import { MyAshSampler } from './engine/ash/sampler.js';
+import { loadMysql2, mysql2Version } from './engine/connect.js';
+import { classifyError } from './engine/errors.js';
+import type { Flavour, MyTarget } from './engine/flavour.js';
+import type { LoaderOptions } from './engine/loader.js';
+import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
+import { mysqlFamilyTproccHooks } from './tprocc/hooks.js';
 
 export interface FamilyOptions {
   /** Loader sessions: announce LOCAL_FILES (default true). false exercises the INSERT fallback. */
@@ -54,26 +53,8 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
       };
     },
 
-    bulkFormat(_target: T): BulkFormat {
-      return 'csv';
-    },
-
-    async openAdmin(target: T, log: Logger): Promise<AdminSession> {
+    async openSession(target: T, log: Logger): Promise<EngineSession> {
       return new MyAdmin(target, flavour, sql(), log, o.purgeBoundMs);
-    },
-
-    async openLoader(target: T, log: Logger): Promise<LoaderSession> {
-      return MyLoader.open(target, flavour, sql(), log, o.loader);
-    },
-
-    async openVu(target: T, opts: VuSessionOptions): Promise<VuSession> {
-      const conn = await connect(target, flavour, {
-        useDatabase: true,
-        role: `vu${opts.vu}`,
-        namedPlaceholders: target.noStoredProcs,
-      });
-      if (target.noStoredProcs) return new ClientSqlVu(conn, sql(), target.prepared);
-      return new ProcedureVu(conn, callStatements(sql()), target.prepared);
     },
 
     classifyError(e: unknown): ErrorClass {
@@ -83,5 +64,8 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
     async openAshSampler(target: T, log: Logger): Promise<AshSampler> {
       return MyAshSampler.open(target, flavour, log);
     },
+
+    schemaField: 'database',
+    workloads: { tprocc: mysqlFamilyTproccHooks<T>(flavour, sql, o) },
   };
 }

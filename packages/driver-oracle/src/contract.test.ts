@@ -1,7 +1,7 @@
 import { driverContract } from '@sledge/driver-testkit';
 import { OracleTarget, validate } from '@sledge/protocol';
 import { driver } from './index.js';
-import { parseOracleUrl } from './url.js';
+import { parseOracleUrl } from './engine/url.js';
 
 /**
  * The live driver contract, run only when SLEDGE_ORACLE_URL names a server,

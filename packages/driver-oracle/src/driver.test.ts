@@ -28,12 +28,12 @@ describe('Oracle driver (offline)', () => {
     const t = validate(OracleTarget, { engine: 'oracle' });
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false });
     expect(driver.features({ ...t, partition: true }).partition).toBe(true);
-    expect(driver.bulkFormat(t)).toBe('tuples');
+    expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
   });
 
   it('reports a closed port as SLEDGE_E_CONNECT target.connectString, through a real thin-mode connect', async () => {
     const t = validate(OracleTarget, { engine: 'oracle', connectString: `127.0.0.1:${await closedPort()}/FREEPDB1`, systemPassword: 'sys-pw-not-shown' });
-    const admin = await driver.openAdmin(t, () => undefined);
+    const admin = await driver.workloads.tprocc!.openAdmin(t, () => undefined);
     try {
       await admin.serverVersion();
       throw new Error('expected SLEDGE_E_CONNECT');
@@ -45,13 +45,13 @@ describe('Oracle driver (offline)', () => {
     } finally {
       await admin.close();
     }
-    await expect(driver.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
-    await expect(driver.openLoader(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
+    await expect(driver.workloads.tprocc!.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
+    await expect(driver.workloads.tprocc!.openLoader(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_CONNECT' });
   });
 
   it('refuses names it cannot splice into DDL before connecting', async () => {
     const t = validate(OracleTarget, { engine: 'oracle', user: 'tpcc user' });
-    await expect(driver.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.user' });
-    await expect(driver.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'target.tempTablespace' });
+    await expect(driver.workloads.tprocc!.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.user' });
+    await expect(driver.workloads.tprocc!.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'target.tempTablespace' });
   });
 });

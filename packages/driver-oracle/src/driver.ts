@@ -1,17 +1,11 @@
-import type { AdminSession, AshSampler, BulkFormat, Driver, ErrorClass, LoaderSession, Logger, ProbeResult, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
-import { OracleAdmin, oracleVars } from './admin.js';
-import { OracleAshSampler } from './ash/sampler.js';
-import { classifyError } from './errors.js';
-import { oracledb, probeOracledb } from './library.js';
-import { OracleLoader } from './loader.js';
-import { OracleVu } from './vu.js';
-
-/** Fail early, before any socket: the library must load; the admin also splices names into DDL, so they must be valid. */
-function preflight(t: OracleTarget, admin: boolean): void {
-  oracledb();
-  if (admin) oracleVars(t);
-}
+import { OracleAdmin } from './tprocc/admin.js';
+import { OracleAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probeOracledb } from './engine/library.js';
+import { preflight } from './engine/preflight.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * Oracle through node-oracledb in thin mode (pure JavaScript, no Instant
@@ -31,23 +25,9 @@ export const driver: Driver<OracleTarget> = {
     return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: t.partition };
   },
 
-  bulkFormat(): BulkFormat {
-    return 'tuples';
-  },
-
-  async openAdmin(t: OracleTarget, log: Logger): Promise<AdminSession> {
+  async openSession(t: OracleTarget, log: Logger): Promise<EngineSession> {
     preflight(t, true);
     return new OracleAdmin(t, log);
-  },
-
-  async openLoader(t: OracleTarget, log: Logger): Promise<LoaderSession> {
-    preflight(t, false);
-    return await OracleLoader.open(t, log);
-  },
-
-  async openVu(t: OracleTarget, o: VuSessionOptions): Promise<VuSession> {
-    preflight(t, false);
-    return await OracleVu.open(t, o);
   },
 
   classifyError(e: unknown): ErrorClass {
@@ -58,4 +38,7 @@ export const driver: Driver<OracleTarget> = {
     preflight(t, false);
     return await OracleAshSampler.open(t, log);
   },
+
+  schemaField: 'database',
+  workloads: { tprocc: tproccHooks },
 };

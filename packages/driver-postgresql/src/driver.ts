@@ -1,19 +1,17 @@
-import type { AdminSession, AshSampler, Driver, ErrorClass, LoaderSession, Logger, NativeVuSpec, ProbeResult, VuSession, VuSessionOptions, BulkFormat } from '@sledge/core';
+import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
-import { PgAdminSession } from './admin.js';
-import { PgAshSampler } from './ash/sampler.js';
-import { libpqConninfo } from './config.js';
-import { classifyError, ROLLBACK_SQLSTATE } from './errors.js';
-import { PgLoaderSession } from './loader.js';
-import { probePg } from './probe.js';
-import { callStatements, PgVuSession } from './vu.js';
+import { PgAdminSession } from './tprocc/admin.js';
+import { PgAshSampler } from './engine/ash/sampler.js';
+import { classifyError } from './engine/errors.js';
+import { probePg } from './engine/probe.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
  * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
  * with target.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
- * or pg_stat_activity. nativeVuSpec lets the server run VUs in the native
- * libpq loop (worker-native) with the same statements and rollback rule.
+ * or pg_stat_activity. Its TPROC-C hooks offer the native libpq VU loop
+ * (worker-native) with the same statements and rollback rule.
  */
 export const driver: Driver<PostgresqlTarget> = {
   engine: 'postgresql',
@@ -27,20 +25,8 @@ export const driver: Driver<PostgresqlTarget> = {
     return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'pg-text', asyncSessions: true, createsDatabase: true, partition: true };
   },
 
-  bulkFormat(_t: PostgresqlTarget): BulkFormat {
-    return 'pg-text';
-  },
-
-  openAdmin(t: PostgresqlTarget, log: Logger): Promise<AdminSession> {
+  openSession(t: PostgresqlTarget, log: Logger): Promise<EngineSession> {
     return PgAdminSession.open(t, log);
-  },
-
-  openLoader(t: PostgresqlTarget, log: Logger): Promise<LoaderSession> {
-    return PgLoaderSession.open(t, log);
-  },
-
-  openVu(t: PostgresqlTarget, opts: VuSessionOptions): Promise<VuSession> {
-    return PgVuSession.open(t, opts);
   },
 
   classifyError(e: unknown): ErrorClass {
@@ -51,7 +37,6 @@ export const driver: Driver<PostgresqlTarget> = {
     return PgAshSampler.open(t, log);
   },
 
-  nativeVuSpec(t: PostgresqlTarget): NativeVuSpec {
-    return { kind: 'libpq', conninfo: libpqConninfo(t, 'user'), statements: callStatements(t), rollbackSqlstate: ROLLBACK_SQLSTATE };
-  },
+  schemaField: 'database',
+  workloads: { tprocc: tproccHooks },
 };

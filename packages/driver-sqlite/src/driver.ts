@@ -1,10 +1,10 @@
-import type { Driver, VuSessionOptions } from '@sledge/core';
+import type { Driver, TproccHooks, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures, SqliteTarget } from '@sledge/protocol';
-import { openAdminSession } from './admin.js';
-import { classifyError } from './errors.js';
-import { LIBRARY, probeLibrary } from './library.js';
-import { openLoaderSession } from './loader.js';
-import { openVuSession, type SqliteVuSession } from './session.js';
+import { openAdminSession } from './tprocc/admin.js';
+import { classifyError } from './engine/errors.js';
+import { LIBRARY, probeLibrary } from './engine/library.js';
+import { openLoaderSession } from './engine/loader.js';
+import { openVuSession, type SqliteVuSession } from './tprocc/session.js';
 
 const FEATURES: DriverFeatures = {
   storedProcedures: false,
@@ -15,10 +15,23 @@ const FEATURES: DriverFeatures = {
   partition: false,
 };
 
-/** The SQLite driver; its VU sessions also report lock wait vs execution time (SqliteVuSession). */
-export interface SqliteDriver extends Driver<SqliteTarget> {
+/** SQLite's TPROC-C hooks; its VU sessions also report lock wait vs execution time (SqliteVuSession). */
+export interface SqliteTproccHooks extends TproccHooks<SqliteTarget> {
   openVu(target: SqliteTarget, opts: VuSessionOptions): Promise<SqliteVuSession>;
 }
+
+/** The SQLite driver, with its TPROC-C hooks typed as SqliteTproccHooks. */
+export interface SqliteDriver extends Driver<SqliteTarget> {
+  readonly workloads: { tprocc: SqliteTproccHooks };
+}
+
+/** TPROC-C on SQLite: prepared-statement transactions in-process, tuple loads. */
+export const tproccHooks: SqliteTproccHooks = {
+  bulkFormat: () => 'tuples',
+  openAdmin: async (target, log) => openAdminSession(target, log),
+  openLoader: async (target, log) => openLoaderSession(target, log),
+  openVu: async (target, opts) => openVuSession(target, opts),
+};
 
 /**
  * The embedded default engine: SQLite through better-sqlite3, no server.
@@ -31,10 +44,9 @@ export const driver: SqliteDriver = {
   library: LIBRARY,
   probe: async () => probeLibrary(),
   features: () => ({ ...FEATURES }),
-  bulkFormat: () => 'tuples',
-  openAdmin: async (target, log) => openAdminSession(target, log),
-  openLoader: async (target, log) => openLoaderSession(target, log),
-  openVu: async (target, opts) => openVuSession(target, opts),
+  openSession: async (target, log) => openAdminSession(target, log),
   classifyError,
   localFileFields: ['file'],
+  schemaField: 'file',
+  workloads: { tprocc: tproccHooks },
 };

@@ -56,6 +56,8 @@ async function expectSledgeError(p: Promise<unknown>, code: string): Promise<Sle
  */
 export function driverContract<T extends Target>(opts: ContractOptions<T>): void {
   const { driver, target } = opts;
+  const tprocc = driver.workloads.tprocc;
+  if (!tprocc) throw new Error(`the ${driver.engine} driver has no TPROC-C hooks (driver.workloads.tprocc)`);
   const W = opts.warehouses ?? 1;
   const timeout = opts.timeoutMs ?? 300_000;
   const suite = opts.skip ? describe.skip : describe;
@@ -66,7 +68,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     let admin: AdminSession;
 
     beforeAll(async () => {
-      admin = await driver.openAdmin(target, log);
+      admin = await tprocc.openAdmin(target, log);
     }, timeout);
 
     afterAll(async () => {
@@ -79,18 +81,24 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       expect(driver.engine).toBe(target.engine);
       const f = driver.features(target);
       expect(['engine', 'client']).toContain(f.tpmSource);
-      expect(['pg-text', 'csv', 'tuples']).toContain(driver.bulkFormat(target));
+      expect(['pg-text', 'csv', 'tuples']).toContain(tprocc.bulkFormat(target));
     });
 
     it('reports the server version', async () => {
       expect(await admin.serverVersion()).toMatch(/\d+\.\d+/);
+      const session = await driver.openSession(target, log);
+      try {
+        expect(await session.serverVersion()).toMatch(/\d+\.\d+/);
+      } finally {
+        await session.close();
+      }
     });
 
     if (opts.badAuthTarget) {
       const bad = opts.badAuthTarget;
       it('refuses wrong credentials with SLEDGE_E_AUTH', async () => {
         const e = await expectSledgeError(
-          driver.openAdmin(bad, log).then(async (a) => {
+          tprocc.openAdmin(bad, log).then(async (a) => {
             try {
               await a.serverVersion();
               await a.schemaState();
@@ -107,7 +115,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       const bad = opts.unreachableTarget;
       it('reports an unreachable server with SLEDGE_E_CONNECT', async () => {
         const e = await expectSledgeError(
-          driver.openAdmin(bad, log).then(async (a) => {
+          tprocc.openAdmin(bad, log).then(async (a) => {
             try {
               await a.serverVersion();
             } finally {
@@ -131,9 +139,9 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     }, timeout);
 
     it(`loads ${W} warehouse(s) through its bulk path and finishes the schema`, async () => {
-      const format = driver.bulkFormat(target);
+      const format = tprocc.bulkFormat(target);
       const gen = new TproccGenerator({ seed: 4242, timestamp: NOW() }, format);
-      const [l1, l2] = await Promise.all([driver.openLoader(target, log), driver.openLoader(target, log)]);
+      const [l1, l2] = await Promise.all([tprocc.openLoader(target, log), tprocc.openLoader(target, log)]);
       try {
         const items = (async () => {
           for (const u of itemUnits()) await l1.load(gen.generate(u));
@@ -169,7 +177,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     }, timeout);
 
     it('runs each transaction with the specified effects', async () => {
-      const vu = await driver.openVu(target, { vu: 2, log });
+      const vu = await tprocc.openVu(target, { vu: 2, log });
       try {
         const wl = new VuWorkload(99, { warehouses: W, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
         const before = await admin.readCounters();
@@ -208,7 +216,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     it('runs a mixed workload on two sessions and stays consistent', async () => {
       const before = await admin.readCounters();
       const run = async (position: number) => {
-        const s = await driver.openVu(target, { vu: position, log });
+        const s = await tprocc.openVu(target, { vu: position, log });
         const wl = new VuWorkload(7 + position, { warehouses: W, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
         const out = { commit: 0, rollback: 0, errors: 0, neworder: 0 };
         try {
@@ -243,7 +251,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     }, timeout);
 
     it('classifies a lost connection', async () => {
-      const s = await driver.openVu(target, { vu: 9, log });
+      const s = await tprocc.openVu(target, { vu: 9, log });
       const wl = new VuWorkload(1, { warehouses: W, position: 9, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
       await s.close();
       let err: unknown;

@@ -3,6 +3,7 @@ export * from './engines.js';
 export * from './targets.js';
 export * from './workloads/index.js';
 export * from './job-base.js';
+export * from './workloads/tprocc-schema.js';
 export * from './jobs.js';
 export * from './job-create.js';
 export * from './frames.js';

@@ -1,9 +1,19 @@
 import Type from 'typebox';
 import type { EngineId } from './engines.js';
+import {
+  DB2_TPROCC_SCHEMA_FIELDS,
+  MSSQL_TPROCC_SCHEMA_FIELDS,
+  MYSQL_TPROCC_SCHEMA_FIELDS,
+  ORACLE_TPROCC_SCHEMA_FIELDS,
+  POSTGRESQL_TPROCC_SCHEMA_FIELDS,
+} from './workloads/tprocc-schema.js';
 
 /**
  * A target is where a workload runs: the engine, how to connect, and the
- * engine's own schema/driver options (HammerDB's per-database dict, flattened).
+ * engine's own driver options (HammerDB's per-database dict, flattened). The
+ * TPROC-C schema options (`x-group: 'schema'`) are defined with the workload
+ * (workloads/tprocc-schema.ts) and still spread in here until they move to
+ * `tprocc.schema`.
  *
  * Schema annotations the UI and the redactor read:
  * - `x-secret: true`   the value is a secret: never logged, exported or returned
@@ -19,7 +29,7 @@ const Host = (def: string) => Type.String({ title: 'Host', default: def, minLeng
 const Port = (def: number) => Type.Integer({ title: 'Port', default: def, minimum: 1, maximum: 65535, 'x-group': 'connection' });
 const User = (def: string, title = 'User') => Type.String({ title, default: def, minLength: 1, 'x-group': 'connection' });
 const Db = (def: string, title = 'Database') => Type.String({ title, default: def, minLength: 1, maxLength: 63, pattern: '^[A-Za-z_][A-Za-z0-9_$]*$', 'x-group': 'connection' });
-const Flag = (title: string, group: 'schema' | 'driver' | 'connection', description?: string) =>
+const Flag = (title: string, group: 'driver' | 'connection', description?: string) =>
   Type.Boolean({ title, default: false, 'x-group': group, ...(description ? { description } : {}) });
 
 export const SqliteTarget = Type.Object(
@@ -57,9 +67,7 @@ export const PostgresqlTarget = Type.Object(
       [Type.Literal('disable'), Type.Literal('prefer'), Type.Literal('require'), Type.Literal('verify-full')],
       { title: 'SSL mode', default: 'prefer', 'x-group': 'connection' },
     ),
-    tablespace: Type.String({ title: 'Tablespace', default: 'pg_default', minLength: 1, 'x-group': 'schema' }),
-    storedProcs: Flag('PG11+ procedures instead of functions', 'schema', 'Create and call the five transactions as procedures (CALL) rather than functions (SELECT).'),
-    partition: Flag('Partition ORDER_LINE', 'schema', 'Hash-partition ORDER_LINE by warehouse into floor(W/100) partitions; applies only when W >= 200.'),
+    ...POSTGRESQL_TPROCC_SCHEMA_FIELDS,
     vacuum: Flag('VACUUM after the run', 'driver'),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
@@ -76,9 +84,7 @@ const mysqlFields = (defaultPass: string) => ({
   sslCa: Type.String({ title: 'TLS CA file', default: '', 'x-group': 'connection' }),
   sslCert: Type.String({ title: 'TLS client certificate', default: '', 'x-group': 'connection' }),
   sslKey: Type.String({ title: 'TLS client key', default: '', 'x-group': 'connection' }),
-  storageEngine: Type.String({ title: 'Storage engine', default: 'innodb', pattern: '^[A-Za-z0-9_]+$', 'x-group': 'schema' }),
-  partition: Flag('Partition ORDER_LINE', 'schema', 'Hash-partition ORDER_LINE by warehouse; applies only when W >= 200.'),
-  historyPk: Flag('HISTORY primary key', 'schema', 'Add an invisible auto-increment primary key to HISTORY (MySQL >= 8.0.30)'),
+  ...MYSQL_TPROCC_SCHEMA_FIELDS,
   prepared: Flag('Server-side prepared CALLs', 'driver'),
   noStoredProcs: Flag('Client-side SQL (no stored procedures)', 'driver'),
 });
@@ -114,7 +120,7 @@ export const MssqlTarget = Type.Object(
     azureTenantId: Type.String({ title: 'Azure AD tenant id', default: '', 'x-group': 'connection' }),
     encrypt: Type.Boolean({ title: 'Encrypt connection', default: true, 'x-group': 'connection' }),
     trustServerCertificate: Type.Boolean({ title: 'Trust server certificate', default: true, 'x-group': 'connection' }),
-    useBulk: Type.Boolean({ title: 'Bulk load (TDS bulk copy)', default: true, 'x-group': 'schema' }),
+    ...MSSQL_TPROCC_SCHEMA_FIELDS,
     checkpoint: Flag('CHECKPOINT after the run', 'driver'),
   },
   { additionalProperties: false, $id: 'MssqlTarget', title: 'SQL Server' },
@@ -128,10 +134,7 @@ export const OracleTarget = Type.Object(
     systemPassword: secret('System password', 'manager', ['connectString', 'systemUser']),
     user: User('tpcc'),
     password: secret('Password', 'tpcc', ['connectString', 'user']),
-    defaultTablespace: Type.String({ title: 'Default tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
-    orderLineTablespace: Type.String({ title: 'ORDER_LINE tablespace', default: 'USERS', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
-    tempTablespace: Type.String({ title: 'Temporary tablespace', default: 'TEMP', pattern: '^[A-Za-z0-9_$#]+$', 'x-group': 'schema' }),
-    partition: Flag('Partition ORDER_LINE', 'schema'),
+    ...ORACLE_TPROCC_SCHEMA_FIELDS,
     useAwr: Flag('TPM from AWR snapshots', 'driver', 'Requires the Diagnostics Pack licence. Off: TPM from v$sysstat deltas, licence-safe.'),
     checkpoint: Flag('Checkpoint after the run', 'driver'),
   },
@@ -146,8 +149,7 @@ export const Db2Target = Type.Object(
     user: User('db2inst1'),
     password: secret('Password', 'ibmdb2', ['host', 'port', 'user']),
     database: Db('tpcc'),
-    tablespace: Type.String({ title: 'Tablespace', default: 'USERSPACE1', pattern: '^[A-Za-z0-9_]+$', 'x-group': 'schema' }),
-    partition: Flag('Partition ORDER_LINE', 'schema'),
+    ...DB2_TPROCC_SCHEMA_FIELDS,
   },
   { additionalProperties: false, $id: 'Db2Target', title: 'Db2' },
 );

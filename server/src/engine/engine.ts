@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, tproccParts, type Driver } from '@sledge/core';
+import { randomSeed, tproccHooks, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -244,11 +244,17 @@ export class JobEngine {
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
-    const admin = await tproccParts(driver).openAdmin(cfg.target, () => undefined);
+    const session = await driver.openSession(cfg.target, () => undefined);
+    let version: string;
     try {
-      const version = await admin.serverVersion();
-      const schema = await admin.schemaState();
-      return { version, schema };
+      version = await session.serverVersion();
+    } finally {
+      await session.close();
+    }
+    // The TPROC-C schema state: the only workload a target is tested for today.
+    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
+    try {
+      return { version, schema: await admin.schemaState() };
     } finally {
       await admin.close();
     }

@@ -1,7 +1,6 @@
 import { createHistogram } from 'node:perf_hooks';
-import { tproccParts, type TproccParams } from '@sledge/core';
+import type { NativeVuHandle, TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
-import { loadPgVuLoop, type PgVuHandle } from '@sledge/worker-native';
 import type { VuProfile } from '../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../shared/native-host.js';
 
@@ -24,12 +23,11 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
   const { driver, target } = env;
   const opts = env.options as TproccOptions;
   const { warehouses } = env.params as TproccParams;
-  const nativeVuSpec = tproccParts(driver).nativeVuSpec;
-  if (!nativeVuSpec) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
-  const loop = loadPgVuLoop(env.addonPath === undefined ? {} : { path: env.addonPath });
+  const native = driver.workloads.tprocc?.nativeVu;
+  if (!native) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
+  const loop = native.load(env.addonPath);
   if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
-  const handle: PgVuHandle = loop.start({
-    spec: nativeVuSpec.call(driver, target),
+  const handle: NativeVuHandle = loop.start(target, {
     seed: env.seed,
     warehouses,
     activeVus: env.activeVus,

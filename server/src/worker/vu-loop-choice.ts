@@ -1,16 +1,12 @@
-import { tproccParts, type Driver } from '@sledge/core';
+import type { Driver } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
-import { loadPgVuLoop } from '@sledge/worker-native';
 import type { VuLoopPreference } from '../shared/messages.js';
 
 export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescript'; reason: string; line: string };
 
-/** Native loops the addon provides, by NativeVuSpec.kind. */
-const NATIVE_LOOPS = { libpq: 'the native libpq loop' } as const;
-
 /**
  * Which loop runs a run's VUs. The native loop when the preference allows it,
- * the driver describes one (Driver.nativeVuSpec), the options are ones it
+ * the driver's TPROC-C hooks offer one (nativeVu), the options are ones it
  * implements (everything but asynchronous scaling) and its addon loads; the
  * TypeScript loop otherwise, with the reason. Preference 'native' turns a
  * missing addon into an error instead (like the row generator's 'native');
@@ -19,12 +15,10 @@ const NATIVE_LOOPS = { libpq: 'the native libpq loop' } as const;
 export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
-  const parts = tproccParts(driver);
-  if (!parts.nativeVuSpec) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
+  const native = driver.workloads.tprocc?.nativeVu;
+  if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
-  const spec = parts.nativeVuSpec(target);
-  if (!Object.hasOwn(NATIVE_LOOPS, spec.kind)) return ts(`no native loop speaks ${spec.kind}`);
-  const loaded = loadPgVuLoop(addonPath === undefined ? {} : { path: addonPath });
+  const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {
       throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop is not available: ${loaded.reason}; or set vuLoop (SLEDGE_VU_LOOP) to auto`, {
@@ -33,5 +27,5 @@ export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Tar
     }
     return ts(loaded.reason);
   }
-  return { loop: 'native', line: `Virtual users run in ${NATIVE_LOOPS[spec.kind]}` };
+  return { loop: 'native', line: `Virtual users run in ${native.name}` };
 }

@@ -10,13 +10,13 @@ import { jobElapsedMs } from '../util/jobs.js';
 import { BuildProgressView } from './BuildProgress.js';
 import { CheckList } from './CheckList.js';
 import { ErrorBox } from './ErrorBox.js';
-import { RunCharts, TimingSection } from './JobCharts.js';
+import { TimingSection } from './JobCharts.js';
 import { OutputLog } from './OutputLog.js';
-import { ResultBanner } from './ResultBanner.js';
 import { RunHeader } from './RunHeader.js';
 import { StatusBadge } from './StatusBadge.js';
 import { VuGrid } from './VuGrid.js';
 import { MetricsView } from './metrics/MetricsView.js';
+import { workloadOf } from '../workloads/index.js';
 
 export type JobTab = 'overview' | 'metrics';
 
@@ -58,6 +58,7 @@ function useCheckItems(live: LiveJob, enabled: boolean): CheckItem[] | undefined
 /** Everything about one job, live or finished: status, result, progress, charts, VUs, timings, output. */
 export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeight, tab: tabProp, onTab }: JobPanelProps) {
   const { job } = live;
+  const { ResultBanner } = workloadOf(job);
   const [ownTab, setOwnTab] = useState<JobTab>('overview');
   const metrics = hasMetrics(live);
   const tab: JobTab = metrics ? (tabProp ?? ownTab) : 'overview';
@@ -106,7 +107,7 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
       {stopError && <ErrorBox error={stopError} title="Stop failed" />}
       {job.error && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
       {job.type === 'run' && active && <RunHeader live={live} />}
-      {job.result && <ResultBanner result={job.result} />}
+      {job.result && <ResultBanner job={job} />}
       {metrics && (
         <div className="tabs" role="tablist" aria-label="Job views">
           <button type="button" role="tab" id={`tab-overview-${job.id}`} aria-selected={tab === 'overview'} aria-controls={`panel-${job.id}`} className={tab === 'overview' ? 'active' : undefined} onClick={() => selectTab('overview')} data-testid="tab-overview">
@@ -137,6 +138,7 @@ interface OverviewProps {
 /** Progress, check results, run charts, VUs, response times and output. */
 function Overview({ live, readOnly, active, elapsed, checkItems, fetchAfter, outputHeight }: OverviewProps) {
   const { job } = live;
+  const { RunCharts } = workloadOf(job);
   return (
     <>
       {live.progress && <BuildProgressView progress={live.progress} trail={live.progressTrail} elapsedMs={elapsed} />}

@@ -5,7 +5,7 @@ import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { navigate } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
-import { configSummary } from '../util/jobs.js';
+import { workloadOf } from '../workloads/index.js';
 import { editPage, planRerun, withSecrets } from '../util/rerun.js';
 import { ConfirmButton } from './ConfirmButton.js';
 import { ErrorBox } from './ErrorBox.js';
@@ -25,7 +25,7 @@ export function RerunActions({ job, small = false }: { job: Job; small?: boolean
   const fields = wb.schemas ? wb.schemas[job.engine]?.properties ?? {} : {};
   const page = editPage(job);
   const cls = small ? 'small' : undefined;
-  const what = [ENGINE_DISPLAY[job.engine], ...configSummary(job)].join(' · ');
+  const what = [ENGINE_DISPLAY[job.engine], ...workloadOf(job).summary(job)].join(' · ');
   const id = `rerun-${job.id}`;
 
   const start = async () => {

@@ -3,8 +3,8 @@ import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
 import { phasesOf } from '../metrics/samples.js';
 import { useNow } from '../state/throttle.js';
 import { fmtDuration, fmtInt } from '../util/format.js';
-import { chartableEngine, runPlan, runProgress, type RunStage } from '../util/runProgress.js';
-import { tpmLabel } from './JobCharts.js';
+import { runPlan, runProgress, type RunStage } from '../util/runProgress.js';
+import { workloadOf } from '../workloads/index.js';
 
 const STAGE: Record<RunStage, string> = {
   waiting: 'Connecting',
@@ -16,7 +16,7 @@ const STAGE: Record<RunStage, string> = {
 };
 
 /**
- * "How is it going" while a run is live: the latest NOPM and TPM, elapsed and
+ * "How is it going" while a run is live: its workload's live figures (TPROC-C: the latest NOPM and TPM), elapsed and
  * remaining time, and a bar over the planned window with its rampup and
  * measured parts (the test driver: the share of its transactions done).
  */
@@ -28,26 +28,12 @@ export function RunHeader({ live }: { live: LiveJob }) {
   const phases = useMemo(() => phasesOf({ phase: phaseList ?? [] }), [phaseList]);
   const plan = runPlan(job);
   const p = runProgress(job, phases, live.vus, now);
-  const engine = chartableEngine(live.engine, !active);
-  const last = engine[engine.length - 1];
-  const tpm = tpmLabel(live);
+  const { LiveKpis } = workloadOf(job);
   const pct = Math.round(p.done * 1000) / 10;
-  const refresh = (job.config as { tprocc?: { tcRefreshSec?: number } } | null)?.tprocc?.tcRefreshSec ?? 10;
   return (
     <section className="run-header" aria-label="Run progress" data-testid="run-header" data-stage={p.stage}>
       <div className="kpis">
-        <div title={`Last ${refresh} s of the engine's transaction counter`}>
-          <span className="big" data-testid="live-nopm">
-            {last ? fmtInt(last.nopm) : '–'}
-          </span>
-          <span className="unit">NOPM now</span>
-        </div>
-        <div title={`Last ${refresh} s of the engine's transaction counter`}>
-          <span className="big" data-testid="live-tpm">
-            {last ? fmtInt(last.tpm) : '–'}
-          </span>
-          <span className="unit">{tpm} now</span>
-        </div>
+        <LiveKpis live={live} />
         <div>
           <span className="big" data-testid="run-elapsed">
             {fmtDuration(p.elapsedMs)}

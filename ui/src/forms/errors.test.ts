@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJobCreate, SledgeError } from '@sledge/protocol';
 import { ApiError } from '../api/http.js';
 import { labelMessage, placeErrors, precheckJob } from './errors.js';
-import { collectTprocc, TPROCC_LABELS } from './tprocc.js';
+import { collectTprocc, TPROCC_LABELS } from '../workloads/tprocc/form.js';
 
 const keys = ['tprocc.vus', 'tprocc.duration', 'tprocc.rampup', 'tprocc.warehouses', 'tprocc.buildVus', 'tprocc.mix.payment', 'target.port'];
 const labels = { ...TPROCC_LABELS, 'target.port': 'Port' };

@@ -1,6 +1,7 @@
-import { isEngineId, parseTarget, parseTproccOptions, secretFields, SledgeError, type ErrorCode, type FieldError } from '@sledge/protocol';
+import { isEngineId, parseTarget, secretFields, SledgeError, type ErrorCode, type FieldError } from '@sledge/protocol';
 import { ApiError } from '../api/http.js';
 import { fieldKeyFor, type FieldSpec } from './fields.js';
+import { DEFAULT_WORKLOAD, workloadUi, type WorkloadForm } from '../workloads/index.js';
 
 /**
  * Field errors placed at their form fields, every one at once, worded with the
@@ -69,14 +70,15 @@ export function placeErrors(e: unknown, keys: readonly string[], labels: FieldLa
 const toApiError = (e: SledgeError) => new ApiError(e.code, e.message, e.httpStatus, e.field, e.errors ? [...e.errors] : undefined);
 
 /**
- * Check a job body's `target` and `tprocc` exactly as the server will
- * (protocol's parseTarget and parseTproccOptions on the same objects), so that
+ * Check a job body's `target` and its workload's options (`tprocc`) exactly
+ * as the server will (protocol's parseTarget and the workload form's `parse`,
+ * TPROC-C: parseTproccOptions, on the same objects), so that
  * every out-of-range value is reported at its field before any request.
  * Returns the error the server would answer, or null when the body passes.
  * Secret fields are left to the server: a saved configuration supplies them
  * there.
  */
-export function precheckJob(body: { target: unknown; tprocc?: unknown }): ApiError | null {
+export function precheckJob(body: { target: unknown; [options: string]: unknown }, form: Pick<WorkloadForm, 'key' | 'parse'> = workloadUi(DEFAULT_WORKLOAD).form): ApiError | null {
   const list: FieldError[] = [];
   let code: ErrorCode | undefined;
   const step = (run: () => unknown, skip: (field: string) => boolean = () => false) => {
@@ -92,7 +94,8 @@ export function precheckJob(body: { target: unknown; tprocc?: unknown }): ApiErr
   const engine = (body.target as { engine?: unknown } | null)?.engine;
   const secrets = new Set(isEngineId(engine) ? secretFields(engine).map((f) => `target.${f}`) : []);
   step(() => parseTarget(body.target), (field) => secrets.has(field));
-  if (body.tprocc !== undefined) step(() => parseTproccOptions(body.tprocc, 'tprocc'));
+  const options = body[form.key];
+  if (options !== undefined) step(() => form.parse(options, form.key));
   return list.length ? toApiError(SledgeError.ofFields(code ?? 'SLEDGE_E_VALIDATION', list)) : null;
 }
 

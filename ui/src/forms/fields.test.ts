@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresqlTarget, SqliteTarget } from '@sledge/protocol';
 import { collect, defaultsOf, fieldKeyFor, fieldsOf, fromFormValue } from './fields.js';
-import { collectTprocc, tprocc, tproccDefaults, tproccToForm, TPROCC_FIELDS } from './tprocc.js';
+import { collectTprocc, tprocc, tproccDefaults, tproccToForm, TPROCC_FIELDS } from '../workloads/tprocc/form.js';
 
 const schema = (s: unknown) => JSON.parse(JSON.stringify(s)) as { properties: Record<string, unknown> };
 

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Job, LatencySample, Tcount, TimingRow, TxType } from '@sledge/protocol';
-import { ENGINE_DISPLAY, TX_PROC, TX_TYPES } from '@sledge/protocol';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import type { Job, LatencySample, Tcount, TimingRow } from '@sledge/protocol';
+import { ENGINE_DISPLAY } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { EChart } from '../charts/EChart.js';
-import { compareOption, profileOption, type CompareSeries } from '../charts/options/compare.js';
+import { compareOption, type CompareSeries } from '../charts/options/compare.js';
 import type { Pct } from '../charts/options/tcount.js';
 import { PercentileSelect } from '../components/PercentileSelect.js';
 import { paletteFor } from '../charts/options/palette.js';
@@ -13,7 +13,7 @@ import { Link, setSearch, useLocation } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useTheme } from '../theme.js';
 import { fmtInt, fmtMs, localDateTime } from '../util/format.js';
-import { jobTprocc } from '../util/jobs.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi } from '../workloads/index.js';
 import { configDiff, delta } from '../util/compare.js';
 import { chartableClient, chartableEngine } from '../util/runProgress.js';
 
@@ -26,7 +26,7 @@ interface Loaded {
 
 /** Job ids start with a timestamp, so jobs of one minute share their head: show the tail. */
 const shortId = (id: string) => `…${id.slice(-8)}`;
-const legendName = (j: Job) => j.label ?? `${ENGINE_DISPLAY[j.engine]} ${String(jobTprocc(j)['vus'] ?? '?')} VU ${shortId(j.id)}`;
+const legendName = (j: Job) => j.label ?? `${ENGINE_DISPLAY[j.engine]} ${String(workloadOf(j).jobVus(j) ?? '?')} VU ${shortId(j.id)}`;
 const startOf = (l: Loaded) => (l.job.startedAt ? Date.parse(l.job.startedAt) : (l.tcount.client[0]?.ts ?? l.tcount.engine[0]?.ts ?? 0));
 
 /** The difference against the base (first) job, absolute and in per cent. */
@@ -49,14 +49,17 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
       {runs.error && <ErrorBox error={runs.error} />}
       {!jobs.length && !runs.loading && <p className="muted">No finished runs yet.</p>}
       <ul className="pick-list">
-        {jobs.map((j) => (
-          <li key={j.id}>
-            <label>
-              <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
-              <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {String(jobTprocc(j)['vus'] ?? '?')} VU · {fmtInt(j.result?.nopm)} NOPM {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
-            </label>
-          </li>
-        ))}
+        {jobs.map((j) => {
+          const head = workloadOf(j).resultColumns[0];
+          return (
+            <li key={j.id}>
+              <label>
+                <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
+                <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {String(workloadOf(j).jobVus(j) ?? '?')} VU · {fmtInt(head?.value(j))} {head?.title} {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
+              </label>
+            </li>
+          );
+        })}
       </ul>
     </fieldset>
   );
@@ -64,12 +67,17 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
 
 function Overlay({ loaded }: { loaded: Loaded[] }) {
   const palette = paletteFor(useTheme());
+  // The first (base) job's workload names the columns and operations.
+  const wl = workloadOf(loaded[0]!.job);
+  const { ops } = wl;
   const make = (pick: (l: Loaded) => { ts: number; value: number }[]): CompareSeries[] => loaded.map((l) => ({ name: legendName(l.job), start: startOf(l), points: pick(l) }));
   // Stored runs: no counter baseline at the start, no all-zero samples after the VUs stopped.
-  const nopm = useMemo(() => compareOption(make((l) => chartableEngine(l.tcount.engine, true).map((s) => ({ ts: s.ts, value: s.nopm }))), 'NOPM', palette), [loaded, palette]);
-  const tpm = useMemo(() => compareOption(make((l) => chartableEngine(l.tcount.engine, true).map((s) => ({ ts: s.ts, value: s.tpm }))), 'TPM', palette), [loaded, palette]);
+  const counters = useMemo(
+    () => wl.counters.map((c) => ({ ...c, option: compareOption(make((l) => chartableEngine(l.tcount.engine, true).map((s) => ({ ts: s.ts, value: c.value(s) }))), c.title, palette) })),
+    [wl, loaded, palette],
+  );
   const tx = useMemo(() => compareOption(make((l) => chartableClient(l.tcount.client, true).map((s) => ({ ts: s.ts, value: s.commits + s.rollbacks }))), 'client tx/s', palette), [loaded, palette]);
-  const [latType, setLatType] = useState<TxType>('neworder');
+  const [latType, setLatType] = useState<string>(ops[0]?.id ?? '');
   const [latPct, setLatPct] = useState<Pct>('p95');
   const lat = useMemo(
     () => compareOption(make((l) => l.latency.flatMap((s) => (s.perType[latType]?.count ? [{ ts: s.ts, value: s.perType[latType]![latPct] }] : []))), `${latPct} ms`, palette),
@@ -77,7 +85,8 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
   );
   const diffRows = useMemo(() => configDiff(loaded.map((l) => l.job.config)), [loaded]);
   const base = loaded[0];
-  const p95 = (l: Loaded) => l.timing.find((r) => r.vu === 0 && r.proc === 'NEWORD')?.p95Ms;
+  const first = ops[0];
+  const p95 = (l: Loaded) => l.timing.find((r) => r.vu === 0 && r.proc === first?.label)?.p95Ms;
   return (
     <>
       <section className="card" aria-label="Results side by side">
@@ -92,25 +101,23 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                   VUs
                 </th>
                 <th scope="col" className="num">
-                  Warehouses
+                  {wl.scaleTitle}
                 </th>
                 <th scope="col" className="num">
                   Rampup + measured (min)
                 </th>
+                {wl.resultColumns.map((c) => (
+                  <Fragment key={c.key}>
+                    <th scope="col" className="num">
+                      {c.title}
+                    </th>
+                    <th scope="col" className="num">
+                      {c.title} vs base
+                    </th>
+                  </Fragment>
+                ))}
                 <th scope="col" className="num">
-                  NOPM
-                </th>
-                <th scope="col" className="num">
-                  NOPM vs base
-                </th>
-                <th scope="col" className="num">
-                  TPM
-                </th>
-                <th scope="col" className="num">
-                  TPM vs base
-                </th>
-                <th scope="col" className="num">
-                  NEWORD p95 (ms)
+                  {first?.label} p95 (ms)
                 </th>
               </tr>
             </thead>
@@ -124,13 +131,15 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                   <td>
                     {ENGINE_DISPLAY[l.job.engine]} {l.job.engineVersion ?? ''}
                   </td>
-                  <td className="num">{String(jobTprocc(l.job)['vus'] ?? '')}</td>
-                  <td className="num">{l.job.result?.warehouses ?? ''}</td>
-                  <td className="num">{jobTprocc(l.job)['driver'] === 'test' ? 'test driver' : `${String(jobTprocc(l.job)['rampup'] ?? '?')} + ${String(jobTprocc(l.job)['duration'] ?? '?')}`}</td>
-                  <td className="num">{fmtInt(l.job.result?.nopm)}</td>
-                  <td className="num">{i === 0 ? '' : <Delta v={l.job.result?.nopm} base={base?.job.result?.nopm} testId="delta-nopm" />}</td>
-                  <td className="num">{fmtInt(l.job.result?.tpm)}</td>
-                  <td className="num">{i === 0 ? '' : <Delta v={l.job.result?.tpm} base={base?.job.result?.tpm} testId="delta-tpm" />}</td>
+                  <td className="num">{String(wl.jobVus(l.job) ?? '')}</td>
+                  <td className="num">{wl.jobScale(l.job) ?? ''}</td>
+                  <td className="num">{wl.planCell(l.job)}</td>
+                  {wl.resultColumns.map((c) => (
+                    <Fragment key={c.key}>
+                      <td className="num">{fmtInt(c.value(l.job))}</td>
+                      <td className="num">{i === 0 ? '' : <Delta v={c.value(l.job)} base={base ? c.value(base.job) : undefined} testId={`delta-${c.key}`} />}</td>
+                    </Fragment>
+                  ))}
                   <td className="num">{fmtMs(p95(l))}</td>
                 </tr>
               ))}
@@ -177,14 +186,12 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
         )}
       </section>
       <div className="charts">
-        <section className="card">
-          <h3>NOPM over elapsed time</h3>
-          <EChart option={nopm} group="compare" label="NOPM of the selected jobs over elapsed time" testId="compare-nopm" />
-        </section>
-        <section className="card">
-          <h3>TPM over elapsed time</h3>
-          <EChart option={tpm} group="compare" label="TPM of the selected jobs over elapsed time" testId="compare-tpm" />
-        </section>
+        {counters.map((c) => (
+          <section key={c.key} className="card">
+            <h3>{c.title} over elapsed time</h3>
+            <EChart option={c.option} group="compare" label={`${c.title} of the selected jobs over elapsed time`} testId={`compare-${c.key}`} />
+          </section>
+        ))}
         <section className="card">
           <h3>Client transactions per second</h3>
           <EChart option={tx} group="compare" label="Client transactions per second of the selected jobs" testId="compare-tx" />
@@ -195,10 +202,10 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
             <span className="inline">
               <label>
                 Transaction{' '}
-                <select value={latType} onChange={(e) => setLatType(e.target.value as TxType)} data-testid="compare-latency-type">
-                  {TX_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {TX_PROC[t]}
+                <select value={latType} onChange={(e) => setLatType(e.target.value)} data-testid="compare-latency-type">
+                  {ops.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.label}
                     </option>
                   ))}
                 </select>
@@ -206,66 +213,16 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
               <PercentileSelect value={latPct} onChange={setLatPct} testId="compare-latency-pct" />
             </span>
           </div>
-          <EChart option={lat} group="compare" label={`${latPct} latency of ${TX_PROC[latType]} for the selected jobs over elapsed time`} testId="compare-latency" />
+          <EChart option={lat} group="compare" label={`${latPct} latency of ${ops.find((o) => o.id === latType)?.label ?? latType} for the selected jobs over elapsed time`} testId="compare-latency" />
         </section>
       </div>
     </>
   );
 }
 
-function Profiles({ selected }: { selected: number | undefined }) {
-  const palette = paletteFor(useTheme());
-  const list = useResource('profiles', api.profiles);
-  const detail = useResource(selected ? `profile:${selected}` : null, () => api.profile(selected!));
-  const points = detail.data?.jobs ?? [];
-  const engine = points[0]?.engine;
-  const label = `${engine && engine in ENGINE_DISPLAY ? ENGINE_DISPLAY[engine as keyof typeof ENGINE_DISPLAY] : ''} TPM`.trim();
-  const option = useMemo(() => profileOption(points, label, palette), [points, label, palette]);
-  return (
-    <section className="card" aria-labelledby="profiles-h">
-      <h3 id="profiles-h">Performance profiles</h3>
-      <p className="muted small">Run jobs started with the same profile id form a VU sweep: NOPM and TPM against active virtual users (HammerDB's performance profile).</p>
-      {list.error && <ErrorBox error={list.error} />}
-      {list.data && !list.data.length && <p className="muted">No profiles yet: give runs a profile id on the Run page.</p>}
-      {!!list.data?.length && (
-        <table className="data" data-testid="profiles-table">
-          <thead>
-            <tr>
-              <th scope="col">Profile</th>
-              <th scope="col">Jobs</th>
-              <th scope="col">Database</th>
-              <th scope="col">Max VUs</th>
-              <th scope="col">Max NOPM</th>
-              <th scope="col">Max TPM</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((p) => (
-              <tr key={p.profileId} className={p.profileId === selected ? 'selected' : ''}>
-                <th scope="row">
-                  <button type="button" className="linkish" onClick={() => setSearch({ profile: String(p.profileId) })}>
-                    Profile {p.profileId}
-                  </button>
-                </th>
-                <td className="num">{p.jobs}</td>
-                <td>{p.engine in ENGINE_DISPLAY ? ENGINE_DISPLAY[p.engine as keyof typeof ENGINE_DISPLAY] : p.engine}</td>
-                <td className="num">{fmtInt(p.maxVus)}</td>
-                <td className="num">{fmtInt(p.maxNopm)}</td>
-                <td className="num">{fmtInt(p.maxTpm)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {selected !== undefined && detail.error && <ErrorBox error={detail.error} />}
-      {selected !== undefined && detail.data && points.length < 2 && <p className="muted">Profile {selected} has {points.length} completed run; a profile chart needs at least 2 points.</p>}
-      {points.length >= 2 && <EChart option={option} label={`Profile ${selected}: NOPM and TPM against active VUs`} testId="profile-chart" height={300} />}
-    </section>
-  );
-}
-
 /** Compare: overlay two or more runs on one elapsed-time axis, and plot performance profiles. */
 export function ComparePage() {
+  const { Profiles } = workloadUi(DEFAULT_WORKLOAD);
   const { search } = useLocation();
   const selected = (search.get('jobs') ?? '').split(',').filter(Boolean);
   const profile = search.get('profile') ? Number(search.get('profile')) : undefined;
@@ -296,7 +253,7 @@ export function ComparePage() {
       <ErrorBox error={error} />
       {selected.length < 2 && <p className="muted">Choose two or more runs to overlay their series.</p>}
       {selected.length >= 2 && loaded.length >= 2 && <Overlay loaded={loaded} />}
-      <Profiles selected={profile} />
+      {Profiles && <Profiles selected={profile} />}
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { useJobFeed } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
 import { Link, navigate, setSearch, useLocation } from '../router.js';
 import { fmtDuration, fmtInt, localTime } from '../util/format.js';
-import { groupByDay, jobElapsedMs, jobTprocc, jobVus, jobWarehouses, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
+import { groupByDay, jobElapsedMs, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi } from '../workloads/index.js';
 
 const PAGE = 100;
 
@@ -19,17 +20,17 @@ const fmtOpt = (n: number | undefined) => (n === undefined ? '' : fmtInt(n));
 
 /** A timed run's plan (rampup + measured minutes); other jobs: how long they took. */
 function durationCell(j: Job): { text: string; title: string } {
-  const t = jobTprocc(j);
   const elapsed = jobElapsedMs(j, Date.now());
   const took = elapsed === undefined ? 'not started' : `took ${fmtDuration(elapsed)}`;
-  if (j.type === 'run' && t['driver'] !== 'test' && typeof t['rampup'] === 'number' && typeof t['duration'] === 'number') {
-    return { text: `${+t['rampup'].toFixed(2)} + ${+t['duration'].toFixed(2)} min`, title: `rampup ${t['rampup']} min + ${t['duration']} min measured; ${took}` };
-  }
+  const planned = workloadOf(j).plannedText(j);
+  if (planned) return { text: planned.text, title: `${planned.title}; ${took}` };
   return { text: elapsed === undefined ? '' : fmtDuration(elapsed), title: took };
 }
 
-/** Job history grouped by date (HammerDB's /jobs home page), filters, best NOPM per engine starred. */
+/** Job history grouped by date (HammerDB's /jobs home page), filters, the best headline result (NOPM) per engine starred. */
 export function JobsPage() {
+  // The columns of the workload the pages work on; each row reads its own job's workload.
+  const shown = workloadUi(DEFAULT_WORKLOAD);
   const { search } = useLocation();
   const filter: JobFilter = {
     engine: search.get('engine') ?? '',
@@ -191,18 +192,17 @@ export function JobsPage() {
                   <th scope="col" className="num" title="Virtual users (builds: build VUs)">
                     VUs
                   </th>
-                  <th scope="col" className="num" title="Warehouses (runs: in the schema they ran on)">
-                    Warehouses
+                  <th scope="col" className="num" title={`${shown.scaleTitle} (runs: in the schema they ran on)`}>
+                    {shown.scaleTitle}
                   </th>
                   <th scope="col" className="num" title="Runs: rampup + measured minutes; other jobs: how long they took">
                     Duration
                   </th>
-                  <th scope="col" className="num">
-                    NOPM
-                  </th>
-                  <th scope="col" className="num">
-                    TPM
-                  </th>
+                  {shown.resultColumns.map((c) => (
+                    <th key={c.key} scope="col" className="num">
+                      {c.title}
+                    </th>
+                  ))}
                   <th scope="col">Outcome</th>
                   <th scope="col">Status</th>
                   <th scope="col">
@@ -213,6 +213,7 @@ export function JobsPage() {
               <tbody>
                 {g.jobs.map((j) => {
                   const duration = durationCell(j);
+                  const wl = workloadOf(j);
                   return (
                   <tr key={j.id} data-job-id={j.id}>
                     <td>
@@ -241,28 +242,27 @@ export function JobsPage() {
                       {j.label && <strong>{j.label}</strong>}
                     </td>
                     <td className="num" data-col="vus">
-                      {fmtOpt(jobVus(j))}
+                      {fmtOpt(wl.jobVus(j))}
                     </td>
                     <td className="num" data-col="warehouses">
-                      {fmtOpt(jobWarehouses(j))}
+                      {fmtOpt(wl.jobScale(j))}
                     </td>
                     <td className="num" data-col="duration" title={duration.title}>
                       {duration.text}
                     </td>
-                    <td className="num" data-col="nopm">
-                      {j.result ? fmtInt(j.result.nopm) : ''}
-                      {bestIds.has(j.id) && (
-                        <span className="star" title={`Best NOPM on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
-                          {' '}
-                          ★
-                        </span>
-                      )}
-                    </td>
-                    <td className="num" data-col="tpm">
-                      {j.result ? fmtInt(j.result.tpm) : ''}
-                    </td>
+                    {wl.resultColumns.map((c, i) => (
+                      <td key={c.key} className="num" data-col={c.key}>
+                        {fmtOpt(c.value(j))}
+                        {i === 0 && bestIds.has(j.id) && (
+                          <span className="star" title={`Best ${c.title} on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
+                            {' '}
+                            ★
+                          </span>
+                        )}
+                      </td>
+                    ))}
                     <td className="summary" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
-                      <span className={j.error ? 'bad' : 'muted'}>{j.result ? `${j.result.measuredSeconds} s measured` : (j.summary ?? j.error?.message ?? '')}</span>
+                      <span className={j.error ? 'bad' : 'muted'}>{wl.outcome(j) ?? j.summary ?? j.error?.message ?? ''}</span>
                     </td>
                     <td>
                       <StatusBadge status={j.status} />

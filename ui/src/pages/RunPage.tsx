@@ -7,22 +7,18 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
 import { labelsOf, precheckJob } from '../forms/errors.js';
-import { BUILD_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, collectTprocc, tprocc, TPROCC_LABELS } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
 import { Link, setSearch, useLocation } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
-import { configSummary } from '../util/jobs.js';
-import { runInfo } from '../util/runProgress.js';
-
-const RUN_OPTION_NAMES = [...RUN_FIELDS, ...RUN_ADVANCED_FIELDS, ...MIX_FIELDS];
+import { workloadOf } from '../workloads/index.js';
 
 /** The running (or last) job's settings on one line, in place of the form while it runs. */
 function RunSummary({ live, onEdit, onStart, busy }: { live: LiveJob; onEdit: () => void; onStart: () => void; busy: boolean }) {
   const { job } = live;
   const active = !isTerminalStatus(job.status);
-  const parts = [`${ENGINE_DISPLAY[job.engine]}${job.engineVersion ? ` ${job.engineVersion}` : ''}`, ...configSummary(job, runInfo(live.metrics)?.warehouses)];
+  const parts = [`${ENGINE_DISPLAY[job.engine]}${job.engineVersion ? ` ${job.engineVersion}` : ''}`, ...workloadOf(job).summary(job, live)];
   return (
     <section className="card run-summary" aria-label="Run settings" data-testid="run-summary">
       <p className="run-summary-text">
@@ -66,22 +62,20 @@ export function RunPage() {
   const folded = runId !== undefined && foldedFor === runId && openFor !== runId && !hasErrors && !view.error;
   const loadedFrom = search.get('from');
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
-  const shownKeys = [...RUN_OPTION_NAMES.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
-  const keys = [...shownKeys, ...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const labels: Record<string, string> = { ...TPROCC_LABELS, ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
+  const { form, name: workloadName, RunOptions } = wb.workload;
+  const opt = (n: string) => `${form.key}.${n}`;
+  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
+  const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const labels: Record<string, string> = { ...form.labels, ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
 
   const start = async (e?: FormEvent) => {
     e?.preventDefault();
     errs.clear();
     setBusy(true);
     try {
-      const body: JobCreateBody = {
-        type: 'run',
-        target: wb.target() as JobCreate['target'],
-        tprocc: collectTprocc(wb.state.tprocc, RUN_OPTION_NAMES) as JobCreate['tprocc'],
-      };
+      const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: form.collect(wb.state.options, form.runFields) } as JobCreateBody;
       // Out-of-range values are shown at their fields, all at once, without a round trip.
-      const bad = precheckJob(body);
+      const bad = precheckJob(body, form);
       if (bad) throw bad;
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       const configId = wb.configId();
@@ -101,16 +95,16 @@ export function RunPage() {
   };
 
   const field = (n: string) => {
-    const spec = tprocc(n);
-    const key = `tprocc.${n}`;
+    const spec = form.field(n);
+    const key = opt(n);
     return (
       <Field
         key={key}
         spec={spec}
         fieldKey={key}
-        value={wb.state.tprocc[n] ?? toFormValue(spec, spec.default)}
+        value={wb.state.options[n] ?? toFormValue(spec, spec.default)}
         onChange={(v) => {
-          wb.setTproccValue(n, v);
+          wb.setOptionValue(n, v);
           errs.clear(key);
         }}
         error={errs.fields[key]}
@@ -118,7 +112,7 @@ export function RunPage() {
     );
   };
   const misplaced = Object.entries(errs.fields).filter(([k]) => !shownKeys.includes(k));
-  const advancedKeys = [...RUN_ADVANCED_FIELDS.map((n) => `tprocc.${n}`), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
+  const advancedKeys = [...form.runAdvancedFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
   const advancedError = Object.keys(errs.fields).some((k) => advancedKeys.includes(k));
 
   const secretsEmpty = wb.targetFields.filter((f) => f.secret && wb.targetValues[f.name] === '').map((f) => f.title);
@@ -137,17 +131,14 @@ export function RunPage() {
       )}
       {folded && live && <RunSummary live={live} busy={busy} onEdit={() => setOpenFor(runId)} onStart={() => void start()} />}
       <form className="card" id="run-form" hidden={folded} onSubmit={start} noValidate aria-labelledby="run-h">
-        <h3 id="run-h">TPROC-C driver on {ENGINE_DISPLAY[wb.state.engine]}</h3>
-        <div className="form-grid">{RUN_FIELDS.map(field)}</div>
-        <fieldset className="mix">
-          <legend>Transaction mix weights</legend>
-          <p className="help">Relative weights; HammerDB's mix is 10/10/1/1/1 (new order, payment, delivery, stock level, order status).</p>
-          <div className="form-grid five">{MIX_FIELDS.map(field)}</div>
-        </fieldset>
+        <h3 id="run-h">
+          {workloadName} driver on {ENGINE_DISPLAY[wb.state.engine]}
+        </h3>
+        <RunOptions field={field} />
         <details open={advanced || advancedError} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
           <summary>Advanced driver options</summary>
           <div className="form-grid">
-            {RUN_ADVANCED_FIELDS.map(field)}
+            {form.runAdvancedFields.map(field)}
             {driverFields.map((f) => {
               const key = `target.${f.name}`;
               return (
@@ -184,7 +175,7 @@ export function RunPage() {
         </details>
         {misplaced.map(([k, m]) => (
           <p key={k} className="field-error" role="alert">
-            {labels[k] ?? k}: {m} <Link to={k.startsWith('tprocc.') ? '/schema' : '/targets'}>Fix it</Link>
+            {labels[k] ?? k}: {m} <Link to={k.startsWith(`${form.key}.`) ? '/schema' : '/targets'}>Fix it</Link>
           </p>
         ))}
         <div className="actions">

@@ -8,20 +8,21 @@ import { ConfirmButton } from '../components/ConfirmButton.js';
 import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
 import { labelsOf, precheckJob } from '../forms/errors.js';
-import { BUILD_FIELDS, collectTprocc, tprocc, TPROCC_LABELS } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { Link } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
 
-/** Build, check and delete the TPROC-C schema; live build progress and output. */
+/** Build, check and delete the workload's schema; live build progress and output. */
 export function SchemaPage() {
   const wb = useWorkbench();
   const errs = useApiErrors();
   const [busy, setBusy] = useState<JobType | null>(null);
   const schemaFields = wb.targetFields.filter((f) => f.group === 'schema');
-  const keys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const shownKeys = [...BUILD_FIELDS.map((n) => `tprocc.${n}`), ...schemaFields.map((f) => `target.${f.name}`)];
-  const labels = { ...TPROCC_LABELS, ...labelsOf('target', wb.targetFields) };
+  const { form, name: workloadName } = wb.workload;
+  const opt = (n: string) => `${form.key}.${n}`;
+  const keys = [...form.buildFields.map(opt), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const shownKeys = [...form.buildFields.map(opt), ...schemaFields.map((f) => `target.${f.name}`)];
+  const labels = { ...form.labels, ...labelsOf('target', wb.targetFields) };
 
   const submit = async (type: JobType) => {
     errs.clear();
@@ -30,10 +31,10 @@ export function SchemaPage() {
       const body: JobCreateBody = { type, target: wb.target() as JobCreate['target'] };
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
-      if (type !== 'delete') body.tprocc = collectTprocc(wb.state.tprocc, BUILD_FIELDS) as JobCreate['tprocc'];
+      if (type !== 'delete') (body as unknown as Record<string, unknown>)[form.key] = form.collect(wb.state.options, form.buildFields);
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       // Out-of-range values are shown at their fields, all at once, without a round trip.
-      const bad = precheckJob(body);
+      const bad = precheckJob(body, form);
       if (bad) throw bad;
       const job = await api.createJob(body);
       wb.setJob('schema', job.id);
@@ -55,19 +56,21 @@ export function SchemaPage() {
     <div className="page">
       <h2>Schema</h2>
       <form className="card" onSubmit={onBuild} noValidate aria-labelledby="schema-h">
-        <h3 id="schema-h">TPROC-C schema on {engineName}</h3>
+        <h3 id="schema-h">
+          {workloadName} schema on {engineName}
+        </h3>
         <div className="form-grid">
-          {BUILD_FIELDS.map((n) => {
-            const spec = tprocc(n);
-            const key = `tprocc.${n}`;
+          {form.buildFields.map((n) => {
+            const spec = form.field(n);
+            const key = opt(n);
             return (
               <Field
                 key={key}
                 spec={spec}
                 fieldKey={key}
-                value={wb.state.tprocc[n] ?? toFormValue(spec, spec.default)}
+                value={wb.state.options[n] ?? toFormValue(spec, spec.default)}
                 onChange={(v) => {
-                  wb.setTproccValue(n, v);
+                  wb.setOptionValue(n, v);
                   errs.clear(key);
                 }}
                 error={errs.fields[key]}
@@ -108,10 +111,10 @@ export function SchemaPage() {
             Check
           </button>
           <ConfirmButton
-            title="Delete the TPROC-C schema"
+            title={`Delete the ${workloadName} schema`}
             message={
               <p>
-                Drop every TPROC-C table{createsDb ? ', routine and the database/user this target names' : ''} on {engineName}? This cannot be undone.
+                Drop every {workloadName} table{createsDb ? ', routine and the database/user this target names' : ''} on {engineName}? This cannot be undone.
               </p>
             }
             confirmLabel="Delete schema"

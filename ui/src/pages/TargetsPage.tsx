@@ -9,7 +9,6 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { ActiveSessionsNow, CpuAgents } from '../components/metrics/TargetProbe.js';
 import { fieldKeyFor, toFormValue, type FormValues } from '../forms/fields.js';
-import { collectTprocc, tproccToForm } from '../forms/tprocc.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { labelsOf } from '../forms/errors.js';
 import { Link } from '../router.js';
@@ -84,7 +83,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
   const errs = useApiErrors();
   const [message, setMessage] = useState('');
 
-  const body = () => ({ name: name.trim(), target: wb.target() as never, tprocc: collectTprocc(wb.state.tprocc) as never });
+  const body = () => ({ name: name.trim(), target: wb.target() as never, [wb.workload.form.key]: wb.workload.form.collect(wb.state.options) as never });
   const load = (c: SavedConfig) => {
     const t = c.target as Record<string, unknown>;
     const engine = t['engine'] as EngineId;
@@ -95,7 +94,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
       values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
     }
     wb.setTargetValues(engine, values);
-    wb.setTproccValues(tproccToForm(c.tprocc));
+    wb.setOptionValues(wb.workload.form.toForm((c as unknown as Record<string, unknown>)[wb.workload.form.key]));
     wb.setConfig({ id: c.id, name: c.name });
     setName(c.name);
     setMessage(`Loaded “${c.name}”.`);
@@ -175,7 +174,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
           </button>
         </div>
       </div>
-      <p className="muted small">Saved with the TPROC-C options. Passwords are kept on the server and come back as {REDACTED}; sending {REDACTED} back keeps the stored one.</p>
+      <p className="muted small">Saved with the {wb.workload.name} options. Passwords are kept on the server and come back as {REDACTED}; sending {REDACTED} back keeps the stored one.</p>
       {Object.entries(errs.fields)
         .filter(([k]) => k !== 'name')
         .map(([k, m]) => (
@@ -259,7 +258,7 @@ export function TargetsPage() {
         <ErrorBox error={errs.general} />
         {result && (
           <p className="good" role="status" data-testid="test-result">
-            Connected: {result.version}. {result.schema.exists ? `TPROC-C schema present with ${result.schema.warehouses} warehouse(s).` : 'No TPROC-C schema yet: build one on the Schema page.'}
+            Connected: {result.version}. {result.schema.exists ? `${wb.workload.name} schema present with ${result.schema.warehouses} warehouse(s).` : `No ${wb.workload.name} schema yet: build one on the Schema page.`}
           </p>
         )}
       </form>

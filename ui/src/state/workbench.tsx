@@ -4,14 +4,14 @@ import { ENGINES, REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
-import { BUILD_FIELDS, tproccDefaults, tproccToForm } from '../forms/tprocc.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type WorkloadUi } from '../workloads/index.js';
 import { editPage, planRerun } from '../util/rerun.js';
 import { cached } from './resource.js';
 
 /**
  * What the user is working on across the Targets, Schema and Run pages: the
  * engine, the target's form values (per engine, so switching keeps them), the
- * TPROC-C options, and the jobs last started from each page for each engine
+ * workload's options, and the jobs last started from each page for each engine
  * (the Schema page shows the selected engine's build, not another's). Remembered in
  * localStorage without secrets (passwords stay in memory, or in saved
  * configurations on the server).
@@ -19,7 +19,8 @@ import { cached } from './resource.js';
 export interface WorkbenchState {
   engine: EngineId;
   targets: Partial<Record<EngineId, FormValues>>;
-  tprocc: FormValues;
+  /** The workload's options as form values (stored as `tprocc` before workloads were an axis). */
+  options: FormValues;
   label: string;
   /** Run page: performance profile id (text as typed). */
   profileId: string;
@@ -52,8 +53,10 @@ interface WorkbenchApi {
   setEngine: (e: EngineId) => void;
   setTargetValue: (name: string, v: string | boolean) => void;
   setTargetValues: (engine: EngineId, values: FormValues) => void;
-  setTproccValue: (name: string, v: string | boolean) => void;
-  setTproccValues: (values: FormValues) => void;
+  /** The workload the Schema and Run pages work on: its form, labels and run fields. */
+  workload: WorkloadUi;
+  setOptionValue: (name: string, v: string | boolean) => void;
+  setOptionValues: (values: FormValues) => void;
   setLabel: (l: string) => void;
   setProfileId: (p: string) => void;
   /** Record the job a page started, for the engine it runs on (the current engine by default). */
@@ -78,12 +81,12 @@ const KEY = 'sledge.workbench';
 const Ctx = createContext<WorkbenchApi | null>(null);
 
 function load(): WorkbenchState {
-  const fresh: WorkbenchState = { engine: 'sqlite', targets: {}, tprocc: tproccDefaults(), label: '', profileId: '', jobs: {} };
+  const fresh: WorkbenchState = { engine: 'sqlite', targets: {}, options: workloadUi(DEFAULT_WORKLOAD).form.defaults(), label: '', profileId: '', jobs: {} };
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return fresh;
-    const s = JSON.parse(raw) as Partial<WorkbenchState>;
-    return { ...fresh, ...s, tprocc: { ...fresh.tprocc, ...(s.tprocc ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
+    const { tprocc: older, ...s } = JSON.parse(raw) as Partial<WorkbenchState> & { tprocc?: FormValues };
+    return { ...fresh, ...s, options: { ...fresh.options, ...(s.options ?? older ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
   } catch {
     return fresh;
   }
@@ -143,8 +146,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     [],
   );
   const setTargetValues = useCallback((engine: EngineId, values: FormValues) => setState((s) => ({ ...s, engine, targets: { ...s.targets, [engine]: values } })), []);
-  const setTproccValue = useCallback((name: string, v: string | boolean) => setState((s) => ({ ...s, tprocc: { ...s.tprocc, [name]: v } })), []);
-  const setTproccValues = useCallback((values: FormValues) => setState((s) => ({ ...s, tprocc: values })), []);
+  const setOptionValue = useCallback((name: string, v: string | boolean) => setState((s) => ({ ...s, options: { ...s.options, [name]: v } })), []);
+  const setOptionValues = useCallback((values: FormValues) => setState((s) => ({ ...s, options: values })), []);
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
   const setProfileId = useCallback((profileId: string) => setState((s) => ({ ...s, profileId })), []);
   const setJob = useCallback(
@@ -173,11 +176,12 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       const fields = fieldsOf(schemas?.[job.engine]);
       const values: FormValues = {};
       for (const f of fields) values[f.name] = plan.missing.includes(f.name) ? '' : toFormValue(f, t[f.name] ?? f.default);
-      const stored = tproccToForm(plan.body.tprocc);
+      const { form } = workloadOf(job);
+      const stored = form.toForm((plan.body as unknown as Record<string, unknown>)[form.key]);
       setState((s) => {
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
-        const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(BUILD_FIELDS.map((n) => [n, s.tprocc[n] ?? stored[n]!])) } : { ...s.tprocc, ...stored };
-        const next: WorkbenchState = { ...s, engine: job.engine, targets: { ...s.targets, [job.engine]: values }, tprocc: tp, label: plan.body.label ?? '' };
+        const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, s.options[n] ?? stored[n]!])) } : { ...s.options, ...stored };
+        const next: WorkbenchState = { ...s, engine: job.engine, targets: { ...s.targets, [job.engine]: values }, options: tp, label: plan.body.label ?? '' };
         if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
         // The saved configuration stays only when its secrets are what the loaded target uses.
         if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
@@ -195,8 +199,9 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setEngine,
       setTargetValue,
       setTargetValues,
-      setTproccValue,
-      setTproccValues,
+      workload: workloadUi(DEFAULT_WORKLOAD),
+      setOptionValue,
+      setOptionValues,
       setLabel,
       setProfileId,
       setJob,
@@ -207,7 +212,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setTproccValue, setTproccValues, setLabel, setProfileId, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setLabel, setProfileId, setJob, setConfig]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -1,20 +1,22 @@
 import type { EngineId, Job } from '@sledge/protocol';
 import { REDACTED, secretBindingMismatch, secretFields } from '@sledge/protocol';
 import type { JobCreateBody } from '../api/endpoints.js';
+import { workloadOf } from '../workloads/index.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * The POST /jobs body that repeats a job: its stored type, target, TPROC-C
- * options, label, profile id, metrics and datagen options. The seed is left
+ * The POST /jobs body that repeats a job: its stored type, target, workload
+ * options (under its workload's key), label, profile id, metrics and datagen options. The seed is left
  * out (a new run draws new random keys, as HammerDB does). Secrets read
  * "********": stored jobs never keep them.
  */
 export function jobCreateBody(job: Job): JobCreateBody {
   const c = isObj(job.config) ? job.config : {};
   const body: Obj = { type: job.type, target: { ...(isObj(c['target']) ? c['target'] : { engine: job.engine }) } };
-  if (isObj(c['tprocc'])) body['tprocc'] = structuredClone(c['tprocc']);
+  const key = workloadOf(job).form.key;
+  if (isObj(c[key])) body[key] = structuredClone(c[key]);
   if (typeof c['label'] === 'string' && c['label']) body['label'] = c['label'];
   if (typeof c['profileId'] === 'number' && c['profileId'] > 0) body['profileId'] = c['profileId'];
   if (isObj(c['metrics'])) body['metrics'] = { ...c['metrics'] };

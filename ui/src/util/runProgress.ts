@@ -1,29 +1,13 @@
 import type { EngineSample, Job, RunInfo, VuStatus } from '@sledge/protocol';
 import { isTerminal } from '@sledge/protocol';
 import type { Phase } from '../metrics/samples.js';
-import { jobTprocc } from './jobs.js';
+import type { RunPlan } from '../workloads/types.js';
+import { workloadOf } from '../workloads/index.js';
 
-/** The run's plan from its stored configuration. */
-export interface RunPlan {
-  timed: boolean;
-  vus: number;
-  rampupSec: number;
-  durationSec: number;
-  /** Test driver: transactions each VU runs. */
-  totalIterations: number;
-}
+export type { RunPlan } from '../workloads/types.js';
 
-export function runPlan(job: Job): RunPlan {
-  const t = jobTprocc(job);
-  const num = (k: string, d: number) => (typeof t[k] === 'number' && Number.isFinite(t[k]) ? (t[k] as number) : d);
-  return {
-    timed: t['driver'] !== 'test',
-    vus: num('vus', 1),
-    rampupSec: num('rampup', 0) * 60,
-    durationSec: num('duration', 0) * 60,
-    totalIterations: num('totalIterations', 0),
-  };
-}
+/** The run's plan from its stored options, as its workload reads them. */
+export const runPlan = (job: Job): RunPlan => workloadOf(job).runPlan(job);
 
 export type RunStage = 'waiting' | 'rampup' | 'measuring' | 'ending' | 'running' | 'ended';
 

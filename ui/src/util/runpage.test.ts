@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED } from '@sledge/protocol';
 import { job } from '../live/fixtures.js';
 import { configDiff, delta } from './compare.js';
-import { configSummary, jobVus, jobWarehouses } from './jobs.js';
+import { configSummary, jobVus, jobWarehouses } from '../workloads/tprocc/jobs.js';
 import { editPage, jobCreateBody, planRerun, withSecrets } from './rerun.js';
 import { chartableClient, chartableEngine, runInfo, runProgress } from './runProgress.js';
 

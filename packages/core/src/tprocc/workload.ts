@@ -1,26 +1,9 @@
 import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
-import type { AdminSession, Counters, Driver, LoaderSession, Logger, NativeVuSpec, VuSession, VuSessionOptions } from '../driver.js';
-import type { BulkFormat } from './encode.js';
+import type { Driver } from '../driver.js';
+import { tproccHooks, type Counters } from './hooks.js';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
-import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, StreamContext, VuPlan, Workload } from '../workload.js';
-
-/**
- * The driver's TPROC-C parts, in one place: every TPROC-C call on a driver
- * goes through here, so moving them (to `driver.workloads.tprocc`) is one edit.
- */
-export interface TproccDriverParts<T extends Target = Target> {
-  bulkFormat(target: T): BulkFormat;
-  openAdmin(target: T, log: Logger): Promise<AdminSession>;
-  openLoader(target: T, log: Logger): Promise<LoaderSession>;
-  openVu(target: T, opts: VuSessionOptions): Promise<VuSession>;
-  nativeVuSpec?(target: T): NativeVuSpec;
-}
-
-/** The TPROC-C hooks of a driver. */
-export function tproccParts<T extends Target>(driver: Driver<T>): TproccDriverParts<T> {
-  return driver;
-}
+import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
 
 /** What the TPROC-C monitor found before a run. */
 export interface TproccParams {
@@ -102,7 +85,7 @@ class TproccStream implements OpStream<TxInput> {
 /** The TPROC-C run monitor: schema check, NOPM/TPM counters (hammerdb.md §6.3, §6.5), the result. */
 async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<TproccParams, Counters, TproccResult>> {
   const { driver, target, features, options: o } = rc;
-  const admin = await tproccParts(driver).openAdmin(target, rc.log);
+  const admin = await tproccHooks(driver).openAdmin(target, rc.log);
   let W = 0;
   let prev: { tpm: number; nopm: number; ts: number } | undefined;
   return {
@@ -152,8 +135,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
   };
 }
 
-async function openSession(driver: Driver, target: Target, opts: VuSessionOptions): Promise<OpSession<TxInput>> {
-  const s = await tproccParts(driver).openVu(target, opts);
+async function openSession(driver: Driver, target: Target, opts: SessionOptions): Promise<OpSession<TxInput>> {
+  const s = await tproccHooks(driver).openVu(target, opts);
   const session: OpSession<TxInput> = {
     run: (op, input) => s.run(TX_TYPES[op]!, input as never),
     close: () => s.close(),

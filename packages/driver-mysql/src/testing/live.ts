@@ -1,6 +1,6 @@
 import { MariadbTarget, MysqlTarget, validate } from '@sledge/protocol';
 import type { Connection } from 'mysql2/promise';
-import { loadMysql2 } from '../connect.js';
+import { loadMysql2 } from '../engine/connect.js';
 
 /**
  * Test-only helpers (not part of the build). The MariaDB server of this

@@ -14,12 +14,12 @@ export function tempTarget(name: string, over: Partial<SqliteTarget> = {}): Sqli
 /** Build a complete W-warehouse schema through the driver (create, load, finish). */
 export async function buildSchema(target: SqliteTarget, W = 1): Promise<void> {
   const log = () => undefined;
-  const admin = await driver.openAdmin(target, log);
+  const admin = await driver.workloads.tprocc.openAdmin(target, log);
   try {
     await admin.dropSchema();
     await admin.createSchema({ warehouses: W, buildVus: 1 });
     const gen = new TproccGenerator({ seed: 777, timestamp: '2026-01-01 00:00:00' }, 'tuples');
-    const loader = await driver.openLoader(target, log);
+    const loader = await driver.workloads.tprocc.openLoader(target, log);
     try {
       for (const u of itemUnits()) await loader.load(gen.generate(u));
       for (let w = 1; w <= W; w++) for (const u of warehouseUnits(w)) await loader.load(gen.generate(u));

@@ -7,7 +7,7 @@ import { driver } from '../../dist/index.js';
 const { target, what } = workerData;
 const gen = new TproccGenerator({ seed: 777, timestamp: '2026-01-01 00:00:00' }, 'tuples');
 const units = what === 'items' ? itemUnits() : warehouseUnits(what);
-const loader = await driver.openLoader(target, () => {});
+const loader = await driver.workloads.tprocc.openLoader(target, () => {});
 let rows = 0;
 try {
   for (const u of units) {

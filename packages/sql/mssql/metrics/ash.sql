@@ -1,6 +1,6 @@
 -- Active-session-history sampling for SQL Server (ecosystem.md §3.1), run
 -- once per second on the sampler's own session in master. The driver turns
--- the rows into AshSamples (packages/driver-mssql/src/ash/rows.ts).
+-- the rows into AshSamples (packages/driver-mssql/src/engine/ash/rows.ts).
 -- By hand: sqlcmd -S host -U sa -d master -Q "<statement>"
 
 -- name: permission

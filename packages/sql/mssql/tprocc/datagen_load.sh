@@ -1,5 +1,5 @@
 # Template of load_mssql.sh, the script `sledge datagen` writes next to its
-# CSV files (server/src/engine/datagen-scripts.ts fills it), together with
+# CSV files (the driver's tprocc/hooks.ts datagenScripts fills it), together with
 # one bcp format file per table (mssql_<table>.fmt, from datagen_load.fmt).
 # Parts: header, file (once per generated file), footer.
 # Placeholders: {{dir}} {{seed}} {{warehouses}} {{workers}} {{timestamp}}

@@ -1,7 +1,7 @@
 -- Active-session-history sampling for MySQL (and MariaDB: its
 -- packages/sql/mariadb/metrics/ash.sql replaces only the statements that differ).
 -- Run once per second on the sampler's own session; the driver turns the
--- rows into AshSamples (packages/driver-mysql/src/ash/). By hand:
+-- rows into AshSamples (packages/driver-mysql/src/engine/ash/). By hand:
 --   mysql -h host -u root -p -e "<statement>"
 
 -- name: performance_schema_enabled

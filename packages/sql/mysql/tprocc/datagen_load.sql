@@ -1,5 +1,5 @@
 -- Template of load_mysql.sql, the script `sledge datagen` writes next to its
--- CSV files (server/src/engine/datagen-scripts.ts fills it).
+-- CSV files (the driver's tprocc/hooks.ts datagenScripts fills it).
 -- Parts: header, file (once per generated file), footer; column_nullable,
 -- set_clause (its leading empty line is kept: a line break) and assignment
 -- build {{column_list}} and {{set_clause}}:

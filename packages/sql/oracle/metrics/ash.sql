@@ -1,6 +1,6 @@
 -- Active-session-history sampling for Oracle (ecosystem.md §3.1), run once
 -- per second by the system user on the sampler's own session. The driver
--- turns the rows into AshSamples (packages/driver-oracle/src/ash/rows.ts).
+-- turns the rows into AshSamples (packages/driver-oracle/src/engine/ash/rows.ts).
 -- By hand: sqlplus system/<password>@<connect string>, then the statement
 -- (binds as :name).
 

@@ -1,5 +1,5 @@
 # Template of load_oracle.sh, the script `sledge datagen` writes next to its
-# CSV files (server/src/engine/datagen-scripts.ts fills it), together with
+# CSV files (the driver's tprocc/hooks.ts datagenScripts fills it), together with
 # one SQL*Loader control file per table (oracle_<table>.ctl, from
 # datagen_load.ctl).
 # Parts: header, file (once per generated file), footer.

@@ -1,6 +1,6 @@
 -- Active-session-history sampling (ecosystem.md §3.1). Each statement runs on
 -- the sampler's own session once per second; the driver turns the rows into
--- AshSamples (packages/driver-postgresql/src/ash/rows.ts).
+-- AshSamples (packages/driver-postgresql/src/engine/ash/rows.ts).
 
 -- name: visibility
 -- Can this login read every session's state and query text? Superusers and

@@ -1,5 +1,5 @@
 -- Template of load_postgresql.sql, the script `sledge datagen` writes next
--- to its CSV files (server/src/engine/datagen-scripts.ts fills it).
+-- to its CSV files (the driver's tprocc/hooks.ts datagenScripts fills it).
 -- Parts: header, file (once per generated file), footer.
 -- Placeholders: {{dir}} {{seed}} {{warehouses}} {{workers}} {{timestamp}}
 -- {{files}} {{rows}} (whole directory); {{table}} {{file}} {{path}}

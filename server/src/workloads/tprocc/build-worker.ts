@@ -4,7 +4,7 @@
  * next unit overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { estimatedRows, itemUnits, tproccParts, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { estimatedRows, itemUnits, tproccHooks, warehouseUnits, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../../shared/drivers.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
@@ -34,7 +34,7 @@ function unitLabel(u: TproccUnit): string | null {
 }
 
 async function main(): Promise<void> {
-  const driver = tproccParts(await loadDriver(data.engine));
+  const driver = tproccHooks(await loadDriver(data.engine));
   const format = driver.bulkFormat(data.target);
   const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
   const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));

@@ -1,4 +1,4 @@
-import { expectedRows, splitWarehouses, tproccParts } from '@sledge/core';
+import { expectedRows, splitWarehouses, tproccHooks } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { ProgressFeed } from '../../runner/progress.js';
@@ -92,7 +92,7 @@ export const buildJob: JobBody = async (env) => {
   const n = cfg.tprocc.buildVus;
   const target: Target = cfg.target;
   const mon = (text: string) => ctx.output(1, text);
-  const admin = await tproccParts(driver).openAdmin(target, mon);
+  const admin = await tproccHooks(driver).openAdmin(target, mon);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   try {

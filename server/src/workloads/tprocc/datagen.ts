@@ -95,7 +95,7 @@ type Datagen = NonNullable<FileJobEnv['cfg']['datagen']>;
 const totalOf = (manifest: DatagenManifest, k: 'rows' | 'bytes') => manifest.workers.reduce((s, w) => s + sum(w[k]), 0);
 
 /** All files are there: the load scripts, the manifest marked complete, the closing lines. */
-function finishFiles(ctx: JobContext, dg: Datagen, W: number, manifest: DatagenManifest, feed: ProgressFeed, run: { secs: number; resumed: boolean; rowsBefore: number; bytesBefore: number; generators: Set<string> }): void {
+async function finishFiles(ctx: JobContext, dg: Datagen, W: number, manifest: DatagenManifest, feed: ProgressFeed, run: { secs: number; resumed: boolean; rowsBefore: number; bytesBefore: number; generators: Set<string> }): Promise<void> {
   const mon = (text: string) => ctx.output(1, text);
   const { settings } = manifest;
   const { secs, generators } = run;
@@ -104,7 +104,7 @@ function finishFiles(ctx: JobContext, dg: Datagen, W: number, manifest: DatagenM
   const files: DatagenFile[] = manifest.workers.flatMap((w) =>
     (Object.keys(w.rows) as TproccTable[]).map((table) => ({ table, worker: w.worker, file: fileName(table, w.worker), rows: w.rows[table] ?? 0 })),
   );
-  const scripts = writeLoadScripts({ dir: dg.dir, seed: settings.seed, warehouses: W, workers: dg.workers, timestamp: settings.timestamp, files });
+  const scripts = await writeLoadScripts({ dir: dg.dir, seed: settings.seed, warehouses: W, workers: dg.workers, timestamp: settings.timestamp, files });
   manifest.complete = true;
   writeManifest(dg.dir, manifest);
   feed.progress.phase = 'done';
@@ -173,6 +173,6 @@ export async function datagenJob({ ctx, cfg, stop, generator }: FileJobEnv): Pro
     ctx.update({ summary: `datagen stopped: ${rows} rows in ${dg.dir}, resumable` });
     return 'stopped';
   }
-  finishFiles(ctx, dg, W, manifest, feed, { secs, resumed, rowsBefore, bytesBefore, generators });
+  await finishFiles(ctx, dg, W, manifest, feed, { secs, resumed, rowsBefore, bytesBefore, generators });
   return 'completed';
 }

@@ -1,10 +1,10 @@
-import { tproccParts, type Driver } from '@sledge/core';
+import { tproccHooks, type Driver } from '@sledge/core';
 import { SledgeError, type JobConfig } from '@sledge/protocol';
 import { checkDatagenDir } from './datagen-dir.js';
 
 /** TPROC-C checks before a database job is stored: the schema state a build, run or check needs, and option limits. */
 export async function preflight(cfg: JobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  const admin = await tproccParts(driver).openAdmin(cfg.target, () => undefined);
+  const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
   try {
     await admin.serverVersion();
     if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.
@@ -12,15 +12,15 @@ export async function preflight(cfg: JobConfig, driver: Driver, { busy }: { busy
     if (cfg.type === 'build' && state.exists) {
       throw new SledgeError(
         'SLEDGE_E_SCHEMA_EXISTS',
-        `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${cfg.target.engine === 'sqlite' ? 'file' : 'database'}`,
-        { field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database' },
+        `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${driver.schemaField}`,
+        { field: `target.${driver.schemaField}` },
       );
     }
     // Whatever else the driver's createSchema would refuse (a partial schema, an existing database), before the job is stored.
     if (cfg.type === 'build') await admin.assertBuildable?.();
     if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
       throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
-        field: cfg.target.engine === 'sqlite' ? 'target.file' : 'target.database',
+        field: `target.${driver.schemaField}`,
       });
     }
     if (cfg.type === 'run' && cfg.tprocc.driver === 'test' && cfg.tprocc.totalIterations > 1_000_000) {

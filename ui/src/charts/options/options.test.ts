@@ -8,6 +8,10 @@ import { DARK, LIGHT } from './palette.js';
 import { jobTimeRange } from './range.js';
 import { clientRatesOption, latencyAllLegend, latencyLegend, latencyOption, tcountOption } from './tcount.js';
 import type { ChartOption } from './types.js';
+import { TPROCC_OPS as ops } from '../../workloads/tprocc/ops.js';
+
+/** A TPROC-C transaction's light-theme colour (the workload module's). */
+const opColor = (id: string) => ops.find((o) => o.id === id)!.color.light;
 
 type AnySeries = { id?: string; name?: string; data?: unknown[]; color?: string; showSymbol?: boolean; sampling?: string; stack?: string };
 const seriesOf = (o: ChartOption): AnySeries[] => (Array.isArray(o.series) ? o.series : [o.series]) as AnySeries[];
@@ -62,7 +66,7 @@ describe('clientRatesOption', () => {
     errors,
   });
   it('stacks one series per transaction type, named as HammerDB names them', () => {
-    const s = seriesOf(clientRatesOption({ client: [sample(1000), sample(2000)], range, palette: LIGHT }));
+    const s = seriesOf(clientRatesOption({ client: [sample(1000), sample(2000)], range, palette: LIGHT, ops }));
     expect(s.map((x) => x.name)).toEqual(['NEWORD', 'PAYMENT', 'DELIVERY', 'SLEV', 'OSTAT']);
     expect(s.every((x) => x.stack === 'tx')).toBe(true);
     expect(s[1]!.data).toEqual([
@@ -71,8 +75,8 @@ describe('clientRatesOption', () => {
     ]);
   });
   it('adds an errors series only when there are errors', () => {
-    expect(seriesOf(clientRatesOption({ client: [sample(1000)], range, palette: LIGHT })).some((x) => x.id === 'errors')).toBe(false);
-    expect(seriesOf(clientRatesOption({ client: [sample(1000, 3)], range, palette: LIGHT })).find((x) => x.id === 'errors')?.data).toEqual([[1000, 3]]);
+    expect(seriesOf(clientRatesOption({ client: [sample(1000)], range, palette: LIGHT, ops })).some((x) => x.id === 'errors')).toBe(false);
+    expect(seriesOf(clientRatesOption({ client: [sample(1000, 3)], range, palette: LIGHT, ops })).find((x) => x.id === 'errors')?.data).toEqual([[1000, 3]]);
   });
 });
 
@@ -83,7 +87,7 @@ describe('latencyOption', () => {
     { ts: 3000, perType: { neworder: { count: 7, p50: 2, p95: 5, p99: 8, max: 8 } } },
   ];
   it('has p50/p95/p99 series per type and skips intervals without calls', () => {
-    const s = seriesOf(latencyOption({ latency, range, palette: LIGHT }));
+    const s = seriesOf(latencyOption({ latency, ops, range, palette: LIGHT }));
     expect(s).toHaveLength(15);
     expect(s.slice(0, 3).map((x) => x.name)).toEqual(['NEWORD p50', 'NEWORD p95', 'NEWORD p99']);
     expect(s.find((x) => x.name === 'NEWORD p99')!.data).toEqual([
@@ -94,22 +98,22 @@ describe('latencyOption', () => {
     expect(s.find((x) => x.name === 'DELIVERY p95')!.data).toEqual([]);
   });
   it('shows one type at a time through the legend selection', () => {
-    const { legend } = latencyLegend('payment');
+    const { legend } = latencyLegend(ops, 'payment');
     expect(legend.data).toEqual(['PAYMENT p50', 'PAYMENT p95', 'PAYMENT p99']);
     expect(Object.entries(legend.selected).filter(([, on]) => on).map(([n]) => n)).toEqual(legend.data);
     expect(legend.selected['NEWORD p50']).toBe(false);
-    expect((latencyOption({ latency, range, palette: LIGHT }).legend as { data: string[] }).data).toEqual(['NEWORD p50', 'NEWORD p95', 'NEWORD p99']);
+    expect((latencyOption({ latency, ops, range, palette: LIGHT }).legend as { data: string[] }).data).toEqual(['NEWORD p50', 'NEWORD p95', 'NEWORD p99']);
   });
   it('shows every type at one percentile, coloured by type, through the legend selection', () => {
-    const { legend } = latencyAllLegend('p99');
+    const { legend } = latencyAllLegend(ops, 'p99');
     expect(legend.data).toEqual(['NEWORD p99', 'PAYMENT p99', 'DELIVERY p99', 'SLEV p99', 'OSTAT p99']);
     expect(legend.data.map(legend.formatter)).toEqual(['NEWORD', 'PAYMENT', 'DELIVERY', 'SLEV', 'OSTAT']);
     expect(Object.entries(legend.selected).filter(([, on]) => on).map(([n]) => n)).toEqual(legend.data);
-    const byType = seriesOf(latencyOption({ latency, range, palette: LIGHT, byType: true }));
-    expect(byType.find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.tx.payment);
-    expect(byType.find((x) => x.name === 'NEWORD p95')!.color).toBe(LIGHT.tx.neworder);
-    expect(seriesOf(latencyOption({ latency, range, palette: LIGHT })).find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.p95);
-    expect((latencyOption({ latency, range, palette: LIGHT, byType: true }).legend as { data: string[] }).data).toEqual(latencyAllLegend('p95').legend.data);
+    const byType = seriesOf(latencyOption({ latency, ops, range, palette: LIGHT, byType: true }));
+    expect(byType.find((x) => x.name === 'PAYMENT p95')!.color).toBe(opColor('payment'));
+    expect(byType.find((x) => x.name === 'NEWORD p95')!.color).toBe(opColor('neworder'));
+    expect(seriesOf(latencyOption({ latency, ops, range, palette: LIGHT })).find((x) => x.name === 'PAYMENT p95')!.color).toBe(LIGHT.p95);
+    expect((latencyOption({ latency, ops, range, palette: LIGHT, byType: true }).legend as { data: string[] }).data).toEqual(latencyAllLegend(ops, 'p95').legend.data);
   });
 });
 

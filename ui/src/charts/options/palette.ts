@@ -1,4 +1,4 @@
-import { WAIT_CLASS_COLORS, type TxType, type WaitClass } from '@sledge/protocol';
+import { WAIT_CLASS_COLORS, type WaitClass } from '@sledge/protocol';
 
 export type CpuPart = 'usr' | 'sys' | 'iowait' | 'irq' | 'soft' | 'steal';
 
@@ -12,7 +12,6 @@ export interface ChartPalette {
   tooltipBorder: string;
   nopm: string;
   tpm: string;
-  tx: Record<TxType, string>;
   p50: string;
   p95: string;
   p99: string;
@@ -28,14 +27,6 @@ export interface ChartPalette {
   vcpu: string;
 }
 
-const tx = {
-  neworder: '#2563eb',
-  payment: '#16a34a',
-  delivery: '#d97706',
-  stocklevel: '#9333ea',
-  orderstatus: '#0891b2',
-} satisfies Record<TxType, string>;
-
 export const LIGHT: ChartPalette = {
   mode: 'light',
   text: '#1f2937',
@@ -46,7 +37,6 @@ export const LIGHT: ChartPalette = {
   tooltipBorder: '#d1d5db',
   nopm: '#2563eb',
   tpm: '#dc2626',
-  tx,
   p50: '#16a34a',
   p95: '#d97706',
   p99: '#dc2626',
@@ -67,7 +57,6 @@ export const DARK: ChartPalette = {
   tooltipBorder: '#3b4252',
   nopm: '#60a5fa',
   tpm: '#f87171',
-  tx: { neworder: '#60a5fa', payment: '#4ade80', delivery: '#fbbf24', stocklevel: '#c084fc', orderstatus: '#22d3ee' },
   p50: '#4ade80',
   p95: '#fbbf24',
   p99: '#f87171',

@@ -1,5 +1,6 @@
 import type { Job } from '@sledge/protocol';
 import type { TimeRange } from './types.js';
+import { workloadOf } from '../../workloads/index.js';
 
 interface Sampled {
   engine: readonly { ts: number }[];
@@ -23,9 +24,9 @@ export function jobTimeRange(job: Job, s: Sampled, now: number): TimeRange | und
   if (job.endedAt) {
     max = Math.max(Date.parse(job.endedAt), ...lasts);
   } else {
-    // Only a timed run has a planned end (build jobs carry the same tprocc options but no such window).
-    const t = job.type === 'run' ? (job.config as { tprocc?: { driver?: string; rampup?: number; duration?: number } } | null)?.tprocc : undefined;
-    const planned = t && t.driver === 'timed' && typeof t.rampup === 'number' && typeof t.duration === 'number' ? min + (t.rampup + t.duration) * 60_000 + 2_000 : undefined;
+    // Only a timed run has a planned end (its workload reads it from the run's options).
+    const windowMs = workloadOf(job).runPlan(job).windowMs;
+    const planned = windowMs !== undefined ? min + windowMs + 2_000 : undefined;
     max = Math.max(planned ?? 0, now, ...lasts);
   }
   if (max <= min) max = min + 1000;

@@ -1,5 +1,4 @@
-import type { ClientSample, EngineSample, LatencySample, TxType } from '@sledge/protocol';
-import { TX_PROC, TX_TYPES } from '@sledge/protocol';
+import type { ClientSample, EngineSample, LatencySample } from '@sledge/protocol';
 import type { ChartPalette } from './palette.js';
 import type { ChartOption, LineSeriesOption, Point, TimeRange } from './types.js';
 import { base, compact, grid, legend, lineStyle, timeAxis, tooltip, valueAxis, zoom } from './common.js';
@@ -34,23 +33,34 @@ export function tcountOption({ engine, tpmLabel, range, palette: p }: TcountInpu
   };
 }
 
+/** An operation of the job's workload as the charts need it (the workload module's `ops`). */
+export interface ChartOp {
+  id: string;
+  label: string;
+  color: { light: string; dark: string };
+}
+
+const opColor = (op: ChartOp, p: ChartPalette) => op.color[p.mode];
+
 export interface ClientRatesInput {
   client: readonly ClientSample[];
+  /** The workload's operations, one stacked series each. */
+  ops: readonly ChartOp[];
   range: TimeRange | undefined;
   palette: ChartPalette;
 }
 
-/** Client-side transactions per second by type, stacked (the top edge is the total). */
-export function clientRatesOption({ client, range, palette: p }: ClientRatesInput): ChartOption {
+/** Client-side transactions per second by operation, stacked (the top edge is the total). */
+export function clientRatesOption({ client, ops, range, palette: p }: ClientRatesInput): ChartOption {
   const style = lineStyle(client.length);
-  const series: LineSeriesOption[] = TX_TYPES.map((t) => ({
-    id: t,
-    name: TX_PROC[t],
+  const series: LineSeriesOption[] = ops.map((op) => ({
+    id: op.id,
+    name: op.label,
     type: 'line',
     stack: 'tx',
     areaStyle: { opacity: 0.35 },
-    data: client.map((s): Point => [s.ts, s.rates[t] ?? 0]),
-    color: p.tx[t],
+    data: client.map((s): Point => [s.ts, (s.rates as Readonly<Record<string, number>>)[op.id] ?? 0]),
+    color: opColor(op, p),
     ...style,
     showSymbol: false,
     lineStyle: { width: 1 },
@@ -74,6 +84,8 @@ export function clientRatesOption({ client, range, palette: p }: ClientRatesInpu
 
 export interface LatencyInput {
   latency: readonly LatencySample[];
+  /** The workload's operations (the first is shown first). */
+  ops: readonly ChartOp[];
   range: TimeRange | undefined;
   palette: ChartPalette;
   /** Colour the lines by transaction type (for showing all types at one percentile) rather than by percentile. */
@@ -82,22 +94,22 @@ export interface LatencyInput {
 
 export const PCTS = ['p50', 'p95', 'p99'] as const;
 export type Pct = (typeof PCTS)[number];
-export const latencySeriesName = (type: TxType, k: (typeof PCTS)[number]) => `${TX_PROC[type]} ${k}`;
+export const latencySeriesName = (op: ChartOp, k: (typeof PCTS)[number]) => `${op.label} ${k}`;
 
 /**
- * Interval latency percentiles (p50/p95/p99, ms) of every transaction type:
- * 15 series, of which `latencyLegend` shows one type's three and
+ * Interval latency percentiles (p50/p95/p99, ms) of every operation: three
+ * series each (15 for TPROC-C's five transactions), of which `latencyLegend` shows one type's three and
  * `latencyAllLegend` every type's one percentile. Switching type or
  * percentile only changes the legend selection, so a 2-hour run's 7,200-point
  * series are not rebuilt on every switch (only the colouring, by percentile or
  * by type, is part of the series).
  */
-export function latencyOption({ latency, range, palette: p, byType = false }: LatencyInput): ChartOption {
+export function latencyOption({ latency, ops, range, palette: p, byType = false }: LatencyInput): ChartOption {
   const series: LineSeriesOption[] = [];
-  for (const type of TX_TYPES) {
+  for (const op of ops) {
     const data = { p50: [] as Point[], p95: [] as Point[], p99: [] as Point[] };
     for (const s of latency) {
-      const v = s.perType[type];
+      const v = s.perType[op.id];
       if (v && v.count > 0) {
         data.p50.push([s.ts, v.p50]);
         data.p95.push([s.ts, v.p95]);
@@ -106,13 +118,13 @@ export function latencyOption({ latency, range, palette: p, byType = false }: La
     }
     const style = lineStyle(data.p50.length);
     for (const k of PCTS) {
-      series.push({ id: `${type}-${k}`, name: latencySeriesName(type, k), type: 'line', data: data[k], color: byType ? p.tx[type] : p[k], ...style, lineStyle: { width: byType || k === 'p50' ? 2 : 1.5 } });
+      series.push({ id: `${op.id}-${k}`, name: latencySeriesName(op, k), type: 'line', data: data[k], color: byType ? opColor(op, p) : p[k], ...style, lineStyle: { width: byType || k === 'p50' ? 2 : 1.5 } });
     }
   }
   return {
     ...base(p),
     tooltip: { ...tooltip(p), valueFormatter: (v) => (typeof v === 'number' ? `${compact(v)} ms` : String(v)) },
-    legend: { ...legend(p), ...(byType ? latencyAllLegend('p95') : latencyLegend('neworder')).legend },
+    legend: { ...legend(p), ...(byType ? latencyAllLegend(ops, 'p95') : latencyLegend(ops, ops[0]?.id ?? '')).legend },
     grid: grid(),
     xAxis: timeAxis(p, range),
     // The unit is in the card's title: an axis name here would sit under the legend on a narrow chart.
@@ -122,16 +134,17 @@ export function latencyOption({ latency, range, palette: p, byType = false }: La
   };
 }
 
-/** The legend part that shows one transaction type's percentiles and hides the other types. */
-export function latencyLegend(type: TxType): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
+/** The legend part that shows one operation's percentiles and hides the other operations. */
+export function latencyLegend(ops: readonly ChartOp[], type: string): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
   const selected: Record<string, boolean> = {};
-  for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = t === type;
-  return { legend: { data: PCTS.map((k) => latencySeriesName(type, k)), selected, formatter: (name) => name } };
+  for (const o of ops) for (const k of PCTS) selected[latencySeriesName(o, k)] = o.id === type;
+  const shown = ops.find((o) => o.id === type);
+  return { legend: { data: shown ? PCTS.map((k) => latencySeriesName(shown, k)) : [], selected, formatter: (name) => name } };
 }
 
 /** The legend part that shows every transaction type at one percentile (the legend names the types; the percentile is in the selector). */
-export function latencyAllLegend(pct: Pct): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
+export function latencyAllLegend(ops: readonly ChartOp[], pct: Pct): { legend: { data: string[]; selected: Record<string, boolean>; formatter: (name: string) => string } } {
   const selected: Record<string, boolean> = {};
-  for (const t of TX_TYPES) for (const k of PCTS) selected[latencySeriesName(t, k)] = k === pct;
-  return { legend: { data: TX_TYPES.map((t) => latencySeriesName(t, pct)), selected, formatter: (name) => name.replace(/ p\d\d$/, '') } };
+  for (const o of ops) for (const k of PCTS) selected[latencySeriesName(o, k)] = k === pct;
+  return { legend: { data: ops.map((o) => latencySeriesName(o, pct)), selected, formatter: (name) => name.replace(/ p\d\d$/, '') } };
 }

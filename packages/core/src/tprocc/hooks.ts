@@ -1,0 +1,228 @@
+import { SledgeError, type Target, type TproccMix, type TproccTable, type TxType } from '@sledge/protocol';
+import type { Driver, EngineSession, Logger } from '../driver.js';
+import type { BulkFormat } from './encode.js';
+import type { GeneratedTable } from './generate.js';
+import type { CheckFacts } from './check.js';
+import type { TxInputs } from './inputs.js';
+
+/**
+ * What a driver implements to run TPROC-C (`Driver.workloads.tprocc`): the
+ * schema lifecycle and checks on an admin connection, the bulk loader, the
+ * VU sessions, and optional capabilities (a native VU loop, datagen load
+ * scripts). Engine concerns (connecting, error classes, ASH) stay on the Driver.
+ */
+export interface TproccHooks<T> {
+  /** The bulk format the loader session wants generated rows in. */
+  bulkFormat(target: T): BulkFormat;
+  /** Monitor/admin connection: schema lifecycle, counters, version. Opens connections lazily. */
+  openAdmin(target: T, log: Logger): Promise<AdminSession>;
+  /** One build worker's connection. */
+  openLoader(target: T, log: Logger): Promise<LoaderSession>;
+  /** One virtual user's connection. */
+  openVu(target: T, opts: VuSessionOptions): Promise<VuSession>;
+  /**
+   * Optional capability: a native (C++) VU loop that runs this engine's
+   * transactions without returning to JavaScript per transaction. The server
+   * uses it when the loop loads and the run's options allow it, and falls
+   * back to openVu() otherwise. The native loop must behave exactly like the
+   * engine's VuSession (same statements, same parameters in txValues order,
+   * same rollback and error rules).
+   */
+  readonly nativeVu?: NativeVuLoop<T>;
+  /**
+   * Optional capability: the load scripts (and control/format files) a
+   * `datagen` directory holds for this engine, ingesting the CSV files with
+   * the engine's own tool. Pure: returns the files' names and text; the
+   * server writes them.
+   */
+  datagenScripts?(layout: DatagenLayout): DatagenScript[];
+}
+
+// ------------------------------------------------------------ admin session
+
+export interface BuildOptions {
+  warehouses: number;
+  buildVus: number;
+}
+
+export interface SchemaState {
+  /** The TPROC-C tables are there (at least WAREHOUSE). */
+  exists: boolean;
+  /** max(w_id), 0 when empty or missing. */
+  warehouses: number;
+}
+
+export interface Counters {
+  /** sum(district.d_next_o_id). */
+  nopm: number;
+  /** The engine's cumulative commit+rollback counter (hammerdb.md §6.5); null for client-side engines. */
+  tpm: number | null;
+}
+
+export interface AdminSession extends EngineSession {
+  /** Is the schema there, and how many warehouses does it hold? Missing database = { exists: false }. */
+  schemaState(): Promise<SchemaState>;
+  /** Create database and user where the engine has them (as superuser), then the tables. */
+  createSchema(o: BuildOptions): Promise<void>;
+  /** After loading: indexes/constraints, transaction routines, statistics. */
+  finishSchema(o: BuildOptions): Promise<void>;
+  /** Read what checkschema evaluates (see core evaluateCheck). `sample` = warehouses for C1-C4. */
+  checkFacts(sample: number[]): Promise<CheckFacts>;
+  /** Drop the schema (database and user where the engine has them). Idempotent. */
+  dropSchema(): Promise<void>;
+  readCounters(): Promise<Counters>;
+  /** Optional post-run maintenance (vacuum, checkpoint, purge) when the target asks for it. */
+  afterRun(): Promise<void>;
+  /**
+   * Optional capability: throw SLEDGE_E_SCHEMA_EXISTS (on the field to change)
+   * when createSchema would refuse this target, changing nothing. The server
+   * calls it at a build's preflight so the job is refused before it is
+   * stored. Engines without it are checked by schemaState() only.
+   */
+  assertBuildable?(): Promise<void>;
+}
+
+// ------------------------------------------------------------ loader and VUs
+
+export interface LoaderSession {
+  /**
+   * Load the tables of one generated unit (in the driver's bulkFormat) and
+   * commit. Called sequentially; the caller generates the next unit while
+   * this one's promise is pending.
+   */
+  load(tables: readonly GeneratedTable[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface VuSessionOptions {
+  /** VU position (2.. for workers), for session names (application_name etc.). */
+  vu: number;
+  log: Logger;
+}
+
+export type TxOutcome = 'commit' | 'rollback';
+
+export interface VuSession {
+  /**
+   * Run one transaction to its end: 'commit', or 'rollback' for the
+   * specified new-order rollback. Database errors throw (classified by the
+   * driver's classifyError); the session stays usable unless the error is a
+   * lost connection.
+   */
+  run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> | TxOutcome;
+  close(): Promise<void>;
+  /**
+   * Optional, for engines sampled client-side (SQLite): milliseconds the last
+   * run() spent waiting for a lock rather than executing.
+   */
+  lastWaitMs?(): number;
+}
+
+// ---------------------------------------------------------- native VU loop
+
+/** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
+export interface NativeVuSpec {
+  kind: 'libpq';
+  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>); contains the password. */
+  conninfo: string;
+  /** The statement each transaction executes as a prepared statement, in TX_TYPES order of parameters (see txValues). */
+  statements: Record<TxType, string>;
+  /** SQLSTATE that means the new-order rollback (outcome 'rollback', not an error). */
+  rollbackSqlstate: string;
+}
+
+/** A native VU loop a driver offers (driver-postgresql: the libpq loop of worker-native). */
+export interface NativeVuLoop<T> {
+  /** How log lines name it, e.g. "the native libpq loop". */
+  readonly name: string;
+  /** What the loop runs for this target (statements, connection, rollback rule). */
+  spec(target: T): NativeVuSpec;
+  /** Load the loop in this thread; `addonPath` loads that file instead (tests). Never throws. */
+  load(addonPath?: string): NativeVuLoad<T>;
+}
+
+export type NativeVuLoad<T> = { available: true; start(target: T, opts: NativeVuStartOptions): NativeVuHandle } | { available: false; reason: string };
+
+export interface NativeVuAssignment {
+  /** Index into the shared counters and states. */
+  index: number;
+  /** HammerDB VU position (2..): session name sledge-vu-<position>, the input stream. */
+  position: number;
+  startDelayMs: number;
+}
+
+export interface NativeVuStartOptions {
+  seed: number;
+  warehouses: number;
+  activeVus: number;
+  allWarehouse: boolean;
+  mix: TproccMix;
+  totalIterations: number;
+  iterations: number;
+  repeatDelayMs: number;
+  keyAndThink: boolean;
+  raiseError: boolean;
+  /** The test driver: a log line per transaction. */
+  testDriver: boolean;
+  vus: NativeVuAssignment[];
+  /** Shared Int32Arrays of the run (server worker/layout.ts). */
+  counters: Int32Array;
+  states: Int32Array;
+  control: Int32Array;
+}
+
+/** One VU thread's end state: measured-window span and time per type (TX_TYPES order). */
+export interface NativeVuResult {
+  ok: boolean;
+  elapsedMs: number;
+  totalNs: number[];
+}
+
+export interface NativeVuHandle {
+  /** VU slots (positions in opts.vus). */
+  readonly slots: number;
+  /** Hands every queued latency record to onRecord; returns how many. */
+  drainLatency(onRecord: (slot: number, tx: TxType, us: number, measuring: boolean) => void): number;
+  /** Log lines queued since the last poll, and how many VU threads still run. */
+  poll(): { live: number; logs: { vu: number; text: string }[] };
+  /** Per slot, once poll().live is 0. */
+  results(): NativeVuResult[];
+  /** Abort and join the threads (if any still run); the handle is unusable after. */
+  dispose(): void;
+}
+
+// ------------------------------------------------------------------ datagen
+
+/** One generated CSV file of a datagen directory. */
+export interface DatagenFile {
+  table: TproccTable;
+  worker: number;
+  /** File name inside the directory, e.g. stock_2.csv. */
+  file: string;
+  rows: number;
+}
+
+export interface DatagenLayout {
+  /** Absolute directory. */
+  dir: string;
+  seed: number;
+  warehouses: number;
+  workers: number;
+  timestamp: string;
+  files: DatagenFile[];
+}
+
+/** A file a driver's datagenScripts writes beside the CSV files. */
+export interface DatagenScript {
+  /** File name inside the directory, e.g. load_postgresql.sql. */
+  name: string;
+  text: string;
+  executable: boolean;
+}
+
+/** A driver's TPROC-C hooks; SLEDGE_E_DRIVER_UNAVAILABLE when the engine does not run TPROC-C. */
+export function tproccHooks<T extends Target>(driver: Driver<T>): TproccHooks<T> {
+  const h = driver.workloads.tprocc;
+  if (!h) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-C`, { field: 'target.engine' });
+  return h;
+}

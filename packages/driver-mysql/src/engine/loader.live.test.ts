@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { TproccGenerator, itemUnits, type TproccUnit } from '@sledge/core';
+import { SledgeError } from '@sledge/protocol';
+import { MyAdmin } from '../tprocc/admin.js';
+import { MARIADB } from './flavour.js';
+import { MyLoader } from './loader.js';
+import { sqlFor } from '../tprocc/sqlfiles.js';
+import { mariadbTarget, rootConnection } from '../testing/live.js';
+
+// Both load paths on the real server: LOAD DATA LOCAL INFILE, and the
+// multi-row INSERT fallback taken when the server refuses LOCAL INFILE
+// (here: the client does not announce LOCAL_FILES, so MariaDB answers 4166).
+// The same units loaded both ways must give identical tables.
+const sql = sqlFor(MARIADB);
+const DB_A = 'sledge_mytest_load_a';
+const DB_B = 'sledge_mytest_load_b';
+const TABLES = ['item', 'warehouse', 'stock', 'district', 'customer', 'history', 'orders', 'new_order', 'order_line'];
+const UNITS: TproccUnit[] = [
+  itemUnits()[0]!,
+  { kind: 'warehouse', w: 1 },
+  { kind: 'stock', w: 1, from: 1, to: 10000 },
+  { kind: 'district', w: 1 },
+  { kind: 'customer', w: 1, d: 1 },
+  { kind: 'orders', w: 1, d: 1 },
+];
+
+let root: Connection;
+
+async function build(db: string, localFiles: boolean, logs: string[]): Promise<MyLoader> {
+  const target = mariadbTarget(db);
+  const admin = new MyAdmin(target, MARIADB, sql, () => undefined);
+  try {
+    await admin.dropSchema();
+    await admin.createSchema({ warehouses: 1, buildVus: 1 });
+  } finally {
+    await admin.close();
+  }
+  const loader = await MyLoader.open(target, MARIADB, sql, (l) => void logs.push(l), { localFiles });
+  const gen = new TproccGenerator({ seed: 5, timestamp: '2025-01-01 00:00:00' }, 'csv');
+  for (const u of UNITS) await loader.load(gen.generate(u));
+  return loader;
+}
+
+async function checksums(db: string): Promise<Record<string, string>> {
+  const [r] = await root.query<RowDataPacket[]>(`CHECKSUM TABLE ${TABLES.map((t) => `${db}.${t}`).join(', ')}`);
+  return Object.fromEntries(r.map((x) => [String(x.Table).split('.')[1], String(x.Checksum)]));
+}
+
+async function count(db: string, table: string): Promise<number> {
+  const [r] = await root.query<RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${db}.${table}`);
+  return Number(r[0]!.n);
+}
+
+beforeAll(async () => {
+  root = await rootConnection();
+});
+afterAll(async () => {
+  await root?.query(`DROP DATABASE IF EXISTS ${DB_A}`);
+  await root?.query(`DROP DATABASE IF EXISTS ${DB_B}`);
+  await root?.end();
+});
+
+describe('loader paths', () => {
+  const logsA: string[] = [];
+  const logsB: string[] = [];
+  let a: MyLoader;
+  let b: MyLoader;
+
+  beforeAll(async () => {
+    a = await build(DB_A, true, logsA);
+    b = await build(DB_B, false, logsB);
+  }, 300_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('uses LOAD DATA LOCAL INFILE when the server allows it, and says so once', () => {
+    expect(a.loadPath).toBe('load-data');
+    expect(logsA).toEqual(['MariaDB loader: LOAD DATA LOCAL INFILE']);
+  });
+
+  it('falls back to multi-row INSERT once the server refuses LOCAL INFILE, and says why once', () => {
+    expect(b.loadPath).toBe('insert');
+    expect(logsB).toEqual(['MariaDB loader: multi-row INSERT batches (the server refused LOCAL INFILE: error 4166)']);
+  });
+
+  it('loads identical rows both ways', async () => {
+    expect(await count(DB_A, 'order_line')).toBeGreaterThan(25000);
+    expect(await count(DB_A, 'customer')).toBe(3000);
+    expect(await checksums(DB_B)).toEqual(await checksums(DB_A));
+  });
+
+  it('INSERT escapes text that is not plain CSV', async () => {
+    const data = "200001,1,it's a \\ name,1.00,data\n200002,2,plain,2.00,data\n";
+    await b.load([{ table: 'item', rows: 2, data }]);
+    const [r] = await root.query<RowDataPacket[]>(`SELECT i_name FROM ${DB_B}.item WHERE i_id > 200000 ORDER BY i_id`);
+    expect(r.map((x) => x.i_name)).toEqual(["it's a \\ name", 'plain']);
+  });
+
+  it.each([
+    ['LOAD DATA', () => a, DB_A],
+    ['INSERT', () => b, DB_B],
+  ] as const)('%s: a unit that fails is rolled back whole', async (_name, loader, db) => {
+    const gen = new TproccGenerator({ seed: 5, timestamp: '2025-01-01 00:00:00' }, 'csv');
+    // New-order rows of district 2 load fine, then district 1's customers collide with the loaded ones.
+    const tables = [...gen.generate({ kind: 'orders', w: 1, d: 2 }), ...gen.generate({ kind: 'customer', w: 1, d: 1 })];
+    const before = await count(db, 'orders');
+    const err = await loader()
+      .load(tables)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(SledgeError.is(err) && err.code).toBe('SLEDGE_E_DB');
+    expect(await count(db, 'orders')).toBe(before);
+    expect(await count(db, 'customer')).toBe(3000);
+  });
+});

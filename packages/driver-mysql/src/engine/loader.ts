@@ -1,0 +1,181 @@
+import { Readable } from 'node:stream';
+import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
+import { SledgeError } from '@sledge/protocol';
+import { connect, loadMysql2 } from './connect.js';
+import { connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
+import type { Flavour, MyTarget } from './flavour.js';
+import { csvBatches, isPlainCsv, slices, sqlValueBatches } from './csv.js';
+import type { SqlSet } from '../tprocc/sqlfiles.js';
+
+export type LoadPath = 'load-data' | 'insert';
+
+/** Characters of CSV per INSERT batch (well under the 16 MiB default max_allowed_packet). */
+export const INSERT_BATCH_CHARS = 1 << 20;
+/** Bytes per LOAD DATA LOCAL packet. */
+const INFILE_PACKET = 256 * 1024;
+
+/** The first path to try, from @@GLOBAL.local_infile (1/ON: LOAD DATA LOCAL; 0/OFF: INSERT). */
+export function initialLoadPath(localInfile: unknown): LoadPath {
+  const v = String(localInfile ?? '').trim().toUpperCase();
+  return v === '1' || v === 'ON' ? 'load-data' : 'insert';
+}
+
+export interface LoaderOptions {
+  /** Announce the LOCAL_FILES capability (default true). Tests turn it off to make the server refuse. */
+  localFiles?: boolean;
+}
+
+/**
+ * One build worker's session: one transaction per generated unit, each
+ * table through LOAD DATA LOCAL INFILE fed from memory, or through
+ * multi-row INSERT batches when the server refuses LOCAL INFILE. The path
+ * is chosen once per session (from @@local_infile, then from the first
+ * refusal) and logged.
+ */
+export class MyLoader implements LoaderSession {
+  private conn: Connection | undefined;
+  private path: LoadPath = 'load-data';
+  private reason = '';
+  private announced = false;
+  private readonly files = new Map<string, Buffer>();
+  private seq = 0;
+
+  private constructor(
+    private readonly t: MyTarget,
+    private readonly flavour: Flavour,
+    private readonly sql: SqlSet,
+    private readonly log: Logger,
+  ) {}
+
+  static async open(t: MyTarget, flavour: Flavour, sql: SqlSet, log: Logger, o: LoaderOptions = {}): Promise<MyLoader> {
+    const l = new MyLoader(t, flavour, sql, log);
+    l.conn = await connect(t, flavour, {
+      useDatabase: true,
+      role: 'loader',
+      localFiles: o.localFiles ?? true,
+      infileStreamFactory: (p) => l.stream(p),
+    });
+    const [rows] = await l.conn.query<RowDataPacket[]>(sql.statement('load.sql', 'local_infile'));
+    l.path = initialLoadPath(rows[0]?.enabled);
+    if (l.path === 'insert') l.reason = 'local_infile is OFF on the server';
+    return l;
+  }
+
+  /** The path in use: 'load-data' until the server refuses it. */
+  get loadPath(): LoadPath {
+    return this.path;
+  }
+
+  /** Answers the server's LOCAL INFILE request with the buffer registered under that name, nothing else. */
+  private stream(name: string): Readable {
+    const buf = this.files.get(name);
+    this.files.delete(name);
+    if (!buf)
+      return new Readable({
+        read() {
+          this.destroy(new Error(`refusing LOCAL INFILE request for "${name}": not a file this session sent`));
+        },
+      });
+    return Readable.from(slices(buf, INFILE_PACKET));
+  }
+
+  private c(): Connection {
+    if (!this.conn) throw new Error('loader session is closed');
+    return this.conn;
+  }
+
+  private announce(): void {
+    if (this.announced) return;
+    this.announced = true;
+    this.log(
+      this.path === 'load-data'
+        ? `${this.flavour.display} loader: LOAD DATA LOCAL INFILE`
+        : `${this.flavour.display} loader: multi-row INSERT batches (${this.reason})`,
+    );
+  }
+
+  async load(tables: readonly GeneratedTable[]): Promise<void> {
+    const c = this.c();
+    try {
+      await c.query(this.sql.statement('load.sql', 'begin'));
+      for (const t of tables) await this.loadTable(t);
+      await c.query(this.sql.statement('load.sql', 'commit'));
+    } catch (e) {
+      await c.query(this.sql.statement('load.sql', 'rollback')).catch(() => undefined);
+      if (e instanceof SledgeError) throw e;
+      throw (
+        connectError(e, this.t, this.flavour.display) ??
+        new SledgeError('SLEDGE_E_DB', `${this.flavour.display} failed loading ${tables.map((t) => t.table).join(', ')}: ${messageOf(e)}`, { cause: e })
+      );
+    }
+  }
+
+  private values(t: GeneratedTable): Record<string, string> {
+    return { table: t.table, columns: TPROCC_COLUMNS[t.table].join(', ') };
+  }
+
+  private async loadTable(t: GeneratedTable): Promise<void> {
+    if (t.rows === 0) return;
+    if (Array.isArray(t.data)) throw new Error(`${t.table}: the MySQL loader takes 'csv' data, got tuples`);
+    const data = typeof t.data === 'string' ? Buffer.from(t.data, 'latin1') : Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+    if (this.path === 'load-data') {
+      try {
+        await this.loadData(t, data);
+        this.announce();
+        return;
+      } catch (e) {
+        if (!isLocalInfileRefused(e)) throw e;
+        this.path = 'insert';
+        this.reason = `the server refused LOCAL INFILE: error ${errnoOf(e) ?? '?'}`;
+      }
+    }
+    this.announce();
+    await this.insert(t, data.toString('latin1'));
+  }
+
+  private async loadData(t: GeneratedTable, data: Buffer): Promise<void> {
+    const name = `sledge/${t.table}/${++this.seq}`;
+    this.files.set(name, data);
+    try {
+      const [r] = await this.c().query<ResultSetHeader>(this.sql.statement('load.sql', 'load_data', this.values(t)), [name]);
+      // With LOCAL, bad rows become warnings and are skipped: insist on every row.
+      if (r.affectedRows !== t.rows || r.warningStatus > 0) {
+        const [w] = await this.c().query<RowDataPacket[]>(this.sql.statement('load.sql', 'warnings'));
+        throw new Error(`${t.table}: LOAD DATA took ${r.affectedRows} of ${t.rows} rows (${w.map((x) => String(x.Message)).join('; ') || 'no warnings'})`);
+      }
+    } finally {
+      this.files.delete(name);
+    }
+  }
+
+  /**
+   * INSERT fallback. Generated text needs no escaping (isPlainCsv), so the
+   * row constructors are built straight from the CSV lines; anything else
+   * goes through mysql2's escaping.
+   */
+  private async insert(t: GeneratedTable, text: string): Promise<void> {
+    const sqlText = this.sql.statement('load.sql', 'insert_rows', this.values(t));
+    let n = 0;
+    if (isPlainCsv(text)) {
+      const { raw } = await loadMysql2();
+      for (const b of sqlValueBatches(text, INSERT_BATCH_CHARS)) {
+        const [r] = await this.c().query<ResultSetHeader>(sqlText, [raw(b.sql)]);
+        n += r.affectedRows;
+      }
+    } else {
+      for (const batch of csvBatches(text, INSERT_BATCH_CHARS)) {
+        const [r] = await this.c().query<ResultSetHeader>(sqlText, [batch]);
+        n += r.affectedRows;
+      }
+    }
+    if (n !== t.rows) throw new Error(`${t.table}: INSERT stored ${n} of ${t.rows} rows`);
+  }
+
+  async close(): Promise<void> {
+    const c = this.conn;
+    this.conn = undefined;
+    this.files.clear();
+    if (c) await c.end().catch(() => c.destroy());
+  }
+}

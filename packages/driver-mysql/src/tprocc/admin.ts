@@ -1,0 +1,200 @@
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import { TPROCC_TABLES } from '@sledge/protocol';
+import type { AdminSession, BuildOptions, CheckFacts, Counters, Logger, SchemaState } from '@sledge/core';
+import { SledgeError } from '@sledge/protocol';
+import { gatherCheckFacts } from './check.js';
+import { connect } from '../engine/connect.js';
+import { ER, connectError, errnoOf, messageOf } from '../engine/errors.js';
+import type { Flavour, MyTarget } from '../engine/flavour.js';
+import { PURGE_BOUND_MS, historyLength, purgeHistory } from './purge.js';
+import { dropStatements, indexStatements, procedureStatements, storageEngine, tableStatements } from './schema.js';
+import { quoteIdent, type SqlFile, type SqlSet } from './sqlfiles.js';
+
+/**
+ * The monitor's session. It connects lazily without a default database
+ * (the database may not exist yet) and selects target.database with USE
+ * when an operation needs it.
+ */
+export class MyAdmin implements AdminSession {
+  private pending: Promise<Connection> | undefined;
+
+  constructor(
+    private readonly t: MyTarget,
+    private readonly flavour: Flavour,
+    private readonly sql: SqlSet,
+    private readonly log: Logger,
+    private readonly purgeBoundMs: number = PURGE_BOUND_MS,
+  ) {}
+
+  private conn(): Promise<Connection> {
+    this.pending ??= connect(this.t, this.flavour, { useDatabase: false, role: 'admin' }).catch((e: unknown) => {
+      this.pending = undefined;
+      throw e;
+    });
+    return this.pending;
+  }
+
+  /** Wrap a database failure: user-fixable ones keep their code, the rest is SLEDGE_E_DB. */
+  private fail(e: unknown, doing: string): SledgeError {
+    const known = connectError(e, this.t, this.flavour.display);
+    if (known) return known;
+    return new SledgeError('SLEDGE_E_DB', `${this.flavour.display} failed while ${doing}: ${messageOf(e)}`, { cause: e });
+  }
+
+  private async guard<R>(doing: string, f: () => Promise<R>): Promise<R> {
+    try {
+      return await f();
+    } catch (e) {
+      throw this.fail(e, doing);
+    }
+  }
+
+  private async run(sqlText: string, params?: unknown[]): Promise<void> {
+    const c = await this.conn();
+    await c.query(sqlText, params);
+  }
+
+  private async rowsOf(file: SqlFile, name: string, params?: unknown[]): Promise<RowDataPacket[]> {
+    const c = await this.conn();
+    const [rows] = await c.query<RowDataPacket[]>(this.sql.statement(file, name), params);
+    return rows;
+  }
+
+  /** Rows of a named admin.sql statement. */
+  private rows(name: string, params?: unknown[]): Promise<RowDataPacket[]> {
+    return this.rowsOf('admin.sql', name, params);
+  }
+
+  private get dbValues(): Record<string, string> {
+    return { database: quoteIdent(this.t.database) };
+  }
+
+  /**
+   * USE target.database; false when it does not exist (ER_BAD_DB_ERROR).
+   * Issued every time (admin calls are rare), so a database dropped by
+   * someone else is noticed.
+   */
+  private async select(): Promise<boolean> {
+    try {
+      await this.run(this.sql.statement('admin.sql', 'use_database', this.dbValues));
+      return true;
+    } catch (e) {
+      if (errnoOf(e) === ER.BAD_DB) return false;
+      throw e;
+    }
+  }
+
+  private async requireDb(): Promise<void> {
+    if (!(await this.select()))
+      throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', `${this.flavour.display} database '${this.t.database}' does not exist: build the schema first.`, {
+        field: 'target.database',
+      });
+  }
+
+  private async tableNames(): Promise<string[]> {
+    return (await this.rows('tables', [this.t.database])).map((r) => String(r.name));
+  }
+
+  serverVersion(): Promise<string> {
+    return this.guard('reading the server version', async () => {
+      const v = String((await this.rows('version'))[0]?.version ?? '');
+      return v.split('-')[0] ?? v;
+    });
+  }
+
+  schemaState(): Promise<SchemaState> {
+    return this.guard('reading the schema state', async () => {
+      if (!(await this.select())) return { exists: false, warehouses: 0 };
+      if (!(await this.tableNames()).includes('warehouse')) return { exists: false, warehouses: 0 };
+      return { exists: true, warehouses: Number((await this.rows('max_warehouse'))[0]?.w ?? 0) };
+    });
+  }
+
+  /** What createSchema refuses, checked without changing anything: any TPROC-C table in the database (a partial schema too). */
+  assertBuildable(): Promise<void> {
+    return this.guard('checking the target before a build', async () => {
+      if (Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) === 0) return;
+      const present = (await this.tableNames()).filter((n) => (TPROCC_TABLES as readonly string[]).includes(n));
+      if (present.length > 0)
+        throw new SledgeError(
+          'SLEDGE_E_SCHEMA_EXISTS',
+          `${this.flavour.display} database '${this.t.database}' already holds TPROC-C tables (${present.join(', ')}): delete the schema first or choose another target.database.`,
+          { field: 'target.database' },
+        );
+    });
+  }
+
+  async createSchema(o: BuildOptions): Promise<void> {
+    const engine = storageEngine(this.t);
+    await this.assertBuildable();
+    return this.guard('creating the schema', async () => {
+      const exists = Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) > 0;
+      if (!exists) {
+        await this.run(this.sql.statement('admin.sql', 'create_database', this.dbValues));
+        this.log(`created database ${this.t.database}`);
+      }
+      await this.requireDb();
+      for (const s of tableStatements(this.sql, this.t, o.warehouses)) await this.run(s);
+      this.log(`created ${TPROCC_TABLES.length} tables (ENGINE=${engine}${this.t.historyPk ? ', HISTORY primary key' : ''})`);
+    });
+  }
+
+  finishSchema(_o: BuildOptions): Promise<void> {
+    return this.guard('finishing the schema', async () => {
+      await this.requireDb();
+      let t0 = Date.now();
+      for (const s of indexStatements(this.sql)) await this.run(s);
+      this.log(`created secondary indexes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      if (!this.t.noStoredProcs) {
+        for (const s of procedureStatements(this.sql)) await this.run(s);
+        this.log('created stored procedures neword, payment, delivery, slev, ostat');
+      } else this.log('noStoredProcs: transactions run as client-side SQL, no procedures created');
+      t0 = Date.now();
+      await this.rowsOf('counters.sql', 'analyze');
+      this.log(`analyzed tables in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    });
+  }
+
+  checkFacts(sample: number[]): Promise<CheckFacts> {
+    return this.guard('checking the schema', async () => {
+      if (!(await this.select()))
+        return { databaseExists: false, tables: {}, maxWarehouse: null, indexed: {}, rowCounts: {}, routines: {}, warehouses: [] };
+      return gatherCheckFacts((name, params) => this.rowsOf('check.sql', name, params), this.t.database, sample, this.t.noStoredProcs);
+    });
+  }
+
+  dropSchema(): Promise<void> {
+    return this.guard('dropping the schema', async () => {
+      for (const s of dropStatements(this.sql, this.t)) await this.run(s);
+    });
+  }
+
+  readCounters(): Promise<Counters> {
+    return this.guard('reading the NOPM and TPM counters', async () => {
+      await this.requireDb();
+      const [nopm, status] = await Promise.all([this.rowsOf('counters.sql', 'nopm'), this.rowsOf('counters.sql', 'engine_counters')]);
+      const tpm = status.reduce((s, r) => s + Number(r.Value ?? r.VALUE ?? 0), 0);
+      return { nopm: Number(nopm[0]?.nopm ?? 0), tpm };
+    });
+  }
+
+  afterRun(): Promise<void> {
+    return this.guard('running post-run maintenance', async () => {
+      const c = await this.conn();
+      if ('purge' in this.t && this.t.purge) {
+        await purgeHistory(c, () => connect(this.t, this.flavour, { useDatabase: false, role: 'purge' }), this.sql, this.log, this.purgeBoundMs);
+      } else {
+        const n = await historyLength(c, this.sql);
+        if (n !== null) this.log(`InnoDB history list length ${n}`);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const p = this.pending;
+    this.pending = undefined;
+    if (!p) return;
+    const c = await p.catch(() => undefined);
+    if (c) await c.end().catch(() => c.destroy());
+  }
+}

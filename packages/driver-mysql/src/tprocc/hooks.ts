@@ -1,0 +1,59 @@
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
+import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
+import { MyAdmin } from './admin.js';
+import { connect } from '../engine/connect.js';
+import type { FamilyOptions } from '../driver.js';
+import type { Flavour, MyTarget } from '../engine/flavour.js';
+import { MyLoader } from '../engine/loader.js';
+import type { SqlSet } from './sqlfiles.js';
+import { ClientSqlVu } from './vu-client.js';
+import { ProcedureVu, callStatements } from './vu.js';
+
+const mysqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** MySQL/MariaDB: nullable columns go through @variables and NULLIF (empty field = NULL). */
+const mysqlVars: LoadScriptSpec['fileVars'] = (f, parts, c, where) => {
+  const cols = TPROCC_COLUMNS[f.table];
+  const nullable = cols.filter((col) => ddlColumn(c, f.table, col, where).nullable);
+  const columnList = cols.map((col) => (nullable.includes(col) ? fill(templatePart(parts, 'column_nullable', where), { column: col }, where) : col)).join(', ');
+  const assignments = nullable.map((col) => fill(templatePart(parts, 'assignment', where), { column: col }, where)).join(', ');
+  return { column_list: columnList, set_clause: nullable.length ? fill(templatePart(parts, 'set_clause', where), { assignments }, where) : '' };
+};
+
+/** load_<flavour>.sql: LOAD DATA LOCAL INFILE of every CSV file (MariaDB's tables.sql is MySQL's, by the resolver's fallback). */
+function datagenScripts(flavour: Flavour, layout: DatagenLayout): DatagenScript[] {
+  const e = flavour.engine;
+  const tables = { path: sqlFile(e, 'tprocc', 'tables.sql'), text: sqlText(e, 'tprocc', 'tables.sql') };
+  const template = sqlTemplate(e, 'tprocc', 'datagen_load.sql');
+  return renderLoadScripts({ output: `load_${e}.sql`, executable: false, quote: mysqlString, fileVars: mysqlVars }, { tables, template }, layout);
+}
+
+/** TPROC-C on one MySQL-family flavour. */
+export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['engine']>, sql: () => SqlSet, o: FamilyOptions): TproccHooks<T> {
+  return {
+    bulkFormat(_target: T): BulkFormat {
+      return 'csv';
+    },
+
+    async openAdmin(target: T, log: Logger): Promise<AdminSession> {
+      return new MyAdmin(target, flavour, sql(), log, o.purgeBoundMs);
+    },
+
+    async openLoader(target: T, log: Logger): Promise<LoaderSession> {
+      return MyLoader.open(target, flavour, sql(), log, o.loader);
+    },
+
+    async openVu(target: T, opts: VuSessionOptions): Promise<VuSession> {
+      const conn = await connect(target, flavour, {
+        useDatabase: true,
+        role: `vu${opts.vu}`,
+        namedPlaceholders: target.noStoredProcs,
+      });
+      if (target.noStoredProcs) return new ClientSqlVu(conn, sql(), target.prepared);
+      return new ProcedureVu(conn, callStatements(sql()), target.prepared);
+    },
+
+    datagenScripts: (layout) => datagenScripts(flavour, layout),
+  };
+}

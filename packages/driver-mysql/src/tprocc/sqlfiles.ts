@@ -1,0 +1,65 @@
+import { sqlSet, type SqlSet as SqlFileSet } from '@sledge/sql';
+import type { Flavour } from '../engine/flavour.js';
+
+/** Every SQL file the driver reads, under packages/sql/<engine>/tprocc/ (MariaDB: its own file, else MySQL's). */
+export const SQL_FILES = [
+  'admin.sql',
+  'tables.sql',
+  'indexes.sql',
+  'procedures.sql',
+  'drop.sql',
+  'check.sql',
+  'counters.sql',
+  // Extras (packages/sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements, loader statements.
+  'options.sql',
+  'calls.sql',
+  'client.sql',
+  'load.sql',
+] as const;
+export type SqlFile = (typeof SQL_FILES)[number];
+
+/** Replace {{name}} placeholders; a placeholder without a value is an error. */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{\{([a-z_]+)\}\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`no value for SQL placeholder {{${name}}}`);
+    return String(v);
+  });
+}
+
+/** Backquote an identifier (names are validated by the protocol schema; quote anyway). */
+export function quoteIdent(name: string): string {
+  return '`' + name.replace(/`/g, '``') + '`';
+}
+
+/** Drop full-line `--` comments (named statements may carry them), so the text is what the server gets. */
+export function dropCommentLines(sql: string): string {
+  return sql
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('--'))
+    .join('\n')
+    .trim();
+}
+
+/**
+ * A statement of a procedure script as the mysql client would send it:
+ * without DELIMITER lines and without the custom delimiter at the end.
+ */
+export function stripDelimiter(piece: string): string {
+  const lines = piece.split('\n').filter((l) => !/^\s*DELIMITER(\s+\S+)?\s*$/i.test(l));
+  return lines.join('\n').trim().replace(/\s*\$\$$/, '').trim();
+}
+
+/**
+ * The SQL files of one flavour, read once: named statements without their
+ * comment lines, scripts without DELIMITER lines, {{placeholders}} filled.
+ */
+export type SqlSet = SqlFileSet<SqlFile>;
+
+export function sqlFor(flavour: Flavour): SqlSet {
+  return sqlSet<SqlFile>(flavour.engine, 'tprocc', {
+    clean: dropCommentLines,
+    piece: (s) => stripDelimiter(dropCommentLines(s)),
+    fill: (sql, values) => fillPlaceholders(sql, values),
+  });
+}

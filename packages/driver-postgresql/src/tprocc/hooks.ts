@@ -1,0 +1,54 @@
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, NativeVuLoad, NativeVuSpec, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import { renderLoadScripts } from '@sledge/core';
+import type { PostgresqlTarget } from '@sledge/protocol';
+import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
+import { loadPgVuLoop } from '@sledge/worker-native';
+import { PgAdminSession } from './admin.js';
+import { libpqConninfo } from '../engine/config.js';
+import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
+import { PgLoaderSession } from '../engine/loader.js';
+import { callStatements, PgVuSession } from './vu.js';
+
+/** What the native libpq loop runs for a target: the VU sessions' statements, connection and rollback rule. */
+export function nativeVuSpec(t: PostgresqlTarget): NativeVuSpec {
+  return { kind: 'libpq', conninfo: libpqConninfo(t, 'user'), statements: callStatements(t), rollbackSqlstate: ROLLBACK_SQLSTATE };
+}
+
+/** The native libpq loop of @sledge/worker-native, started with this driver's spec. */
+function loadNativeVu(addonPath?: string): NativeVuLoad<PostgresqlTarget> {
+  const loop = loadPgVuLoop(addonPath === undefined ? {} : { path: addonPath });
+  if (!loop.available) return { available: false, reason: loop.reason };
+  return { available: true, start: (t, opts) => loop.start({ ...opts, spec: nativeVuSpec(t) }) };
+}
+
+const sqlString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** load_postgresql.sql: psql \copy of every CSV file. */
+function datagenScripts(layout: DatagenLayout): DatagenScript[] {
+  const tables = { path: sqlFile('postgresql', 'tprocc', 'tables.sql'), text: sqlText('postgresql', 'tprocc', 'tables.sql') };
+  const template = sqlTemplate('postgresql', 'tprocc', 'datagen_load.sql');
+  return renderLoadScripts({ output: 'load_postgresql.sql', executable: false, quote: sqlString }, { tables, template }, layout);
+}
+
+/** TPROC-C on PostgreSQL. */
+export const tproccHooks: TproccHooks<PostgresqlTarget> = {
+  bulkFormat(_t: PostgresqlTarget): BulkFormat {
+    return 'pg-text';
+  },
+
+  openAdmin(t: PostgresqlTarget, log: Logger): Promise<AdminSession> {
+    return PgAdminSession.open(t, log);
+  },
+
+  openLoader(t: PostgresqlTarget, log: Logger): Promise<LoaderSession> {
+    return PgLoaderSession.open(t, log);
+  },
+
+  openVu(t: PostgresqlTarget, opts: VuSessionOptions): Promise<VuSession> {
+    return PgVuSession.open(t, opts);
+  },
+
+  nativeVu: { name: 'the native libpq loop', spec: nativeVuSpec, load: loadNativeVu },
+
+  datagenScripts,
+};

@@ -1,0 +1,59 @@
+import { TX_PROC, TproccOptions, type TxType } from '@sledge/protocol';
+import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
+
+/** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
+const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
+const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
+
+export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields];
+
+export const tprocc = (name: string): FieldSpec => {
+  const f = TPROCC_FIELDS.find((x) => x.name === name);
+  if (!f) throw new Error(`no TPROC-C field ${name}`);
+  return f;
+};
+
+/** Schema page: what a build needs. */
+export const BUILD_FIELDS = ['warehouses', 'buildVus'];
+/** Run page, main settings (HammerDB's Driver Options dialog). */
+export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs', 'iterations', 'totalIterations', 'keyAndThink', 'allWarehouse', 'timeProfile'];
+/** Run page, advanced settings. */
+export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'workers'];
+export const MIX_FIELDS = mixFields.map((f) => f.name);
+
+export function tproccDefaults(): FormValues {
+  return defaultsOf(TPROCC_FIELDS);
+}
+
+/** The `tprocc` object of a job body: every option, mix weights nested. */
+export function collectTprocc(values: FormValues, names?: readonly string[]): Record<string, unknown> {
+  const fields = names ? TPROCC_FIELDS.filter((f) => names.includes(f.name)) : TPROCC_FIELDS;
+  const flat = collect(fields, values);
+  const out: Record<string, unknown> = {};
+  const mix: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flat)) {
+    if (k.startsWith('mix.')) mix[k.slice(4)] = v;
+    else out[k] = v;
+  }
+  if (Object.keys(mix).length) out['mix'] = mix;
+  return out;
+}
+
+/** Form values from a stored tprocc object (saved configurations). */
+export function tproccToForm(t: unknown): FormValues {
+  const v = tproccDefaults();
+  if (!t || typeof t !== 'object') return v;
+  const o = t as Record<string, unknown>;
+  for (const f of TPROCC_FIELDS) {
+    const raw = f.name.startsWith('mix.') ? (o['mix'] as Record<string, unknown> | undefined)?.[f.name.slice(4)] : o[f.name];
+    if (raw === undefined) continue;
+    v[f.name] = f.kind === 'boolean' ? raw === true : String(raw);
+  }
+  return v;
+}
+
+/** Every TPROC-C option's form key (`tprocc.vus`, `tprocc.mix.payment`) with its label, plus the mix as a whole. */
+export const TPROCC_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(TPROCC_FIELDS.map((f) => [`tprocc.${f.name}`, f.title])),
+  'tprocc.mix': 'Transaction mix weights',
+};

@@ -1,0 +1,33 @@
+import type { Job } from '@sledge/protocol';
+
+/**
+ * A TPROC-C run's result figures. The one place that reads them from a job:
+ * when results carry a workload-neutral headline ({metric, value, unit}),
+ * only this accessor changes.
+ */
+export interface TproccFigures {
+  nopm: number;
+  tpm: number;
+  tpmSource: 'engine' | 'client';
+  activeVus: number;
+  measuredSeconds: number;
+  line: string;
+  warehouses?: number | undefined;
+  clientCpuMsPer1000Tx?: number | undefined;
+}
+
+/** The run's NOPM, TPM and the rest of its result; undefined before there is one. */
+export function tproccResult(job: Pick<Job, 'result'>): TproccFigures | undefined {
+  const r = job.result;
+  if (!r) return undefined;
+  return {
+    nopm: r.nopm,
+    tpm: r.tpm,
+    tpmSource: r.tpmSource,
+    activeVus: r.activeVus,
+    measuredSeconds: r.measuredSeconds,
+    line: r.line,
+    warehouses: r.warehouses,
+    clientCpuMsPer1000Tx: r.clientCpuMsPer1000Tx,
+  };
+}

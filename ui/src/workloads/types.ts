@@ -1,0 +1,108 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { EngineSample, Job } from '@sledge/protocol';
+import type { FieldSpec, FormValues } from '../forms/fields.js';
+import type { LiveJob } from '../live/jobState.js';
+
+/** One operation of a workload (a TPROC-C transaction type): how its series are keyed, named and coloured. */
+export interface WorkloadOp {
+  /** The key of its counters, rates and latency (`ClientSample.rates[id]`, `LatencySample.perType[id]`). */
+  id: string;
+  /** Its name in charts and legends (HammerDB's procedure name, e.g. NEWORD). */
+  label: string;
+  /** Its fixed colour, light and dark theme. */
+  color: { light: string; dark: string };
+}
+
+/** A workload's options as form fields, and the way to and from its part of a job body. */
+export interface WorkloadForm {
+  /** The key of the options in a job body and in error paths (`tprocc` → `tprocc.vus`). */
+  key: string;
+  fields: readonly FieldSpec[];
+  /** One field by name; throws for an unknown one. */
+  field: (name: string) => FieldSpec;
+  /** What a build needs (the Schema page). */
+  buildFields: readonly string[];
+  /** The run options the Run page sends (main, advanced and grouped ones). */
+  runFields: readonly string[];
+  /** The run options under "Advanced driver options". */
+  runAdvancedFields: readonly string[];
+  defaults: () => FormValues;
+  /** The options object of a job body from form values (only `names` when given). */
+  collect: (values: FormValues, names?: readonly string[]) => Record<string, unknown>;
+  /** Form values from a stored options object (saved configurations, stored jobs). */
+  toForm: (stored: unknown) => FormValues;
+  /** Validate an options object as the server does (throws protocol's SledgeError with every field error). */
+  parse: (options: unknown, path: string) => unknown;
+  /** Every option's form key (`tprocc.vus`) with its label. */
+  labels: Readonly<Record<string, string>>;
+}
+
+/** The Run page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
+export interface RunOptionsProps {
+  field: (name: string) => ReactNode;
+}
+
+/** A run's plan from its stored options: what the run header's bar and the charts' time window follow. */
+export interface RunPlan {
+  timed: boolean;
+  vus: number;
+  rampupSec: number;
+  durationSec: number;
+  /** Test driver: operations each VU runs. */
+  totalIterations: number;
+  /** A timed run's planned window (rampup + measured), when its options name both. */
+  windowMs?: number;
+}
+
+/** One result column of the jobs list and the compare table (NOPM, TPM ...). */
+export interface ResultColumn {
+  /** data-col / test id part. */
+  key: string;
+  title: string;
+  /** The job's value, undefined without a result. */
+  value: (job: Job) => number | undefined;
+}
+
+/**
+ * What the UI knows about one workload: its operations (which key the
+ * charts), its form, and the components pages put in their workload slots.
+ * Pages find it by a job's `workload` (see ./index.ts) and stay neutral.
+ */
+export interface WorkloadUi {
+  id: string;
+  /** Display name: "TPROC-C". */
+  name: string;
+  /** Its operations in report order; the first is the one charts show first. */
+  ops: readonly WorkloadOp[];
+  form: WorkloadForm;
+  /** The headline and other result figures, first = headline (the best-per-engine star sits on it). */
+  resultColumns: readonly ResultColumn[];
+  /** The engine counter's series (TPROC-C: NOPM and TPM per minute), overlaid on the Compare page. */
+  counters: readonly { key: string; title: string; value: (s: EngineSample) => number }[];
+  /** The compare table's plan cell: rampup + measured minutes, or the driver that has none. */
+  planCell: (job: Job) => string;
+  /** A finished run's outcome in a few words for lists ("30 s measured"); undefined without a result. */
+  outcome: (job: Job) => string | undefined;
+  /** The job's configuration in a few words (one-line summaries, confirmations). */
+  summary: (job: Job, live?: LiveJob) => string[];
+  /** VUs and size figures of a job for lists. */
+  jobVus: (job: Job) => number | undefined;
+  jobScale: (job: Job) => number | undefined;
+  /** The name of the scale figure ("Warehouses"). */
+  scaleTitle: string;
+  /** A timed run's planned rampup + measured minutes as text, undefined for other jobs. */
+  plannedText: (job: Job) => { text: string; title: string } | undefined;
+  runPlan: (job: Job) => RunPlan;
+  /** Seconds between the engine counter's samples. */
+  refreshSec: (job: Job) => number;
+  /** The Run page's workload fields (main grid and grouped fields). */
+  RunOptions: ComponentType<RunOptionsProps>;
+  /** The result banner of a finished run. */
+  ResultBanner: ComponentType<{ job: Job }>;
+  /** The live figures in the run header ("NOPM now"). */
+  LiveKpis: ComponentType<{ live: LiveJob }>;
+  /** The run charts, live or stored. */
+  RunCharts: ComponentType<{ live: LiveJob }>;
+  /** The Compare page's profile section (runs sharing a profile id), when the workload has one. */
+  Profiles?: ComponentType<{ selected: number | undefined }>;
+}
