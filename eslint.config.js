@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Worker threads never import the engine or the main thread's runner: what both need lives in server/src/shared/.
-    files: ['server/src/worker/**/*.ts', 'server/src/shared/**/*.ts', 'server/src/workloads/*/*-worker.ts'],
+    files: ['server/src/worker/**/*.ts', 'server/src/shared/**/*.ts', 'server/src/workloads/*/*-worker.ts', 'server/src/workloads/*/native-vus.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/engine/**', '**/runner/**'] }] },
   },
   {

@@ -2,7 +2,7 @@ import { tproccWorkload } from '@sledge/core';
 import type { TproccOptions } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
-import { chooseVuLoop } from '../../worker/vu-loop-choice.js';
+import { chooseVuLoop } from './vu-loop-choice.js';
 
 /** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the native libpq loop. */
 export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
@@ -11,7 +11,7 @@ export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
   options: (cfg) => cfg.tprocc,
   native: {
     choose: (pref, driver, target, o, addonPath) => chooseVuLoop(pref, driver, target, o, addonPath),
-    host: { specifier: new URL('../../worker/native-vus.js', import.meta.url).href, export: 'startNativeVus' },
+    host: { specifier: new URL('./native-vus.js', import.meta.url).href, export: 'startNativeVus' },
   },
 };
 

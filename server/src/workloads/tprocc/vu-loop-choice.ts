@@ -1,6 +1,6 @@
 import type { Driver } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
-import type { VuLoopPreference } from '../shared/messages.js';
+import type { VuLoopPreference } from '../../shared/messages.js';
 
 export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescript'; reason: string; line: string };
 

@@ -1,8 +1,8 @@
 import { createHistogram } from 'node:perf_hooks';
 import type { NativeVuHandle, TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
-import type { VuProfile } from '../shared/messages.js';
-import type { NativeHostEnv, NativeVuHost } from '../shared/native-host.js';
+import type { VuProfile } from '../../shared/messages.js';
+import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
 
 /**
  * How often the worker drains the native threads' latency rings and log
