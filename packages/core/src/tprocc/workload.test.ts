@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIX, TX_PROC, TX_TYPES, type TproccOptions } from '@sledge/protocol';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds } from './inputs.js';
 import { TX_INDEX, inputSummary, tproccWorkload } from './workload.js';
-import type { Counters, Driver } from '../driver.js';
+import type { Driver } from '../driver.js';
+import type { Counters } from './hooks.js';
 
 const options = (o: Partial<TproccOptions> = {}) => ({ allWarehouse: false, keyAndThink: false, mix: DEFAULT_MIX, driver: 'timed', totalIterations: 100, ...o }) as TproccOptions;
 
@@ -70,7 +71,7 @@ describe('TPROC-C as a Workload', () => {
     let counters: Counters = { nopm: 0, tpm: 100 };
     let state = { exists: false, warehouses: 0 };
     const admin = { serverVersion: async () => '1.0', schemaState: async () => state, readCounters: async () => counters, afterRun: async () => undefined, close: async () => undefined };
-    const driver = { openAdmin: async () => admin } as unknown as Driver;
+    const driver = { engine: 'postgresql', workloads: { tprocc: { openAdmin: async () => admin } } } as unknown as Driver;
     const rc = (tpmSource: 'engine' | 'client', o = options()) =>
       tproccWorkload.openMonitor({ driver, target: { engine: 'postgresql' } as never, engine: 'postgresql', features: { tpmSource } as never, options: { ...o, vus: 2, asyncClients: 10 }, log: () => undefined });
     const m = await rc('engine');
