@@ -10,7 +10,7 @@
  * start() spawns one native thread per VU, so the calling (worker) thread
  * stays free: it only drains latency rings and log lines. Counters, VU states
  * and the control words are the run's SharedArrayBuffers (server
- * worker/layout.ts), written and read with atomics on both sides. Each
+ * shared/layout.ts), written and read with atomics on both sides. Each
  * thread loads its own addon instance; a worker that is terminated aborts
  * and joins its VU threads before its memory goes away.
  */
