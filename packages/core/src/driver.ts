@@ -1,5 +1,5 @@
 import type { AshSample, DriverFeatures, EngineId, Target } from '@sledge/protocol';
-import type { TproccHooks } from './tprocc/hooks.js';
+import type { TproccHooks, TproccTarget } from './tprocc/hooks.js';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -20,7 +20,8 @@ export interface Driver<T extends Target = Target> {
   readonly library: string;
   /** Does the client library load? Never throws. */
   probe(): Promise<ProbeResult>;
-  features(target: T): DriverFeatures;
+  /** `target` may carry TPROC-C's schema options (tproccTarget): `features.partition` follows them. */
+  features(target: T | TproccTarget<T>): DriverFeatures;
   /**
    * An engine-level session on the target (no workload schema needed): the
    * server version for /targets/test. Opens connections lazily.
@@ -55,8 +56,9 @@ export interface Driver<T extends Target = Target> {
 }
 
 /** The workloads a driver supports (core/<workload>/hooks.ts types each). */
-export interface DriverWorkloads<T> {
-  tprocc?: TproccHooks<T>;
+export interface DriverWorkloads<T extends Target> {
+  /** TPROC-C's hooks get the target with the job's TPROC-C schema options merged in (tproccTarget). */
+  tprocc?: TproccHooks<TproccTarget<T>>;
 }
 
 /** An engine-level connection: what every workload's admin session also offers. */

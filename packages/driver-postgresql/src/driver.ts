@@ -1,3 +1,4 @@
+import { tproccTarget } from '@sledge/core';
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './tprocc/admin.js';
@@ -26,7 +27,7 @@ export const driver: Driver<PostgresqlTarget> = {
   },
 
   openSession(t: PostgresqlTarget, log: Logger): Promise<EngineSession> {
-    return PgAdminSession.open(t, log);
+    return PgAdminSession.open(tproccTarget(t), log);
   },
 
   classifyError(e: unknown): ErrorClass {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, Db2Target, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { tableStatements, versionFromServiceLevel } from './admin.js';
 import { db2Call } from './params.js';
 import { DB2_SQL, db2Sql, cleanStatement, identifier, placeholders, type SqlFile } from './sqlfiles.js';
 
 const lib = db2Sql;
-const target = validate(Db2Target, { engine: 'db2' });
+const target = tproccTarget(validate(Db2Target, { engine: 'db2' }));
 const VARS = { tablespace: 'USERSPACE1', partition_size: 100, partition_end: 300, schema: 'DB2INST1', table: 'STOCK' };
 
 describe('packages/sql/db2/tprocc files', () => {

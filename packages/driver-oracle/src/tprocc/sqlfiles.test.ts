@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, OracleTarget, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { oracleVars, tableStatements } from './admin.js';
 import { plsqlCall } from './params.js';
 import { ORACLE_SQL, oracleSql, cleanStatement, fillPlaceholders, identifier, placeholders, quotablePassword, type SqlFile } from './sqlfiles.js';
 
 const lib = oracleSql;
-const target = validate(OracleTarget, { engine: 'oracle' });
+const target = tproccTarget(validate(OracleTarget, { engine: 'oracle' }));
 const VARS = { ...oracleVars(target), partitions: 4, table: 'stock' };
 
 describe('packages/sql/oracle/tprocc files', () => {
