@@ -1,4 +1,4 @@
-import { ENGINES, SledgeError, type EngineId } from '@sledge/protocol';
+import { ENGINES, ENGINE_URL, SledgeError, type EngineId } from '@sledge/protocol';
 
 /** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
@@ -133,16 +133,17 @@ const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknow
 
 /** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
 export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {
-  if (engine === 'sqlite') return { file: raw.replace(/^sqlite:(\/\/)?/, '') };
+  const { form, example } = ENGINE_URL[engine];
+  if (form === 'file') return { file: raw.replace(/^sqlite:(\/\/)?/, '') };
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `--url is not a URL: expected e.g. ${engine === 'postgresql' ? 'postgres://user:password@host:5432/dbname' : `${engine}://user:password@host:port/database`}`, { field: '--url' });
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--url is not a URL: expected e.g. ${example}`, { field: '--url' });
   }
   const out: Record<string, unknown> = {};
   const dec = decodeURIComponent;
-  if (engine === 'oracle') {
+  if (form === 'connectString') {
     out['connectString'] = `${u.hostname}${u.port ? ':' + u.port : ''}${u.pathname || ''}`;
     if (u.username) out['user'] = dec(u.username);
     if (u.password) out['password'] = dec(u.password);

@@ -19,3 +19,23 @@ export const ENGINE_DISPLAY: Record<EngineId, string> = {
 export function isEngineId(x: unknown): x is EngineId {
   return typeof x === 'string' && (ENGINES as readonly string[]).includes(x);
 }
+
+/**
+ * How a connection URL maps onto an engine's target (the CLI's `--url`):
+ * `file` takes the whole text as the database file, `connectString` keeps
+ * host:port/service as one field (Oracle Easy Connect), `host` splits host,
+ * port, user, password and database.
+ */
+export interface EngineUrlForm {
+  form: 'file' | 'connectString' | 'host';
+  example: string;
+}
+export const ENGINE_URL: Record<EngineId, EngineUrlForm> = {
+  sqlite: { form: 'file', example: 'sqlite:./tpcc.db' },
+  postgresql: { form: 'host', example: 'postgres://user:password@host:5432/dbname' },
+  mysql: { form: 'host', example: 'mysql://user:password@host:3306/database' },
+  mariadb: { form: 'host', example: 'mariadb://user:password@host:3306/database' },
+  mssql: { form: 'host', example: 'mssql://user:password@host:1433/database' },
+  oracle: { form: 'connectString', example: 'oracle://user:password@host:1521/service' },
+  db2: { form: 'host', example: 'db2://user:password@host:50000/database' },
+};
