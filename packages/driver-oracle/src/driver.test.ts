@@ -53,6 +53,6 @@ describe('Oracle driver (offline)', () => {
   it('refuses names it cannot splice into DDL before connecting', async () => {
     const t = tproccTarget(validate(OracleTarget, { engine: 'oracle', user: 'tpcc user' }));
     await expect(driver.workloads.tprocc!.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.user' });
-    await expect(driver.workloads.tprocc!.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'target.tempTablespace' });
+    await expect(driver.workloads.tprocc!.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'tprocc.schema.tempTablespace' });
   });
 });

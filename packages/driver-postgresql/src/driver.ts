@@ -10,7 +10,7 @@ import { tproccHooks } from './tprocc/hooks.js';
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
  * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
- * with target.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
+ * with tprocc.schema.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
  * or pg_stat_activity. Its TPROC-C hooks offer the native libpq VU loop
  * (worker-native) with the same statements and rollback rule.
  */

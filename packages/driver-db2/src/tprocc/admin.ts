@@ -26,7 +26,7 @@ export function tableStatements(t: Db2TproccTarget, W: number): { names: SqlName
   const base = DB2_SQL.tables.filter((n) => n !== 'order_line' && n !== 'order_line_partitioned');
   const size = partitions > 0 ? Math.ceil(W / partitions) : W;
   const vars: SqlVars = {
-    tablespace: identifier(t.tablespace, 'target.tablespace'),
+    tablespace: identifier(t.tablespace, 'tprocc.schema.tablespace'),
     partition_size: size,
     partition_end: partitions > 0 ? partitions * size : W,
   };
@@ -51,7 +51,7 @@ export class Db2Admin implements AdminSession {
     private readonly log: Logger,
     private readonly sql: Db2Sql = db2Sql,
   ) {
-    identifier(t.tablespace, 'target.tablespace');
+    identifier(t.tablespace, 'tprocc.schema.tablespace');
   }
 
   private conn(): Promise<Db2Session> {

@@ -64,12 +64,12 @@ describe('packages/sql/db2/tprocc files', () => {
     expect(Number(odd.vars['partition_end'])).toBeGreaterThanOrEqual(1234);
     expect(lib.get('tables', 'order_line_partitioned', odd.vars)).toContain('PARTITION BY RANGE (ol_w_id) (STARTING 1 ENDING 1236 EVERY 103)');
     expect(tableStatements({ ...target, partition: true }, 199).names).toContain('order_line');
-    expect(() => tableStatements({ ...target, tablespace: '1TS' }, 1)).toThrow(/target.tablespace/);
+    expect(() => tableStatements({ ...target, tablespace: '1TS' }, 1)).toThrow(/tprocc.schema.tablespace/);
   });
 
   it('validates identifiers and cleans terminators', () => {
-    expect(identifier('USERSPACE1', 'target.tablespace')).toBe('USERSPACE1');
-    expect(() => identifier('USER SPACE', 'target.tablespace')).toThrow();
+    expect(identifier('USERSPACE1', 'tprocc.schema.tablespace')).toBe('USERSPACE1');
+    expect(() => identifier('USER SPACE', 'tprocc.schema.tablespace')).toThrow();
     expect(cleanStatement('-- c\nCREATE X\nEND\n@\n\n-- next')).toBe('CREATE X\nEND');
     expect(cleanStatement('DROP TABLE t@')).toBe('DROP TABLE t');
     expect(versionFromServiceLevel('DB2 v11.5.9.0')).toBe('11.5.9.0');

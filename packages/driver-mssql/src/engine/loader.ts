@@ -14,7 +14,7 @@ interface TableMeta {
 
 /**
  * A build worker's connection. Each generated unit is loaded in one
- * transaction: TDS bulk copy (tedious BulkLoad) when target.useBulk, else
+ * transaction: TDS bulk copy (tedious BulkLoad) when tprocc.schema.useBulk, else
  * multi-row INSERTs of up to 1000 rows. Column types come from sys.columns,
  * so tables.sql stays the only definition of the schema.
  */

@@ -5,11 +5,11 @@ import { quoteIdent, type SqlSet } from './sqlfiles.js';
 
 const ENGINE_NAME = /^[A-Za-z0-9_]+$/;
 
-/** target.storageEngine, checked again here because it is pasted into DDL. */
+/** tprocc.schema.storageEngine, checked again here because it is pasted into DDL. */
 export function storageEngine(t: MyTproccTarget): string {
   if (!ENGINE_NAME.test(t.storageEngine))
     throw new SledgeError('SLEDGE_E_VALIDATION', `Storage engine "${t.storageEngine}" is not a plain name (letters, digits, _).`, {
-      field: 'target.storageEngine',
+      field: 'tprocc.schema.storageEngine',
     });
   return t.storageEngine;
 }

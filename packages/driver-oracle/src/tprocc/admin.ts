@@ -26,9 +26,9 @@ export function oracleVars(t: OracleTproccTarget): SqlVars {
   return {
     user: identifier(t.user, 'target.user'),
     password: quotablePassword(t.password, 'target.password'),
-    default_tablespace: identifier(t.defaultTablespace, 'target.defaultTablespace'),
-    order_line_tablespace: identifier(t.orderLineTablespace, 'target.orderLineTablespace'),
-    temp_tablespace: identifier(t.tempTablespace, 'target.tempTablespace'),
+    default_tablespace: identifier(t.defaultTablespace, 'tprocc.schema.defaultTablespace'),
+    order_line_tablespace: identifier(t.orderLineTablespace, 'tprocc.schema.orderLineTablespace'),
+    temp_tablespace: identifier(t.tempTablespace, 'tprocc.schema.tempTablespace'),
   };
 }
 

@@ -53,8 +53,8 @@ describe('packages/sql/oracle/tprocc files', () => {
   });
 
   it('validates what it splices into DDL', () => {
-    expect(identifier('USERS', 'target.defaultTablespace')).toBe('USERS');
-    expect(() => identifier('1USERS', 'target.defaultTablespace')).toThrow(/target.defaultTablespace/);
+    expect(identifier('USERS', 'tprocc.schema.defaultTablespace')).toBe('USERS');
+    expect(() => identifier('1USERS', 'tprocc.schema.defaultTablespace')).toThrow(/tprocc.schema.defaultTablespace/);
     expect(() => identifier('a b', 'target.user')).toThrow(/target.user/);
     expect(() => quotablePassword('pa"ss', 'target.password')).toThrow(/double quotes/);
     expect(() => oracleVars({ ...target, user: 'tp cc' })).toThrow(/target.user/);

@@ -183,7 +183,7 @@ export class PgAdminSession implements AdminSession {
       this.log(`Creating database ${t.database} in tablespace ${t.tablespace}`);
       const sql = this.sql('admin.sql', 'create_database', { database: t.database, role: t.user, tablespace: t.tablespace });
       await this.runSteps(su, [{ what: `creating database "${t.database}"`, sql }], (e) =>
-        errorCode(e) === '42704' ? 'target.tablespace' : field42501(e),
+        errorCode(e) === '42704' ? 'tprocc.schema.tablespace' : field42501(e),
       );
     }
 

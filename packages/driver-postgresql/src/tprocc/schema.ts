@@ -37,7 +37,7 @@ function describeIndex(sql: string): string {
   return m ? `index ${m[1] ?? m[2]}` : 'index';
 }
 
-/** The five transaction routines: functions (default) or procedures (target.storedProcs). */
+/** The five transaction routines: functions (default) or procedures (tprocc.schema.storedProcs). */
 export function routineSteps(t: PgTproccTarget): Step[] {
   const file = t.storedProcs ? 'procedures.sql' : 'functions.sql';
   const kind = t.storedProcs ? 'procedure' : 'function';
