@@ -1,4 +1,4 @@
-import { expectedRows, splitWarehouses, tproccHooks } from '@sledge/core';
+import { expectedRows, splitWarehouses, tproccHooks, tproccTarget } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type BuildProgress } from '@sledge/protocol';
 import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
 import type { BuildWorkerData, FromBuildWorker } from '../worker/messages.js';
@@ -16,7 +16,7 @@ const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t
 export const buildJob: JobBody = async ({ ctx, cfg, driver, stop, generator }) => {
   const W = cfg.tprocc.warehouses;
   const n = cfg.tprocc.buildVus;
-  const target = cfg.target;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(target, mon);
   const t0 = performance.now();

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, tproccHooks, type Driver } from '@sledge/core';
+import { randomSeed, tproccHooks, type Driver, tproccTarget } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -266,7 +266,7 @@ export class JobEngine {
       await session.close();
     }
     // The TPROC-C schema state: the only workload a target is tested for today.
-    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
+    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
     try {
       return { version, schema: await admin.schemaState() };
     } finally {
@@ -304,7 +304,7 @@ export class JobEngine {
 
   private async preflight(cfg: JobConfig): Promise<void> {
     const driver = await this.usableDriver(cfg.target);
-    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
+    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
     try {
       await admin.serverVersion();
       const key = targetKey(cfg.target);

@@ -1,6 +1,6 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
 import { createHistogram } from 'node:perf_hooks';
-import { perMinute, resultLine, tcountValue, tproccHooks } from '@sledge/core';
+import { perMinute, resultLine, tcountValue, tproccHooks, tproccTarget } from '@sledge/core';
 import { ENGINE_DISPLAY, METRIC_KINDS, SledgeError, TX_TYPES, type ClientSample, type ErrorInfo, type RunInfo, type TxType, type VuStatus } from '@sledge/protocol';
 import type { Worker } from 'node:worker_threads';
 import {
@@ -72,7 +72,7 @@ const totals = (c: Int32Array, vus: number) => {
  */
 export const runJob: JobBody = async ({ ctx, cfg, driver, stop, cpus, samplers, vuLoop, pgVuAddonPath }) => {
   const o = cfg.tprocc;
-  const target = cfg.target;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const features = driver.features(target);
   const timed = o.driver === 'timed';
   const mon = (text: string) => ctx.output(1, text);

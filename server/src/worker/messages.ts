@@ -1,5 +1,6 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
-import type { EngineId, ErrorInfo, Target, TproccMix, TxType } from '@sledge/protocol';
+import type { TproccTarget } from '@sledge/core';
+import type { EngineId, ErrorInfo, TproccMix, TxType } from '@sledge/protocol';
 import type { SharedBlocks } from './layout.js';
 
 /** Options a VU worker needs from the job's TPROC-C settings. */
@@ -36,7 +37,7 @@ export interface VuWorkerData {
   /** Where the native loop's addon is loaded from, when not the package's own build (tests). */
   pgVuAddonPath?: string;
   engine: EngineId;
-  target: Target;
+  target: TproccTarget;
   seed: number;
   warehouses: number;
   activeVus: number;
@@ -48,7 +49,7 @@ export interface VuWorkerData {
 export interface BuildWorkerData {
   kind: 'build';
   engine: EngineId;
-  target: Target;
+  target: TproccTarget;
   seed: number;
   timestamp: string;
   /** HammerDB position: 1 loads ITEM, 2.. load warehouse ranges. */

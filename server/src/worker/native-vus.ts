@@ -1,6 +1,6 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { Driver, NativeVuHandle } from '@sledge/core';
-import { SledgeError, TX_TYPES, type Target, type TxType } from '@sledge/protocol';
+import type { Driver, NativeVuHandle, TproccTarget } from '@sledge/core';
+import { SledgeError, TX_TYPES, type TxType } from '@sledge/protocol';
 import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
 
 /**
@@ -15,7 +15,7 @@ export const POLL_MS = 100;
 /** What the native VUs of one worker need from it. */
 export interface NativeVuEnv {
   driver: Driver;
-  target: Target;
+  target: TproccTarget;
   seed: number;
   warehouses: number;
   activeVus: number;

@@ -1,6 +1,6 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { KEYING_SECONDS, VuWorkload, thinkSeconds, tproccHooks, type Driver, type TxOutcome, type VuSession } from '@sledge/core';
-import { TX_PROC, type Target, type TxType } from '@sledge/protocol';
+import { KEYING_SECONDS, VuWorkload, thinkSeconds, tproccHooks, type Driver, type TxOutcome, type TproccTarget, type VuSession } from '@sledge/core';
+import { TX_PROC, type TxType } from '@sledge/protocol';
 import {
   ASH_EXEC_US,
   ASH_WAIT_US,
@@ -21,7 +21,8 @@ import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
 /** Everything one VU loop needs from its worker. */
 export interface VuEnv {
   driver: Driver;
-  target: Target;
+  /** The target with the run's TPROC-C schema options (tproccTarget). */
+  target: TproccTarget;
   seed: number;
   warehouses: number;
   activeVus: number;
