@@ -16,17 +16,21 @@ export interface HdbDatabase {
   /** HammerDB's name (JOBMAIN.db, "Database set to <name>"). */
   name: string;
   engine: EngineId;
+  /** HammerDB benchmarks the database offers (`dbset bm`). */
+  workloads: readonly string[];
+  /** Key suffixes that carry the prefix when the database's other keys carry none (Oracle: only `ora_driver`, `ora_timeprofile`). */
+  prefixedOnly?: readonly string[];
 }
 
 /** In HammerDB's order (config/database.xml), then Sledge's SQLite. */
 export const DATABASES: readonly HdbDatabase[] = [
-  { prefix: 'ora', name: 'Oracle', engine: 'oracle' },
-  { prefix: 'mssqls', name: 'MSSQLServer', engine: 'mssql' },
-  { prefix: 'db2', name: 'Db2', engine: 'db2' },
-  { prefix: 'mysql', name: 'MySQL', engine: 'mysql' },
-  { prefix: 'pg', name: 'PostgreSQL', engine: 'postgresql' },
-  { prefix: 'maria', name: 'MariaDB', engine: 'mariadb' },
-  { prefix: 'sqlite', name: 'SQLite', engine: 'sqlite' },
+  { prefix: 'ora', name: 'Oracle', engine: 'oracle', workloads: ['TPC-C', 'TPC-H'], prefixedOnly: ['driver', 'timeprofile'] },
+  { prefix: 'mssqls', name: 'MSSQLServer', engine: 'mssql', workloads: ['TPC-C', 'TPC-H'] },
+  { prefix: 'db2', name: 'Db2', engine: 'db2', workloads: ['TPC-C', 'TPC-H'] },
+  { prefix: 'mysql', name: 'MySQL', engine: 'mysql', workloads: ['TPC-C', 'TPC-H'] },
+  { prefix: 'pg', name: 'PostgreSQL', engine: 'postgresql', workloads: ['TPC-C', 'TPC-H'] },
+  { prefix: 'maria', name: 'MariaDB', engine: 'mariadb', workloads: ['TPC-C', 'TPC-H'] },
+  { prefix: 'sqlite', name: 'SQLite', engine: 'sqlite', workloads: ['TPC-C'] },
 ];
 
 export function databaseByPrefix(prefix: string): HdbDatabase | undefined {
@@ -45,7 +49,8 @@ export function databaseByEngine(engine: EngineId): HdbDatabase {
  * prefix, except its driver and time-profile keys (`ora_driver`, `ora_timeprofile`).
  */
 export function keyName(prefix: string, suffix: string): string {
-  if (prefix === 'ora') return suffix === 'driver' || suffix === 'timeprofile' ? `ora_${suffix}` : suffix;
+  const only = databaseByPrefix(prefix)?.prefixedOnly;
+  if (only) return only.includes(suffix) ? `${prefix}_${suffix}` : suffix;
   return `${prefix}_${suffix}`;
 }
 

@@ -253,6 +253,18 @@ const DERIVED: Partial<Record<EngineId, (get: (suffix: string, conv: Conv) => st
 };
 DERIVED.mariadb = DERIVED.mysql;
 
+/** The primary key of each derived field, for a stored job's dict (the reverse of DERIVED). */
+const DERIVED_OUT: Partial<Record<EngineId, (value: (path: string) => unknown, set: (suffix: string, v: unknown) => void) => void>> = {
+  mssql: (value, set) => {
+    set('linux_server', value('target.host'));
+    set('azure', value('target.authentication') === 'azure-active-directory-password');
+  },
+  mysql: (value, set) => {
+    if (value('target.socket')) set('socket', value('target.socket'));
+  },
+};
+DERIVED_OUT.mariadb = DERIVED_OUT.mysql;
+
 /**
  * The Sledge target and tprocc fields a dict describes (connection and tpcc
  * sections). Throws KeyValueError when a mapped key does not convert.
@@ -288,11 +300,7 @@ export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, s
   };
   const value = (path: string) => at(config, path);
   for (const x of [...TARGET[engine], ...TPROCC]) set(keyName(prefix, x.suffix), value(x.path));
-  if (engine === 'mssql') {
-    set(keyName(prefix, 'linux_server'), value('target.host'));
-    set(keyName(prefix, 'azure'), value('target.authentication') === 'azure-active-directory-password');
-  }
-  if ((engine === 'mysql' || engine === 'mariadb') && value('target.socket')) set(keyName(prefix, 'socket'), value('target.socket'));
+  DERIVED_OUT[engine]?.(value, (suffix, v) => set(keyName(prefix, suffix), v));
   // Order the sections as HammerDB prints them.
   return Object.fromEntries((['connection', 'tpcc'] as const).filter((s) => out[s]).map((s) => [s, out[s]!])) as Dict;
 }

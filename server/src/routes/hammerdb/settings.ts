@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import os from 'node:os';
 import type { JobStore } from '@sledge/jobstore';
 import { isSecretKey, REDACTED } from '@sledge/protocol';
-import { DATABASES, keyName, SECTIONS, sectionOf, type Dict } from './dicts.js';
+import { DATABASES, databaseByPrefix, keyName, SECTIONS, sectionOf, type Dict } from './dicts.js';
 import { convert, describeConv, mappingOf } from './keymap.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
 import { VU_OPTIONS, type HdbSession, type VuOption } from './state.js';
@@ -31,7 +31,7 @@ export function maskDict(d: Dict): Dict {
 }
 
 /** Workloads a database offers (SQLite: TPROC-C only). */
-const workloads = (prefix: string) => (prefix === 'sqlite' ? ['TPC-C'] : ['TPC-C', 'TPC-H']);
+const workloads = (prefix: string) => databaseByPrefix(prefix)?.workloads ?? ['TPC-C'];
 
 export function dbset({ s }: Ctx, pairs: Pairs): Outcome {
   if (pairs.length !== 1) return failure('Incorrect number of parameters to dbset key value');
