@@ -41,6 +41,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/server', '@sledge/jobstore', '@sledge/driver-postgresql', '@sledge/driver-sqlite', '@sledge/driver-mysql', '@sledge/driver-mssql', '@sledge/driver-oracle', '@sledge/driver-db2'] }] },
   },
   {
+    // The server: no function over 80 lines.
+    files: ['server/src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
+    // Worker threads never import the engine or the main thread's runner: what both need lives in server/src/shared/.
+    files: ['server/src/worker/**/*.ts', 'server/src/shared/**/*.ts', 'server/src/workloads/*/*-worker.ts', 'server/src/workloads/*/native-vus.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/engine/**', '**/runner/**'] }] },
+  },
+  {
     files: ['ui/src/**/*.{ts,tsx}', 'apps/agent/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/core', '@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
   },

@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
-import { AgentHub } from './engine/samplers/agents.js';
+import { AgentHub } from './runner/samplers/agents.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
@@ -27,7 +27,7 @@ import { metricRoutes } from './routes/metrics.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
-import type { VuLoopPreference } from './worker/messages.js';
+import type { VuLoopPreference } from './shared/messages.js';
 
 export interface AppOptions {
   /** Directory for the job store and SQLite targets (default ./data). */

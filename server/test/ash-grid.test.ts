@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AshSample } from '@sledge/protocol';
-import { countedSamples, SamplingGrid } from '../dist/engine/samplers/ash-grid.js';
+import { countedSamples, SamplingGrid } from '../dist/runner/samplers/ash-grid.js';
 
 describe('ASH sampling instants and background sleeps', () => {
   it('stamps one instant per second on a fixed grid: a late or early timer gives no double second and no empty one', () => {

@@ -8,7 +8,7 @@ import { TPROCC_COLUMNS } from '@sledge/core';
 import type { JobList, OutputLine } from '@sledge/protocol';
 import { sqlFile } from '@sledge/sql';
 import { buildApp } from '../dist/app.js';
-import { estimateDatagenBytes, MANIFEST_NAME, type DatagenManifest } from '../dist/engine/datagen-dir.js';
+import { estimateDatagenBytes, MANIFEST_NAME, type DatagenManifest } from '../dist/workloads/tprocc/datagen-dir.js';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import type { Target } from '@sledge/protocol';
 import { loadDriver } from '../dist/engine/registry.js';
-import { chooseVuLoop } from '../dist/worker/vu-loop-choice.js';
+import { chooseVuLoop } from '../dist/workloads/tprocc/vu-loop-choice.js';
 
 /** Which loop a run's VUs get, with the real drivers (no database needed). */
 const pgTarget = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'u', password: 'secret-pw', database: 'd', superuser: 'postgres', superuserPassword: '', defaultDatabase: 'postgres', sslmode: 'prefer', tablespace: 'pg_default', storedProcs: false, partition: false, vacuum: false } as Target;

@@ -14,3 +14,5 @@ export * from './tprocc/check.js';
 export * from './tprocc/hooks.js';
 export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
+export * from './workload.js';
+export * from './tprocc/workload.js';

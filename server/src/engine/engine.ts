@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, tproccHooks, type Driver, tproccTarget } from '@sledge/core';
+import { randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -13,35 +13,21 @@ import {
   toSledgeError,
   type Job,
   type JobConfig,
-  type JobType,
   type Target,
 } from '@sledge/protocol';
-import { buildJob } from './build-job.js';
-import { checkJob } from './check-job.js';
-import { checkDatagenDir } from './datagen-dir.js';
+import { driverFor } from '../shared/drivers.js';
+import type { VuLoopPreference } from '../shared/messages.js';
+import { jobBody, workloadRunner } from '../workloads/index.js';
 import { assertCreatable, resolveJobPath, type PathPolicy } from './paths.js';
-import { datagenJob, type DatagenEnv } from './datagen-job.js';
-import { deleteJob } from './delete-job.js';
 import { JobContext } from './job-context.js';
-import type { JobBody } from './job-types.js';
-import { driverFor } from './registry.js';
-import { runJob } from './run-job.js';
 import { buildSnapshot } from './snapshot.js';
 import { StopToken } from './stop.js';
-import { AgentHub } from './samplers/agents.js';
-import { JobSamplers } from './samplers/job-samplers.js';
+import { AgentHub } from '../runner/samplers/agents.js';
+import { JobSamplers } from '../runner/samplers/job-samplers.js';
 import { JobStream } from './stream.js';
-import type { VuLoopPreference } from '../worker/messages.js';
 
-/** Job bodies: most work on a database through its driver; datagen only writes files. */
-type Body = { db: true; run: JobBody } | { db: false; run: (env: DatagenEnv) => Promise<'completed' | 'stopped'> };
-const BODIES: Record<JobType, Body> = {
-  build: { db: true, run: buildJob },
-  check: { db: true, run: checkJob },
-  delete: { db: true, run: deleteJob },
-  run: { db: true, run: runJob },
-  datagen: { db: false, run: datagenJob },
-};
+/** Does the job work on its target's database (not only on files)? */
+const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
 
 export interface EngineOptions {
   dataDir: string;
@@ -180,7 +166,7 @@ export class JobEngine {
    */
   private async normalise(cfg: JobConfig): Promise<void> {
     const t = cfg.target as unknown as Record<string, unknown>;
-    const fields = BODIES[cfg.type].db ? ((await driverFor(cfg.target)).localFileFields ?? []) : [];
+    const fields = usesDb(cfg) ? ((await driverFor(cfg.target)).localFileFields ?? []) : [];
     for (const f of fields) {
       const v = t[f];
       if (typeof v !== 'string') continue;
@@ -203,8 +189,8 @@ export class JobEngine {
     // A data directory that is still full refuses new jobs (507) before anything is stored.
     this.store.assertWritable();
     const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
-    if (BODIES[cfg.type].db) await this.preflight(cfg);
-    else this.preflightDatagen(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
+    if (usesDb(cfg)) await this.preflight(cfg);
+    else this.preflightFiles(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
     const job = this.store.createJob({
       type: cfg.type,
       workload: cfg.workload,
@@ -302,60 +288,22 @@ export class JobEngine {
     return driver as unknown as Driver;
   }
 
+  /** The workload's checks before a database job is stored, on a driver that loads. */
   private async preflight(cfg: JobConfig): Promise<void> {
     const driver = await this.usableDriver(cfg.target);
-    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
-    try {
-      await admin.serverVersion();
-      const key = targetKey(cfg.target);
-      const busy = (this.active && targetKey(this.active.cfg.target) === key) || this.queue.some((q) => targetKey(q.cfg.target) === key);
-      if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.
-      const state = await admin.schemaState();
-      if (cfg.type === 'build' && state.exists) {
-        throw new SledgeError(
-          'SLEDGE_E_SCHEMA_EXISTS',
-          `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first (job type "delete") or choose another ${driver.schemaField}`,
-          { field: `target.${driver.schemaField}` },
-        );
-      }
-      // Whatever else the driver's createSchema would refuse (a partial schema, an existing database), before the job is stored.
-      if (cfg.type === 'build') await admin.assertBuildable?.();
-      if ((cfg.type === 'run' || cfg.type === 'check') && (!state.exists || state.warehouses < 1)) {
-        throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', {
-          field: `target.${driver.schemaField}`,
-        });
-      }
-      if (cfg.type === 'run' && cfg.tprocc.driver === 'test' && cfg.tprocc.totalIterations > 1_000_000) {
-        throw new SledgeError('SLEDGE_E_VALIDATION', 'the test driver prints every transaction: set tprocc.totalIterations to at most 1000000 (or use the timed driver)', {
-          field: 'tprocc.totalIterations',
-        });
-      }
-    } finally {
-      await admin.close();
-    }
+    const key = targetKey(cfg.target);
+    const busy = (this.active && targetKey(this.active.cfg.target) === key) || this.queue.some((q) => targetKey(q.cfg.target) === key);
+    await workloadRunner(cfg.workload).preflight?.(cfg, driver, { busy });
   }
 
-  /**
-   * Datagen preflight: the directory only (no database is contacted). A
-   * resume adopts the seed and timestamp of the directory's manifest unless
-   * the request names them; the resolved values are stored with the job.
-   */
-  private preflightDatagen(cfg: JobConfig, seedExplicit: boolean): void {
-    const dg = cfg.datagen!;
-    const other = [this.active, ...this.queue].find((q) => q?.cfg.datagen?.dir === dg.dir);
+  /** Checks of a file-only job (datagen): its directory is not another job's, then the workload's own checks. */
+  private preflightFiles(cfg: JobConfig, seedExplicit: boolean): void {
+    const dir = cfg.datagen?.dir;
+    const other = dir === undefined ? undefined : [this.active, ...this.queue].find((q) => q?.cfg.datagen?.dir === dir);
     if (other) {
-      throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dg.dir} is in use by job ${other.job.id}: wait for it to end or choose another directory`, { field: 'datagen.dir' });
+      throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dir} is in use by job ${other.job.id}: wait for it to end or choose another directory`, { field: 'datagen.dir' });
     }
-    const plan = checkDatagenDir({
-      dir: dg.dir,
-      seed: cfg.seed,
-      seedExplicit,
-      warehouses: cfg.tprocc.warehouses,
-      workers: dg.workers,
-      ...(dg.timestamp ? { timestamp: dg.timestamp } : {}),
-    });
-    cfg.seed = plan.settings.seed;
-    dg.timestamp = plan.settings.timestamp;
+    workloadRunner(cfg.workload).preflightFiles?.(cfg, { seedExplicit });
   }
 
   stop(jobId: string): Job {
@@ -383,7 +331,7 @@ export class JobEngine {
 
   private context(job: Job, cfg: JobConfig): JobContext {
     // A job that never uses its target (datagen) has no secrets to scrub; scrubbing a default password such as "postgres" would mangle its paths.
-    const secrets = BODIES[cfg.type].db ? secretValues(cfg.target) : [];
+    const secrets = usesDb(cfg) ? secretValues(cfg.target) : [];
     return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secrets);
   }
 
@@ -434,12 +382,12 @@ export class JobEngine {
     let final: 'completed' | 'stopped' | 'failed' = 'failed';
     let samplers: JobSamplers | null = null;
     try {
-      const body = BODIES[q.cfg.type];
+      const body = jobBody(q.cfg.workload, q.cfg.type);
       if (!body.db) {
         final = await body.run({ ctx, cfg: q.cfg, stop: q.stop, generator: this.opts.generator });
       } else {
         const driver = await this.usableDriver(q.cfg.target);
-        if (q.cfg.type === 'build' || q.cfg.type === 'run') {
+        if (body.sampled) {
           samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
           await samplers.start();
         }

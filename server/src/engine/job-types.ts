@@ -1,9 +1,9 @@
 import type { Driver } from '@sledge/core';
 import type { JobConfig } from '@sledge/protocol';
-import type { VuLoopPreference } from '../worker/messages.js';
+import type { VuLoopPreference } from '../shared/messages.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
-import type { JobSamplers } from './samplers/job-samplers.js';
+import type { JobSamplers } from '../runner/samplers/job-samplers.js';
 
 /** What a job body gets from the engine. */
 export interface JobEnv {
@@ -27,3 +27,14 @@ export interface JobEnv {
 
 /** A job body: resolves when the job ends; the engine sets the final status. Returns 'stopped' when it ended on a stop request. */
 export type JobBody = (env: JobEnv) => Promise<'completed' | 'stopped'>;
+
+/** What a job that never uses its target (datagen: files only) gets from the engine: no driver, no database. */
+export interface FileJobEnv {
+  ctx: JobContext;
+  cfg: JobConfig;
+  stop: StopToken;
+  generator: 'auto' | 'native' | 'typescript';
+}
+
+/** A file-only job body. */
+export type FileJobBody = (env: FileJobEnv) => Promise<'completed' | 'stopped'>;

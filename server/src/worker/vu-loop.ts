@@ -1,49 +1,35 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { KEYING_SECONDS, VuWorkload, thinkSeconds, tproccHooks, type Driver, type TxOutcome, type TproccTarget, type VuSession } from '@sledge/core';
-import { TX_PROC, type TxType } from '@sledge/protocol';
-import {
-  ASH_EXEC_US,
-  ASH_WAIT_US,
-  CTRL_GO,
-  CTRL_PHASE,
-  CTRL_RUN,
-  K_COMMIT,
-  K_ERROR,
-  K_ROLLBACK,
-  PHASE_MEASURING,
-  RUN_GO,
-  TX_INDEX,
-  VU_STATE,
-  counterIndex,
-} from './layout.js';
-import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
+import type { Driver, OpSession, OpStream, VuPlan, Workload } from '@sledge/core';
+import type { Target } from '@sledge/protocol';
+import { ASH_EXEC_US, ASH_WAIT_US, CTRL_GO, CTRL_PHASE, CTRL_RUN, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, RUN_GO, VU_STATE, counterIndex } from '../shared/layout.js';
+import type { VuAssignment, VuProfile } from '../shared/messages.js';
+
+/**
+ * The TypeScript VU loop, for any workload: the workload gives each VU its
+ * operation stream and its session on the driver; this loop runs the
+ * operations, counts them in shared memory, and times them.
+ */
 
 /** Everything one VU loop needs from its worker. */
 export interface VuEnv {
   driver: Driver;
-  /** The target with the run's TPROC-C schema options (tproccTarget). */
-  target: TproccTarget;
+  target: Target;
+  workload: Workload;
   seed: number;
-  warehouses: number;
+  /** The workload's options and the run's parameters (RunSetup.params). */
+  options: unknown;
+  params: unknown;
+  plan: VuPlan;
   activeVus: number;
-  opts: VuRunOptions;
   counters: Int32Array;
   states: Int32Array;
   /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
   ash: Int32Array;
   control: Int32Array;
-  /** Interval histograms (µs) shared by the worker's VUs, shipped and replaced every second. */
-  interval: Record<TxType, RecordableHistogram>;
+  /** Interval histograms (µs) by operation name, shared by the worker's VUs, shipped and replaced every second. */
+  interval: Record<string, RecordableHistogram>;
   log: (vu: number, text: string) => void;
 }
-
-const DESCRIBE: Record<TxType, string> = {
-  neworder: 'New Order',
-  payment: 'Payment',
-  delivery: 'Delivery',
-  stocklevel: 'Stock Level',
-  orderstatus: 'Order Status',
-};
 
 const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
 
@@ -66,120 +52,128 @@ export async function sleepUnlessStopped(control: Int32Array, ms: number): Promi
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
-function inputSummary(t: TxType, i: Record<string, unknown>): string {
-  switch (t) {
-    case 'neworder':
-      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} c_id ${String(i['c_id'])} ol_cnt ${String(i['ol_cnt'])}${i['rollback'] ? ' (invalid item: rollback)' : ''}`;
-    case 'payment':
-      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} c_w_id ${String(i['c_w_id'])} ${i['byname'] ? `c_last ${String(i['c_last'])}` : `c_id ${String(i['c_id'])}`} amount ${String(i['amount'])}`;
-    case 'delivery':
-      return `w_id ${String(i['w_id'])} carrier ${String(i['carrier_id'])}`;
-    case 'stocklevel':
-      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} threshold ${String(i['threshold'])}`;
-    case 'orderstatus':
-      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} ${i['byname'] ? `c_last ${String(i['c_last'])}` : `c_id ${String(i['c_id'])}`}`;
-  }
+/** One client of one VU: its identity, session and error count while it runs its operations. */
+interface Client {
+  a: VuAssignment;
+  name: string;
+  session: OpSession;
+  logVu: (text: string) => void;
+  errorsLogged: number;
+  profile: VuProfile;
+  onWindow: (start: number, end: number) => void;
 }
+
+const openSession = (env: VuEnv, a: VuAssignment, logVu: (t: string) => void) => env.workload.openSession(env.driver, env.target, { vu: a.position, log: logVu }, env.options);
 
 /**
  * One virtual user (or, with async scaling, one of its clients). Returns
  * false when the VU failed (raiseError, or it could not connect).
  */
 async function runClient(env: VuEnv, a: VuAssignment, client: number, profile: VuProfile, onWindow: (start: number, end: number) => void): Promise<boolean> {
-  const { opts, driver, target, counters, control } = env;
-  const name = opts.asyncScale ? `vuser${a.position}:ac${client + 1}` : `Vuser ${a.position}`;
+  const { plan, control } = env;
+  const name = plan.async ? `vuser${a.position}:ac${client + 1}` : `Vuser ${a.position}`;
   const logVu = (text: string) => env.log(a.position, text);
-  if (opts.asyncScale) await sleepUnlessStopped(control, client * opts.asyncDelayMs);
-  let errorsLogged = 0;
-  for (let iter = 0; iter < opts.iterations && running(env); iter++) {
-    let session: VuSession;
+  if (plan.async) await sleepUnlessStopped(control, client * plan.clientDelayMs);
+  const c: Omit<Client, 'session'> = { a, name, logVu, errorsLogged: 0, profile, onWindow };
+  for (let iter = 0; iter < plan.iterations && running(env); iter++) {
+    let session: OpSession;
     try {
-      session = await tproccHooks(driver).openVu(target, { vu: a.position, log: logVu });
+      session = await openSession(env, a, logVu);
     } catch (e) {
       logVu(`Error in Virtual User ${a.position}: ${e instanceof Error ? e.message : String(e)}`);
       return false;
     }
     Atomics.store(env.states, a.index, VU_STATE.running);
+    const cl: Client = { ...c, session };
     try {
-      const wl = new VuWorkload(env.seed, {
-        warehouses: env.warehouses,
-        position: a.position,
-        activeVus: env.activeVus,
-        allWarehouse: opts.allWarehouse,
-        mix: opts.mix,
-        client: iter * 100000 + client,
-      });
-      if (iter === 0 && client === 0) {
-        if (opts.driver === 'timed') logVu(`Processing ${opts.totalIterations} transactions with output suppressed...`);
-        if (wl.warehouses) logVu(`Assigned ${wl.warehouses.length} WIDs = ${wl.warehouses.join(' ')} based on VU count ${env.activeVus}, Warehouses = ${env.warehouses} out of ${env.warehouses}`);
-      }
-      let lastYield = performance.now();
-      for (let n = 0; n < opts.totalIterations; n++) {
-        if (!running(env)) break;
-        const t = wl.nextType();
-        const input = wl.input(t);
-        if (opts.keyAndThink) {
-          await sleepUnlessStopped(control, KEYING_SECONDS[t] * 1000);
-          if (!running(env)) break;
-        }
-        const tx = TX_INDEX[t];
-        const measuring = Atomics.load(control, CTRL_PHASE) === PHASE_MEASURING;
-        const t0 = performance.now();
-        let outcome: TxOutcome | null = null;
-        try {
-          const r = session.run(t, input);
-          outcome = typeof r === 'string' ? r : await r;
-        } catch (e) {
-          Atomics.add(counters, counterIndex(a.index, tx, K_ERROR), 1);
-          const cls = driver.classifyError(e);
-          if (opts.raiseError) {
-            logVu(`Error in Virtual User ${a.position}: ${TX_PROC[t]}: ${cls.message}`);
-            return false;
-          }
-          if (errorsLogged < 100 || errorsLogged % 1000 === 0) {
-            logVu(`${DESCRIBE[t]} Procedure Error (${cls.kind}${cls.code ? ' ' + cls.code : ''}): ${cls.message}${errorsLogged === 99 ? ' (further errors are counted, 1 line per 1000 shown)' : ''}`);
-          }
-          errorsLogged++;
-          if (cls.kind === 'connection') {
-            const reconnected = await reconnect(env, a, name, logVu);
-            if (!reconnected) return !running(env);
-            session = reconnected;
-          }
-        }
-        const t1 = performance.now();
-        if (outcome !== null) {
-          Atomics.add(counters, counterIndex(a.index, tx, outcome === 'commit' ? K_COMMIT : K_ROLLBACK), 1);
-          const us = Math.max(1, Math.round((t1 - t0) * 1000));
-          env.interval[t].record(us);
-          if (session.lastWaitMs) {
-            Atomics.add(env.ash, a.index * 2 + ASH_EXEC_US, us);
-            Atomics.add(env.ash, a.index * 2 + ASH_WAIT_US, Math.min(us, Math.round(session.lastWaitMs() * 1000)));
-          }
-          if (measuring) {
-            let p = profile.perType[t];
-            if (!p) p = profile.perType[t] = { hist: createHistogram(), totalNs: 0 };
-            p.hist.record(us);
-            p.totalNs += (t1 - t0) * 1e6;
-            onWindow(t0, t1);
-          }
-          if (opts.driver === 'test') logVu(`${DESCRIBE[t]}: ${inputSummary(t, input as unknown as Record<string, unknown>)}: ${outcome} (${(t1 - t0).toFixed(3)} ms)`);
-        }
-        if (opts.keyAndThink) await sleepUnlessStopped(control, thinkSeconds(wl.rng, t) * 1000);
-        else if (t1 - lastYield > 50) {
-          // Synchronous drivers never yield on their own: let timers and messages run.
-          lastYield = t1;
-          await yieldNow();
-        }
-      }
+      const stream = env.workload.stream({ seed: env.seed, options: env.options, params: env.params, position: a.position, activeVus: env.activeVus, client: iter * 100000 + client });
+      if (iter === 0 && client === 0) for (const line of stream.banner?.() ?? []) logVu(line);
+      const ended = await runOps(env, cl, stream);
+      if (ended !== null) return ended;
     } finally {
-      await session.close().catch(() => undefined);
+      await cl.session.close().catch(() => undefined);
+      c.errorsLogged = cl.errorsLogged;
     }
-    if (iter + 1 < opts.iterations) await sleepUnlessStopped(control, opts.repeatDelayMs);
+    if (iter + 1 < plan.iterations) await sleepUnlessStopped(control, plan.repeatDelayMs);
   }
   return true;
 }
 
-async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: string) => void): Promise<VuSession | null> {
+/** One iteration's operations; null when the iteration ran to its end (or the job stopped), else the client's end (true: ended cleanly, false: failed). */
+async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean | null> {
+  const { plan, control, counters, workload } = env;
+  const ops = workload.operations.length;
+  let lastYield = performance.now();
+  for (let n = 0; n < plan.opsPerIteration; n++) {
+    if (!running(env)) break;
+    const { op, input } = stream.next();
+    if (plan.paced) {
+      await sleepUnlessStopped(control, stream.keyingMs(op));
+      if (!running(env)) break;
+    }
+    const measuring = Atomics.load(control, CTRL_PHASE) === PHASE_MEASURING;
+    const t0 = performance.now();
+    let outcome: 'commit' | 'rollback' | null = null;
+    try {
+      const r = c.session.run(op, input);
+      outcome = typeof r === 'string' ? r : await r;
+    } catch (e) {
+      Atomics.add(counters, counterIndex(ops, c.a.index, op, K_ERROR), 1);
+      const ended = await opFailed(env, c, op, e);
+      if (ended !== null) return ended;
+    }
+    const t1 = performance.now();
+    if (outcome !== null) {
+      Atomics.add(counters, counterIndex(ops, c.a.index, op, outcome === 'commit' ? K_COMMIT : K_ROLLBACK), 1);
+      record(env, c, op, t0, t1, measuring);
+      if (plan.mode === 'test') c.logVu(`${workload.operationTitles[op]}: ${stream.describe(op, input)}: ${outcome} (${(t1 - t0).toFixed(3)} ms)`);
+    }
+    if (plan.paced) await sleepUnlessStopped(control, stream.thinkMs(op));
+    else if (t1 - lastYield > 50) {
+      // Synchronous drivers never yield on their own: let timers and messages run.
+      lastYield = t1;
+      await yieldNow();
+    }
+  }
+  return null;
+}
+
+/** A completed operation's latency: the interval histogram, client-side ASH, and the measured-window profile. */
+function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measuring: boolean): void {
+  const opName = env.workload.operations[op]!;
+  const us = Math.max(1, Math.round((t1 - t0) * 1000));
+  env.interval[opName]!.record(us);
+  if (c.session.lastWaitMs) {
+    Atomics.add(env.ash, c.a.index * 2 + ASH_EXEC_US, us);
+    Atomics.add(env.ash, c.a.index * 2 + ASH_WAIT_US, Math.min(us, Math.round(c.session.lastWaitMs() * 1000)));
+  }
+  if (measuring) {
+    const p = (c.profile.perType[opName] ??= { hist: createHistogram(), totalNs: 0 });
+    p.hist.record(us);
+    p.totalNs += (t1 - t0) * 1e6;
+    c.onWindow(t0, t1);
+  }
+}
+
+/** An operation threw: log it (bounded), end the VU under raiseError, reconnect on a lost connection. Null: carry on. */
+async function opFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<boolean | null> {
+  const cls = env.driver.classifyError(e);
+  if (env.plan.raiseError) {
+    c.logVu(`Error in Virtual User ${c.a.position}: ${env.workload.operationLabels[op]}: ${cls.message}`);
+    return false;
+  }
+  if (c.errorsLogged < 100 || c.errorsLogged % 1000 === 0) {
+    c.logVu(`${env.workload.operationTitles[op]} Procedure Error (${cls.kind}${cls.code ? ' ' + cls.code : ''}): ${cls.message}${c.errorsLogged === 99 ? ' (further errors are counted, 1 line per 1000 shown)' : ''}`);
+  }
+  c.errorsLogged++;
+  if (cls.kind !== 'connection') return null;
+  const reconnected = await reconnect(env, c.a, c.name, c.logVu);
+  if (!reconnected) return !running(env);
+  c.session = reconnected;
+  return null;
+}
+
+async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: string) => void): Promise<OpSession | null> {
   const started = performance.now();
   logVu(`${name}: connection lost, reconnecting`);
   let wait = 500;
@@ -187,7 +181,7 @@ async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: s
     await sleepUnlessStopped(env.control, wait);
     if (!running(env)) return null;
     try {
-      const s = await tproccHooks(env.driver).openVu(env.target, { vu: a.position, log: logVu });
+      const s = await openSession(env, a, logVu);
       logVu(`${name}: reconnected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return s;
     } catch {
@@ -222,7 +216,7 @@ export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
   }
   Atomics.store(env.states, a.index, VU_STATE.connecting);
   env.log(0, `Vuser ${a.position}:RUNNING`);
-  const clients = env.opts.asyncScale ? env.opts.asyncClients : 1;
+  const clients = env.plan.clients;
   const results = await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
   const ok = results.every(Boolean);
   Atomics.store(env.states, a.index, ok ? VU_STATE.finished : VU_STATE.failed);

@@ -1,24 +1,25 @@
 /**
- * worker_threads entry hosting virtual users. Async drivers run many VUs
- * here as concurrent loops; synchronous drivers (SQLite) get one VU per
- * worker. With the native loop (data.loop === 'native', chosen by run-job)
- * the VUs run on native threads and this thread only drains their latency
- * records and log lines (native-vus.ts). Counters go to shared memory;
- * interval latency histograms and log lines are posted to the main thread.
+ * worker_threads entry hosting virtual users, for any workload: it imports
+ * the job's Workload (data.workload) and runs its operations. Async drivers
+ * run many VUs here as concurrent loops; synchronous drivers (SQLite) get one
+ * VU per worker. With a native loop (data.loop === 'native', chosen by the
+ * runner) the VUs run on native threads started by the workload's native host
+ * (data.native) and this thread only drains their latency records and log
+ * lines. Counters go to shared memory; interval latency histograms and log
+ * lines are posted to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { TX_TYPES, toSledgeError, type TxType } from '@sledge/protocol';
-import { loadDriver } from '../engine/registry.js';
-import type { FromVuWorker, LogLine, VuProfile, VuWorkerData } from './messages.js';
-import { startNativeVus } from './native-vus.js';
+import type { Driver, Workload } from '@sledge/core';
+import { toSledgeError } from '@sledge/protocol';
+import { loadDriver } from '../shared/drivers.js';
+import type { FromVuWorker, LogLine, ModuleRef, VuProfile, VuWorkerData } from '../shared/messages.js';
+import type { NativeVuHost } from '../shared/native-host.js';
 import { runVu, type VuEnv } from './vu-loop.js';
 
 const data = workerData as VuWorkerData;
 const port = parentPort!;
 const post = (m: FromVuWorker) => port.postMessage(m);
-
-const newHists = () => Object.fromEntries(TX_TYPES.map((t) => [t, createHistogram()])) as Record<TxType, RecordableHistogram>;
 
 let pending: LogLine[] = [];
 const flushLogs = () => {
@@ -28,15 +29,24 @@ const flushLogs = () => {
   }
 };
 
-async function main(): Promise<void> {
-  const driver = await loadDriver(data.engine);
-  const env: VuEnv = {
+async function importRef<T>(ref: ModuleRef): Promise<T> {
+  const m = (await import(ref.specifier)) as Record<string, unknown>;
+  const x = m[ref.export];
+  if (x === undefined) throw new Error(`${ref.specifier} does not export "${ref.export}"`);
+  return x as T;
+}
+
+function makeEnv(driver: Driver, workload: Workload): VuEnv {
+  const newHists = () => Object.fromEntries(workload.operations.map((t) => [t, createHistogram()])) as Record<string, RecordableHistogram>;
+  return {
     driver,
     target: data.target,
+    workload,
     seed: data.seed,
-    warehouses: data.warehouses,
+    options: data.options,
+    params: data.params,
+    plan: data.plan,
     activeVus: data.activeVus,
-    opts: data.opts,
     counters: new Int32Array(data.shared.counters),
     states: new Int32Array(data.shared.states),
     ash: new Int32Array(data.shared.ash),
@@ -47,45 +57,61 @@ async function main(): Promise<void> {
       if (pending.length >= 500) flushLogs();
     },
   };
-  const shipLatency = () => {
-    const hist: Partial<Record<TxType, RecordableHistogram>> = {};
-    for (const t of TX_TYPES) if (env.interval[t].count > 0) hist[t] = env.interval[t];
+}
+
+/** Post the interval histograms that have records, and start new ones. */
+function shipper(env: VuEnv): () => void {
+  const ops = env.workload.operations;
+  return () => {
+    const hist: Partial<Record<string, RecordableHistogram>> = {};
+    for (const t of ops) if (env.interval[t]!.count > 0) hist[t] = env.interval[t]!;
     if (Object.keys(hist).length) post({ t: 'latency', ts: Date.now(), hist });
     // A posted histogram may share its native storage with the copy the main
     // thread receives: start new ones instead of resetting the posted ones.
-    env.interval = newHists();
+    env.interval = Object.fromEntries(ops.map((t) => [t, createHistogram()])) as Record<string, RecordableHistogram>;
   };
+}
+
+/** The VUs in a native loop: one timer, the native drain tick, flushes logs and ships latency once a second. */
+async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile[]> {
+  const start = await importRef<NativeVuHost>(data.native!);
+  let lastShip = Date.now();
+  // The threads start now and wait for CTRL_GO, like the TypeScript VUs.
+  const native = start({
+    driver: env.driver,
+    target: data.target,
+    seed: data.seed,
+    options: data.options,
+    params: data.params,
+    plan: data.plan,
+    activeVus: data.activeVus,
+    vus: data.vus,
+    shared: { counters: env.counters, states: env.states, control: env.control },
+    interval: () => env.interval,
+    log: env.log,
+    onTick: () => {
+      flushLogs();
+      const now = Date.now();
+      if (now - lastShip >= 1000) {
+        lastShip = now;
+        shipLatency();
+      }
+    },
+    ...(data.pgVuAddonPath !== undefined ? { addonPath: data.pgVuAddonPath } : {}),
+  });
+  post({ t: 'ready' });
+  return native.done;
+}
+
+async function main(): Promise<void> {
+  const [driver, workload] = await Promise.all([loadDriver(data.engine), importRef<Workload>(data.workload)]);
+  const env = makeEnv(driver, workload);
+  const shipLatency = shipper(env);
   const timers: NodeJS.Timeout[] = [];
   try {
     let profiles: VuProfile[];
-    if (data.loop === 'native') {
-      // The threads start now and wait for CTRL_GO, like the TypeScript VUs below.
-      // One timer: the native drain tick flushes logs and ships latency once a second.
-      let lastShip = Date.now();
-      const native = startNativeVus({
-        driver,
-        target: data.target,
-        seed: data.seed,
-        warehouses: data.warehouses,
-        activeVus: data.activeVus,
-        opts: data.opts,
-        vus: data.vus,
-        shared: { counters: env.counters, states: env.states, control: env.control },
-        interval: () => env.interval,
-        log: env.log,
-        onTick: () => {
-          flushLogs();
-          const now = Date.now();
-          if (now - lastShip >= 1000) {
-            lastShip = now;
-            shipLatency();
-          }
-        },
-        ...(data.pgVuAddonPath !== undefined ? { addonPath: data.pgVuAddonPath } : {}),
-      });
-      post({ t: 'ready' });
-      profiles = await native.done;
-    } else {
+    if (data.loop === 'native') profiles = await runNative(env, shipLatency);
+    else {
       timers.push(
         setInterval(() => {
           flushLogs();

@@ -165,7 +165,7 @@ export interface NativeVuStartOptions {
   /** The test driver: a log line per transaction. */
   testDriver: boolean;
   vus: NativeVuAssignment[];
-  /** Shared Int32Arrays of the run (server worker/layout.ts). */
+  /** Shared Int32Arrays of the run (server shared/layout.ts). */
   counters: Int32Array;
   states: Int32Array;
   control: Int32Array;

@@ -1,11 +1,10 @@
-import { TX_TYPES, type TxType } from '@sledge/protocol';
-
 /**
  * Shared memory between the main thread and VU workers. Hot counters are
  * written with Atomics by the VUs and read every second by the main thread
- * without any message.
+ * without any message. Sized by the workload's operations (`ops`: how many
+ * the workload has, Workload.operations.length).
  *
- * counters: Int32Array [vu][tx][kind], kind = commit | rollback | error
+ * counters: Int32Array [vu][op][kind], kind = commit | rollback | error
  * states:   Int32Array [vu] = VuStateCode
  * control:  Int32Array [CTRL_*]
  * ash:      Int32Array [vu][ASH_EXEC_US | ASH_WAIT_US], microseconds accumulated
@@ -15,8 +14,6 @@ export const KINDS = 3;
 export const K_COMMIT = 0;
 export const K_ROLLBACK = 1;
 export const K_ERROR = 2;
-export const NTX = TX_TYPES.length;
-export const TX_INDEX: Record<TxType, number> = Object.fromEntries(TX_TYPES.map((t, i) => [t, i])) as Record<TxType, number>;
 
 export const VU_STATE = { idle: 0, connecting: 1, running: 2, finished: 3, failed: 4 } as const;
 export const VU_STATE_NAMES = ['idle', 'connecting', 'running', 'finished', 'failed'] as const;
@@ -44,23 +41,25 @@ export interface SharedBlocks {
 export const ASH_EXEC_US = 0;
 export const ASH_WAIT_US = 1;
 
-export function allocShared(vus: number): SharedBlocks {
+export function allocShared(vus: number, ops: number): SharedBlocks {
   return {
-    counters: new SharedArrayBuffer(vus * NTX * KINDS * 4),
+    counters: new SharedArrayBuffer(vus * ops * KINDS * 4),
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),
     ash: new SharedArrayBuffer(vus * 2 * 4),
   };
 }
 
-export const counterIndex = (vuIndex: number, tx: number, kind: number): number => (vuIndex * NTX + tx) * KINDS + kind;
+/** Index of (VU, operation, kind) in the counters of a workload with `ops` operations. */
+export const counterIndex = (ops: number, vuIndex: number, op: number, kind: number): number => (vuIndex * ops + op) * KINDS + kind;
 
-/** Totals per tx type and kind over all VUs. */
-export function sumCounters(c: Int32Array, vus: number): Int32Array {
-  const out = new Int32Array(NTX * KINDS);
+/** Totals per operation and kind over all VUs. */
+export function sumCounters(c: Int32Array, vus: number, ops: number): Int32Array {
+  const n = ops * KINDS;
+  const out = new Int32Array(n);
   for (let v = 0; v < vus; v++) {
-    const base = v * NTX * KINDS;
-    for (let i = 0; i < NTX * KINDS; i++) out[i]! += Atomics.load(c, base + i);
+    const base = v * n;
+    for (let i = 0; i < n; i++) out[i]! += Atomics.load(c, base + i);
   }
   return out;
 }

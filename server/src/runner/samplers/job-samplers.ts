@@ -1,7 +1,7 @@
 import type { AshSampler, Driver } from '@sledge/core';
 import { SledgeError, type AshSample, type JobConfig, type SamplerStatus } from '@sledge/protocol';
-import type { JobContext } from '../job-context.js';
-import { ASH_EXEC_US, ASH_WAIT_US } from '../../worker/layout.js';
+import type { JobContext } from '../../engine/job-context.js';
+import { ASH_EXEC_US, ASH_WAIT_US } from '../../shared/layout.js';
 import type { AgentHub } from './agents.js';
 import { countedSamples, SamplingGrid } from './ash-grid.js';
 

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GeneratedTable, TproccUnit } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, toSledgeError, type TproccTable } from '@sledge/protocol';
-import { fileName, workerUnits } from '../engine/datagen-dir.js';
+import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
+import { makeGenerator } from '../../worker/generator.js';
+import { fileName, workerUnits } from './datagen-dir.js';
 import type { DatagenWorkerData, FromDatagenWorker } from './datagen-messages.js';
-import { makeGenerator } from './generator.js';
-import { CTRL_RUN, RUN_GO } from './layout.js';
 
 const BACKSLASH = 0x5c;
 const N = 0x4e;

@@ -9,7 +9,7 @@ import { chmodSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatagenLayout } from '@sledge/core';
 import { ENGINES } from '@sledge/protocol';
-import { loadDriver } from './registry.js';
+import { loadDriver } from '../../shared/drivers.js';
 
 export type { DatagenFile, DatagenLayout } from '@sledge/core';
 

@@ -1,6 +1,6 @@
 import type { Driver } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
-import type { VuLoopPreference, VuRunOptions } from './messages.js';
+import type { VuLoopPreference } from '../../shared/messages.js';
 
 export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescript'; reason: string; line: string };
 
@@ -12,7 +12,7 @@ export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescrip
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
  */
-export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: Pick<VuRunOptions, 'asyncScale'>, addonPath?: string): VuLoopChoice {
+export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
   const native = driver.workloads.tprocc?.nativeVu;

@@ -6,10 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { estimatedRows, itemUnits, tproccHooks, warehouseUnits, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
-import { loadDriver } from '../engine/registry.js';
-import { makeGenerator } from './generator.js';
-import { CTRL_RUN, RUN_GO } from './layout.js';
-import type { BuildWorkerData, FromBuildWorker } from './messages.js';
+import { loadDriver } from '../../shared/drivers.js';
+import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
+import { makeGenerator } from '../../worker/generator.js';
+import type { BuildWorkerData, FromBuildWorker } from './build-messages.js';
 
 const data = workerData as BuildWorkerData;
 const port = parentPort!;
@@ -34,10 +34,10 @@ function unitLabel(u: TproccUnit): string | null {
 }
 
 async function main(): Promise<void> {
-  const driver = await loadDriver(data.engine);
-  const format = tproccHooks(driver).bulkFormat(data.target);
+  const driver = tproccHooks(await loadDriver(data.engine));
+  const format = driver.bulkFormat(data.target);
   const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
-  const loader = await tproccHooks(driver).openLoader(data.target, (text) => post({ t: 'log', text }));
+  const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
   try {
     let units: TproccUnit[];
     if (data.items) units = itemUnits();

@@ -1,6 +1,6 @@
 import { checkSampleWarehouses, evaluateCheck, tproccHooks, tproccTarget } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
-import type { JobBody } from './job-types.js';
+import type { JobBody } from '../../engine/job-types.js';
 
 /** checkschema (hammerdb.md §5.5): every check, including consistency C1-C4, on sampled warehouses. */
 export const checkJob: JobBody = async ({ ctx, cfg, driver, explicit }) => {

@@ -1,13 +1,13 @@
 import type { ErrorInfo } from '@sledge/protocol';
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
-import { CTRL_RUN, RUN_STOP } from '../worker/layout.js';
+import { CTRL_RUN, RUN_STOP } from '../shared/layout.js';
 
-const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
+/** The generic VU worker (server/dist/worker/vu-worker.js). */
+export const VU_WORKER = new URL('../worker/vu-worker.js', import.meta.url);
 
-/** Start a worker thread from server/dist/worker/<name>.js with typed workerData. */
-export function startWorker<D, M>(name: 'vu-worker' | 'build-worker' | 'datagen-worker', data: D, onMessage: (m: M) => void): { worker: Worker; exited: Promise<number> } {
-  const worker = new Worker(here(`../worker/${name}.js`), { workerData: data });
+/** Start a worker thread from a script (a file URL, e.g. `new URL('./build-worker.js', import.meta.url)`) with typed workerData. */
+export function startWorker<D, M>(script: URL, data: D, onMessage: (m: M) => void): { worker: Worker; exited: Promise<number> } {
+  const worker = new Worker(script, { workerData: data });
   worker.on('message', onMessage);
   const exited = new Promise<number>((resolve) => {
     worker.once('exit', resolve);
@@ -23,7 +23,8 @@ export function startWorker<D, M>(name: 'vu-worker' | 'build-worker' | 'datagen-
  * when all have exited, with that failure or null.
  */
 export async function runWorkerGroup<D extends { worker: number }, M extends { t: string }>(
-  name: 'build-worker' | 'datagen-worker',
+  name: 'build' | 'datagen',
+  script: URL,
   specs: readonly D[],
   ctrl: Int32Array,
   onMessage: (vu: number, m: M) => void,
@@ -35,11 +36,11 @@ export async function runWorkerGroup<D extends { worker: number }, M extends { t
   };
   const exits = specs.map((data) => {
     const vu = data.worker;
-    const wk = startWorker<D, M>(name, data, (m) => {
+    const wk = startWorker<D, M>(script, data, (m) => {
       if (m.t === 'fatal' && 'error' in m) fail(m.error as ErrorInfo);
       else onMessage(vu, m);
     });
-    wk.worker.on('error', (e) => fail({ code: 'SLEDGE_E_INTERNAL', message: `${name.replace('-worker', '')} worker ${vu} crashed: ${e.message}` }));
+    wk.worker.on('error', (e) => fail({ code: 'SLEDGE_E_INTERNAL', message: `${name} worker ${vu} crashed: ${e.message}` }));
     return wk.exited;
   });
   await Promise.all(exits);

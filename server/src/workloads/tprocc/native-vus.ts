@@ -1,7 +1,8 @@
-import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { Driver, NativeVuHandle, TproccTarget } from '@sledge/core';
-import { SledgeError, TX_TYPES, type TxType } from '@sledge/protocol';
-import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
+import { createHistogram } from 'node:perf_hooks';
+import { tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
+import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
+import type { VuProfile } from '../../shared/messages.js';
+import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
 
 /**
  * How often the worker drains the native threads' latency rings and log
@@ -12,44 +13,23 @@ import type { VuAssignment, VuProfile, VuRunOptions } from './messages.js';
  */
 export const POLL_MS = 100;
 
-/** What the native VUs of one worker need from it. */
-export interface NativeVuEnv {
-  driver: Driver;
-  target: TproccTarget;
-  seed: number;
-  warehouses: number;
-  activeVus: number;
-  opts: VuRunOptions;
-  vus: VuAssignment[];
-  shared: { counters: Int32Array; states: Int32Array; control: Int32Array };
-  /** The worker's current interval histograms (replaced every second when shipped). */
-  interval: () => Record<TxType, RecordableHistogram>;
-  log: (vu: number, text: string) => void;
-  /** Called after every drain (the worker flushes logs and ships latency from here). */
-  onTick: () => void;
-  addonPath?: string;
-}
-
-export interface NativeVus {
-  /** Resolves with the per-VU measured-window profiles once every VU thread ended. */
-  done: Promise<VuProfile[]>;
-}
-
 /**
  * Starts this worker's VUs in the native loop (one native thread each; they
  * wait for CTRL_GO themselves). The worker thread only polls (POLL_MS):
  * latency records into the interval histograms and the per-VU window
  * profiles (as vu-loop.ts records them), log lines into the worker's batches.
  */
-export function startNativeVus(env: NativeVuEnv): NativeVus {
-  const { driver, target, opts } = env;
+export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
+  const { driver, target } = env;
+  const opts = env.options as TproccOptions;
+  const { warehouses } = env.params as TproccParams;
   const native = driver.workloads.tprocc?.nativeVu;
   if (!native) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
   const loop = native.load(env.addonPath);
   if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
-  const handle: NativeVuHandle = loop.start(target, {
+  const handle: NativeVuHandle = loop.start(tproccTarget(target, opts.schema), {
     seed: env.seed,
-    warehouses: env.warehouses,
+    warehouses,
     activeVus: env.activeVus,
     allWarehouse: opts.allWarehouse,
     mix: opts.mix,
@@ -66,7 +46,7 @@ export function startNativeVus(env: NativeVuEnv): NativeVus {
   });
   const profiles: VuProfile[] = env.vus.map((a) => ({ position: a.position, elapsedMs: 0, perType: {} }));
   const onRecord = (slot: number, t: TxType, us: number, measuring: boolean) => {
-    env.interval()[t].record(us);
+    env.interval()[t]!.record(us);
     if (measuring) {
       const perType = profiles[slot]!.perType;
       const p = (perType[t] ??= { hist: createHistogram(), totalNs: 0 });
@@ -104,4 +84,4 @@ export function startNativeVus(env: NativeVuEnv): NativeVus {
     const timer = setInterval(tick, POLL_MS);
   });
   return { done };
-}
+};

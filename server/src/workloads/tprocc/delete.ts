@@ -1,6 +1,6 @@
 import { tproccHooks, tproccTarget } from '@sledge/core';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
-import type { JobBody } from './job-types.js';
+import type { JobBody } from '../../engine/job-types.js';
 
 /** deleteschema: drop the schema (database and user where the engine has them). */
 export const deleteJob: JobBody = async ({ ctx, cfg, driver }) => {

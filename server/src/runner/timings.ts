@@ -1,6 +1,6 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { TX_PROC, TX_TYPES, type LatencySample, type TimingRow, type TxType } from '@sledge/protocol';
-import type { VuProfile } from '../worker/messages.js';
+import type { LatencySample, TimingRow } from '@sledge/protocol';
+import type { VuProfile } from '../shared/messages.js';
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const ms = (us: number) => us / 1000;
@@ -41,15 +41,17 @@ const median = (xs: number[]) => {
  * (hammerdb.md §7): per-VU rows (when asked) and summary rows (vu = 0):
  * calls and totals summed, min of mins, max of maxes, pooled percentiles,
  * elapsed = median VU elapsed, ratio = (Σtotal / median elapsed · 100) / k.
- * Rows are ordered by ratio, descending.
+ * Rows are ordered by ratio, descending. `ops` are the workload's operation
+ * names (profile keys), `labels` its report names for them (row proc).
  */
-export function timingRows(profiles: VuProfile[], perVu: boolean): TimingRow[] {
+export function timingRows(profiles: VuProfile[], perVu: boolean, ops: readonly string[], labels: readonly string[]): TimingRow[] {
   const active = profiles.filter((p) => p.elapsedMs > 0);
   const k = active.length;
   const medElapsed = median(active.map((p) => p.elapsedMs));
   const out: TimingRow[] = [];
   const summary: TimingRow[] = [];
-  for (const t of TX_TYPES) {
+  ops.forEach((t, i) => {
+    const label = labels[i]!;
     const pooled = createHistogram();
     let total = 0;
     for (const p of active) {
@@ -57,19 +59,19 @@ export function timingRows(profiles: VuProfile[], perVu: boolean): TimingRow[] {
       if (!x || x.hist.count === 0) continue;
       pooled.add(x.hist);
       total += x.totalNs;
-      if (perVu) out.push(row(TX_PROC[t], p.position, x.hist, x.totalNs, p.elapsedMs, (x.totalNs / 1e6 / p.elapsedMs) * 100));
+      if (perVu) out.push(row(label, p.position, x.hist, x.totalNs, p.elapsedMs, (x.totalNs / 1e6 / p.elapsedMs) * 100));
     }
-    if (pooled.count > 0 && k > 0) summary.push(row(TX_PROC[t], 0, pooled, total, medElapsed, ((total / 1e6 / medElapsed) * 100) / k));
-  }
+    if (pooled.count > 0 && k > 0) summary.push(row(label, 0, pooled, total, medElapsed, ((total / 1e6 / medElapsed) * 100) / k));
+  });
   summary.sort((a, b) => b.ratioPct - a.ratioPct);
   out.sort((a, b) => a.vu - b.vu || b.ratioPct - a.ratioPct);
   return [...summary, ...out];
 }
 
-/** Interval percentiles for the live latency chart. */
-export function latencySample(ts: number, hists: Partial<Record<TxType, RecordableHistogram>>): LatencySample | null {
+/** Interval percentiles for the live latency chart, by operation name. */
+export function latencySample(ts: number, hists: Partial<Record<string, RecordableHistogram>>, ops: readonly string[]): LatencySample | null {
   const perType: LatencySample['perType'] = {};
-  for (const t of TX_TYPES) {
+  for (const t of ops) {
     const h = hists[t];
     if (!h || h.count === 0) continue;
     perType[t] = { count: h.count, p50: r3(ms(h.percentile(50))), p95: r3(ms(h.percentile(95))), p99: r3(ms(h.percentile(99))), max: r3(ms(h.max)) };

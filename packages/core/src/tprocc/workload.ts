@@ -1,0 +1,182 @@
+import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
+import type { Driver } from '../driver.js';
+import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
+import { KEYING_SECONDS, VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
+import { perMinute, resultLine, tcountValue } from './result.js';
+import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
+
+/** What the TPROC-C monitor found before a run. */
+export interface TproccParams {
+  /** The schema's warehouse count (a run uses the schema's, not tprocc.warehouses). */
+  warehouses: number;
+}
+
+/** Operation index of each transaction type (TX_TYPES order). */
+export const TX_INDEX: Record<TxType, number> = Object.fromEntries(TX_TYPES.map((t, i) => [t, i])) as Record<TxType, number>;
+
+const TITLES: Record<TxType, string> = {
+  neworder: 'New Order',
+  payment: 'Payment',
+  delivery: 'Delivery',
+  stocklevel: 'Stock Level',
+  orderstatus: 'Order Status',
+};
+
+/** A transaction's input in words (test driver output). */
+export function inputSummary(t: TxType, i: Record<string, unknown>): string {
+  const cust = () => (i['byname'] ? `c_last ${String(i['c_last'])}` : `c_id ${String(i['c_id'])}`);
+  switch (t) {
+    case 'neworder':
+      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} c_id ${String(i['c_id'])} ol_cnt ${String(i['ol_cnt'])}${i['rollback'] ? ' (invalid item: rollback)' : ''}`;
+    case 'payment':
+      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} c_w_id ${String(i['c_w_id'])} ${cust()} amount ${String(i['amount'])}`;
+    case 'delivery':
+      return `w_id ${String(i['w_id'])} carrier ${String(i['carrier_id'])}`;
+    case 'stocklevel':
+      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} threshold ${String(i['threshold'])}`;
+    case 'orderstatus':
+      return `w_id ${String(i['w_id'])} d_id ${String(i['d_id'])} ${cust()}`;
+  }
+}
+
+/** One VU's TPROC-C transactions (hammerdb.md §6.2): the mix, inputs, keying and thinking times. */
+class TproccStream implements OpStream<TxInput> {
+  private readonly wl: VuWorkload;
+
+  constructor(private readonly ctx: StreamContext<TproccOptions, TproccParams>) {
+    const o = ctx.options;
+    this.wl = new VuWorkload(ctx.seed, {
+      warehouses: ctx.params.warehouses,
+      position: ctx.position,
+      activeVus: ctx.activeVus,
+      allWarehouse: o.allWarehouse,
+      mix: o.mix,
+      client: ctx.client,
+    });
+  }
+
+  next() {
+    const t = this.wl.nextType();
+    return { op: TX_INDEX[t], input: this.wl.input(t) };
+  }
+
+  keyingMs(op: number): number {
+    return this.ctx.options.keyAndThink ? KEYING_SECONDS[TX_TYPES[op]!] * 1000 : 0;
+  }
+
+  thinkMs(op: number): number {
+    return this.ctx.options.keyAndThink ? thinkSeconds(this.wl.rng, TX_TYPES[op]!) * 1000 : 0;
+  }
+
+  describe(op: number, input: TxInput): string {
+    return inputSummary(TX_TYPES[op]!, input as unknown as Record<string, unknown>);
+  }
+
+  banner(): string[] {
+    const { options: o, activeVus, params } = this.ctx;
+    const out: string[] = [];
+    if (o.driver === 'timed') out.push(`Processing ${o.totalIterations} transactions with output suppressed...`);
+    const ws = this.wl.warehouses;
+    if (ws) out.push(`Assigned ${ws.length} WIDs = ${ws.join(' ')} based on VU count ${activeVus}, Warehouses = ${params.warehouses} out of ${params.warehouses}`);
+    return out;
+  }
+}
+
+/** The TPROC-C run monitor: schema check, NOPM/TPM counters (hammerdb.md §6.3, §6.5), the result. */
+async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<TproccParams, Counters, TproccResult>> {
+  const { driver, target, features, options: o } = rc;
+  const admin = await tproccHooks(driver).openAdmin(tproccTarget(target, o.schema), rc.log);
+  let W = 0;
+  let prev: { tpm: number; nopm: number; ts: number } | undefined;
+  return {
+    serverVersion: () => admin.serverVersion(),
+    async prepare() {
+      const state = await admin.schemaState();
+      if (!state.exists || state.warehouses < 1) {
+        throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', { field: 'target' });
+      }
+      W = state.warehouses;
+      const summary = `${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`;
+      return { params: { warehouses: W }, summary, runInfo: { warehouses: W } };
+    },
+    read: () => admin.readCounters(),
+    live(c: Counters, ts: number, clientOps: number, interval: number): LiveSample {
+      const tpmCounter = c.tpm ?? clientOps;
+      const sample = {
+        ts,
+        tpm: tcountValue(prev?.tpm, tpmCounter, interval),
+        nopm: prev ? perMinute(c.nopm - prev.nopm, (ts - prev.ts) / 1000) : 0,
+      };
+      prev = { tpm: tpmCounter, nopm: c.nopm, ts };
+      return sample;
+    },
+    result(w: RunWindow<Counters>): RunOutcome<TproccResult> {
+      const { start, end, seconds: secs, vus } = w;
+      const nopm = perMinute(end.nopm - start.nopm, secs);
+      const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
+      const line = resultLine(nopm, tpm, rc.engine);
+      const lines = [o.asyncScale ? `${vus} VU * ${o.asyncClients} AC = ${vus * o.asyncClients} Active Sessions configured` : `${vus} Active Virtual Users configured`, line];
+      if (features.tpmSource === 'client') lines.push(`${ENGINE_DISPLAY[rc.engine]} TPM is counted client-side: commits + rollbacks of the virtual users`);
+      const result: TproccResult = {
+        nopm,
+        tpm,
+        activeVus: o.asyncScale ? vus * o.asyncClients : vus,
+        tpmSource: features.tpmSource,
+        line,
+        measuredSeconds: Math.round(secs * 10) / 10,
+        transactions: w.clientOps,
+        warehouses: W,
+        ...(w.clientCpuMsPer1000 !== undefined ? { clientCpuMsPer1000Tx: w.clientCpuMsPer1000 } : {}),
+      };
+      return { result, lines };
+    },
+    afterRun: () => admin.afterRun(),
+    close: () => admin.close(),
+  };
+}
+
+async function openSession(driver: Driver, target: Target, opts: SessionOptions, options: TproccOptions): Promise<OpSession<TxInput>> {
+  const s = await tproccHooks(driver).openVu(tproccTarget(target, options.schema), opts);
+  const session: OpSession<TxInput> = {
+    run: (op, input) => s.run(TX_TYPES[op]!, input as never),
+    close: () => s.close(),
+  };
+  if (s.lastWaitMs) session.lastWaitMs = () => s.lastWaitMs!();
+  return session;
+}
+
+function vuPlan(o: TproccOptions): VuPlan {
+  return {
+    vus: o.vus,
+    mode: o.driver,
+    opsPerIteration: o.totalIterations,
+    iterations: o.iterations,
+    repeatDelayMs: o.repeatDelayMs,
+    raiseError: o.raiseError,
+    paced: o.keyAndThink,
+    async: o.asyncScale,
+    clients: o.asyncScale ? o.asyncClients : 1,
+    clientDelayMs: o.asyncDelayMs,
+    userDelayMs: o.userDelayMs,
+    workers: o.workers,
+    rampupMinutes: o.rampup,
+    durationMinutes: o.duration,
+    timeProfile: o.timeProfile,
+    monitorIntervalSec: o.tcRefreshSec,
+  };
+}
+
+/** TPROC-C (HammerDB's TPC-C derived OLTP workload) as a Workload. */
+export const tproccWorkload: Workload<TproccOptions, TproccParams, TproccResult> = {
+  id: 'tprocc',
+  name: 'TPROC-C',
+  operations: TX_TYPES,
+  operationLabels: TX_TYPES.map((t) => TX_PROC[t]),
+  operationTitles: TX_TYPES.map((t) => TITLES[t]),
+  rollbackIsOutcome: true,
+  vuPlan,
+  stream: (ctx) => new TproccStream(ctx),
+  openSession,
+  openMonitor,
+  headline: (r) => ({ metric: 'nopm', value: r.nopm, unit: 'NOPM' }),
+};

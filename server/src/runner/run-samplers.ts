@@ -1,0 +1,81 @@
+import type { RunMonitor } from '@sledge/core';
+import type { ClientSample, EngineSample } from '@sledge/protocol';
+import type { JobContext } from '../engine/job-context.js';
+import type { CounterReader, Totals } from './counters.js';
+import { latencySample } from './timings.js';
+import type { VuPool } from './vu-pool.js';
+
+const rate = (d: number, dt: number) => Math.round((d / dt) * 10) / 10;
+
+/**
+ * The live samplers of a run: every second the client rates per operation,
+ * the interval latency and the VU grid; every `intervalSec` the monitor's
+ * live reading (the engine chart). Timers stop with stop().
+ */
+export class RunSamplers {
+  phase: ClientSample['phase'];
+  private prev: Totals;
+  private prevTs = Date.now();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private counterErrorShown = false;
+  private monitorBusy = false;
+
+  constructor(
+    private readonly ctx: JobContext,
+    private readonly ops: readonly string[],
+    private readonly counters: CounterReader,
+    private readonly pool: VuPool,
+    phase: ClientSample['phase'],
+  ) {
+    this.phase = phase;
+    this.prev = counters.totals();
+  }
+
+  /** One client sample: rates since the last one, the interval latency, the VU grid. */
+  clientTick(): void {
+    const now = Date.now();
+    const cur = this.counters.totals();
+    const prev = this.prev;
+    const dt = Math.max(0.001, (now - this.prevTs) / 1000);
+    const rates = Object.fromEntries(this.ops.map((t, i) => [t, rate(cur.perOp[i]! - prev.perOp[i]!, dt)])) as ClientSample['rates'];
+    const phase = this.phase;
+    this.ctx.clientSample({
+      ts: now,
+      rates,
+      commits: rate(cur.commits - prev.commits, dt),
+      rollbacks: rate(cur.rollbacks - prev.rollbacks, dt),
+      errors: rate(cur.errors - prev.errors, dt),
+      ...(phase ? { phase } : {}),
+    });
+    this.prev = cur;
+    this.prevTs = now;
+    const lat = latencySample(now, this.pool.interval, this.ops);
+    if (lat) this.ctx.latency(lat);
+    for (const t of this.ops) this.pool.interval[t]?.reset();
+    this.ctx.vus(this.counters.perVu());
+  }
+
+  private async monitorTick(monitor: RunMonitor, intervalSec: number, mon: (text: string) => void): Promise<void> {
+    if (this.monitorBusy) return;
+    this.monitorBusy = true;
+    try {
+      const reading = await monitor.read();
+      this.ctx.engineSample(monitor.live(reading, Date.now(), this.counters.totals().ops, intervalSec) as unknown as EngineSample);
+    } catch (e) {
+      if (!this.counterErrorShown) mon(`Transaction counter error: ${e instanceof Error ? e.message : String(e)}`);
+      this.counterErrorShown = true;
+    } finally {
+      this.monitorBusy = false;
+    }
+  }
+
+  start(monitor: RunMonitor, intervalSec: number, mon: (text: string) => void): void {
+    this.timers.push(setInterval(() => this.clientTick(), 1000));
+    void this.monitorTick(monitor, intervalSec, mon);
+    this.timers.push(setInterval(() => void this.monitorTick(monitor, intervalSec, mon), intervalSec * 1000));
+  }
+
+  stop(): void {
+    for (const t of this.timers.splice(0)) clearInterval(t);
+  }
+}

@@ -1,0 +1,139 @@
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import type { Worker } from 'node:worker_threads';
+import type { ErrorInfo } from '@sledge/protocol';
+import { CTRL_GO, CTRL_RUN, RUN_ABORT, RUN_STOP, VU_STATE } from '../shared/layout.js';
+import type { FromVuWorker, LogLine, VuAssignment, VuProfile, VuWorkerData } from '../shared/messages.js';
+import { VU_WORKER, startWorker } from './workers.js';
+
+interface WorkerHandle {
+  worker: Worker;
+  exited: Promise<number>;
+  done: boolean;
+}
+
+/** Distribute VUs round-robin over worker threads; VU k starts k·userDelay ms after the first. */
+export function assignVus(vus: number, workers: number, userDelayMs: number): VuAssignment[][] {
+  const out: VuAssignment[][] = Array.from({ length: workers }, () => []);
+  for (let i = 0; i < vus; i++) out[i % workers]!.push({ index: i, position: i + 2, startDelayMs: i * userDelayMs });
+  return out;
+}
+
+/** Where the pool sends what its workers report. */
+export interface VuPoolSink {
+  output(lines: LogLine[]): void;
+}
+
+/**
+ * The VU worker threads of one run: started together, released together
+ * (CTRL_GO) once every one has loaded its driver, stopped through the
+ * control word. Collects their interval latency, profiles and first failure.
+ */
+export class VuPool {
+  private readonly handles: WorkerHandle[] = [];
+  private readonly control: Int32Array;
+  private ready = 0;
+  private resolveReady!: () => void;
+  private resolveAllDone!: () => void;
+  readonly allReady = new Promise<void>((r) => (this.resolveReady = r));
+  /** Every worker ended (or was marked done after a crash or fatal error). */
+  readonly allDone = new Promise<void>((r) => (this.resolveAllDone = r));
+  readonly profiles: VuProfile[] = [];
+  failure: ErrorInfo | null = null;
+  /** Interval latency histograms by operation name, since the last sample. */
+  readonly interval: Partial<Record<string, RecordableHistogram>> = {};
+
+  constructor(
+    control: SharedArrayBuffer,
+    private readonly states: Int32Array,
+    private readonly sink: VuPoolSink,
+  ) {
+    this.control = new Int32Array(control);
+  }
+
+  setRun(v: number): void {
+    Atomics.store(this.control, CTRL_RUN, v);
+    Atomics.notify(this.control, CTRL_RUN);
+  }
+
+  private markDone(h: WorkerHandle): void {
+    if (h.done) return;
+    h.done = true;
+    if (this.handles.every((x) => x.done)) this.resolveAllDone();
+  }
+
+  private fail(h: WorkerHandle, e: ErrorInfo): void {
+    this.failure ??= e;
+    this.setRun(RUN_ABORT);
+    this.markDone(h);
+  }
+
+  private onMessage(h: WorkerHandle, groups: number, m: FromVuWorker): void {
+    switch (m.t) {
+      case 'ready':
+        if (++this.ready === groups) this.resolveReady();
+        break;
+      case 'log':
+        this.sink.output(m.lines);
+        break;
+      case 'latency':
+        for (const [op, hist] of Object.entries(m.hist)) if (hist) (this.interval[op] ??= createHistogram()).add(hist);
+        break;
+      case 'profile':
+        this.profiles.push(...m.vus);
+        break;
+      case 'done':
+        this.markDone(h);
+        break;
+      case 'fatal':
+        this.fail(h, m.error);
+        break;
+    }
+  }
+
+  /** Start one worker per data (each hosting its `vus`). */
+  start(datas: VuWorkerData[]): void {
+    for (const data of datas) {
+      const handle = { done: false } as WorkerHandle;
+      const { worker, exited } = startWorker<VuWorkerData, FromVuWorker>(VU_WORKER, data, (m) => this.onMessage(handle, datas.length, m));
+      Object.assign(handle, { worker, exited });
+      worker.on('error', (e) => this.fail(handle, { code: 'SLEDGE_E_INTERNAL', message: `a VU worker crashed: ${e.message}` }));
+      void exited.then(() => this.markDone(handle));
+      this.handles.push(handle);
+    }
+  }
+
+  /** Release the VUs: their start delays count from now. */
+  go(): void {
+    Atomics.store(this.control, CTRL_GO, 1);
+    Atomics.notify(this.control, CTRL_GO);
+  }
+
+  /** Wait for every worker to end; after graceMs, terminate the ones still running. */
+  async waitWorkers(graceMs: number): Promise<void> {
+    const t = setTimeout(() => {
+      for (const h of this.handles) if (!h.done) void h.worker.terminate();
+    }, graceMs);
+    await this.allDone;
+    clearTimeout(t);
+  }
+
+  /** Ask the VUs to stop after their current operation and wait for them (bounded by graceMs). */
+  async stop(graceMs: number): Promise<void> {
+    this.setRun(RUN_STOP);
+    await this.waitWorkers(graceMs);
+  }
+
+  /** VUs whose thread was terminated, or that never started, end as finished. */
+  settleStates(vus: number): void {
+    for (let i = 0; i < vus; i++) {
+      const st = Atomics.load(this.states, i);
+      if (st !== VU_STATE.finished && st !== VU_STATE.failed) Atomics.store(this.states, i, VU_STATE.finished);
+    }
+  }
+
+  /** Abort every VU and terminate the threads still running. */
+  async abort(): Promise<void> {
+    this.setRun(RUN_ABORT);
+    await Promise.all(this.handles.map(async (h) => (h.done ? undefined : h.worker.terminate())));
+  }
+}

@@ -1,0 +1,293 @@
+import type { Driver, RunMonitor, RunSetup, VuPlan, Workload } from '@sledge/core';
+import { METRIC_KINDS, SledgeError, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
+import type { JobEnv } from '../engine/job-types.js';
+import { CTRL_PHASE, PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
+import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
+import { CounterReader, type Totals } from './counters.js';
+import { PhaseClock } from './phase-clock.js';
+import { RunSamplers } from './run-samplers.js';
+import { timingRows } from './timings.js';
+import { VuPool, assignVus } from './vu-pool.js';
+
+/** Grace for VUs to finish their current operation at the end of a run, before threads are terminated. */
+const END_GRACE_MS = 10_000;
+/** Grace after a user's stop: stop takes effect within a second. */
+const STOP_GRACE_MS = 1_000;
+
+/** Which loop runs a run's VUs, and the monitor's line saying so. */
+export interface LoopChoice {
+  loop: 'native' | 'typescript';
+  line: string;
+}
+
+/** A workload's native VU loop: chosen per run in the main thread, started in each VU worker by `host` (a NativeVuHost). */
+export interface NativeLoop<Options = unknown> {
+  choose(pref: VuLoopPreference, driver: Driver, target: Target, options: Options, addonPath?: string): LoopChoice;
+  host: ModuleRef;
+}
+
+/** What the generic runner needs to run a workload's VUs. */
+export interface VuJobSpec<Options = unknown> {
+  workload: Workload<Options>;
+  /** Where VU worker threads import `workload` from (its package and export name, or a file URL). */
+  module: ModuleRef;
+  /** The workload's options in a job configuration. */
+  options(cfg: JobConfig): Options;
+  native?: NativeLoop<Options>;
+}
+
+/** The measured window's readings, as taken at its two ends. */
+interface Window {
+  start: unknown;
+  end: unknown;
+  startClient: Totals;
+  endClient: Totals;
+  seconds: number;
+  cpu: NodeJS.CpuUsage;
+}
+
+/**
+ * A run of any workload's VUs. Timed: rampup, then a measured window between
+ * two readings of the workload's monitor (hammerdb.md §6.3). Test: every VU
+ * runs its operations and prints each one.
+ */
+export async function runVuJob<Options>(env: JobEnv, spec: VuJobSpec<Options>): Promise<'completed' | 'stopped'> {
+  const run = await VuRun.open(env, spec as VuJobSpec);
+  try {
+    return await run.execute();
+  } finally {
+    await run.close();
+  }
+}
+
+class VuRun {
+  private readonly plan: VuPlan;
+  private readonly ops: readonly string[];
+  private readonly timed: boolean;
+  private readonly shared: SharedBlocks;
+  private readonly control: Int32Array;
+  private readonly counters: CounterReader;
+  private readonly pool: VuPool;
+  private samplers: RunSamplers | null = null;
+  /** The final VU grid is due when the run ends (set once the VUs run), and whether it was sent. */
+  private gridDue = false;
+  private finalGrid = false;
+  private readonly mon: (text: string) => void;
+
+  private constructor(
+    private readonly env: JobEnv,
+    private readonly spec: VuJobSpec,
+    private readonly options: unknown,
+    private readonly features: DriverFeatures,
+    private readonly monitor: RunMonitor,
+  ) {
+    this.plan = spec.workload.vuPlan(options);
+    this.ops = spec.workload.operations;
+    this.timed = this.plan.mode === 'timed';
+    this.mon = (text) => env.ctx.output(1, text);
+    this.shared = allocShared(this.plan.vus, this.ops.length);
+    this.control = new Int32Array(this.shared.control);
+    const states = new Int32Array(this.shared.states);
+    this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
+    this.pool = new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) });
+  }
+
+  static async open(env: JobEnv, spec: VuJobSpec): Promise<VuRun> {
+    const { cfg, driver, ctx } = env;
+    const options = spec.options(cfg);
+    const features = driver.features(cfg.target);
+    const monitor = await spec.workload.openMonitor({ driver, target: cfg.target, engine: cfg.target.engine, features, options, log: (text) => ctx.output(1, text) });
+    return new VuRun(env, spec, options, features, monitor);
+  }
+
+  async execute(): Promise<'completed' | 'stopped'> {
+    const { ctx, stop } = this.env;
+    const { setup, loop, workers } = await this.prepare();
+    this.startVus(setup, loop, workers);
+    // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
+    await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);
+    this.pool.go();
+    this.env.samplers?.attachClient(this.shared.ash, this.plan.vus);
+    ctx.status(this.timed ? 'rampup' : 'running');
+    this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running');
+    this.samplers.start(this.monitor, this.plan.monitorIntervalSec, this.mon);
+    this.gridDue = true;
+    stop.onStop(() => this.pool.setRun(RUN_STOP));
+    return this.timed ? this.timedRun() : this.testRun();
+  }
+
+  /** The monitor's checks and the run's header lines; which loop, how many worker threads. */
+  private async prepare(): Promise<{ setup: RunSetup; loop: LoopChoice; workers: number }> {
+    const { ctx, cfg, driver, cpus } = this.env;
+    const { plan, mon } = this;
+    const version = await this.monitor.serverVersion();
+    ctx.update({ engineVersion: version });
+    mon(`DBVersion:${version}`);
+    const setup = await this.monitor.prepare();
+    const vus = plan.vus;
+    const native = this.spec.native;
+    const loop = native
+      ? native.choose(this.env.vuLoop ?? 'auto', driver, cfg.target, this.options, this.env.pgVuAddonPath)
+      : { loop: 'typescript' as const, line: `Virtual users run in JavaScript (the ${this.spec.workload.name} workload has no native VU loop)` };
+    // Native VUs run on their own threads: one worker thread hosts them all unless workers are set.
+    const workers = loop.loop === 'native' ? Math.max(1, Math.min(vus, plan.workers || 1)) : this.features.asyncSessions ? Math.max(1, Math.min(vus, plan.workers || cpus)) : vus;
+    Atomics.store(this.control, CTRL_PHASE, this.timed ? PHASE_RAMPUP : PHASE_MEASURING);
+    if (this.timed) {
+      mon(`${vus + 1} Virtual Users Created with Monitor VU`);
+      ctx.output(0, 'Vuser 1:RUNNING');
+    } else mon(`${vus} Virtual Users Created (test driver: ${plan.opsPerIteration} transactions each)`);
+    mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
+    mon(loop.line);
+    ctx.metric(METRIC_KINDS.run, [{ ts: Date.now(), data: { ...setup.runInfo, vus, workers } }]);
+    return { setup, loop, workers };
+  }
+
+  private startVus(setup: RunSetup, loop: LoopChoice, workers: number): void {
+    const { cfg, pgVuAddonPath } = this.env;
+    const native = loop.loop === 'native' ? this.spec.native?.host : undefined;
+    const datas = assignVus(this.plan.vus, workers, this.plan.userDelayMs).map(
+      (vus): VuWorkerData => ({
+        kind: 'vu',
+        loop: loop.loop,
+        workload: this.spec.module,
+        ...(native ? { native } : {}),
+        ...(pgVuAddonPath !== undefined ? { pgVuAddonPath } : {}),
+        engine: cfg.target.engine,
+        target: cfg.target,
+        seed: cfg.seed,
+        options: this.options,
+        params: setup.params,
+        plan: this.plan,
+        activeVus: this.plan.vus,
+        vus,
+        shared: this.shared,
+      }),
+    );
+    this.pool.start(datas);
+  }
+
+  /** The final VU grid: VUs whose thread was terminated, or that never started, end as finished. */
+  private finalVus(): void {
+    this.pool.settleStates(this.plan.vus);
+    this.env.ctx.vus(this.counters.perVu());
+    this.finalGrid = true;
+  }
+
+  private async stopVus(graceMs: number): Promise<void> {
+    await this.pool.stop(graceMs);
+    this.finalVus();
+  }
+
+  private throwFailure(): void {
+    if (this.pool.failure) throw SledgeError.fromInfo(this.pool.failure);
+  }
+
+  private rows() {
+    return timingRows(this.pool.profiles, this.plan.timeProfile, this.ops, this.spec.workload.operationLabels);
+  }
+
+  private async testRun(): Promise<'completed' | 'stopped'> {
+    const { ctx, stop } = this.env;
+    await Promise.race([this.pool.allDone, stop.promise]);
+    await this.stopVus(STOP_GRACE_MS);
+    this.samplers!.clientTick();
+    this.samplers!.stop();
+    this.throwFailure();
+    ctx.timings(this.rows());
+    const tot = this.counters.totals();
+    ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
+    this.mon(`Test driver complete: ${tot.commits} commits, ${tot.rollbacks} rollbacks, ${tot.errors} errors`);
+    ctx.update({ summary: `test driver: ${tot.ops} transactions, ${tot.errors} errors` });
+    return stop.requested ? 'stopped' : 'completed';
+  }
+
+  /** The monitor's reading at a window boundary; a failure says which reading it was. */
+  private async monitorCount(which: 'start' | 'end'): Promise<unknown> {
+    try {
+      return await this.monitor.read();
+    } catch (e) {
+      const code = SledgeError.is(e) ? e.code : 'SLEDGE_E_DB';
+      throw new SledgeError(code, `the monitor could not take the ${which} transaction count: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+  }
+
+  private async timedRun(): Promise<'completed' | 'stopped'> {
+    const { ctx, stop } = this.env;
+    const { plan, mon } = this;
+    const clock = new PhaseClock(stop, this.pool.allDone, mon);
+    mon(`Beginning rampup time of ${plan.rampupMinutes} minutes`);
+    if (plan.rampupMinutes > 0 && !(await clock.sleepMinutes(plan.rampupMinutes, (k) => `Rampup ${k} minutes complete ...`))) return this.endEarly();
+    mon('Rampup complete, Taking start Transaction Count.');
+    const start = await this.monitorCount('start');
+    const startClient = this.counters.totals();
+    const tStart = performance.now();
+    const cpu0 = process.cpuUsage();
+    Atomics.store(this.control, CTRL_PHASE, PHASE_MEASURING);
+    this.samplers!.phase = 'measuring';
+    ctx.status('measuring');
+    mon(`Timing test period of ${plan.durationMinutes} in minutes`);
+    if (!(await clock.sleepMinutes(plan.durationMinutes, (k) => `${k}  ...,`))) return this.endEarly();
+    mon('Test complete, Taking end Transaction Count.');
+    const end = await this.monitorCount('end');
+    const endClient = this.counters.totals();
+    const seconds = (performance.now() - tStart) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    Atomics.store(this.control, CTRL_PHASE, PHASE_DONE);
+    this.samplers!.phase = 'done';
+    return this.finish({ start, end, startClient, endClient, seconds, cpu });
+  }
+
+  /** The window's result (the workload's monitor computes it and its lines), the time profile, post-run maintenance. */
+  private async finish(w: Window): Promise<'completed'> {
+    const { ctx } = this.env;
+    const { mon } = this;
+    const clientOps = w.endClient.ops - w.startClient.ops;
+    const cpuMs = (w.cpu.user + w.cpu.system) / 1000;
+    const cpuPer1000 = clientOps > 0 ? Math.round((cpuMs / clientOps) * 1000 * 100) / 100 : undefined;
+    const outcome = this.monitor.result({
+      start: w.start,
+      end: w.end,
+      seconds: w.seconds,
+      clientOps,
+      ...(cpuPer1000 !== undefined ? { clientCpuMsPer1000: cpuPer1000 } : {}),
+      vus: this.plan.vus,
+    });
+    for (const line of outcome.lines) mon(line);
+    if (cpuPer1000 !== undefined) mon(`Client CPU: ${cpuPer1000} ms per 1000 transactions (${clientOps} transactions in ${w.seconds.toFixed(1)} s)`);
+    await this.stopVus(END_GRACE_MS);
+    this.samplers!.clientTick();
+    this.samplers!.stop();
+    this.throwFailure();
+    ctx.result(outcome.result as TproccResult, this.rows());
+    ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
+    ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
+    try {
+      await this.monitor.afterRun();
+    } catch (e) {
+      mon(`Post-run maintenance failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return 'completed';
+  }
+
+  private async endEarly(): Promise<'stopped'> {
+    await this.stopVus(STOP_GRACE_MS);
+    this.samplers!.stop();
+    this.throwFailure();
+    if (!this.env.stop.requested) {
+      const f = this.counters.perVu().filter((v) => v.state === 'failed').length;
+      throw new SledgeError('SLEDGE_E_DB', f ? `all virtual users ended before the measured window ended (${f} failed): see the output` : 'all virtual users ended before the measured window ended', {});
+    }
+    this.mon('Run stopped before the end of the measured window: no result');
+    this.env.ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
+    return 'stopped';
+  }
+
+  /** Whatever way the run ended: timers off, threads ended, the VU grid final, the monitor closed. */
+  async close(): Promise<void> {
+    this.samplers?.stop();
+    await this.pool.abort();
+    // A run that ended on an error (the monitor lost, a VU thread crashed) leaves no VU "running" in its record.
+    if (this.gridDue && !this.finalGrid) this.finalVus();
+    await this.monitor.close();
+  }
+}

@@ -1,0 +1,27 @@
+import type { RecordableHistogram } from 'node:perf_hooks';
+import type { Driver, VuPlan } from '@sledge/core';
+import type { Target } from '@sledge/protocol';
+import type { VuAssignment, VuProfile } from './messages.js';
+
+/** What a native VU host (a loop outside JavaScript) gets from its VU worker. */
+export interface NativeHostEnv {
+  driver: Driver;
+  target: Target;
+  seed: number;
+  /** The workload's options and the run's parameters (RunSetup.params). */
+  options: unknown;
+  params: unknown;
+  plan: VuPlan;
+  activeVus: number;
+  vus: VuAssignment[];
+  shared: { counters: Int32Array; states: Int32Array; control: Int32Array };
+  /** The worker's current interval histograms by operation name (replaced every second when shipped). */
+  interval: () => Record<string, RecordableHistogram>;
+  log: (vu: number, text: string) => void;
+  /** Called after every drain (the worker flushes logs and ships latency from here). */
+  onTick: () => void;
+  addonPath?: string;
+}
+
+/** Starts a worker's VUs in a native loop; `done` resolves with their measured-window profiles once every VU ended. */
+export type NativeVuHost = (env: NativeHostEnv) => { done: Promise<VuProfile[]> };

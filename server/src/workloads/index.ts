@@ -1,0 +1,10 @@
+/**
+ * The workloads this server runs: one line each. A workload is a folder
+ * (workloads/<id>/) whose index exports its WorkloadRunner.
+ */
+import { registerWorkloadRunner } from './registry.js';
+import { tproccRunner } from './tprocc/index.js';
+
+registerWorkloadRunner(tproccRunner);
+
+export { jobBody, registerWorkloadRunner, workloadRunner, type Body, type WorkloadRunner } from './registry.js';

@@ -1,0 +1,138 @@
+import { expectedRows, splitWarehouses, tproccHooks, tproccTarget } from '@sledge/core';
+import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
+import type { JobBody, JobEnv } from '../../engine/job-types.js';
+import { ProgressFeed } from '../../runner/progress.js';
+import { runWorkerGroup } from '../../runner/workers.js';
+import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
+import type { BuildWorkerData, FromBuildWorker } from './build-messages.js';
+
+const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
+
+const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
+
+/** The build workers: worker 1 loads ITEM, the others their warehouse ranges. Resolves with the first failure (or null) and the generators used. */
+async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: ReturnType<typeof splitWarehouses>) {
+  const { ctx, cfg, stop, generator } = env;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
+  const control = new SharedArrayBuffer(16);
+  const ctrl = new Int32Array(control);
+  const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const generators = new Set<string>();
+  const spec: BuildWorkerData[] = [
+    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
+    ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
+  ];
+  stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+  const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
+    switch (m.t) {
+      case 'log':
+        ctx.output(vu, m.text);
+        break;
+      case 'progress': {
+        const p = feed.worker(m.worker);
+        p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
+        if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
+        feed.push();
+        break;
+      }
+      case 'expected':
+        feed.progress.expected[m.table] = (feed.progress.expected[m.table] ?? 0) + m.delta;
+        break;
+      case 'done':
+        generators.add(m.generator);
+        feed.worker(m.worker).done = true;
+        feed.push(true);
+        break;
+    }
+  });
+  return { failure, generators };
+}
+
+/** The closing lines: rows, rates, client CPU, generator, and the time of each phase. */
+function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
+  const { ctx, cfg } = env;
+  const W = cfg.tprocc.warehouses;
+  const mon = (text: string) => ctx.output(1, text);
+  const secs = (performance.now() - t.t0) / 1000;
+  const cpu = process.cpuUsage(t.cpu0);
+  const loaded = feed.progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
+  mon(
+    `Build of ${W} warehouse(s) took ${secs.toFixed(1)} s: ${loaded} rows (${Math.round(loaded / secs)} rows/s), client CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, generator ${[...generators].join('+') || 'n/a'}`,
+  );
+  const s1 = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
+  const tEnd = performance.now();
+  mon(`Build phases: schema ${s1(t.t0, t.tLoad)} s, load ${s1(t.tLoad, t.tFinish)} s, indexes, routines and statistics ${s1(t.tFinish, tEnd)} s`);
+  mon(`${schemaName(cfg.target as { user?: string })} SCHEMA COMPLETE`);
+  ctx.update({ summary: `${W} warehouses built in ${secs.toFixed(1)} s` });
+}
+
+/** The progress document of a build: the monitor's worker 1 (ITEM) and one row per warehouse range. */
+function buildFeed(env: JobEnv, ranges: ReturnType<typeof splitWarehouses>): ProgressFeed {
+  const expected = expectedRows(env.cfg.tprocc.warehouses);
+  return new ProgressFeed(env.ctx, {
+    ts: Date.now(),
+    phase: 'schema',
+    expected: { ...(expected as unknown as Record<string, number>) },
+    workers: [
+      { worker: 1, warehouses: [0, 0], rows: {}, done: false },
+      ...ranges.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
+    ],
+  });
+}
+
+/**
+ * Schema build as HammerDB does it (hammerdb.md §5.3): the monitor creates the
+ * database/user and tables, ITEM is loaded by its own worker while N build
+ * workers load their warehouse ranges in parallel, then the monitor adds
+ * indexes, routines and statistics. Progress streams per table per worker.
+ */
+export const buildJob: JobBody = async (env) => {
+  const { ctx, cfg, driver, stop } = env;
+  const W = cfg.tprocc.warehouses;
+  const n = cfg.tprocc.buildVus;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
+  const mon = (text: string) => ctx.output(1, text);
+  const admin = await tproccHooks(driver).openAdmin(target, mon);
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  try {
+    const version = await admin.serverVersion();
+    ctx.update({ engineVersion: version });
+    mon(`DBVersion:${version}`);
+    const state = await admin.schemaState();
+    if (state.exists) {
+      throw new SledgeError('SLEDGE_E_SCHEMA_EXISTS', `the target already holds a TPROC-C schema (${state.warehouses} warehouses): delete it first or choose another database`, {
+        field: 'target',
+      });
+    }
+    ctx.status('running');
+    mon(`Ready to create a ${W} Warehouse ${ENGINE_DISPLAY[target.engine]} TPROC-C schema`);
+    mon(`CREATING ${schemaName(target as { user?: string })} SCHEMA`);
+    const ranges = splitWarehouses(W, n);
+    const feed = buildFeed(env, ranges);
+    feed.push(true);
+    await admin.createSchema({ warehouses: W, buildVus: n });
+    if (stop.requested) return 'stopped';
+    mon(n > 1 ? `Monitor Thread: ${n} build virtual users for ${W} warehouses` : `Loading ${W} warehouse(s) with 1 build virtual user`);
+    feed.progress.phase = 'load';
+    feed.push(true);
+    const tLoad = performance.now();
+    const { failure, generators } = await loadRows(env, feed, ranges);
+    if (failure) throw SledgeError.fromInfo(failure);
+    if (stop.requested) {
+      mon('Build stopped: the schema is incomplete; delete it before building again');
+      return 'stopped';
+    }
+    feed.progress.phase = 'indexes';
+    feed.push(true);
+    const tFinish = performance.now();
+    mon('Creating indexes, transaction routines and statistics');
+    await admin.finishSchema({ warehouses: W, buildVus: n });
+    feed.progress.phase = 'done';
+    feed.push(true);
+    buildReport(env, feed, { t0, tLoad, tFinish, cpu0 }, generators);
+    return 'completed';
+  } finally {
+    await admin.close();
+  }
+};

@@ -1,0 +1,19 @@
+import { tproccWorkload } from '@sledge/core';
+import type { TproccOptions } from '@sledge/protocol';
+import type { JobBody } from '../../engine/job-types.js';
+import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
+import { chooseVuLoop } from './vu-loop-choice.js';
+
+/** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the native libpq loop. */
+export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
+  workload: tproccWorkload,
+  module: { specifier: '@sledge/core', export: 'tproccWorkload' },
+  options: (cfg) => cfg.tprocc,
+  native: {
+    choose: (pref, driver, target, o, addonPath) => chooseVuLoop(pref, driver, target, o, addonPath),
+    host: { specifier: new URL('./native-vus.js', import.meta.url).href, export: 'startNativeVus' },
+  },
+};
+
+/** A TPROC-C run (timed or test driver). */
+export const runJob: JobBody = (env) => runVuJob(env, TPROCC_RUN);
