@@ -25,7 +25,7 @@ describe('Db2 driver (offline)', () => {
 
   it('declares its features without the library', () => {
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: false, partition: false });
-    expect(driver.features({ ...t, partition: true }).partition).toBe(true);
+    expect(driver.features({ ...t, partition: true } as typeof t).partition).toBe(true);
     expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
     expect(driver.classifyError({ message: 'Connection not open.', sqlstate: '08001', sqlcode: -30081 }).kind).toBe('connection');
   });

@@ -28,7 +28,7 @@ describe('Oracle driver (offline)', () => {
   it('declares its features', () => {
     const t = tproccTarget(validate(OracleTarget, { engine: 'oracle' }));
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false });
-    expect(driver.features({ ...t, partition: true }).partition).toBe(true);
+    expect(driver.features({ ...t, partition: true } as typeof t).partition).toBe(true);
     expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
   });
 

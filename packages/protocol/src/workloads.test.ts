@@ -48,7 +48,7 @@ describe('workloads', () => {
     const d = workloadDef('tprocc')!;
     expect(d.operations).toEqual(['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus']);
     expect(d.headline).toEqual({ field: 'nopm', unit: 'NOPM' });
-    expect(JobCreate.$id).toBe('JobCreate');
+    expect((JobCreate as { $id?: string }).$id).toBe('JobCreate');
   });
 
   it('a body without workload is TPROC-C: the same configuration as with workload "tprocc"', () => {
