@@ -48,5 +48,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // The shipped workloads register themselves here, as the app's entry does.
+    setupFiles: ['src/workloads/index.ts'],
   },
 });

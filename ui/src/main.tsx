@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './workloads/index.js';
 import { App } from './App.js';
 import { WorkbenchProvider } from './state/workbench.js';
 import './styles.css';

@@ -10,7 +10,7 @@
  * start() spawns one native thread per VU, so the calling (worker) thread
  * stays free: it only drains latency rings and log lines. Counters, VU states
  * and the control words are the run's SharedArrayBuffers (server
- * worker/layout.ts), written and read with atomics on both sides. Each
+ * shared/layout.ts), written and read with atomics on both sides. Each
  * thread loads its own addon instance; a worker that is terminated aborts
  * and joins its VU threads before its memory goes away.
  */
@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NativeVuSpec, TxInputs } from '@sledge/core';
+import type { NativeVuAssignment, NativeVuHandle, NativeVuResult, NativeVuSpec, NativeVuStartOptions, TxInputs } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccMix, type TxType } from '@sledge/protocol';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
@@ -50,54 +50,14 @@ interface NativeStartOptions extends Omit<PgVuStartOptions, 'spec'> {
   ringCapacity: number;
 }
 
-export interface PgVuAssignment {
-  /** Index into the shared counters and states. */
-  index: number;
-  /** HammerDB VU position (2..): application_name sledge-vu-<position>, the input stream. */
-  position: number;
-  startDelayMs: number;
-}
-
-export interface PgVuStartOptions {
+/** The loop's shapes are core's native-loop contract (core/tprocc/hooks.ts); these names are the addon's. */
+export type PgVuAssignment = NativeVuAssignment;
+/** What the addon's start() takes: the driver's spec plus the run's options. */
+export interface PgVuStartOptions extends NativeVuStartOptions {
   spec: NativeVuSpec;
-  seed: number;
-  warehouses: number;
-  activeVus: number;
-  allWarehouse: boolean;
-  mix: TproccMix;
-  totalIterations: number;
-  iterations: number;
-  repeatDelayMs: number;
-  keyAndThink: boolean;
-  raiseError: boolean;
-  /** The test driver: a log line per transaction. */
-  testDriver: boolean;
-  vus: PgVuAssignment[];
-  /** Shared Int32Arrays of the run (server worker/layout.ts). */
-  counters: Int32Array;
-  states: Int32Array;
-  control: Int32Array;
 }
-
-/** One VU thread's end state: measured-window span and time per type (TX_TYPES order). */
-export interface PgVuResult {
-  ok: boolean;
-  elapsedMs: number;
-  totalNs: number[];
-}
-
-export interface PgVuHandle {
-  /** VU slots (positions in opts.vus). */
-  readonly slots: number;
-  /** Hands every queued latency record to onRecord; returns how many. */
-  drainLatency(onRecord: (slot: number, tx: TxType, us: number, measuring: boolean) => void): number;
-  /** Log lines queued since the last poll, and how many VU threads still run. */
-  poll(): { live: number; logs: { vu: number; text: string }[] };
-  /** Per slot, once poll().live is 0. */
-  results(): PgVuResult[];
-  /** Abort and join the threads (if any still run); the handle is unusable after. */
-  dispose(): void;
-}
+export type PgVuResult = NativeVuResult;
+export type PgVuHandle = NativeVuHandle;
 
 /** The inputs a VU draws (tests: parity with core's VuWorkload). */
 export interface InputStreamOptions {

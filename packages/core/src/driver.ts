@@ -1,5 +1,4 @@
 import type { AshSample, DriverFeatures, EngineId, Target } from '@sledge/protocol';
-import type { TproccHooks } from './tprocc/hooks.js';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -54,10 +53,14 @@ export interface Driver<T extends Target = Target> {
   readonly workloads: DriverWorkloads<T>;
 }
 
-/** The workloads a driver supports (core/<workload>/hooks.ts types each). */
-export interface DriverWorkloads<T> {
-  tprocc?: TproccHooks<T>;
-}
+/**
+ * The workloads a driver supports, by workload id. This file names none:
+ * each workload's hooks module adds its key by augmenting this interface
+ * (core/tprocc/hooks.ts adds `tprocc`), so imports run from the workloads
+ * to the Driver contract and never back.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+export interface DriverWorkloads<T> {}
 
 /** An engine-level connection: what every workload's admin session also offers. */
 export interface EngineSession {

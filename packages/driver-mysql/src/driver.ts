@@ -4,17 +4,12 @@ import { MyAdmin } from './tprocc/admin.js';
 import { MyAshSampler } from './engine/ash/sampler.js';
 import { loadMysql2, mysql2Version } from './engine/connect.js';
 import { classifyError } from './engine/errors.js';
+import type { FamilyOptions } from './engine/family.js';
 import type { Flavour, MyTarget } from './engine/flavour.js';
-import type { LoaderOptions } from './engine/loader.js';
 import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
 import { mysqlFamilyTproccHooks } from './tprocc/hooks.js';
 
-export interface FamilyOptions {
-  /** Loader sessions: announce LOCAL_FILES (default true). false exercises the INSERT fallback. */
-  loader?: LoaderOptions;
-  /** Longest afterRun purge wait (MariaDB target.purge); default PURGE_BOUND_MS. */
-  purgeBoundMs?: number;
-}
+export type { FamilyOptions } from './engine/family.js';
 
 /**
  * The MySQL-family driver for one flavour. Everything engine-specific is

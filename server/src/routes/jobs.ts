@@ -66,14 +66,23 @@ export interface RouteDeps {
 const IdParams = Type.Object({ id: Type.String({ description: 'job id (24 hex characters)' }) });
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 424: ErrorBody };
 
+/** The job, or SLEDGE_E_NOT_FOUND on the `id` field. */
+const jobGetter = (store: JobEngine['store']) => (id: string) => {
+  const j = store.getJob(id);
+  if (!j) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
+  return j;
+};
+
 /** /api/v1/jobs: create (build, check, delete, run), list, detail, stop, delete, and every series a job keeps. */
-export const jobRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+export const jobRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  await app.register(jobLifecycleRoutes, deps);
+  await app.register(jobSeriesRoutes, deps);
+};
+
+/** Create, list, detail, stop, delete, output. */
+const jobLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
-  const mustGet = (id: string) => {
-    const j = store.getJob(id);
-    if (!j) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
-    return j;
-  };
+  const mustGet = jobGetter(store);
 
   app.post(
     '/jobs',
@@ -147,6 +156,13 @@ export const jobRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { eng
       return store.getOutput(j.id, req.query);
     },
   );
+
+};
+
+/** The series a job keeps: transaction counter, time profile, latency, VUs, build progress, checks, snapshot. */
+const jobSeriesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  const store = engine.store;
+  const mustGet = jobGetter(store);
 
   app.get('/jobs/:id/tcount', { schema: { tags: ['jobs'], summary: 'Transaction counter: engine TPM/NOPM samples and client tx/s per type', params: IdParams, response: { 200: Tcount, 404: ErrorBody } } }, async (req) => {
     const j = mustGet(req.params.id);

@@ -22,7 +22,13 @@ function dbHostCpus(system: Record<string, Record<string, unknown>>, host: strin
 const Range = Type.Object({ from: Type.Optional(Type.Number()), to: Type.Optional(Type.Number()) });
 
 /** ASH and CPU data of a job, connected agents, the agent socket, and on-demand ASH for a target. */
-export const metricRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+export const metricRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  await app.register(jobMetricRoutes, deps);
+  await app.register(agentRoutes, deps);
+};
+
+/** A job's ASH report and CPU samples. */
+const jobMetricRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   const job = (id: string) => {
     const j = store.getJob(id);
@@ -70,6 +76,10 @@ export const metricRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     },
   );
 
+};
+
+/** Connected agents, the agent socket, and on-demand ASH for a target. */
+const agentRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.get('/agents', { schema: { tags: ['metrics'], summary: 'Connected CPU agents with their latest sample' } }, async () => engine.agents.list());
 
   app.post(

@@ -16,7 +16,7 @@ import { RunHeader } from './RunHeader.js';
 import { StatusBadge } from './StatusBadge.js';
 import { VuGrid } from './VuGrid.js';
 import { MetricsView } from './metrics/MetricsView.js';
-import { workloadOf } from '../workloads/index.js';
+import { workloadOf } from '../workloads/registry.js';
 
 export type JobTab = 'overview' | 'metrics';
 

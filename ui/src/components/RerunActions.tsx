@@ -5,7 +5,7 @@ import { api } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { navigate } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
-import { workloadOf } from '../workloads/index.js';
+import { workloadOf } from '../workloads/registry.js';
 import { editPage, planRerun, withSecrets } from '../util/rerun.js';
 import { ConfirmButton } from './ConfirmButton.js';
 import { ErrorBox } from './ErrorBox.js';

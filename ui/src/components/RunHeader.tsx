@@ -4,7 +4,7 @@ import { phasesOf } from '../metrics/samples.js';
 import { useNow } from '../state/throttle.js';
 import { fmtDuration, fmtInt } from '../util/format.js';
 import { runPlan, runProgress, type RunStage } from '../util/runProgress.js';
-import { workloadOf } from '../workloads/index.js';
+import { workloadOf } from '../workloads/registry.js';
 
 const STAGE: Record<RunStage, string> = {
   waiting: 'Connecting',

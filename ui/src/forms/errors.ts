@@ -1,7 +1,7 @@
 import { isEngineId, parseTarget, secretFields, SledgeError, type ErrorCode, type FieldError } from '@sledge/protocol';
 import { ApiError } from '../api/http.js';
 import { fieldKeyFor, type FieldSpec } from './fields.js';
-import { DEFAULT_WORKLOAD, workloadUi, type WorkloadForm } from '../workloads/index.js';
+import { DEFAULT_WORKLOAD, workloadUi, type WorkloadForm } from '../workloads/registry.js';
 
 /**
  * Field errors placed at their form fields, every one at once, worded with the

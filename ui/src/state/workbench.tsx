@@ -4,7 +4,7 @@ import { ENGINES, REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
-import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type WorkloadUi } from '../workloads/index.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type WorkloadUi } from '../workloads/registry.js';
 import { editPage, planRerun } from '../util/rerun.js';
 import { cached } from './resource.js';
 

@@ -1,7 +1,7 @@
 import type { EngineId, Job } from '@sledge/protocol';
 import { REDACTED, secretBindingMismatch, secretFields } from '@sledge/protocol';
 import type { JobCreateBody } from '../api/endpoints.js';
-import { workloadOf } from '../workloads/index.js';
+import { workloadOf } from '../workloads/registry.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -2,7 +2,7 @@ import type { EngineSample, Job, RunInfo, VuStatus } from '@sledge/protocol';
 import { isTerminal } from '@sledge/protocol';
 import type { Phase } from '../metrics/samples.js';
 import type { RunPlan } from '../workloads/types.js';
-import { workloadOf } from '../workloads/index.js';
+import { workloadOf } from '../workloads/registry.js';
 
 export type { RunPlan } from '../workloads/types.js';
 

@@ -1,5 +1,5 @@
 // Views on the SharedArrayBuffers a run shares with JavaScript, with the
-// layout of server/src/worker/layout.ts, and the per-VU latency rings of
+// layout of server/src/shared/layout.ts, and the per-VU latency rings of
 // lib/pgvu.ts. Every access that another thread may race with goes through
 // std::atomic_ref (JavaScript uses Atomics on the same words).
 #pragma once

@@ -5,6 +5,13 @@ import type { GeneratedTable } from './generate.js';
 import type { CheckFacts } from './check.js';
 import type { TxInputs } from './inputs.js';
 
+declare module '../driver.js' {
+  interface DriverWorkloads<T> {
+    /** TPROC-C: the engine's sessions, admin, loader and capabilities for this workload. */
+    tprocc?: TproccHooks<T>;
+  }
+}
+
 /**
  * What a driver implements to run TPROC-C (`Driver.workloads.tprocc`): the
  * schema lifecycle and checks on an admin connection, the bulk loader, the
@@ -165,7 +172,7 @@ export interface NativeVuStartOptions {
   /** The test driver: a log line per transaction. */
   testDriver: boolean;
   vus: NativeVuAssignment[];
-  /** Shared Int32Arrays of the run (server worker/layout.ts). */
+  /** Shared Int32Arrays of the run (server shared/layout.ts). */
   counters: Int32Array;
   states: Int32Array;
   control: Int32Array;

@@ -3,7 +3,7 @@ import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 import { MyAdmin } from './admin.js';
 import { connect } from '../engine/connect.js';
-import type { FamilyOptions } from '../driver.js';
+import type { FamilyOptions } from '../engine/family.js';
 import type { Flavour, MyTarget } from '../engine/flavour.js';
 import { MyLoader } from '../engine/loader.js';
 import type { SqlSet } from './sqlfiles.js';

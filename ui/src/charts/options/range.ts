@@ -1,6 +1,6 @@
 import type { Job } from '@sledge/protocol';
 import type { TimeRange } from './types.js';
-import { workloadOf } from '../../workloads/index.js';
+import { workloadOf } from '../../workloads/registry.js';
 
 interface Sampled {
   engine: readonly { ts: number }[];
