@@ -506,12 +506,11 @@ describe('key mapping per engine', () => {
       user: 'tpcc',
       password: 'tpcc',
       database: 'tpcc',
-      tablespace: 'pg_default',
       vacuum: true,
-      storedProcs: false,
-      partition: false,
     });
     expect(f.tprocc).toEqual({
+      // pg_tspace, pg_storedprocs and pg_partition are TPROC-C schema options (tprocc.schema) since they left the target.
+      schema: { tablespace: 'pg_default', storedProcs: false, partition: false },
       warehouses: 10,
       buildVus: 1,
       totalIterations: 10000000,
@@ -552,12 +551,14 @@ describe('key mapping per engine', () => {
     expect(keyName('ora', 'driver')).toBe('ora_driver');
     expect(keyName('ora', 'timeprofile')).toBe('ora_timeprofile');
     const f = dictToSledge('ora', 'oracle', defaultDict('ora'));
-    expect(f.target).toMatchObject({ systemUser: 'system', systemPassword: 'manager', connectString: 'oracle', user: 'tpcc', password: 'tpcc', defaultTablespace: 'users' });
+    expect(f.target).toMatchObject({ systemUser: 'system', systemPassword: 'manager', connectString: 'oracle', user: 'tpcc', password: 'tpcc' });
+    expect(f.tprocc['schema']).toMatchObject({ defaultTablespace: 'users' });
   });
 
   it('derives SQL Server host and authentication, MySQL socket and TLS files', () => {
     const ms = defaultDict('mssqls');
-    expect(dictToSledge('mssqls', 'mssql', ms).target).toMatchObject({ host: 'localhost', authentication: 'sql', user: 'sa', password: 'admin', port: 1433, useBulk: true });
+    expect(dictToSledge('mssqls', 'mssql', ms).target).toMatchObject({ host: 'localhost', authentication: 'sql', user: 'sa', password: 'admin', port: 1433 });
+    expect(dictToSledge('mssqls', 'mssql', ms).tprocc['schema']).toMatchObject({ useBulk: true });
     ms.connection!['mssqls_server'] = 'sqlhost';
     ms.connection!['mssqls_azure'] = 'true';
     expect(dictToSledge('mssqls', 'mssql', ms).target).toMatchObject({ host: 'sqlhost', authentication: 'azure-active-directory-password' });

@@ -87,9 +87,13 @@ const TARGET_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['trust-server-cert', 'trustServerCertificate', 'bool'],
   ['auth', 'authentication', 'string'],
   ['ssl', 'ssl', 'flag'],
-  ['stored-procs', 'storedProcs', 'flag'],
   ['no-stored-procs', 'noStoredProcs', 'flag'],
   ['prepared', 'prepared', 'flag'],
+];
+
+/** CLI flag -> TPROC-C schema option (tprocc.schema: partitioning, stored procedures, storage engine). */
+const SCHEMA_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['stored-procs', 'storedProcs', 'flag'],
   ['partition', 'partition', 'flag'],
   ['storage-engine', 'storageEngine', 'string'],
 ];
@@ -118,6 +122,7 @@ const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
 export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries([
   ...TARGET_FLAGS.map(([flag, key]) => [`target.${key}`, `--${flag}`]),
   ...TPROCC_FLAGS.map(([flag, key]) => [`tprocc.${key}`, `--${flag}`]),
+  ...SCHEMA_FLAGS.map(([flag, key]) => [`tprocc.schema.${key}`, `--${flag}`]),
   ['target.engine', '--db'],
   ['datagen.dir', '--dir'],
   ['datagen.workers', '--workers'],
@@ -181,6 +186,12 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     const v = read(flag, kind, f[flag]);
     if (v !== undefined) tprocc[key] = v;
   }
+  const schema: Record<string, unknown> = {};
+  for (const [flag, key, kind] of SCHEMA_FLAGS) {
+    const v = read(flag, kind, f[flag]);
+    if (v !== undefined) schema[key] = v;
+  }
+  if (Object.keys(schema).length) tprocc['schema'] = schema;
   const body: Record<string, unknown> = { type, target, tprocc };
   if (type === 'datagen') {
     const datagen: Record<string, unknown> = {};

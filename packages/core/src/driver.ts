@@ -19,6 +19,7 @@ export interface Driver<T extends Target = Target> {
   readonly library: string;
   /** Does the client library load? Never throws. */
   probe(): Promise<ProbeResult>;
+  /** `target` may carry a workload's schema options (TPROC-C: tproccTarget): `features.partition` follows them. */
   features(target: T): DriverFeatures;
   /**
    * An engine-level session on the target (no workload schema needed): the
@@ -60,7 +61,7 @@ export interface Driver<T extends Target = Target> {
  * to the Driver contract and never back.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
-export interface DriverWorkloads<T> {}
+export interface DriverWorkloads<T extends Target> {}
 
 /** An engine-level connection: what every workload's admin session also offers. */
 export interface EngineSession {

@@ -1,3 +1,4 @@
+import { tproccTarget } from '@sledge/core';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Db2Target, SledgeError, validate } from '@sledge/protocol';
@@ -13,7 +14,7 @@ function ibmDbLoads(): boolean {
   }
 }
 const available = ibmDbLoads();
-const t = validate(Db2Target, { engine: 'db2', password: 'db2-secret' });
+const t = tproccTarget(validate(Db2Target, { engine: 'db2', password: 'db2-secret' }));
 
 describe('Db2 driver (offline)', () => {
   it('imports without loading ibm_db, and is the default and the named export', () => {

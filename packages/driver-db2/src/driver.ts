@@ -1,4 +1,4 @@
-import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
 import { Db2Admin } from './tprocc/admin.js';
 import { Db2AshSampler } from './engine/ash/sampler.js';
@@ -21,13 +21,13 @@ export const driver: Driver<Db2Target> = {
     return probeIbmDb();
   },
 
-  features(t: Db2Target): DriverFeatures {
-    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: false, partition: t.partition };
+  features(t: Db2Target | TproccTarget<Db2Target>): DriverFeatures {
+    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: false, partition: 'partition' in t ? t.partition : false };
   },
 
   async openSession(t: Db2Target, log: Logger): Promise<EngineSession> {
     preflight(t);
-    return new Db2Admin(t, log);
+    return new Db2Admin(tproccTarget(t), log);
   },
 
   classifyError(e: unknown): ErrorClass {

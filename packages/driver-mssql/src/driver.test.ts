@@ -1,3 +1,4 @@
+import { tproccTarget } from '@sledge/core';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MssqlTarget, SledgeError, validate } from '@sledge/protocol';
@@ -26,14 +27,14 @@ describe('SQL Server driver (offline)', () => {
   });
 
   it('declares its features', () => {
-    const t = validate(MssqlTarget, { engine: 'mssql' });
+    const t = tproccTarget(validate(MssqlTarget, { engine: 'mssql' }));
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false });
     expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
     expect(driver.workloads.tprocc!.bulkFormat({ ...t, useBulk: false })).toBe('tuples');
   });
 
   it('reports a closed port as SLEDGE_E_CONNECT target.port, through a real tedious connect', async () => {
-    const t = validate(MssqlTarget, { engine: 'mssql', host: '127.0.0.1', port: await closedPort(), password: 'not-this-one' });
+    const t = tproccTarget(validate(MssqlTarget, { engine: 'mssql', host: '127.0.0.1', port: await closedPort(), password: 'not-this-one' }));
     const admin = await driver.workloads.tprocc!.openAdmin(t, () => undefined);
     try {
       await admin.serverVersion();
@@ -51,12 +52,12 @@ describe('SQL Server driver (offline)', () => {
   });
 
   it('refuses an unusable database name before connecting', async () => {
-    const t = { ...validate(MssqlTarget, { engine: 'mssql' }), database: 'x]y' };
+    const t = { ...tproccTarget(validate(MssqlTarget, { engine: 'mssql' })), database: 'x]y' };
     await expect(driver.workloads.tprocc!.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.database' });
   });
 
   it('asks for the Azure client id before connecting', async () => {
-    const t = validate(MssqlTarget, { engine: 'mssql', authentication: 'azure-active-directory-password' });
+    const t = tproccTarget(validate(MssqlTarget, { engine: 'mssql', authentication: 'azure-active-directory-password' }));
     await expect(driver.workloads.tprocc!.openVu(t, { vu: 2, log: () => undefined })).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.azureClientId' });
   });
 });

@@ -1,4 +1,4 @@
-import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
 import { MyAdmin } from './tprocc/admin.js';
 import { MyAshSampler } from './engine/ash/sampler.js';
@@ -49,7 +49,7 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
     },
 
     async openSession(target: T, log: Logger): Promise<EngineSession> {
-      return new MyAdmin(target, flavour, sql(), log, o.purgeBoundMs);
+      return new MyAdmin(tproccTarget(target), flavour, sql(), log, o.purgeBoundMs);
     },
 
     classifyError(e: unknown): ErrorClass {

@@ -1,3 +1,4 @@
+import { tproccTarget } from '@sledge/core';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OracleTarget, SledgeError, validate } from '@sledge/protocol';
@@ -25,14 +26,14 @@ describe('Oracle driver (offline)', () => {
   });
 
   it('declares its features', () => {
-    const t = validate(OracleTarget, { engine: 'oracle' });
+    const t = tproccTarget(validate(OracleTarget, { engine: 'oracle' }));
     expect(driver.features(t)).toEqual({ storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: false });
     expect(driver.features({ ...t, partition: true }).partition).toBe(true);
     expect(driver.workloads.tprocc!.bulkFormat(t)).toBe('tuples');
   });
 
   it('reports a closed port as SLEDGE_E_CONNECT target.connectString, through a real thin-mode connect', async () => {
-    const t = validate(OracleTarget, { engine: 'oracle', connectString: `127.0.0.1:${await closedPort()}/FREEPDB1`, systemPassword: 'sys-pw-not-shown' });
+    const t = tproccTarget(validate(OracleTarget, { engine: 'oracle', connectString: `127.0.0.1:${await closedPort()}/FREEPDB1`, systemPassword: 'sys-pw-not-shown' }));
     const admin = await driver.workloads.tprocc!.openAdmin(t, () => undefined);
     try {
       await admin.serverVersion();
@@ -50,8 +51,8 @@ describe('Oracle driver (offline)', () => {
   });
 
   it('refuses names it cannot splice into DDL before connecting', async () => {
-    const t = validate(OracleTarget, { engine: 'oracle', user: 'tpcc user' });
+    const t = tproccTarget(validate(OracleTarget, { engine: 'oracle', user: 'tpcc user' }));
     await expect(driver.workloads.tprocc!.openAdmin(t, () => undefined)).rejects.toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.user' });
-    await expect(driver.workloads.tprocc!.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'target.tempTablespace' });
+    await expect(driver.workloads.tprocc!.openAdmin({ ...t, user: 'tpcc', tempTablespace: '9TEMP' }, () => undefined)).rejects.toMatchObject({ field: 'tprocc.schema.tempTablespace' });
   });
 });

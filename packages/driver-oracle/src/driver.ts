@@ -1,4 +1,4 @@
-import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
 import { OracleAdmin } from './tprocc/admin.js';
 import { OracleAshSampler } from './engine/ash/sampler.js';
@@ -21,13 +21,14 @@ export const driver: Driver<OracleTarget> = {
     return probeOracledb();
   },
 
-  features(t: OracleTarget): DriverFeatures {
-    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: t.partition };
+  features(t: OracleTarget | TproccTarget<OracleTarget>): DriverFeatures {
+    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'tuples', asyncSessions: true, createsDatabase: true, partition: 'partition' in t ? t.partition : false };
   },
 
   async openSession(t: OracleTarget, log: Logger): Promise<EngineSession> {
-    preflight(t, true);
-    return new OracleAdmin(t, log);
+    const tt = tproccTarget(t);
+    preflight(tt, true);
+    return new OracleAdmin(tt, log);
   },
 
   classifyError(e: unknown): ErrorClass {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { driverContract } from '@sledge/driver-testkit';
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from './tprocc/target.js';
 import { driver } from './index.js';
 import { AUTH_ROLE, ensurePgAuthRole } from './testing/auth.js';
 

@@ -1,3 +1,4 @@
+import { tproccTarget } from '@sledge/core';
 import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './tprocc/admin.js';
@@ -9,7 +10,7 @@ import { tproccHooks } from './tprocc/hooks.js';
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
  * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
- * with target.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
+ * with tprocc.schema.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
  * or pg_stat_activity. Its TPROC-C hooks offer the native libpq VU loop
  * (worker-native) with the same statements and rollback rule.
  */
@@ -26,7 +27,7 @@ export const driver: Driver<PostgresqlTarget> = {
   },
 
   openSession(t: PostgresqlTarget, log: Logger): Promise<EngineSession> {
-    return PgAdminSession.open(t, log);
+    return PgAdminSession.open(tproccTarget(t), log);
   },
 
   classifyError(e: unknown): ErrorClass {

@@ -11,6 +11,7 @@ import {
   type TxInputs,
   type TxOutcome,
   type VuSession,
+  tproccTarget,
 } from '@sledge/core';
 import { DEFAULT_MIX, SledgeError, type Target, type TxType } from '@sledge/protocol';
 
@@ -55,7 +56,9 @@ async function expectSledgeError(p: Promise<unknown>, code: string): Promise<Sle
  * each transaction and a mixed workload, and verifies consistency after.
  */
 export function driverContract<T extends Target>(opts: ContractOptions<T>): void {
-  const { driver, target } = opts;
+  const { driver } = opts;
+  // The TPROC-C hooks get the target with its schema options (those it carries, defaults for the rest).
+  const target = tproccTarget(opts.target);
   const tprocc = driver.workloads.tprocc;
   if (!tprocc) throw new Error(`the ${driver.engine} driver has no TPROC-C hooks (driver.workloads.tprocc)`);
   const W = opts.warehouses ?? 1;
@@ -95,7 +98,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     });
 
     if (opts.badAuthTarget) {
-      const bad = opts.badAuthTarget;
+      const bad = tproccTarget(opts.badAuthTarget);
       it('refuses wrong credentials with SLEDGE_E_AUTH', async () => {
         const e = await expectSledgeError(
           tprocc.openAdmin(bad, log).then(async (a) => {
@@ -112,7 +115,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       }, timeout);
     }
     if (opts.unreachableTarget) {
-      const bad = opts.unreachableTarget;
+      const bad = tproccTarget(opts.unreachableTarget);
       it('reports an unreachable server with SLEDGE_E_CONNECT', async () => {
         const e = await expectSledgeError(
           tprocc.openAdmin(bad, log).then(async (a) => {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SledgeError, type SavedConfigInput } from '@sledge/protocol';
 import { newJobId } from './ids.js';
+import { JobStore } from './store.js';
 import { jobInput, tempStore } from './test/helpers.js';
 
 const err = (fn: () => unknown): { code: string; field: string | undefined; message: string } => {
@@ -44,6 +45,31 @@ describe('saved configurations', () => {
     expect(stored).toMatchObject({ host: '127.0.0.1', user: 'tpcc' });
     expect(stored['password']).toMatch(/^sledge-enc:v1:/);
     expect(JSON.stringify(stored)).not.toContain('S3cret-pw');
+  });
+
+  it('accepts and reads configurations of the old shape (TPROC-C schema options under target) in the new one', () => {
+    const { store, path } = tempStore();
+    const oldShape = pg({ target: { ...pg().target, partition: true, storedProcs: true }, tprocc: { warehouses: 4, schema: { tablespace: 'fast' } } });
+    const saved = store.saveConfig(oldShape);
+    expect(saved.target).not.toHaveProperty('partition');
+    expect(saved.tprocc).toMatchObject({ warehouses: 4, schema: { partition: true, storedProcs: true, tablespace: 'fast' } });
+    // A row written before the move (schema options in the stored target) reads in the new shape too.
+    store.close();
+    const db = new Database(path);
+    const row = db.prepare('SELECT target FROM saved_config WHERE id = ?').get(saved.id) as { target: string };
+    const t = { ...(JSON.parse(row.target) as Record<string, unknown>), partition: true, tablespace: 'old_ts' };
+    db.prepare("UPDATE saved_config SET target = ?, tprocc = '{\"vus\":3}' WHERE id = ?").run(JSON.stringify(t), saved.id);
+    db.close();
+    const reopened = JobStore.open(path);
+    try {
+      const read = reopened.getConfig(saved.id);
+      expect(read?.target).not.toHaveProperty('partition');
+      expect(read?.target).toMatchObject({ engine: 'postgresql', password: '********' });
+      expect(read?.tprocc).toEqual({ vus: 3, schema: { partition: true, tablespace: 'old_ts' } });
+      expect(reopened.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ password: 'S3cret-pw' });
+    } finally {
+      reopened.close();
+    }
   });
 
   it('keeps a stored secret when an update sends "********" and replaces it when a value is sent', async () => {

@@ -4,6 +4,7 @@ import {
   SledgeError,
   isEngineId,
   isSecretKey,
+  normalizeTproccSchema,
   parseTarget,
   redact,
   secretBindingMismatch,
@@ -50,7 +51,8 @@ function clean(input: unknown, restore?: (target: Record<string, unknown>) => Re
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the configuration must be an object with name, target and tprocc', { field: 'body' });
   }
-  const raw = input as Record<string, unknown>;
+  // A configuration of the old shape (TPROC-C schema options under target) is saved in today's.
+  const raw = normalizeTproccSchema(input as Record<string, unknown>);
   for (const k of Object.keys(raw)) {
     if (!ALLOWED.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
   }
@@ -201,8 +203,8 @@ function notFoundConfig(id: number): SledgeError {
 }
 
 function toConfig(r: ConfigRow, withSecrets: boolean): SavedConfig {
-  const target = fromJson<Target>(r.target);
-  const tprocc = fromJson<unknown>(r.tprocc);
+  // One saved before the TPROC-C schema options left the target reads in today's shape.
+  const { target, tprocc } = normalizeTproccSchema({ target: fromJson<Target>(r.target), tprocc: fromJson<unknown>(r.tprocc) });
   return {
     id: r.id,
     name: r.name,

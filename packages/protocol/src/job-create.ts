@@ -47,9 +47,10 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new SledgeError('SLEDGE_E_VALIDATION', 'the request body must be a JSON object', { field: 'body' });
   }
-  const b = body as Record<string, unknown>;
   const p = new Problems();
-  const def = workloadDef(b['workload'] ?? DEFAULT_WORKLOAD);
+  const def = workloadDef((body as Record<string, unknown>)['workload'] ?? DEFAULT_WORKLOAD);
+  // An older shape (TPROC-C schema options under `target`) is moved before anything is checked.
+  const b = (def?.normalize ? def.normalize(body) : body) as Record<string, unknown>;
   if (!def) {
     p.add('workload', `workload ${show(b['workload'])} must be one of ${WORKLOADS.join(', ')}`);
     p.check(() => validate(CommonShape, b));

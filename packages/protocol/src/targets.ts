@@ -1,19 +1,12 @@
 import Type from 'typebox';
 import type { EngineId } from './engines.js';
-import {
-  DB2_TPROCC_SCHEMA_FIELDS,
-  MSSQL_TPROCC_SCHEMA_FIELDS,
-  MYSQL_TPROCC_SCHEMA_FIELDS,
-  ORACLE_TPROCC_SCHEMA_FIELDS,
-  POSTGRESQL_TPROCC_SCHEMA_FIELDS,
-} from './workloads/tprocc-schema.js';
 
 /**
  * A target is where a workload runs: the engine, how to connect, and the
- * engine's own driver options (HammerDB's per-database dict, flattened). The
- * TPROC-C schema options (`x-group: 'schema'`) are defined with the workload
- * (workloads/tprocc-schema.ts) and still spread in here until they move to
- * `tprocc.schema`.
+ * engine's own driver options (HammerDB's per-database dict, flattened).
+ * Connection settings only: a workload's schema options (TPROC-C's
+ * partitioning, stored procedures, tablespaces) are its own
+ * (workloads/tprocc-schema.ts, `tprocc.schema`).
  *
  * Schema annotations the UI and the redactor read:
  * - `x-secret: true`   the value is a secret: never logged, exported or returned
@@ -67,7 +60,6 @@ export const PostgresqlTarget = Type.Object(
       [Type.Literal('disable'), Type.Literal('prefer'), Type.Literal('require'), Type.Literal('verify-full')],
       { title: 'SSL mode', default: 'prefer', 'x-group': 'connection' },
     ),
-    ...POSTGRESQL_TPROCC_SCHEMA_FIELDS,
     vacuum: Flag('VACUUM after the run', 'driver'),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
@@ -84,7 +76,6 @@ const mysqlFields = (defaultPass: string) => ({
   sslCa: Type.String({ title: 'TLS CA file', default: '', 'x-group': 'connection' }),
   sslCert: Type.String({ title: 'TLS client certificate', default: '', 'x-group': 'connection' }),
   sslKey: Type.String({ title: 'TLS client key', default: '', 'x-group': 'connection' }),
-  ...MYSQL_TPROCC_SCHEMA_FIELDS,
   prepared: Flag('Server-side prepared CALLs', 'driver'),
   noStoredProcs: Flag('Client-side SQL (no stored procedures)', 'driver'),
 });
@@ -120,7 +111,6 @@ export const MssqlTarget = Type.Object(
     azureTenantId: Type.String({ title: 'Azure AD tenant id', default: '', 'x-group': 'connection' }),
     encrypt: Type.Boolean({ title: 'Encrypt connection', default: true, 'x-group': 'connection' }),
     trustServerCertificate: Type.Boolean({ title: 'Trust server certificate', default: true, 'x-group': 'connection' }),
-    ...MSSQL_TPROCC_SCHEMA_FIELDS,
     checkpoint: Flag('CHECKPOINT after the run', 'driver'),
   },
   { additionalProperties: false, $id: 'MssqlTarget', title: 'SQL Server' },
@@ -134,7 +124,6 @@ export const OracleTarget = Type.Object(
     systemPassword: secret('System password', 'manager', ['connectString', 'systemUser']),
     user: User('tpcc'),
     password: secret('Password', 'tpcc', ['connectString', 'user']),
-    ...ORACLE_TPROCC_SCHEMA_FIELDS,
     useAwr: Flag('TPM from AWR snapshots', 'driver', 'Requires the Diagnostics Pack licence. Off: TPM from v$sysstat deltas, licence-safe.'),
     checkpoint: Flag('Checkpoint after the run', 'driver'),
   },
@@ -149,7 +138,6 @@ export const Db2Target = Type.Object(
     user: User('db2inst1'),
     password: secret('Password', 'ibmdb2', ['host', 'port', 'user']),
     database: Db('tpcc'),
-    ...DB2_TPROCC_SCHEMA_FIELDS,
   },
   { additionalProperties: false, $id: 'Db2Target', title: 'Db2' },
 );

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, tproccHooks, type Driver } from '@sledge/core';
+import { randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -254,7 +254,7 @@ export class JobEngine {
       await session.close();
     }
     // The TPROC-C schema state: the only workload a target is tested for today.
-    const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
+    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
     try {
       return { version, schema: await admin.schemaState() };
     } finally {

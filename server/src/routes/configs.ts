@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, Problems, SavedConfig, SledgeError, parseTarget, parseTproccOptions } from '@sledge/protocol';
+import { ErrorBody, Problems, SavedConfig, SledgeError, normalizeTproccSchema, parseTarget, parseTproccOptions } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -10,10 +10,12 @@ const Input = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }),
 export const configRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   // Target and options are checked together: one reply lists every field at fault.
-  const parse = (b: { name: string; target: unknown; tprocc?: unknown }) => {
+  // A configuration of the old shape (TPROC-C schema options under target) is taken in today's.
+  const parse = (body: { name: string; target: unknown; tprocc?: unknown }) => {
+    const b = normalizeTproccSchema(body);
     const p = new Problems();
     const target = p.check(() => parseTarget(b.target));
-    const tprocc = p.check(() => parseTproccOptions(b.tprocc ?? {}));
+    const tprocc = p.check(() => parseTproccOptions(b.tprocc ?? {}, 'tprocc', target?.engine));
     p.throwIfAny();
     return { name: b.name.trim(), target: target!, tprocc: tprocc! };
   };

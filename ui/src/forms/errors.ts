@@ -95,7 +95,7 @@ export function precheckJob(body: { target: unknown; [options: string]: unknown 
   const secrets = new Set(isEngineId(engine) ? secretFields(engine).map((f) => `target.${f}`) : []);
   step(() => parseTarget(body.target), (field) => secrets.has(field));
   const options = body[form.key];
-  if (options !== undefined) step(() => form.parse(options, form.key));
+  if (options !== undefined) step(() => form.parse(options, form.key, isEngineId(engine) ? engine : undefined));
   return list.length ? toApiError(SledgeError.ofFields(code ?? 'SLEDGE_E_VALIDATION', list)) : null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostgresqlTarget, SqliteTarget } from '@sledge/protocol';
 import { collect, defaultsOf, fieldKeyFor, fieldsOf, fromFormValue } from './fields.js';
-import { collectTprocc, tprocc, tproccDefaults, tproccToForm, TPROCC_FIELDS } from '../workloads/tprocc/form.js';
+import { collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm, TPROCC_FIELDS } from '../workloads/tprocc/form.js';
 
 const schema = (s: unknown) => JSON.parse(JSON.stringify(s)) as { properties: Record<string, unknown> };
 
@@ -13,7 +13,10 @@ describe('fieldsOf (target schemas as the server publishes them)', () => {
     expect(byName['password']).toMatchObject({ kind: 'string', secret: true, group: 'connection', title: 'Password' });
     expect(byName['port']).toMatchObject({ kind: 'integer', minimum: 1, maximum: 65535, default: 5432 });
     expect(byName['sslmode']).toMatchObject({ kind: 'enum', options: ['disable', 'prefer', 'require', 'verify-full'] });
-    expect(byName['partition']).toMatchObject({ kind: 'boolean', group: 'schema' });
+    expect(byName['partition']).toBeUndefined();
+    // Partitioning is a TPROC-C schema option now (the Schema page's fields), still a boolean of the schema group.
+    const schemaByName = Object.fromEntries(tproccSchemaFields('postgresql').map((f) => [f.name, f]));
+    expect(schemaByName['partition']).toMatchObject({ kind: 'boolean', group: 'schema' });
     expect(byName['vacuum']).toMatchObject({ group: 'driver' });
   });
 

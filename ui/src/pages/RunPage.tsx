@@ -65,15 +65,15 @@ export function RunPage() {
   const { form, name: workloadName, RunOptions } = wb.workload;
   const opt = (n: string) => `${form.key}.${n}`;
   const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
-  const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const labels: Record<string, string> = { ...form.labels, ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
+  const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.schemaFields.map((f) => opt(`schema.${f.name}`)), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
 
   const start = async (e?: FormEvent) => {
     e?.preventDefault();
     errs.clear();
     setBusy(true);
     try {
-      const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: form.collect(wb.state.options, form.runFields) } as JobCreateBody;
+      const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: wb.options(form.runFields) } as JobCreateBody;
       // Out-of-range values are shown at their fields, all at once, without a round trip.
       const bad = precheckJob(body, form);
       if (bad) throw bad;

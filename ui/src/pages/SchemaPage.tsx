@@ -17,12 +17,14 @@ export function SchemaPage() {
   const wb = useWorkbench();
   const errs = useApiErrors();
   const [busy, setBusy] = useState<JobType | null>(null);
-  const schemaFields = wb.targetFields.filter((f) => f.group === 'schema');
+  const { schemaFields } = wb;
   const { form, name: workloadName } = wb.workload;
   const opt = (n: string) => `${form.key}.${n}`;
-  const keys = [...form.buildFields.map(opt), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const shownKeys = [...form.buildFields.map(opt), ...schemaFields.map((f) => `target.${f.name}`)];
-  const labels = { ...form.labels, ...labelsOf('target', wb.targetFields) };
+  // Schema options are the workload's: `tprocc.schema.partition`.
+  const schemaKey = (n: string) => `${form.key}.schema.${n}`;
+  const keys = [...form.buildFields.map(opt), ...schemaFields.map((f) => schemaKey(f.name)), ...wb.targetFields.map((f) => `target.${f.name}`)];
+  const shownKeys = [...form.buildFields.map(opt), ...schemaFields.map((f) => schemaKey(f.name))];
+  const labels = { ...form.labels, ...labelsOf(`${form.key}.schema`, schemaFields), ...labelsOf('target', wb.targetFields) };
 
   const submit = async (type: JobType) => {
     errs.clear();
@@ -31,7 +33,7 @@ export function SchemaPage() {
       const body: JobCreateBody = { type, target: wb.target() as JobCreate['target'] };
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
-      if (type !== 'delete') (body as unknown as Record<string, unknown>)[form.key] = form.collect(wb.state.options, form.buildFields);
+      (body as unknown as Record<string, unknown>)[form.key] = type === 'delete' ? wb.options([]) : wb.options(form.buildFields);
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       // Out-of-range values are shown at their fields, all at once, without a round trip.
       const bad = precheckJob(body, form);
@@ -78,15 +80,15 @@ export function SchemaPage() {
             );
           })}
           {schemaFields.map((f) => {
-            const key = `target.${f.name}`;
+            const key = schemaKey(f.name);
             return (
               <Field
                 key={`${wb.state.engine}.${key}`}
                 spec={f}
                 fieldKey={key}
-                value={wb.targetValues[f.name]}
+                value={wb.schemaValues[f.name]!}
                 onChange={(v) => {
-                  wb.setTargetValue(f.name, v);
+                  wb.setSchemaValue(f.name, v);
                   errs.clear(key);
                 }}
                 error={errs.fields[key]}

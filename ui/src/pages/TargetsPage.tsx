@@ -83,7 +83,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
   const errs = useApiErrors();
   const [message, setMessage] = useState('');
 
-  const body = () => ({ name: name.trim(), target: wb.target() as never, [wb.workload.form.key]: wb.workload.form.collect(wb.state.options) as never });
+  const body = () => ({ name: name.trim(), target: wb.target() as never, [wb.workload.form.key]: wb.options() as never });
   const load = (c: SavedConfig) => {
     const t = c.target as Record<string, unknown>;
     const engine = t['engine'] as EngineId;
@@ -93,6 +93,8 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
       if (k === 'engine' || !(k in t)) continue;
       values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
     }
+    const schema = ((c as unknown as Record<string, unknown>)[wb.workload.form.key] as { schema?: Record<string, unknown> } | undefined)?.schema ?? {};
+    for (const f of wb.workload.form.schemaFields?.(engine) ?? []) if (f.name in schema) values[f.name] = toFormValue(f, schema[f.name]);
     wb.setTargetValues(engine, values);
     wb.setOptionValues(wb.workload.form.toForm((c as unknown as Record<string, unknown>)[wb.workload.form.key]));
     wb.setConfig({ id: c.id, name: c.name });

@@ -57,6 +57,12 @@ interface WorkbenchApi {
   workload: WorkloadUi;
   setOptionValue: (name: string, v: string | boolean) => void;
   setOptionValues: (values: FormValues) => void;
+  /** The workload's schema options for the current engine (TPROC-C: partitioning, stored procedures, tablespaces), kept per engine. */
+  schemaFields: FieldSpec[];
+  schemaValues: FormValues;
+  setSchemaValue: (name: string, v: string | boolean) => void;
+  /** The workload's options object of a job body (only `names` when given) with the engine's schema options as `schema`. */
+  options: (names?: readonly string[]) => Record<string, unknown>;
   setLabel: (l: string) => void;
   setProfileId: (p: string) => void;
   /** Record the job a page started, for the engine it runs on (the current engine by default). */
@@ -139,6 +145,13 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
 
   const targetFields = useMemo(() => fieldsOf(schemas?.[state.engine]), [schemas, state.engine]);
   const targetValues = useMemo(() => ({ ...defaultsOf(targetFields), ...(state.targets[state.engine] ?? {}) }), [targetFields, state.targets, state.engine]);
+  const workload = workloadUi(DEFAULT_WORKLOAD);
+  // Schema option values are kept per engine beside the target's (where they lived when they were target fields).
+  const schemaFields = useMemo(() => workload.form.schemaFields?.(state.engine) ?? [], [workload, state.engine]);
+  const schemaValues = useMemo(() => {
+    const kept = state.targets[state.engine] ?? {};
+    return Object.fromEntries(schemaFields.map((f) => [f.name, kept[f.name] ?? toFormValue(f, f.default)])) as FormValues;
+  }, [schemaFields, state.targets, state.engine]);
 
   const setEngine = useCallback((engine: EngineId) => setState((s) => ({ ...s, engine })), []);
   const setTargetValue = useCallback(
@@ -162,6 +175,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<WorkbenchApi>(() => {
     const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues) });
+    const options = (names?: readonly string[]) => ({ ...workload.form.collect(state.options, names), ...(schemaFields.length ? { schema: collect(schemaFields, schemaValues) } : {}) });
     const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
     const targetOf = (engine: EngineId) => {
       const fields = fieldsOf(schemas?.[engine]);
@@ -177,6 +191,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       const values: FormValues = {};
       for (const f of fields) values[f.name] = plan.missing.includes(f.name) ? '' : toFormValue(f, t[f.name] ?? f.default);
       const { form } = workloadOf(job);
+      const opts = (plan.body as unknown as Record<string, unknown>)[form.key] as { schema?: Record<string, unknown> } | undefined;
+      for (const f of form.schemaFields?.(job.engine) ?? []) values[f.name] = toFormValue(f, opts?.schema?.[f.name] ?? f.default);
       const stored = form.toForm((plan.body as unknown as Record<string, unknown>)[form.key]);
       setState((s) => {
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
@@ -199,9 +215,13 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setEngine,
       setTargetValue,
       setTargetValues,
-      workload: workloadUi(DEFAULT_WORKLOAD),
+      workload,
       setOptionValue,
       setOptionValues,
+      schemaFields,
+      schemaValues,
+      setSchemaValue: setTargetValue,
+      options,
       setLabel,
       setProfileId,
       setJob,
@@ -212,7 +232,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setLabel, setProfileId, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setLabel, setProfileId, setJob, setConfig]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -1,5 +1,5 @@
 import type { EngineId, Job } from '@sledge/protocol';
-import { REDACTED, secretBindingMismatch, secretFields } from '@sledge/protocol';
+import { REDACTED, secretBindingMismatch, secretFields, workloadDef } from '@sledge/protocol';
 import type { JobCreateBody } from '../api/endpoints.js';
 import { workloadOf } from '../workloads/registry.js';
 
@@ -21,7 +21,9 @@ export function jobCreateBody(job: Job): JobCreateBody {
   if (typeof c['profileId'] === 'number' && c['profileId'] > 0) body['profileId'] = c['profileId'];
   if (isObj(c['metrics'])) body['metrics'] = { ...c['metrics'] };
   if (isObj(c['datagen'])) body['datagen'] = { ...c['datagen'] };
-  return body as unknown as JobCreateBody;
+  // A job stored before TPROC-C's schema options left the target repeats in today's shape.
+  const normalize = workloadDef(job.workload)?.normalize;
+  return (normalize ? normalize(body) : body) as unknown as JobCreateBody;
 }
 
 /** What the page knows about secrets of the job's engine: the workbench's target (typed values) and its loaded saved configuration. */

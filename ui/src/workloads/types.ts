@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { EngineSample, Job } from '@sledge/protocol';
+import type { EngineId, EngineSample, Job } from '@sledge/protocol';
 import type { FieldSpec, FormValues } from '../forms/fields.js';
 import type { LiveJob } from '../live/jobState.js';
 
@@ -31,8 +31,14 @@ export interface WorkloadForm {
   collect: (values: FormValues, names?: readonly string[]) => Record<string, unknown>;
   /** Form values from a stored options object (saved configurations, stored jobs). */
   toForm: (stored: unknown) => FormValues;
-  /** Validate an options object as the server does (throws protocol's SledgeError with every field error). */
-  parse: (options: unknown, path: string) => unknown;
+  /** Validate an options object as the server does, schema options against `engine` (throws protocol's SledgeError with every field error). */
+  parse: (options: unknown, path: string, engine?: EngineId) => unknown;
+  /**
+   * The workload's schema options for an engine (TPROC-C: partitioning,
+   * stored procedures, tablespaces), sent as `<key>.schema`; the Schema page
+   * shows them. None when the workload has no such options.
+   */
+  schemaFields?: (engine: EngineId) => FieldSpec[];
   /** Every option's form key (`tprocc.vus`) with its label. */
   labels: Readonly<Record<string, string>>;
 }

@@ -1,4 +1,4 @@
-import { SledgeError, type Target, type TproccMix, type TproccTable, type TxType } from '@sledge/protocol';
+import { SledgeError, parseTproccSchema, tproccSchemaFields, tproccSchemaOf, type EngineId, type Target, type TproccMix, type TproccSchema, type TproccSchemaOf, type TproccTable, type TxType } from '@sledge/protocol';
 import type { Driver, EngineSession, Logger } from '../driver.js';
 import type { BulkFormat } from './encode.js';
 import type { GeneratedTable } from './generate.js';
@@ -6,9 +6,9 @@ import type { CheckFacts } from './check.js';
 import type { TxInputs } from './inputs.js';
 
 declare module '../driver.js' {
-  interface DriverWorkloads<T> {
-    /** TPROC-C: the engine's sessions, admin, loader and capabilities for this workload. */
-    tprocc?: TproccHooks<T>;
+  interface DriverWorkloads<T extends Target> {
+    /** TPROC-C: the engine's sessions, admin, loader and capabilities; they get the target with the job's TPROC-C schema options merged in (tproccTarget). */
+    tprocc?: TproccHooks<TproccTarget<T>>;
   }
 }
 
@@ -227,8 +227,40 @@ export interface DatagenScript {
   executable: boolean;
 }
 
+/**
+ * A target as the TPROC-C hooks see it: the connection settings with the
+ * workload's schema options (`tprocc.schema`: partition, storedProcs,
+ * tablespaces ...) merged in, typed per engine.
+ */
+export type TproccTarget<T extends Target = Target> = T extends Target ? T & TproccSchemaOf<T['engine']> : never;
+/** The TPROC-C schema options of a target type's engine. */
+export type TproccSchemaFor<T extends Target> = T extends Target ? TproccSchemaOf<T['engine']> : never;
+
+/**
+ * The target the TPROC-C hooks get: `target` with the job's schema options
+ * (cfg.tprocc.schema). Left out, they are the ones `target` already carries
+ * (a merged target, an old-shape one) with the engine's defaults for the rest.
+ * Every call of a TPROC-C hook goes through it.
+ */
+export function tproccTarget<T extends Target>(target: T, schema?: TproccSchema): TproccTarget<T> {
+  return { ...target, ...(schema ?? parseTproccSchema(target.engine, tproccSchemaOf(target as T & Record<string, unknown>))) } as TproccTarget<T>;
+}
+
+/**
+ * A flat object holding target fields and TPROC-C schema options together
+ * (connection URLs, test fixtures) split in two: the target's fields and
+ * the schema options of `engine`.
+ */
+export function splitTproccFields(engine: EngineId, flat: Record<string, unknown>): { target: Record<string, unknown>; schema: Record<string, unknown> } {
+  const names = tproccSchemaFields(engine);
+  const target: Record<string, unknown> = {};
+  const schema: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flat)) (names.includes(k) ? schema : target)[k] = v;
+  return { target, schema };
+}
+
 /** A driver's TPROC-C hooks; SLEDGE_E_DRIVER_UNAVAILABLE when the engine does not run TPROC-C. */
-export function tproccHooks<T extends Target>(driver: Driver<T>): TproccHooks<T> {
+export function tproccHooks<T extends Target>(driver: Driver<T>): TproccHooks<TproccTarget<T>> {
   const h = driver.workloads.tprocc;
   if (!h) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-C`, { field: 'target.engine' });
   return h;

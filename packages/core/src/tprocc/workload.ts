@@ -1,6 +1,6 @@
 import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
-import { tproccHooks, type Counters } from './hooks.js';
+import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
 import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
@@ -85,7 +85,7 @@ class TproccStream implements OpStream<TxInput> {
 /** The TPROC-C run monitor: schema check, NOPM/TPM counters (hammerdb.md §6.3, §6.5), the result. */
 async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<TproccParams, Counters, TproccResult>> {
   const { driver, target, features, options: o } = rc;
-  const admin = await tproccHooks(driver).openAdmin(target, rc.log);
+  const admin = await tproccHooks(driver).openAdmin(tproccTarget(target, o.schema), rc.log);
   let W = 0;
   let prev: { tpm: number; nopm: number; ts: number } | undefined;
   return {
@@ -135,8 +135,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
   };
 }
 
-async function openSession(driver: Driver, target: Target, opts: SessionOptions): Promise<OpSession<TxInput>> {
-  const s = await tproccHooks(driver).openVu(target, opts);
+async function openSession(driver: Driver, target: Target, opts: SessionOptions, options: TproccOptions): Promise<OpSession<TxInput>> {
+  const s = await tproccHooks(driver).openVu(tproccTarget(target, options.schema), opts);
   const session: OpSession<TxInput> = {
     run: (op, input) => s.run(TX_TYPES[op]!, input as never),
     close: () => s.close(),

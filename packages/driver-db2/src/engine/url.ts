@@ -1,10 +1,11 @@
-import { Db2Target, SledgeError, validate } from '@sledge/protocol';
+import { splitTproccFields, tproccTarget, type TproccTarget } from '@sledge/core';
+import { Db2Target, SledgeError, parseTproccSchema, validate } from '@sledge/protocol';
 
 /**
  * Parse db2://user:pass@host:port/database (also ?tablespace=...&partition=true)
  * into a validated Db2Target with defaults applied.
  */
-export function parseDb2Url(url: string): Db2Target {
+export function parseDb2Url(url: string): TproccTarget<Db2Target> {
   let u: URL;
   try {
     u = new URL(url);
@@ -26,5 +27,7 @@ export function parseDb2Url(url: string): Db2Target {
     if (!/^(true|false|1|0)$/i.test(p)) throw new SledgeError('SLEDGE_E_VALIDATION', `target.partition must be true or false, got "${p}"`, { field: 'target.partition' });
     t['partition'] = /^(true|1)$/i.test(p);
   }
-  return validate(Db2Target, t, 'target');
+  // The URL may also carry the TPROC-C schema options; errors name them target.<field> as the URL's parameters.
+  const { target, schema } = splitTproccFields('db2', t);
+  return tproccTarget(validate(Db2Target, target, 'target'), parseTproccSchema('db2', schema, 'target'));
 }

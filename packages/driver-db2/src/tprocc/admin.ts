@@ -9,7 +9,10 @@ import {
   type Logger,
   type SchemaState,
 } from '@sledge/core';
+import type { TproccTarget } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, type Db2Target, type TproccTable } from '@sledge/protocol';
+
+type Db2TproccTarget = TproccTarget<Db2Target>;
 import { Db2Session, type Row } from '../engine/connection.js';
 import { dbError, sqlState } from '../engine/errors.js';
 import { DB2_SQL, identifier, db2Sql, type Db2Sql, type SqlName, type SqlVars } from './sqlfiles.js';
@@ -18,12 +21,12 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));
 
 /** The CREATE TABLE statements and their variables for W warehouses: ORDER_LINE range-partitioned only when asked and W >= 200. */
-export function tableStatements(t: Db2Target, W: number): { names: SqlName<'tables'>[]; vars: SqlVars } {
+export function tableStatements(t: Db2TproccTarget, W: number): { names: SqlName<'tables'>[]; vars: SqlVars } {
   const partitions = orderLinePartitions(W, t.partition);
   const base = DB2_SQL.tables.filter((n) => n !== 'order_line' && n !== 'order_line_partitioned');
   const size = partitions > 0 ? Math.ceil(W / partitions) : W;
   const vars: SqlVars = {
-    tablespace: identifier(t.tablespace, 'target.tablespace'),
+    tablespace: identifier(t.tablespace, 'tprocc.schema.tablespace'),
     partition_size: size,
     partition_end: partitions > 0 ? partitions * size : W,
   };
@@ -44,11 +47,11 @@ export class Db2Admin implements AdminSession {
   private session: Promise<Db2Session> | undefined;
 
   constructor(
-    private readonly t: Db2Target,
+    private readonly t: Db2TproccTarget,
     private readonly log: Logger,
     private readonly sql: Db2Sql = db2Sql,
   ) {
-    identifier(t.tablespace, 'target.tablespace');
+    identifier(t.tablespace, 'tprocc.schema.tablespace');
   }
 
   private conn(): Promise<Db2Session> {

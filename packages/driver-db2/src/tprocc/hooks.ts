@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { renderLoadScripts } from '@sledge/core';
 import type { Db2Target } from '@sledge/protocol';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
@@ -17,22 +17,22 @@ function datagenScripts(layout: DatagenLayout): DatagenScript[] {
 }
 
 /** TPROC-C on Db2: SQL PL procedures, multi-row INSERT loads. */
-export const tproccHooks: TproccHooks<Db2Target> = {
+export const tproccHooks: TproccHooks<TproccTarget<Db2Target>> = {
   bulkFormat(): BulkFormat {
     return 'tuples';
   },
 
-  async openAdmin(t: Db2Target, log: Logger): Promise<AdminSession> {
+  async openAdmin(t: TproccTarget<Db2Target>, log: Logger): Promise<AdminSession> {
     preflight(t);
     return new Db2Admin(t, log);
   },
 
-  async openLoader(t: Db2Target, log: Logger): Promise<LoaderSession> {
+  async openLoader(t: TproccTarget<Db2Target>, log: Logger): Promise<LoaderSession> {
     preflight(t);
     return await Db2Loader.open(t, log);
   },
 
-  async openVu(t: Db2Target, o: VuSessionOptions): Promise<VuSession> {
+  async openVu(t: TproccTarget<Db2Target>, o: VuSessionOptions): Promise<VuSession> {
     preflight(t);
     return await Db2Vu.open(t, o);
   },

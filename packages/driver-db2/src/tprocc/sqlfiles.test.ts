@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, Db2Target, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { tableStatements, versionFromServiceLevel } from './admin.js';
 import { db2Call } from './params.js';
 import { DB2_SQL, db2Sql, cleanStatement, identifier, placeholders, type SqlFile } from './sqlfiles.js';
 
 const lib = db2Sql;
-const target = validate(Db2Target, { engine: 'db2' });
+const target = tproccTarget(validate(Db2Target, { engine: 'db2' }));
 const VARS = { tablespace: 'USERSPACE1', partition_size: 100, partition_end: 300, schema: 'DB2INST1', table: 'STOCK' };
 
 describe('packages/sql/db2/tprocc files', () => {
@@ -64,12 +64,12 @@ describe('packages/sql/db2/tprocc files', () => {
     expect(Number(odd.vars['partition_end'])).toBeGreaterThanOrEqual(1234);
     expect(lib.get('tables', 'order_line_partitioned', odd.vars)).toContain('PARTITION BY RANGE (ol_w_id) (STARTING 1 ENDING 1236 EVERY 103)');
     expect(tableStatements({ ...target, partition: true }, 199).names).toContain('order_line');
-    expect(() => tableStatements({ ...target, tablespace: '1TS' }, 1)).toThrow(/target.tablespace/);
+    expect(() => tableStatements({ ...target, tablespace: '1TS' }, 1)).toThrow(/tprocc.schema.tablespace/);
   });
 
   it('validates identifiers and cleans terminators', () => {
-    expect(identifier('USERSPACE1', 'target.tablespace')).toBe('USERSPACE1');
-    expect(() => identifier('USER SPACE', 'target.tablespace')).toThrow();
+    expect(identifier('USERSPACE1', 'tprocc.schema.tablespace')).toBe('USERSPACE1');
+    expect(() => identifier('USER SPACE', 'tprocc.schema.tablespace')).toThrow();
     expect(cleanStatement('-- c\nCREATE X\nEND\n@\n\n-- next')).toBe('CREATE X\nEND');
     expect(cleanStatement('DROP TABLE t@')).toBe('DROP TABLE t');
     expect(versionFromServiceLevel('DB2 v11.5.9.0')).toBe('11.5.9.0');

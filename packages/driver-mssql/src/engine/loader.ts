@@ -1,4 +1,5 @@
 import type { GeneratedTable, LoaderSession, Logger, Value } from '@sledge/core';
+import type { TproccTarget } from '@sledge/core';
 import type { MssqlTarget, TproccTable } from '@sledge/protocol';
 import { TdsConnection, type BulkColumn } from './connection.js';
 import { dbError } from './errors.js';
@@ -13,7 +14,7 @@ interface TableMeta {
 
 /**
  * A build worker's connection. Each generated unit is loaded in one
- * transaction: TDS bulk copy (tedious BulkLoad) when target.useBulk, else
+ * transaction: TDS bulk copy (tedious BulkLoad) when tprocc.schema.useBulk, else
  * multi-row INSERTs of up to 1000 rows. Column types come from sys.columns,
  * so tables.sql stays the only definition of the schema.
  */
@@ -21,13 +22,13 @@ export class MssqlLoader implements LoaderSession {
   private readonly meta = new Map<TproccTable, TableMeta>();
 
   private constructor(
-    private readonly t: MssqlTarget,
+    private readonly t: TproccTarget<MssqlTarget>,
     private readonly conn: TdsConnection,
     private readonly log: Logger,
     private readonly sql: MssqlSql,
   ) {}
 
-  static async open(t: MssqlTarget, log: Logger, sql: MssqlSql = mssqlSql): Promise<MssqlLoader> {
+  static async open(t: TproccTarget<MssqlTarget>, log: Logger, sql: MssqlSql = mssqlSql): Promise<MssqlLoader> {
     const conn = await TdsConnection.open(t, { database: identifier(t.database, 'target.database'), appName: 'sledge-loader' });
     return new MssqlLoader(t, conn, log, sql);
   }

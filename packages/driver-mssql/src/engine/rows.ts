@@ -92,7 +92,7 @@ export function literal(v: Value, kind: ColumnKind): string {
 /** SQL Server takes at most 1000 rows in one VALUES list. */
 export const MAX_VALUES_ROWS = 1000;
 
-/** Multi-row INSERT statements (the loader's path when target.useBulk is off). */
+/** Multi-row INSERT statements (the loader's path when tprocc.schema.useBulk is off). */
 export function insertStatements(table: TproccTable, columns: readonly ColumnInfo[], rows: readonly (readonly Value[])[], perStatement = MAX_VALUES_ROWS): string[] {
   const kinds = columns.map(columnKind);
   const head = `INSERT INTO dbo.${table} (${columns.map((c) => c.name).join(', ')}) VALUES\n`;

@@ -1,4 +1,5 @@
-import { MssqlTarget, SledgeError, validate } from '@sledge/protocol';
+import { splitTproccFields, tproccTarget, type TproccTarget } from '@sledge/core';
+import { MssqlTarget, SledgeError, parseTproccSchema, validate } from '@sledge/protocol';
 
 const bool = (v: string, field: string): boolean => {
   if (/^(true|1|yes|on)$/i.test(v)) return true;
@@ -11,7 +12,7 @@ const bool = (v: string, field: string): boolean => {
  * (also: authentication=azure-active-directory-password, clientId, tenantId,
  * useBulk, checkpoint) into a validated MssqlTarget with defaults applied.
  */
-export function parseMssqlUrl(url: string): MssqlTarget {
+export function parseMssqlUrl(url: string): TproccTarget<MssqlTarget> {
   let u: URL;
   try {
     u = new URL(url);
@@ -44,5 +45,7 @@ export function parseMssqlUrl(url: string): MssqlTarget {
   if (clientId !== null) t['azureClientId'] = clientId;
   const tenantId = q.get('tenantId') ?? q.get('azureTenantId');
   if (tenantId !== null) t['azureTenantId'] = tenantId;
-  return validate(MssqlTarget, t, 'target');
+  // The URL may also carry the TPROC-C schema options; errors name them target.<field> as the URL's parameters.
+  const { target, schema } = splitTproccFields('mssql', t);
+  return tproccTarget(validate(MssqlTarget, target, 'target'), parseTproccSchema('mssql', schema, 'target'));
 }

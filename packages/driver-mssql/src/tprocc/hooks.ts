@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
 import type { MssqlTarget } from '@sledge/protocol';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
@@ -35,22 +35,22 @@ function datagenScripts(layout: DatagenLayout): DatagenScript[] {
 }
 
 /** TPROC-C on SQL Server: T-SQL procedures, TDS bulk copy loads. */
-export const tproccHooks: TproccHooks<MssqlTarget> = {
+export const tproccHooks: TproccHooks<TproccTarget<MssqlTarget>> = {
   bulkFormat(): BulkFormat {
     return 'tuples';
   },
 
-  async openAdmin(t: MssqlTarget, log: Logger): Promise<AdminSession> {
+  async openAdmin(t: TproccTarget<MssqlTarget>, log: Logger): Promise<AdminSession> {
     preflight(t);
     return new MssqlAdmin(t, log);
   },
 
-  async openLoader(t: MssqlTarget, log: Logger): Promise<LoaderSession> {
+  async openLoader(t: TproccTarget<MssqlTarget>, log: Logger): Promise<LoaderSession> {
     preflight(t);
     return await MssqlLoader.open(t, log);
   },
 
-  async openVu(t: MssqlTarget, o: VuSessionOptions): Promise<VuSession> {
+  async openVu(t: TproccTarget<MssqlTarget>, o: VuSessionOptions): Promise<VuSession> {
     preflight(t);
     return await MssqlVu.open(t, o);
   },

@@ -1,7 +1,10 @@
+import type { TproccTarget } from '@sledge/core';
 import type { MariadbTarget, MysqlTarget } from '@sledge/protocol';
 
 /** Targets this package serves. */
 export type MyTarget = MysqlTarget | MariadbTarget;
+/** A target with the job's TPROC-C schema options (storageEngine, partition, historyPk): what the TPROC-C hooks get. */
+export type MyTproccTarget = TproccTarget<MyTarget>;
 
 /**
  * One engine of the MySQL family, as data. Its SQL is read by engine through

@@ -1,4 +1,5 @@
-import { MariadbTarget, MysqlTarget, validate } from '@sledge/protocol';
+import { splitTproccFields, tproccTarget, type TproccTarget } from '@sledge/core';
+import { MariadbTarget, MysqlTarget, parseTproccSchema, validate } from '@sledge/protocol';
 import type { Connection } from 'mysql2/promise';
 import { loadMysql2 } from '../engine/connect.js';
 
@@ -30,14 +31,20 @@ export function parseMysqlUrl(url: string): UrlParts {
   };
 }
 
-export function mariadbTarget(database: string, extra: Partial<MariadbTarget> = {}, url = MARIADB_URL): MariadbTarget {
+/** A MariaDB target with TPROC-C schema options (extra may set either). */
+export function mariadbTarget(database: string, extra: Partial<TproccTarget<MariadbTarget>> = {}, url = MARIADB_URL): TproccTarget<MariadbTarget> {
   const p = parseMysqlUrl(url);
-  return validate(MariadbTarget, { engine: 'mariadb', host: p.host, port: p.port, user: p.user, password: p.password, database, ...extra });
+  const { target: t, schema: s } = splitTproccFields('mariadb', extra);
+  const target = validate(MariadbTarget, { engine: 'mariadb', host: p.host, port: p.port, user: p.user, password: p.password, database, ...t });
+  return tproccTarget(target, parseTproccSchema('mariadb', s));
 }
 
-export function mysqlTarget(database: string, extra: Partial<MysqlTarget> = {}, url = MARIADB_URL): MysqlTarget {
+/** A MySQL target with TPROC-C schema options (extra may set either). */
+export function mysqlTarget(database: string, extra: Partial<TproccTarget<MysqlTarget>> = {}, url = MARIADB_URL): TproccTarget<MysqlTarget> {
   const p = parseMysqlUrl(url);
-  return validate(MysqlTarget, { engine: 'mysql', host: p.host, port: p.port, user: p.user, password: p.password, database, ...extra });
+  const { target: t, schema: s } = splitTproccFields('mysql', extra);
+  const target = validate(MysqlTarget, { engine: 'mysql', host: p.host, port: p.port, user: p.user, password: p.password, database, ...t });
+  return tproccTarget(target, parseTproccSchema('mysql', s));
 }
 
 /** A root connection to the test server, without a default database. */

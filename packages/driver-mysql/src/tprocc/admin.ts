@@ -5,7 +5,7 @@ import { SledgeError } from '@sledge/protocol';
 import { gatherCheckFacts } from './check.js';
 import { connect } from '../engine/connect.js';
 import { ER, connectError, errnoOf, messageOf } from '../engine/errors.js';
-import type { Flavour, MyTarget } from '../engine/flavour.js';
+import type { Flavour, MyTproccTarget } from '../engine/flavour.js';
 import { PURGE_BOUND_MS, historyLength, purgeHistory } from './purge.js';
 import { dropStatements, indexStatements, procedureStatements, storageEngine, tableStatements } from './schema.js';
 import { quoteIdent, type SqlFile, type SqlSet } from './sqlfiles.js';
@@ -19,7 +19,7 @@ export class MyAdmin implements AdminSession {
   private pending: Promise<Connection> | undefined;
 
   constructor(
-    private readonly t: MyTarget,
+    private readonly t: MyTproccTarget,
     private readonly flavour: Flavour,
     private readonly sql: SqlSet,
     private readonly log: Logger,

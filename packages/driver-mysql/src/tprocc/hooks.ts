@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 import { MyAdmin } from './admin.js';
@@ -30,21 +30,21 @@ function datagenScripts(flavour: Flavour, layout: DatagenLayout): DatagenScript[
 }
 
 /** TPROC-C on one MySQL-family flavour. */
-export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['engine']>, sql: () => SqlSet, o: FamilyOptions): TproccHooks<T> {
+export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['engine']>, sql: () => SqlSet, o: FamilyOptions): TproccHooks<TproccTarget<T>> {
   return {
-    bulkFormat(_target: T): BulkFormat {
+    bulkFormat(_target: TproccTarget<T>): BulkFormat {
       return 'csv';
     },
 
-    async openAdmin(target: T, log: Logger): Promise<AdminSession> {
+    async openAdmin(target: TproccTarget<T>, log: Logger): Promise<AdminSession> {
       return new MyAdmin(target, flavour, sql(), log, o.purgeBoundMs);
     },
 
-    async openLoader(target: T, log: Logger): Promise<LoaderSession> {
+    async openLoader(target: TproccTarget<T>, log: Logger): Promise<LoaderSession> {
       return MyLoader.open(target, flavour, sql(), log, o.loader);
     },
 
-    async openVu(target: T, opts: VuSessionOptions): Promise<VuSession> {
+    async openVu(target: TproccTarget<T>, opts: VuSessionOptions): Promise<VuSession> {
       const conn = await connect(target, flavour, {
         useDatabase: true,
         role: `vu${opts.vu}`,

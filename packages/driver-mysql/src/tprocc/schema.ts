@@ -1,21 +1,21 @@
 import { orderLinePartitions } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
-import type { MyTarget } from '../engine/flavour.js';
+import type { MyTproccTarget } from '../engine/flavour.js';
 import { quoteIdent, type SqlSet } from './sqlfiles.js';
 
 const ENGINE_NAME = /^[A-Za-z0-9_]+$/;
 
-/** target.storageEngine, checked again here because it is pasted into DDL. */
-export function storageEngine(t: MyTarget): string {
+/** tprocc.schema.storageEngine, checked again here because it is pasted into DDL. */
+export function storageEngine(t: MyTproccTarget): string {
   if (!ENGINE_NAME.test(t.storageEngine))
     throw new SledgeError('SLEDGE_E_VALIDATION', `Storage engine "${t.storageEngine}" is not a plain name (letters, digits, _).`, {
-      field: 'target.storageEngine',
+      field: 'tprocc.schema.storageEngine',
     });
   return t.storageEngine;
 }
 
 /** Values of the tables.sql placeholders for a target and warehouse count. */
-export function tableValues(sql: SqlSet, t: MyTarget, warehouses: number): Record<string, string> {
+export function tableValues(sql: SqlSet, t: MyTproccTarget, warehouses: number): Record<string, string> {
   const partitions = orderLinePartitions(warehouses, t.partition);
   return {
     storage_engine: storageEngine(t),
@@ -25,7 +25,7 @@ export function tableValues(sql: SqlSet, t: MyTarget, warehouses: number): Recor
 }
 
 /** CREATE TABLE statements, placeholders filled. */
-export function tableStatements(sql: SqlSet, t: MyTarget, warehouses: number): string[] {
+export function tableStatements(sql: SqlSet, t: MyTproccTarget, warehouses: number): string[] {
   return sql.script('tables.sql', tableValues(sql, t, warehouses));
 }
 
@@ -37,6 +37,6 @@ export function procedureStatements(sql: SqlSet): string[] {
   return sql.script('procedures.sql');
 }
 
-export function dropStatements(sql: SqlSet, t: MyTarget): string[] {
+export function dropStatements(sql: SqlSet, t: MyTproccTarget): string[] {
   return sql.script('drop.sql', { database: quoteIdent(t.database) });
 }

@@ -140,7 +140,7 @@ describe('tables.sql placeholders', () => {
       create(bad, 1);
       expect.unreachable();
     } catch (e) {
-      expect(SledgeError.is(e) && [e.code, e.field]).toEqual(['SLEDGE_E_VALIDATION', 'target.storageEngine']);
+      expect(SledgeError.is(e) && [e.code, e.field]).toEqual(['SLEDGE_E_VALIDATION', 'tprocc.schema.storageEngine']);
     }
   });
 

@@ -1,4 +1,5 @@
-import { OracleTarget, SledgeError, validate } from '@sledge/protocol';
+import { splitTproccFields, tproccTarget, type TproccTarget } from '@sledge/core';
+import { OracleTarget, SledgeError, parseTproccSchema, validate } from '@sledge/protocol';
 
 const bool = (v: string, field: string): boolean => {
   if (/^(true|1|yes|on)$/i.test(v)) return true;
@@ -12,7 +13,7 @@ const bool = (v: string, field: string): boolean => {
  * useAwr, checkpoint) into a validated OracleTarget. The connect string is
  * the thin-mode Easy Connect form host:port/service.
  */
-export function parseOracleUrl(url: string): OracleTarget {
+export function parseOracleUrl(url: string): TproccTarget<OracleTarget> {
   let u: URL;
   try {
     u = new URL(url);
@@ -38,5 +39,7 @@ export function parseOracleUrl(url: string): OracleTarget {
     const v = q.get(key);
     if (v !== null) t[key] = bool(v, `target.${key}`);
   }
-  return validate(OracleTarget, t, 'target');
+  // The URL may also carry the TPROC-C schema options; errors name them target.<field> as the URL's parameters.
+  const { target, schema } = splitTproccFields('oracle', t);
+  return tproccTarget(validate(OracleTarget, target, 'target'), parseTproccSchema('oracle', schema, 'target'));
 }

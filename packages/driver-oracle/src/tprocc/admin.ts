@@ -9,7 +9,10 @@ import {
   type Logger,
   type SchemaState,
 } from '@sledge/core';
+import type { TproccTarget } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, type OracleTarget, type TproccTable } from '@sledge/protocol';
+
+type OracleTproccTarget = TproccTarget<OracleTarget>;
 import { OraSession, type Row } from '../engine/connection.js';
 import { dbError, oracleCode } from '../engine/errors.js';
 import { ORACLE_SQL, identifier, quotablePassword, oracleSql, type OracleSql, type SqlName, type SqlVars } from './sqlfiles.js';
@@ -19,18 +22,18 @@ const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['na
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Identifiers and the password spliced into Oracle DDL, validated. */
-export function oracleVars(t: OracleTarget): SqlVars {
+export function oracleVars(t: OracleTproccTarget): SqlVars {
   return {
     user: identifier(t.user, 'target.user'),
     password: quotablePassword(t.password, 'target.password'),
-    default_tablespace: identifier(t.defaultTablespace, 'target.defaultTablespace'),
-    order_line_tablespace: identifier(t.orderLineTablespace, 'target.orderLineTablespace'),
-    temp_tablespace: identifier(t.tempTablespace, 'target.tempTablespace'),
+    default_tablespace: identifier(t.defaultTablespace, 'tprocc.schema.defaultTablespace'),
+    order_line_tablespace: identifier(t.orderLineTablespace, 'tprocc.schema.orderLineTablespace'),
+    temp_tablespace: identifier(t.tempTablespace, 'tprocc.schema.tempTablespace'),
   };
 }
 
 /** The CREATE TABLE statements for W warehouses: ORDER_LINE hash-partitioned only when asked and W >= 200. */
-export function tableStatements(t: OracleTarget, W: number): { names: SqlName<'tables'>[]; partitions: number } {
+export function tableStatements(t: OracleTproccTarget, W: number): { names: SqlName<'tables'>[]; partitions: number } {
   const partitions = orderLinePartitions(W, t.partition);
   const all = ORACLE_SQL.tables.filter((n) => n !== 'order_line' && n !== 'order_line_partitioned');
   return { names: [...all, partitions > 0 ? 'order_line_partitioned' : 'order_line'], partitions };
@@ -48,7 +51,7 @@ export class OracleAdmin implements AdminSession {
   private readonly vars: SqlVars;
 
   constructor(
-    private readonly t: OracleTarget,
+    private readonly t: OracleTproccTarget,
     private readonly log: Logger,
     private readonly sql: OracleSql = oracleSql,
   ) {

@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
 import type { OracleTarget } from '@sledge/protocol';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
@@ -36,22 +36,22 @@ function datagenScripts(layout: DatagenLayout): DatagenScript[] {
 }
 
 /** TPROC-C on Oracle: PL/SQL procedures, array DML loads. */
-export const tproccHooks: TproccHooks<OracleTarget> = {
+export const tproccHooks: TproccHooks<TproccTarget<OracleTarget>> = {
   bulkFormat(): BulkFormat {
     return 'tuples';
   },
 
-  async openAdmin(t: OracleTarget, log: Logger): Promise<AdminSession> {
+  async openAdmin(t: TproccTarget<OracleTarget>, log: Logger): Promise<AdminSession> {
     preflight(t, true);
     return new OracleAdmin(t, log);
   },
 
-  async openLoader(t: OracleTarget, log: Logger): Promise<LoaderSession> {
+  async openLoader(t: TproccTarget<OracleTarget>, log: Logger): Promise<LoaderSession> {
     preflight(t, false);
     return await OracleLoader.open(t, log);
   },
 
-  async openVu(t: OracleTarget, o: VuSessionOptions): Promise<VuSession> {
+  async openVu(t: TproccTarget<OracleTarget>, o: VuSessionOptions): Promise<VuSession> {
     preflight(t, false);
     return await OracleVu.open(t, o);
   },

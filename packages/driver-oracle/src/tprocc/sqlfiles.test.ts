@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, OracleTarget, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { oracleVars, tableStatements } from './admin.js';
 import { plsqlCall } from './params.js';
 import { ORACLE_SQL, oracleSql, cleanStatement, fillPlaceholders, identifier, placeholders, quotablePassword, type SqlFile } from './sqlfiles.js';
 
 const lib = oracleSql;
-const target = validate(OracleTarget, { engine: 'oracle' });
+const target = tproccTarget(validate(OracleTarget, { engine: 'oracle' }));
 const VARS = { ...oracleVars(target), partitions: 4, table: 'stock' };
 
 describe('packages/sql/oracle/tprocc files', () => {
@@ -53,8 +53,8 @@ describe('packages/sql/oracle/tprocc files', () => {
   });
 
   it('validates what it splices into DDL', () => {
-    expect(identifier('USERS', 'target.defaultTablespace')).toBe('USERS');
-    expect(() => identifier('1USERS', 'target.defaultTablespace')).toThrow(/target.defaultTablespace/);
+    expect(identifier('USERS', 'tprocc.schema.defaultTablespace')).toBe('USERS');
+    expect(() => identifier('1USERS', 'tprocc.schema.defaultTablespace')).toThrow(/tprocc.schema.defaultTablespace/);
     expect(() => identifier('a b', 'target.user')).toThrow(/target.user/);
     expect(() => quotablePassword('pa"ss', 'target.password')).toThrow(/double quotes/);
     expect(() => oracleVars({ ...target, user: 'tp cc' })).toThrow(/target.user/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
 import { APP_LOADER, APP_MONITOR, CONNECT_TIMEOUT_MS, loginFields, pgConfig, sslFor, vuApplicationName } from './config.js';
 
 const t: PostgresqlTarget = {

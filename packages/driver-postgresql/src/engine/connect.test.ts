@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SledgeError, type PostgresqlTarget } from '@sledge/protocol';
+import { SledgeError} from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
 import { APP_MONITOR, CONNECT_TIMEOUT_MS } from './config.js';
 import { closeQuietly, connect } from './connect.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseError } from 'pg';
-import { SledgeError, type PostgresqlTarget } from '@sledge/protocol';
+import { SledgeError} from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
 import { classifyError, mapConnectError, ROLLBACK_SQLSTATE } from './errors.js';
 
 function pgError(code: string, message = `error ${code}`): DatabaseError {

@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import type { AdminSession, BuildOptions, CheckFacts, Counters, Logger, SchemaState } from '@sledge/core';
-import { SledgeError, type PostgresqlTarget } from '@sledge/protocol';
+import { SledgeError } from '@sledge/protocol';
+import type { PgTproccTarget } from './target.js';
 import { gatherCheckFacts, missingDatabaseFacts } from './check.js';
 import { APP_MONITOR, type Login } from '../engine/config.js';
 import { closeQuietly, connect } from '../engine/connect.js';
@@ -30,12 +31,12 @@ export class PgAdminSession implements AdminSession {
   private tpc: Promise<Client> | null = null;
 
   constructor(
-    private readonly t: PostgresqlTarget,
+    private readonly t: PgTproccTarget,
     private readonly log: Logger,
     private readonly q: Quoting,
   ) {}
 
-  static async open(t: PostgresqlTarget, log: Logger): Promise<PgAdminSession> {
+  static async open(t: PgTproccTarget, log: Logger): Promise<PgAdminSession> {
     const pg = await loadPg();
     return new PgAdminSession(t, log, { escapeIdentifier: pg.escapeIdentifier, escapeLiteral: pg.escapeLiteral });
   }
@@ -182,7 +183,7 @@ export class PgAdminSession implements AdminSession {
       this.log(`Creating database ${t.database} in tablespace ${t.tablespace}`);
       const sql = this.sql('admin.sql', 'create_database', { database: t.database, role: t.user, tablespace: t.tablespace });
       await this.runSteps(su, [{ what: `creating database "${t.database}"`, sql }], (e) =>
-        errorCode(e) === '42704' ? 'target.tablespace' : field42501(e),
+        errorCode(e) === '42704' ? 'tprocc.schema.tablespace' : field42501(e),
       );
     }
 

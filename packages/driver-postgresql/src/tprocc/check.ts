@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import { TPROCC_ROUTINES, type CheckFacts, type DistrictFacts, type TproccRoutine, type WarehouseFacts } from '@sledge/core';
-import { TPROCC_TABLES, type PostgresqlTarget, type TproccTable } from '@sledge/protocol';
+import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
+import type { PgTproccTarget } from './target.js';
 import { renderVars, statement, type Quoting } from './sqlfiles.js';
 
 type Row = Record<string, unknown>;
@@ -24,7 +25,7 @@ export function missingDatabaseFacts(): CheckFacts {
  * (prokind 'f' for functions, 'p' for procedures). The warehouse samples are
  * read in one REPEATABLE READ snapshot so C1-C4 see a consistent state.
  */
-export async function gatherCheckFacts(c: Client, t: PostgresqlTarget, sample: readonly number[], q: Quoting): Promise<CheckFacts> {
+export async function gatherCheckFacts(c: Client, t: PgTproccTarget, sample: readonly number[], q: Quoting): Promise<CheckFacts> {
   const facts = missingDatabaseFacts();
   facts.databaseExists = true;
 

@@ -1,6 +1,6 @@
 import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, NativeVuLoad, NativeVuSpec, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
 import { renderLoadScripts } from '@sledge/core';
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget } from './target.js';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import { PgAdminSession } from './admin.js';
@@ -10,12 +10,12 @@ import { PgLoaderSession } from '../engine/loader.js';
 import { callStatements, PgVuSession } from './vu.js';
 
 /** What the native libpq loop runs for a target: the VU sessions' statements, connection and rollback rule. */
-export function nativeVuSpec(t: PostgresqlTarget): NativeVuSpec {
+export function nativeVuSpec(t: PgTproccTarget): NativeVuSpec {
   return { kind: 'libpq', conninfo: libpqConninfo(t, 'user'), statements: callStatements(t), rollbackSqlstate: ROLLBACK_SQLSTATE };
 }
 
 /** The native libpq loop of @sledge/worker-native, started with this driver's spec. */
-function loadNativeVu(addonPath?: string): NativeVuLoad<PostgresqlTarget> {
+function loadNativeVu(addonPath?: string): NativeVuLoad<PgTproccTarget> {
   const loop = loadPgVuLoop(addonPath === undefined ? {} : { path: addonPath });
   if (!loop.available) return { available: false, reason: loop.reason };
   return { available: true, start: (t, opts) => loop.start({ ...opts, spec: nativeVuSpec(t) }) };
@@ -31,20 +31,20 @@ function datagenScripts(layout: DatagenLayout): DatagenScript[] {
 }
 
 /** TPROC-C on PostgreSQL. */
-export const tproccHooks: TproccHooks<PostgresqlTarget> = {
-  bulkFormat(_t: PostgresqlTarget): BulkFormat {
+export const tproccHooks: TproccHooks<PgTproccTarget> = {
+  bulkFormat(_t: PgTproccTarget): BulkFormat {
     return 'pg-text';
   },
 
-  openAdmin(t: PostgresqlTarget, log: Logger): Promise<AdminSession> {
+  openAdmin(t: PgTproccTarget, log: Logger): Promise<AdminSession> {
     return PgAdminSession.open(t, log);
   },
 
-  openLoader(t: PostgresqlTarget, log: Logger): Promise<LoaderSession> {
+  openLoader(t: PgTproccTarget, log: Logger): Promise<LoaderSession> {
     return PgLoaderSession.open(t, log);
   },
 
-  openVu(t: PostgresqlTarget, opts: VuSessionOptions): Promise<VuSession> {
+  openVu(t: PgTproccTarget, opts: VuSessionOptions): Promise<VuSession> {
     return PgVuSession.open(t, opts);
   },
 

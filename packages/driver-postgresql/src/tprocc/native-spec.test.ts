@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { conninfoValue, libpqConninfo } from '../engine/config.js';
 import { driver } from '../index.js';
 import { callStatements } from './vu.js';

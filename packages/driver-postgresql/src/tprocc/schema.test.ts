@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { AdminSession } from '@sledge/core';
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { driver } from '../index.js';
 import { renderOrderLinePartitions } from './partition.js';
 import { routineSteps, tableSteps } from './schema.js';

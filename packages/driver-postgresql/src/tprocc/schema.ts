@@ -1,4 +1,4 @@
-import type { PostgresqlTarget } from '@sledge/protocol';
+import type { PgTproccTarget } from './target.js';
 import { renderOrderLinePartitions } from './partition.js';
 import { namedStatements, scriptStatements, statement, type Quoting } from './sqlfiles.js';
 
@@ -13,7 +13,7 @@ export interface Step {
  * database). With partitioning on and W >= 200, ORDER_LINE is the
  * hash-partitioned variant followed by its partitions.
  */
-export function tableSteps(t: PostgresqlTarget, W: number, q: Quoting): Step[] {
+export function tableSteps(t: PgTproccTarget, W: number, q: Quoting): Step[] {
   const partitions = renderOrderLinePartitions(W, t.partition, q);
   const steps: Step[] = [];
   for (const [table, sql] of Object.entries(namedStatements('tables.sql'))) {
@@ -37,8 +37,8 @@ function describeIndex(sql: string): string {
   return m ? `index ${m[1] ?? m[2]}` : 'index';
 }
 
-/** The five transaction routines: functions (default) or procedures (target.storedProcs). */
-export function routineSteps(t: PostgresqlTarget): Step[] {
+/** The five transaction routines: functions (default) or procedures (tprocc.schema.storedProcs). */
+export function routineSteps(t: PgTproccTarget): Step[] {
   const file = t.storedProcs ? 'procedures.sql' : 'functions.sql';
   const kind = t.storedProcs ? 'procedure' : 'function';
   return scriptStatements(file).map((sql) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
-import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES, type PostgresqlTarget } from '@sledge/protocol';
+import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES} from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
 import { indexSteps, routineSteps } from './schema.js';
 import { sqlFile } from '@sledge/sql';

@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
-import { TX_TYPES, type PostgresqlTarget, type TxType } from '@sledge/protocol';
+import { TX_TYPES, type TxType } from '@sledge/protocol';
+import type { PgTproccTarget } from './target.js';
 import { vuApplicationName } from '../engine/config.js';
 import { closeQuietly, connect } from '../engine/connect.js';
 import { errorCode, ROLLBACK_SQLSTATE } from '../engine/errors.js';
@@ -37,7 +38,7 @@ export function txValues<K extends TxType>(tx: K, input: TxInputs[K]): Param[] {
 }
 
 /** The call statements of the selected routine variant: SELECT of functions or CALL of procedures. */
-export function callStatements(t: PostgresqlTarget): Record<TxType, string> {
+export function callStatements(t: PgTproccTarget): Record<TxType, string> {
   const prefix = t.storedProcs ? 'call' : 'select';
   const out = {} as Record<TxType, string>;
   for (const tx of TX_TYPES) out[tx] = statement('calls.sql', `${prefix}_${tx}`);
@@ -56,7 +57,7 @@ export class PgVuSession implements VuSession {
     private readonly calls: Record<TxType, string>,
   ) {}
 
-  static async open(t: PostgresqlTarget, opts: VuSessionOptions): Promise<PgVuSession> {
+  static async open(t: PgTproccTarget, opts: VuSessionOptions): Promise<PgVuSession> {
     const calls = callStatements(t);
     return new PgVuSession(await connect(t, 'user', vuApplicationName(opts.vu), opts.log), calls);
   }

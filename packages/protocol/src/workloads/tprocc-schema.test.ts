@@ -1,15 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { TARGET_SCHEMAS } from '../targets.js';
 import { ENGINES } from '../engines.js';
+import { parseJobCreate } from '../job-create.js';
+import type { SledgeError } from '../errors.js';
 import { normalizeTproccSchema, tproccSchemaFields, tproccSchemaOf } from './tprocc-schema.js';
 
 describe('TPROC-C schema options', () => {
-  it("are exactly the targets' schema-group fields, engine by engine", () => {
+  it('are no longer target fields: targets hold connection and driver settings only', () => {
     for (const e of ENGINES) {
       const props = (TARGET_SCHEMAS[e] as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
-      const schemaGroup = Object.entries(props).filter(([, s]) => s['x-group'] === 'schema').map(([k]) => k);
-      expect(tproccSchemaFields(e).sort(), e).toEqual(schemaGroup.sort());
+      expect(Object.entries(props).filter(([, s]) => s['x-group'] === 'schema').map(([k]) => k), e).toEqual([]);
+      for (const k of tproccSchemaFields(e)) expect(props[k], `${e}.${k}`).toBeUndefined();
     }
+  });
+
+  it('an old-shape job body (schema options under target) parses to the same configuration as the new shape', () => {
+    const old = { type: 'build', target: { engine: 'postgresql', host: 'h', partition: true, storedProcs: true, tablespace: 'fast' }, tprocc: { warehouses: 2 } };
+    const now = { type: 'build', target: { engine: 'postgresql', host: 'h' }, tprocc: { warehouses: 2, schema: { partition: true, storedProcs: true, tablespace: 'fast' } } };
+    const a = parseJobCreate(old, 7);
+    expect(a).toEqual(parseJobCreate(now, 7));
+    expect(a.tprocc.schema).toEqual({ partition: true, storedProcs: true, tablespace: 'fast' });
+    expect(a.target).not.toHaveProperty('partition');
+  });
+
+  it('tprocc.schema is checked against the target engine, defaults filled, every error named', () => {
+    expect(parseJobCreate({ type: 'build', target: { engine: 'oracle' } }, 1).tprocc.schema).toEqual({ defaultTablespace: 'USERS', orderLineTablespace: 'USERS', tempTablespace: 'TEMP', partition: false });
+    expect(parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 1).tprocc.schema).toEqual({});
+    let err: unknown;
+    try {
+      parseJobCreate({ type: 'build', target: { engine: 'mysql', partition: 'yes' }, tprocc: { warehouses: 0, schema: { storedProcs: true } } }, 1);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as SledgeError).errors?.map((x) => x.field).sort()).toEqual(['tprocc.schema.partition', 'tprocc.schema.storedProcs', 'tprocc.warehouses'].sort());
   });
 
   it('picks them from an old-shape target', () => {

@@ -1,5 +1,7 @@
 import Type from 'typebox';
 import type { EngineId } from '../engines.js';
+import { SledgeError } from '../errors.js';
+import { validate } from '../validate.js';
 
 /**
  * TPROC-C schema options per engine: how the workload lays its tables out
@@ -8,11 +10,9 @@ import type { EngineId } from '../engines.js';
  * names and annotations they had on the targets (`x-group: 'schema'`, the
  * schema page of the form).
  *
- * Transition: the target schemas (targets.ts) still spread these field sets
- * in at their old positions, so today's bodies, saved configurations,
- * HammerDB dict settings and CLI flags validate unchanged. The next step
- * takes them out of the targets and exposes them as `tprocc.schema`;
- * normalizeTproccSchema() then moves an old shape's fields there.
+ * A job body carries them as `tprocc.schema`, checked against the target's
+ * engine. Bodies, scripts and saved configurations of the old shape (these
+ * fields under `target`) are accepted: normalizeTproccSchema() moves them.
  */
 const flag = (title: string, description?: string) =>
   Type.Boolean({ title, default: false, 'x-group': 'schema', ...(description ? { description } : {}) });
@@ -60,6 +60,30 @@ export const TPROCC_SCHEMA_SCHEMAS = {
 } as const satisfies Record<EngineId, unknown>;
 
 export type TproccSchemaOf<E extends EngineId> = Type.Static<(typeof TPROCC_SCHEMA_SCHEMAS)[E]>;
+
+/** Any engine's TPROC-C schema options (which engine's: the job's target's). */
+export const TproccSchema = Type.Union(Object.values(TPROCC_SCHEMA_SCHEMAS) as Type.TSchema[] as [Type.TSchema], {
+  title: 'Schema options',
+  description: "The target engine's TPROC-C schema options (partitioning, stored procedures, tablespaces ...)",
+}) as unknown as Type.TUnion<[
+  (typeof TPROCC_SCHEMA_SCHEMAS)['sqlite'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['postgresql'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['mysql'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['mariadb'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['mssql'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['oracle'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['db2'],
+]>;
+export type TproccSchema = { [E in EngineId]: TproccSchemaOf<E> }[EngineId];
+
+/** An engine's TPROC-C schema options from a body's `tprocc.schema` (missing: every default), checked against that engine's fields. */
+export function parseTproccSchema<E extends EngineId>(engine: E, value: unknown, prefix = 'tprocc.schema'): TproccSchemaOf<E> {
+  const v = value === undefined ? {} : value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix} must be an object`, { field: prefix });
+  }
+  return validate(TPROCC_SCHEMA_SCHEMAS[engine], v, prefix) as TproccSchemaOf<E>;
+}
 
 /** The names of an engine's TPROC-C schema options. */
 export function tproccSchemaFields(engine: EngineId): string[] {

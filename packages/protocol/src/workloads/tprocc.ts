@@ -2,7 +2,9 @@ import Type from 'typebox';
 import { SledgeError } from '../errors.js';
 import { Target } from '../targets.js';
 import { DatagenOptions, JobCommonFields, type JobConfigBase, type JobType } from '../job-base.js';
-import { validate, type Problems } from '../validate.js';
+import { Problems, validate } from '../validate.js';
+import { isEngineId, type EngineId } from '../engines.js';
+import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
@@ -61,8 +63,7 @@ export const DEFAULT_MIX: TproccMix = { neworder: 10, payment: 10, delivery: 1, 
  * keys without the engine prefix (count_ware -> warehouses, num_vu ->
  * buildVus, ...). Defaults are HammerDB's.
  */
-export const TproccOptions = Type.Object(
-  {
+const TproccOptionFields = {
     warehouses: Type.Integer({ title: 'Warehouses', default: 1, minimum: 1, maximum: MAX_WAREHOUSES, 'x-group': 'schema' }),
     buildVus: Type.Integer({
       title: 'Build virtual users',
@@ -109,10 +110,14 @@ export const TproccOptions = Type.Object(
       'x-group': 'driver',
     }),
     mix: TproccMix,
-  },
+};
+/** The options checked alike whatever the engine (schema options are checked against the target's engine). */
+const TproccCommonOptions = Type.Object(TproccOptionFields, { additionalProperties: false });
+export const TproccOptions = Type.Object(
+  { ...TproccOptionFields, schema: TproccSchema },
   { additionalProperties: false, $id: 'TproccOptions', title: 'TPROC-C' },
 );
-export type TproccOptions = Type.Static<typeof TproccOptions>;
+export type TproccOptions = Omit<Type.Static<typeof TproccOptions>, 'schema'> & { schema: TproccSchema };
 
 export const TproccResult = Type.Object(
   {
@@ -158,15 +163,23 @@ export interface TproccJobConfig extends JobConfigBase {
   datagen?: DatagenOptions;
 }
 
-/** Validate TPROC-C options, apply defaults, and check the rules that span fields. */
-export function parseTproccOptions(value: unknown, prefix = 'tprocc'): TproccOptions {
+/**
+ * Validate TPROC-C options, apply defaults, and check the rules that span
+ * fields. `schema` is checked against the target's engine (`engine`); left
+ * out, it is checked as any engine's (the form's check before it knows it).
+ */
+export function parseTproccOptions(value: unknown, prefix = 'tprocc', engine?: EngineId): TproccOptions {
   const v = value === undefined ? {} : value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix} must be an object`, { field: prefix });
   }
-  const raw = { ...(v as Record<string, unknown>) };
+  const { schema: rawSchema, ...raw } = v as Record<string, unknown>;
   if (raw['mix'] === undefined) raw['mix'] = { ...DEFAULT_MIX };
-  const o = validate(TproccOptions, raw, prefix);
+  const p = new Problems();
+  const common = p.check(() => validate(TproccCommonOptions, raw, prefix));
+  const schema = p.check(() => (engine ? parseTproccSchema(engine, rawSchema, `${prefix}.schema`) : validate(TproccSchema, rawSchema ?? {}, `${prefix}.schema`)));
+  p.throwIfAny();
+  const o: TproccOptions = { ...common!, schema: schema! };
   if (o.buildVus > o.warehouses) {
     throw new SledgeError(
       'SLEDGE_E_VALIDATION',
@@ -213,11 +226,14 @@ function parseTproccJob(b: Record<string, unknown>, type: JobType | undefined, p
     // Deliberate: a run is never started on defaults nobody asked for (HammerDB's are a 7-minute timed run).
     p.add('tprocc', 'tprocc is required for a run: set tprocc.vus, tprocc.rampup and tprocc.duration (minutes), or send {} to accept the defaults (1 VU, a timed run of 2 + 5 = 7 minutes)');
   }
-  const tprocc = p.check(() => parseTproccOptions(b['tprocc']));
+  const engine = isRecord(b['target']) && isEngineId(b['target']['engine']) ? b['target']['engine'] : undefined;
+  const tprocc = p.check(() => parseTproccOptions(b['tprocc'], 'tprocc', engine));
   const datagen = type && tprocc ? p.check(() => parseDatagen(type, b['datagen'], tprocc.warehouses)) : undefined;
   if (!tprocc) return undefined;
   return datagen ? { tprocc, datagen } : { tprocc };
 }
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** TPROC-C as protocol knows it. */
 export const TPROCC: WorkloadDef = {
@@ -232,4 +248,5 @@ export const TPROCC: WorkloadDef = {
   body: TproccJobCreate,
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,
+  normalize: normalizeTproccSchema,
 };

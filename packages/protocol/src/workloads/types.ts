@@ -40,4 +40,10 @@ export interface WorkloadDef {
    * failed. `type` is undefined when the body's type is itself invalid.
    */
   parse(body: Record<string, unknown>, type: JobType | undefined, p: Problems): Record<string, unknown> | undefined;
+  /**
+   * Optional: an older body shape in today's (TPROC-C: schema options sent
+   * under `target` move to `tprocc.schema`). Applied before any check, to job
+   * bodies and saved configurations alike; returns a new object.
+   */
+  normalize?<B>(body: B): B;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { EngineId } from '@sledge/protocol';
+import { normalizeTproccSchema, type EngineId } from '@sledge/protocol';
 import { keyName, type Dict, type Section } from './dicts.js';
 
 /**
@@ -8,7 +8,9 @@ import { keyName, type Dict, type Section } from './dicts.js';
  *
  * Keys are written by suffix (keyName() adds the database prefix). Each entry
  * names the Sledge field (`target.<field>` from packages/protocol targets.ts,
- * `tprocc.<field>` from tprocc.ts) and how the string value converts.
+ * `tprocc.<field>` from workloads/tprocc.ts, `tprocc.schema.<field>` from
+ * workloads/tprocc-schema.ts: partitioning, stored procedures, tablespaces)
+ * and how the string value converts.
  *
  * Keys with no Sledge equivalent are accepted by diset, stored and printed,
  * and otherwise ignored:
@@ -40,7 +42,7 @@ export type Conv = 'string' | 'int' | 'number' | 'bool' | { oneOf: readonly stri
 export interface KeyMapping {
   /** key suffix (keyName(prefix, suffix) is the dict key) */
   suffix: string;
-  /** 'target.<field>' or 'tprocc.<field>' */
+  /** 'target.<field>', 'tprocc.<field>' or 'tprocc.schema.<field>' */
   path: string;
   conv: Conv;
 }
@@ -71,10 +73,10 @@ const MYSQL: KeyMapping[] = [
   m('user', 'target.user'),
   m('pass', 'target.password'),
   m('dbase', 'target.database'),
-  m('storage_engine', 'target.storageEngine'),
-  m('partition', 'target.partition', 'bool'),
+  m('storage_engine', 'tprocc.schema.storageEngine'),
+  m('partition', 'tprocc.schema.partition', 'bool'),
   m('prepared', 'target.prepared', 'bool'),
-  m('history_pk', 'target.historyPk', 'bool'),
+  m('history_pk', 'tprocc.schema.historyPk', 'bool'),
   m('no_stored_procs', 'target.noStoredProcs', 'bool'),
 ];
 
@@ -90,10 +92,10 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
     m('user', 'target.user'),
     m('pass', 'target.password'),
     m('dbase', 'target.database'),
-    m('tspace', 'target.tablespace'),
+    m('tspace', 'tprocc.schema.tablespace'),
     m('vacuum', 'target.vacuum', 'bool'),
-    m('storedprocs', 'target.storedProcs', 'bool'),
-    m('partition', 'target.partition', 'bool'),
+    m('storedprocs', 'tprocc.schema.storedProcs', 'bool'),
+    m('partition', 'tprocc.schema.partition', 'bool'),
   ],
   mysql: MYSQL,
   mariadb: [...MYSQL, m('purge', 'target.purge', 'bool')],
@@ -104,7 +106,7 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
     m('dbase', 'target.database'),
     m('encrypt_connection', 'target.encrypt', 'bool'),
     m('trust_server_cert', 'target.trustServerCertificate', 'bool'),
-    m('use_bcp', 'target.useBulk', 'bool'),
+    m('use_bcp', 'tprocc.schema.useBulk', 'bool'),
     m('checkpoint', 'target.checkpoint', 'bool'),
   ],
   oracle: [
@@ -113,10 +115,10 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
     m('instance', 'target.connectString'),
     m('tpcc_user', 'target.user'),
     m('tpcc_pass', 'target.password'),
-    m('tpcc_def_tab', 'target.defaultTablespace'),
-    m('tpcc_ol_tab', 'target.orderLineTablespace'),
-    m('tpcc_def_temp', 'target.tempTablespace'),
-    m('partition', 'target.partition', 'bool'),
+    m('tpcc_def_tab', 'tprocc.schema.defaultTablespace'),
+    m('tpcc_ol_tab', 'tprocc.schema.orderLineTablespace'),
+    m('tpcc_def_temp', 'tprocc.schema.tempTablespace'),
+    m('partition', 'tprocc.schema.partition', 'bool'),
     m('checkpoint', 'target.checkpoint', 'bool'),
   ],
   db2: [
@@ -125,8 +127,8 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
     m('user', 'target.user'),
     m('pass', 'target.password'),
     m('dbase', 'target.database'),
-    m('def_tab', 'target.tablespace'),
-    m('partition', 'target.partition', 'bool'),
+    m('def_tab', 'tprocc.schema.tablespace'),
+    m('partition', 'tprocc.schema.partition', 'bool'),
   ],
   sqlite: [m('file', 'target.file'), m('busy_timeout', 'target.busyTimeoutMs', 'int'), m('synchronous', 'target.synchronous', { oneOf: ['off', 'normal', 'full'] })],
 };
@@ -188,9 +190,19 @@ export interface SledgeFields {
   tprocc: Record<string, unknown>;
 }
 
+/** The object a field path's last part lives in (tprocc.schema.partition: out.tprocc.schema, created when missing). */
 function put(out: SledgeFields, path: string, value: unknown): void {
-  const [group, field] = path.split('.') as ['target' | 'tprocc', string];
-  out[group][field] = value;
+  const [group, ...rest] = path.split('.') as ['target' | 'tprocc', ...string[]];
+  let o: Record<string, unknown> = out[group];
+  for (const k of rest.slice(0, -1)) o = (o[k] ??= {}) as Record<string, unknown>;
+  o[rest[rest.length - 1]!] = value;
+}
+
+/** The value at a field path, undefined when any part is missing. */
+function at(config: Record<string, unknown>, path: string): unknown {
+  let o: unknown = config;
+  for (const k of path.split('.')) o = o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined;
+  return o;
 }
 
 /** A value that did not convert: the dict key and what it should be. */
@@ -277,17 +289,16 @@ export function dictToSledge(prefix: string, engine: EngineId, dict: Dict): Sled
  * one-to-one key, in the section the database's dict keeps it, plus the
  * primary key of each derived field. Secrets arrive already redacted.
  */
-export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, config: { target?: Record<string, unknown>; tprocc?: Record<string, unknown> }): Dict {
+export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, stored: { target?: Record<string, unknown>; tprocc?: Record<string, unknown> }): Dict {
+  // A job stored before the TPROC-C schema options left the target reads like one stored after.
+  const config = normalizeTproccSchema(stored);
   const out: Dict = {};
   const set = (key: string, value: unknown) => {
     if (value === undefined || value === null) return;
     const section: Section = template.connection && key in template.connection ? 'connection' : 'tpcc';
     (out[section] ??= {})[key] = String(value);
   };
-  const value = (path: string) => {
-    const [group, field] = path.split('.') as ['target' | 'tprocc', string];
-    return config[group]?.[field];
-  };
+  const value = (path: string) => at(config, path);
   for (const x of [...TARGET[engine], ...TPROCC]) set(keyName(prefix, x.suffix), value(x.path));
   DERIVED_OUT[engine]?.(value, (suffix, v) => set(keyName(prefix, suffix), v));
   // Order the sections as HammerDB prints them.

@@ -37,7 +37,9 @@ const isFields = (x: SledgeFields | Outcome): x is SledgeFields => typeof x === 
 /** Submit a job; a SledgeError becomes HammerDB's error envelope naming the dict key, with no secret in it. */
 async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Job | Outcome> {
   try {
-    return await ctx.engine.submit({ type, target: fields.target, tprocc, label: `HammerDB API ${verbOf(type)}`, ...extra });
+    // Every job gets the dict's schema options (partitioning, stored procedures, tablespaces), as it did when they were target fields.
+    const options = fields.tprocc['schema'] === undefined ? tprocc : { ...tprocc, schema: fields.tprocc['schema'] };
+    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label: `HammerDB API ${verbOf(type)}`, ...extra });
   } catch (e) {
     const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
     const secrets = secretValues({ ...fields.target, engine: ctx.s.db.engine } as unknown as Target);

@@ -1,9 +1,11 @@
-import type { EngineId, ErrorInfo, Target } from '@sledge/protocol';
+import type { TproccTarget } from '@sledge/core';
+import type { EngineId, ErrorInfo } from '@sledge/protocol';
 
 export interface BuildWorkerData {
   kind: 'build';
   engine: EngineId;
-  target: Target;
+  /** The target with the build's TPROC-C schema options (tproccTarget). */
+  target: TproccTarget;
   seed: number;
   timestamp: string;
   /** HammerDB position: 1 loads ITEM, 2.. load warehouse ranges. */

@@ -1,5 +1,5 @@
-import { expectedRows, splitWarehouses, tproccHooks } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError, type Target } from '@sledge/protocol';
+import { expectedRows, splitWarehouses, tproccHooks, tproccTarget } from '@sledge/core';
+import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { ProgressFeed } from '../../runner/progress.js';
 import { runWorkerGroup } from '../../runner/workers.js';
@@ -13,7 +13,7 @@ const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t
 /** The build workers: worker 1 loads ITEM, the others their warehouse ranges. Resolves with the first failure (or null) and the generators used. */
 async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: ReturnType<typeof splitWarehouses>) {
   const { ctx, cfg, stop, generator } = env;
-  const target = cfg.target;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
   const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -90,7 +90,7 @@ export const buildJob: JobBody = async (env) => {
   const { ctx, cfg, driver, stop } = env;
   const W = cfg.tprocc.warehouses;
   const n = cfg.tprocc.buildVus;
-  const target: Target = cfg.target;
+  const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(target, mon);
   const t0 = performance.now();

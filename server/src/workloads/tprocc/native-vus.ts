@@ -1,5 +1,5 @@
 import { createHistogram } from 'node:perf_hooks';
-import type { NativeVuHandle, TproccParams } from '@sledge/core';
+import { tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
 import type { VuProfile } from '../../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
@@ -27,7 +27,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
   if (!native) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${target.engine} driver has no native VU loop`, {});
   const loop = native.load(env.addonPath);
   if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
-  const handle: NativeVuHandle = loop.start(target, {
+  const handle: NativeVuHandle = loop.start(tproccTarget(target, opts.schema), {
     seed: env.seed,
     warehouses,
     activeVus: env.activeVus,

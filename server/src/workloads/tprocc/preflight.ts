@@ -1,10 +1,10 @@
-import { tproccHooks, type Driver } from '@sledge/core';
+import { tproccHooks, tproccTarget, type Driver } from '@sledge/core';
 import { SledgeError, type JobConfig } from '@sledge/protocol';
 import { checkDatagenDir } from './datagen-dir.js';
 
 /** TPROC-C checks before a database job is stored: the schema state a build, run or check needs, and option limits. */
 export async function preflight(cfg: JobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  const admin = await tproccHooks(driver).openAdmin(cfg.target, () => undefined);
+  const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
   try {
     await admin.serverVersion();
     if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.

@@ -1,4 +1,4 @@
-import { TX_PROC, TproccOptions, type TxType } from '@sledge/protocol';
+import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TproccOptions, type EngineId, type TxType } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
@@ -6,6 +6,11 @@ const props = (TproccOptions as unknown as { properties: Record<string, { proper
 const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
 
 export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields];
+
+/** An engine's TPROC-C schema options (protocol's TPROCC_SCHEMA_SCHEMAS): the Schema page's fields beside warehouses and build VUs. */
+export function tproccSchemaFields(engine: EngineId): FieldSpec[] {
+  return fieldsOf(TPROCC_SCHEMA_SCHEMAS[engine] as unknown as { properties: Record<string, unknown> });
+}
 
 export const tprocc = (name: string): FieldSpec => {
   const f = TPROCC_FIELDS.find((x) => x.name === name);

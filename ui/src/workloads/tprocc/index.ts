@@ -1,7 +1,7 @@
 import { parseTproccOptions, TPROCC } from '@sledge/protocol';
 import { runInfo } from '../../util/runProgress.js';
 import type { WorkloadUi } from '../types.js';
-import { BUILD_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccToForm } from './form.js';
+import { BUILD_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm } from './form.js';
 import { configSummary, jobVus, jobWarehouses, planCell, plannedText, refreshSec, runPlan } from './jobs.js';
 import { TproccProfiles } from './Profiles.js';
 import { TproccLiveKpis } from './LiveKpis.js';
@@ -28,6 +28,7 @@ export const TPROCC_UI: WorkloadUi = {
     toForm: tproccToForm,
     labels: TPROCC_LABELS,
     parse: parseTproccOptions,
+    schemaFields: tproccSchemaFields,
   },
   resultColumns: [
     { key: 'nopm', title: 'NOPM', value: (j) => tproccResult(j)?.nopm },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { AshSample, PostgresqlTarget } from '@sledge/protocol';
+import type { AshSample } from '@sledge/protocol';
+import type { PgTproccTarget as PostgresqlTarget } from '../../tprocc/target.js';
 import { driver } from '../../index.js';
 import { PgAshSampler } from './sampler.js';
 
