@@ -18,7 +18,6 @@ import {
   type JobStatus,
   type JobType,
   type TproccResult,
-  type WorkloadId,
 } from '@sledge/protocol';
 import { inTransaction, type Db } from './db.js';
 import { likeContains, notFound, requireInteger, requireString } from './check.js';
@@ -29,7 +28,7 @@ export interface CreateJobInput {
   /** A 24-hex id made by newJobId(); a new one is made when omitted. */
   id?: string;
   type: JobType;
-  workload: WorkloadId;
+  workload: string;
   engine: EngineId;
   /** The job configuration, secrets already redacted by the caller (the store redacts again). */
   config: unknown;
@@ -59,7 +58,7 @@ export const INTERRUPTED_ERROR: ErrorInfo = {
 interface JobRow {
   id: string;
   type: JobType;
-  workload: WorkloadId;
+  workload: string;
   engine: EngineId;
   status: JobStatus;
   label: string | null;

@@ -3,7 +3,7 @@ import { StringEnum } from './util.js';
 import { ErrorInfo } from './errors.js';
 import { EngineIdSchema } from './engines.js';
 import { JobTypeSchema } from './job-base.js';
-import { WorkloadIdSchema } from './workloads/index.js';
+import { WorkloadIdString } from './workloads/index.js';
 import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
 
 /**
@@ -44,7 +44,7 @@ export const Job = Type.Object(
   {
     id: JobId,
     type: JobTypeSchema,
-    workload: WorkloadIdSchema,
+    workload: WorkloadIdString,
     engine: EngineIdSchema,
     status: JobStatusSchema,
     label: Type.Optional(Type.String()),
@@ -70,7 +70,7 @@ export const JobListQuery = Type.Object(
     engine: Type.Optional(EngineIdSchema),
     type: Type.Optional(JobTypeSchema),
     status: Type.Optional(JobStatusSchema),
-    workload: Type.Optional(WorkloadIdSchema),
+    workload: Type.Optional(WorkloadIdString),
     profileId: Type.Optional(Type.Integer({ minimum: 0 })),
     q: Type.Optional(Type.String({ maxLength: 200, description: 'text search over id, label and output summary' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),

@@ -14,6 +14,7 @@ import {
   type Job,
   type JobConfig,
   type Target,
+  workloadDef,
 } from '@sledge/protocol';
 import { driverFor } from '../shared/drivers.js';
 import type { VuLoopPreference } from '../shared/messages.js';
@@ -188,7 +189,8 @@ export class JobEngine {
     await this.normalise(cfg);
     // A data directory that is still full refuses new jobs (507) before anything is stored.
     this.store.assertWritable();
-    const explicit = new Set(Object.keys(((body as Record<string, unknown>)['tprocc'] as Record<string, unknown> | undefined) ?? {}));
+    const optionsKey = workloadDef(cfg.workload)?.optionsKey;
+    const explicit = new Set(Object.keys((optionsKey ? ((body as Record<string, unknown>)[optionsKey] as Record<string, unknown> | undefined) : undefined) ?? {}));
     if (usesDb(cfg)) await this.preflight(cfg);
     else this.preflightFiles(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
     const job = this.store.createJob({

@@ -12,6 +12,7 @@ import {
   type TimingRow,
   type TproccResult,
   type VuStatus,
+  workloadDef,
 } from '@sledge/protocol';
 import type { JobStream } from './stream.js';
 
@@ -170,7 +171,7 @@ export class JobContext {
 
   result(result: TproccResult, timings: TimingRow[]): void {
     this.write(() => this.store.setTimings(this.job.id, timings));
-    this.updateRow({ result, summary: `${result.nopm} NOPM, ${result.tpm} TPM, ${result.activeVus} VU` });
+    this.updateRow({ result, summary: resultSummary(this.job.workload, result as unknown as Record<string, unknown>) });
     this.stream.emit({ t: 'result', jobId: this.job.id, result, timings }, true);
     this.onJobChange(this.job);
   }
@@ -188,4 +189,11 @@ export class JobContext {
   system(source: string, info: Record<string, unknown>): void {
     this.write(() => this.store.setSystem(this.job.id, source, info));
   }
+}
+
+/** A result's one-line outcome, as its workload words it (default: the headline's value and unit). */
+function resultSummary(workload: string, result: Record<string, unknown>): string {
+  const def = workloadDef(workload);
+  if (!def) return '';
+  return def.summary ? def.summary(result) : `${String(result[def.headline.field])} ${def.headline.unit}`;
 }

@@ -19,7 +19,7 @@ export interface JobEnv {
   vuLoop?: VuLoopPreference;
   /** Test hook: load the native VU loop from this file instead of worker-native's build. */
   pgVuAddonPath?: string;
-  /** tprocc keys the request gave explicitly (others are defaults). */
+  /** Keys of the workload's options the request gave explicitly (others are defaults). */
   explicit: ReadonlySet<string>;
   /** ASH and CPU samplers running beside the job (builds and runs). */
   samplers: JobSamplers | null;

@@ -1,5 +1,5 @@
 import type { Job } from '@sledge/protocol';
-import { ENGINE_DISPLAY, WORKLOAD_DISPLAY } from '@sledge/protocol';
+import { ENGINE_DISPLAY, workloadDef } from '@sledge/protocol';
 import { fmtDuration, localDateTime } from '../util/format.js';
 import { jobElapsedMs } from '../util/jobs.js';
 
@@ -21,7 +21,7 @@ export function JobDetails({ job }: { job: Job }) {
         <h3 id="job-facts-h">Job</h3>
         <dl className="facts">
           <dt>Workload</dt>
-          <dd>{WORKLOAD_DISPLAY[job.workload]}</dd>
+          <dd>{workloadDef(job.workload)?.display ?? job.workload}</dd>
           <dt>Database</dt>
           <dd data-testid="engine-version">
             {ENGINE_DISPLAY[job.engine]} {job.engineVersion ?? <span className="muted">(version not recorded)</span>}

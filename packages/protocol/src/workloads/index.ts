@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { StringEnum } from '../util.js';
 import { TPROCC } from './tprocc.js';
 import type { WorkloadDef } from './types.js';
@@ -9,6 +10,12 @@ export * from './tprocc.js';
 export const BUILTIN_WORKLOADS = ['tprocc'] as const;
 export type WorkloadId = (typeof BUILTIN_WORKLOADS)[number];
 export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
+/**
+ * A workload id where registered workloads other than the shipped ones may
+ * appear (a stored job, the job list's filter): any id registerWorkload
+ * accepts. Bodies are checked against the registry itself (JobCreate).
+ */
+export const WorkloadIdString = Type.String({ pattern: '^[a-z][a-z0-9]*$', description: `a registered workload id (shipped: ${BUILTIN_WORKLOADS.join(', ')})` });
 export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C' };
 
 /** A job body without `workload` is this workload's (today's bodies with a `tprocc` key: a compatible alias). */

@@ -244,6 +244,7 @@ export const TPROCC: WorkloadDef = {
   options: TproccOptions,
   result: TproccResult,
   headline: { field: 'nopm', unit: 'NOPM' },
+  summary: (r) => `${String(r['nopm'])} NOPM, ${String(r['tpm'])} TPM, ${String(r['activeVus'])} VU`,
   body: TproccJobCreate,
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,

@@ -23,6 +23,8 @@ export interface WorkloadDef {
   result: Type.TSchema;
   /** The result's headline figure: the result field holding it and its unit (the job store indexes it). */
   headline: { field: string; unit: string };
+  /** The one-line outcome of a result for job lists; default: the headline's value and unit. */
+  summary?(result: Record<string, unknown>): string;
   /** This workload's POST /jobs body: one variant of the JobCreate union, discriminated by `workload`. */
   body: Type.TObject;
   /**
