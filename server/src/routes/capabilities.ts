@@ -25,7 +25,8 @@ export async function capabilities(version: string): Promise<Capabilities> {
           ...(p.reason ? { reason: p.reason } : {}),
           ...(p.install ? { install: p.install } : {}),
           features: d.features(defaults),
-          workloads: ['tprocc'],
+          // The workloads this engine's driver declares hooks for.
+          workloads: Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
         };
       } catch (e) {
         return { engine, displayName: ENGINE_DISPLAY[engine], available: false, library: '?', reason: e instanceof Error ? e.message : String(e), workloads: [] };
