@@ -7,7 +7,7 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, isTproccResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
@@ -177,7 +177,7 @@ async function profileCommand(o: Opts): Promise<number> {
     for (const vus of seq) {
       const body = jobBody('run', { ...o, vus: String(vus), 'profile-id': String(pid) });
       const final = await submitAndFollow(client, 'run', body, o);
-      if (final.status !== 'completed' || !final.result) return 1;
+      if (final.status !== 'completed' || !isTproccResult(final.result)) return 1;
       if (!o.json) process.stdout.write(`${vus} VU: ${final.result.line}\n`);
       rows.push({ vus, nopm: final.result.nopm, tpm: final.result.tpm, id: final.id });
     }

@@ -1,4 +1,4 @@
-import type { Job, TimingRow } from '@sledge/protocol';
+import { isTproccResult, type Job, type TimingRow } from '@sledge/protocol';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
@@ -26,9 +26,12 @@ export function jobDetail(j: Job): string {
     `Created:  ${j.createdAt}${j.startedAt ? `  started ${j.startedAt}` : ''}${j.endedAt ? `  ended ${j.endedAt}` : ''}`,
     `Seed:     ${j.seed}${j.label ? `  label ${j.label}` : ''}${j.profileId ? `  profile ${j.profileId}` : ''}`,
   ];
-  if (j.result) {
+  if (isTproccResult(j.result)) {
     lines.push(j.result.line);
     lines.push(`Active VUs ${j.result.activeVus}, measured ${j.result.measuredSeconds} s, TPM source ${j.result.tpmSource}${j.result.clientCpuMsPer1000Tx !== undefined ? `, client CPU ${j.result.clientCpuMsPer1000Tx} ms / 1000 tx` : ''}`);
+  } else if (j.result) {
+    lines.push(j.result.line);
+    if (j.summary) lines.push(j.summary);
   } else if (j.summary) lines.push(j.summary);
   return lines.join('\n');
 }

@@ -16,3 +16,5 @@ export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
 export * from './workload.js';
 export * from './tprocc/workload.js';
+export * from './tproch/hooks.js';
+export * from './tproch/query-params.js';

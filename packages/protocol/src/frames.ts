@@ -6,13 +6,13 @@ import {
   ClientSample,
   EngineSample,
   Job,
+  JobResult,
   JobStatusSchema,
   LatencySample,
   OutputLine,
   TimingRow,
   VuStatus,
 } from './jobs.js';
-import { TproccResult } from './workloads/tprocc.js';
 
 /**
  * WebSocket `/api/v1/ws`. One socket carries every live stream.
@@ -42,7 +42,7 @@ export const TcountFrame = Type.Object({ t: Type.Literal('tcount'), ...base, eng
 export const LatencyFrame = Type.Object({ t: Type.Literal('latency'), ...base, samples: Type.Array(LatencySample) });
 export const VusFrame = Type.Object({ t: Type.Literal('vus'), ...base, vus: Type.Array(VuStatus) });
 export const ProgressFrame = Type.Object({ t: Type.Literal('progress'), ...base, progress: BuildProgress });
-export const ResultFrame = Type.Object({ t: Type.Literal('result'), ...base, result: TproccResult, timings: Type.Array(TimingRow) });
+export const ResultFrame = Type.Object({ t: Type.Literal('result'), ...base, result: JobResult, timings: Type.Array(TimingRow) });
 /** Extension point for samplers (ASH, CPU agent): the payload is typed by `kind`. */
 export const MetricFrame = Type.Object({ t: Type.Literal('metric'), ...base, kind: Type.String(), samples: Type.Array(Type.Unknown()) });
 

@@ -4,6 +4,7 @@ import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type
 import { Problems, parseTarget, show, validate } from './validate.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
+import { TprochJobCreate } from './workloads/tproch.js';
 
 /**
  * POST /api/v1/jobs body: a union discriminated by `workload`, one variant
@@ -11,7 +12,7 @@ import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
  * Omitted options take HammerDB's defaults. Documents the shipped variants;
  * parseJobCreate also accepts workloads registered at runtime.
  */
-export const JobCreate = Type.Union([TproccJobCreate], { $id: 'JobCreate' });
+export const JobCreate = Type.Union([TproccJobCreate, TprochJobCreate], { $id: 'JobCreate' });
 export type JobCreate = Type.Static<typeof JobCreate>;
 
 /** A JobCreate with every default filled in and secrets kept (server side only). */

@@ -5,6 +5,11 @@ import { EngineIdSchema } from './engines.js';
 import { JobTypeSchema } from './job-base.js';
 import { WorkloadIdString } from './workloads/index.js';
 import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
+import { TprochResult } from './workloads/tproch.js';
+
+/** A finished job's result: its workload's own document (TPROC-C: nopm/tpm; TPROC-H: query times, geomean). */
+export const JobResult = Type.Union([TproccResult, TprochResult], { $id: 'JobResult' });
+export type JobResult = Type.Static<typeof JobResult>;
 
 /**
  * Job lifecycle.
@@ -57,7 +62,7 @@ export const Job = Type.Object(
     seed: Type.Integer(),
     engineVersion: Type.Optional(Type.String()),
     clientVersion: Type.String(),
-    result: Type.Optional(TproccResult),
+    result: Type.Optional(JobResult),
     error: Type.Optional(ErrorInfo),
     summary: Type.Optional(Type.String({ description: 'one-line outcome for lists' })),
   },
@@ -188,3 +193,12 @@ export const CheckItem = Type.Object({
   detail: Type.String(),
 });
 export type CheckItem = Type.Static<typeof CheckItem>;
+
+/** A TPROC-C result (it has NOPM) rather than another workload's. */
+export function isTproccResult(r: JobResult | undefined | null): r is TproccResult {
+  return !!r && typeof r === 'object' && 'nopm' in r;
+}
+/** A TPROC-H result (query times, geomean). */
+export function isTprochResult(r: JobResult | undefined | null): r is TprochResult {
+  return !!r && typeof r === 'object' && 'queries' in r && 'geomean' in r;
+}

@@ -13,7 +13,8 @@ import {
   Tcount,
   TARGET_SCHEMAS,
   TimingRow,
-  TproccResult,
+  JobResult,
+  isTproccResult,
   VuStatus,
   BuildProgress,
   LatencySample,
@@ -127,7 +128,7 @@ const jobLifecycleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { e
 
   app.get(
     '/jobs/:id/result',
-    { schema: { tags: ['jobs'], summary: 'TPROC-C result (NOPM, TPM, active VUs, the TEST RESULT line)', params: IdParams, response: { 200: TproccResult, 404: ErrorBody } } },
+    { schema: { tags: ['jobs'], summary: "The job's result: its workload's document (TPROC-C: NOPM, TPM, active VUs, the TEST RESULT line; TPROC-H: query times, geomean, QphH)", params: IdParams, response: { 200: JobResult, 404: ErrorBody } } },
     async (req) => {
       const j = mustGet(req.params.id);
       if (!j.result) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${j.id} has no test result`, { field: 'id' });
@@ -168,7 +169,7 @@ const jobSeriesRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engi
     const j = mustGet(req.params.id);
     const tc = store.getTcount(j.id);
     const cfg = j.config as { target?: Target; tprocc?: { tcRefreshSec?: number } };
-    return { ...tc, tpmSource: j.result?.tpmSource ?? (await tpmSourceOf(j.engine, cfg.target)), refreshSec: cfg.tprocc?.tcRefreshSec ?? 10 };
+    return { ...tc, tpmSource: (isTproccResult(j.result) ? j.result.tpmSource : undefined) ?? (await tpmSourceOf(j.engine, cfg.target)), refreshSec: cfg.tprocc?.tcRefreshSec ?? 10 };
   });
 
   app.get('/jobs/:id/timing', { schema: { tags: ['jobs'], summary: 'Time profile per transaction (summary rows have vu = 0)', params: IdParams, querystring: Type.Object({ vu: Type.Optional(Type.Integer({ minimum: 0 })) }), response: { 200: Type.Array(TimingRow), 404: ErrorBody } } }, async (req) => {

@@ -1,13 +1,15 @@
 import Type from 'typebox';
 import { StringEnum } from '../util.js';
 import { TPROCC } from './tprocc.js';
+import { TPROCH } from './tproch.js';
 import type { WorkloadDef } from './types.js';
 
 export * from './types.js';
 export * from './tprocc.js';
+export * from './tproch.js';
 
 /** The workloads Sledge ships. */
-export const BUILTIN_WORKLOADS = ['tprocc'] as const;
+export const BUILTIN_WORKLOADS = ['tprocc', 'tproch'] as const;
 export type WorkloadId = (typeof BUILTIN_WORKLOADS)[number];
 export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
 /**
@@ -16,7 +18,7 @@ export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
  * accepts. Bodies are checked against the registry itself (JobCreate).
  */
 export const WorkloadIdString = Type.String({ pattern: '^[a-z][a-z0-9]*$', description: `a registered workload id (shipped: ${BUILTIN_WORKLOADS.join(', ')})` });
-export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C' };
+export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H' };
 
 /** A job body without `workload` is this workload's (today's bodies with a `tprocc` key: a compatible alias). */
 export const DEFAULT_WORKLOAD: WorkloadId = 'tprocc';
@@ -54,3 +56,4 @@ export function isWorkloadId(x: unknown): x is string {
 }
 
 registerWorkload(TPROCC);
+registerWorkload(TPROCH);

@@ -1,4 +1,4 @@
-import type { Job } from '@sledge/protocol';
+import { isTproccResult, type Job } from '@sledge/protocol';
 
 /**
  * A TPROC-C run's result figures. The one place that reads them from a job:
@@ -19,7 +19,7 @@ export interface TproccFigures {
 /** The run's NOPM, TPM and the rest of its result; undefined before there is one. */
 export function tproccResult(job: Pick<Job, 'result'>): TproccFigures | undefined {
   const r = job.result;
-  if (!r) return undefined;
+  if (!isTproccResult(r)) return undefined;
   return {
     nopm: r.nopm,
     tpm: r.tpm,

@@ -1,0 +1,148 @@
+import { SledgeError, type Target, type TprochTable } from '@sledge/protocol';
+import type { Driver, EngineSession, Logger } from '../driver.js';
+import type { BulkFormat, Value } from '../tprocc/encode.js';
+import type { DatagenScript } from '../tprocc/hooks.js';
+
+declare module '../driver.js' {
+  interface DriverWorkloads<T extends Target> {
+    /** TPROC-H: the analytic schema's lifecycle, bulk loader, query streams and refresh functions. */
+    tproch?: TprochHooks<T>;
+  }
+}
+
+/** Rows of one TPROC-H table from the generator, in the loader's bulk format. */
+export interface TprochGeneratedTable {
+  table: TprochTable;
+  rows: number;
+  /** pg-text/csv: encoded rows (string or Buffer); tuples: values in TPROCH_COLUMNS order. */
+  data: string | Uint8Array | Value[][];
+}
+
+/**
+ * What a driver implements to run TPROC-H (`Driver.workloads.tproch`): the
+ * schema lifecycle on an admin connection, the bulk loader, and one query
+ * session per stream (queries, EXPLAIN, cancel, refresh functions).
+ */
+export interface TprochHooks<T> {
+  /** The bulk format the loader wants generated rows in. */
+  bulkFormat(target: T): BulkFormat;
+  openAdmin(target: T, log: Logger): Promise<TprochAdmin>;
+  openLoader(target: T, log: Logger): Promise<TprochLoader>;
+  /** One query stream's connection (power stream, throughput stream or refresh stream). */
+  openStream(target: T, opts: TprochStreamOptions): Promise<TprochStream>;
+  /** Optional: load scripts for a TPROC-H datagen directory (the engine's own bulk tool). */
+  datagenScripts?(layout: TprochDatagenLayout): DatagenScript[];
+}
+
+export interface TprochSchemaState {
+  /** The TPROC-H tables are there (at least SUPPLIER). */
+  exists: boolean;
+  /** count(supplier) / 10000 (HammerDB's SF check), 0 when empty or missing. */
+  scaleFactor: number;
+}
+
+export interface TprochBuildOptions {
+  scaleFactor: number;
+  buildVus: number;
+}
+
+export interface TprochAdmin extends EngineSession {
+  schemaState(): Promise<TprochSchemaState>;
+  /** Create database and user where the engine has them, then the eight tables (no keys). */
+  createSchema(o: TprochBuildOptions): Promise<void>;
+  /** After loading: primary keys, foreign keys and their indexes, statistics. `step` reports each statement group. */
+  finishSchema(o: TprochBuildOptions, step?: (what: string) => void): Promise<void>;
+  /** Row count per table (check). */
+  rowCounts(): Promise<Record<TprochTable, number>>;
+  /** Drop the schema (database and user where the engine has them). Idempotent. */
+  dropSchema(): Promise<void>;
+  /** Optional: throw SLEDGE_E_SCHEMA_EXISTS when createSchema would refuse this target, changing nothing. */
+  assertBuildable?(): Promise<void>;
+}
+
+export interface TprochLoader {
+  /** Load the tables of one generated unit (driver's bulkFormat) and commit. Called sequentially. */
+  load(tables: readonly TprochGeneratedTable[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TprochStreamOptions {
+  /** Stream number (0 = power, 1..S throughput, S+1 refresh) for session names (application_name sledge-tproch-<n>). */
+  stream: number;
+  /** Degree of parallelism for this session (PostgreSQL max_parallel_workers_per_gather...); engines without one ignore it. */
+  dop: number;
+  /** Server-side statement timeout in seconds; 0 = none. */
+  queryTimeoutSec: number;
+  log: Logger;
+}
+
+/** A query ready to run: the engine's statements with the substitution parameters filled in. */
+export interface TprochQueryText {
+  query: number;
+  /**
+   * Statements in order. Exactly one is the timed select (`timed`); Q15 on
+   * engines that create a view has three (create view, select, drop view).
+   */
+  statements: { sql: string; timed: boolean }[];
+}
+
+/** The outcome of one timed query. */
+export interface TprochQueryRun {
+  rows: number;
+  /** ms of execute + fetch of the timed statement only. */
+  ms: number;
+  /** The fetched rows, when asked for (verbose output, validation). */
+  data?: unknown[][];
+}
+
+/** One update set's rows for RF1, grouped per order (an order and its 1..7 lineitems). */
+export interface TprochNewOrder {
+  order: Value[];
+  lineitems: Value[][];
+}
+
+export interface TprochRefreshOptions {
+  /** ms slept before every order (HammerDB trickle_refresh). */
+  trickleMs: number;
+  /** Orders per commit (1000). */
+  commitEvery: number;
+  /** Checked before each order: stop early when true. */
+  stopped(): boolean;
+}
+
+export interface TprochStream {
+  /** Run the query's statements; times the timed one. Database errors throw (classified by the driver). */
+  query(q: TprochQueryText, o?: { fetch?: boolean }): Promise<TprochQueryRun>;
+  /** The engine's plan of the query's timed statement (text), without running it. */
+  explain(q: TprochQueryText): Promise<string>;
+  /** Cancel the statement running on this session, server side (returns when the server accepted the cancel). */
+  cancel(): Promise<void>;
+  /** RF1: insert the orders and their lineitems (deferred lineitem→orders FK where the engine has it). */
+  newSales(orders: readonly TprochNewOrder[], o: TprochRefreshOptions): Promise<void>;
+  /** RF2: delete the lineitems, then the orders, of these order keys. */
+  oldSales(orderKeys: readonly number[], o: TprochRefreshOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One generated CSV file of a TPROC-H datagen directory. */
+export interface TprochDatagenFile {
+  table: TprochTable;
+  worker: number;
+  file: string;
+  rows: number;
+}
+
+export interface TprochDatagenLayout {
+  dir: string;
+  seed: number;
+  scaleFactor: number;
+  workers: number;
+  files: TprochDatagenFile[];
+}
+
+/** A driver's TPROC-H hooks; SLEDGE_E_DRIVER_UNAVAILABLE when the engine does not run TPROC-H. */
+export function tprochHooks<T extends Target>(driver: Driver<T>): TprochHooks<T> {
+  const h = driver.workloads.tproch;
+  if (!h) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-H`, { field: 'target.engine' });
+  return h;
+}
