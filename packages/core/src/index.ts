@@ -18,3 +18,4 @@ export * from './workload.js';
 export * from './tprocc/workload.js';
 export * from './tproch/hooks.js';
 export * from './tproch/query-params.js';
+export * from './tproch/columns.js';
