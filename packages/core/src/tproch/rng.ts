@@ -13,6 +13,17 @@
 export const PM_MULTIPLIER = 16807;
 export const PM_MODULUS = 2147483647;
 
+/**
+ * The next Park-Miller value: 16807·x mod 2^31−1, without a floating modulo
+ * (2^31 ≡ 1 mod 2^31−1, so the high part folds onto the low part).
+ */
+export function pmNext(x: number): number {
+  const p = x * PM_MULTIPLIER;
+  const hi = Math.floor(p * 4.656612873077393e-10); // p / 2^31, exact
+  const r = hi + (p - hi * 2147483648);
+  return r >= PM_MODULUS ? r - PM_MODULUS : r;
+}
+
 /** (a·b) mod 2^31−1 exactly in doubles (a, b < 2^31). */
 export function mulmod(a: number, b: number): number {
   const bHi = Math.floor(b / 65536);
@@ -187,7 +198,7 @@ export class TprochStreams {
    * doubles: lo + trunc(x / (2^31−1) · (hi − lo + 1)).
    */
   unif(s: number, lo: number, hi: number): number {
-    const x = (this.v[s]! * PM_MULTIPLIER) % PM_MODULUS;
+    const x = pmNext(this.v[s]!);
     this.v[s] = x;
     return lo + Math.trunc((x / PM_MODULUS) * (hi - lo + 1));
   }
@@ -198,7 +209,7 @@ export class TprochStreams {
    * trunc(x / (2^31−1) · −2^31) (≤ 0); a_rnd takes its low 6-bit groups.
    */
   unifAlnum(s: number): number {
-    const x = (this.v[s]! * PM_MULTIPLIER) % PM_MODULUS;
+    const x = pmNext(this.v[s]!);
     this.v[s] = x;
     return Math.trunc((x / PM_MODULUS) * -2147483648);
   }

@@ -14,119 +14,154 @@
  */
 import { SledgeError } from '@sledge/protocol';
 import { TPROCH_DISTS, type TprochDist } from './dists.js';
-import { PM_MODULUS, PM_MULTIPLIER, TPROCH_STREAMS, SD } from './rng.js';
+import { PM_MODULUS, TPROCH_STREAMS, SD, pmNext } from './rng.js';
 
 export const TPROCH_TEXT_POOL_SIZE = 300 * 1024 * 1024;
 
-/** A distribution with its members as bytes. */
-interface ByteDist {
-  cumulative: readonly number[];
+/** A distribution ready for fast picks: draw j in 1..total, member lut[j], its bytes at off[m]..off[m+1]. */
+interface FastDist {
   total: number;
-  words: readonly Uint8Array[];
+  lut: Int32Array;
+  bytes: Uint8Array;
+  off: Int32Array;
 }
 
-const enc = new TextEncoder();
-const byteDist = (d: TprochDist): ByteDist => ({ cumulative: d.cumulative, total: d.total, words: d.members.map((m) => enc.encode(m)) });
+function fastDist(d: TprochDist): FastDist {
+  const lut = new Int32Array(d.total + 1);
+  let i = 0;
+  for (let j = 1; j <= d.total; j++) {
+    while (d.cumulative[i]! < j) i++;
+    lut[j] = i;
+  }
+  const joined = d.members.join('');
+  const bytes = new Uint8Array(joined.length);
+  for (let k = 0; k < joined.length; k++) bytes[k] = joined.charCodeAt(k);
+  const off = new Int32Array(d.members.length + 1);
+  for (let m = 0; m < d.members.length; m++) off[m + 1] = off[m]! + d.members[m]!.length;
+  return { total: d.total, lut, bytes, off };
+}
 
 const SPACE = 0x20;
+const COMMA = 0x2c;
+/** Longest sentence the grammar can make is far below this. */
+const SENTENCE_MAX = 512;
 
-/** Builds the pool sequentially into `out` (TPROCH_TEXT_POOL_SIZE bytes). */
+/**
+ * Builds the pool sequentially into `out` (TPROCH_TEXT_POOL_SIZE bytes):
+ * sentences from the grammar, each followed by one space, the last cut at
+ * the end. Sentence rules (dbgen txt_sentence/txt_np/txt_vp): a noun or verb
+ * phrase is its words each followed by a space (a "J," adjective by ", "); a
+ * prepositional phrase is a preposition, " the " and a noun phrase; the
+ * terminator replaces the space before it.
+ */
 export function buildTprochTextPool(out: Uint8Array): void {
   if (out.length !== TPROCH_TEXT_POOL_SIZE) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `the TPROC-H text pool is ${TPROCH_TEXT_POOL_SIZE} bytes, not ${out.length}`, { field: 'pool' });
   }
   const d = TPROCH_DISTS;
-  const grammar = d.grammar.members.map((g) => g.split(' ').map((t) => t.charCodeAt(0)));
-  const np = d.np.members.map((f) => f.split(' ').map((t) => [t.charCodeAt(0), t.length > 1 ? t.charCodeAt(1) : 0] as const));
-  const vp = d.vp.members.map((f) => f.split(' ').map((t) => t.charCodeAt(0)));
-  const nouns = byteDist(d.nouns);
-  const verbs = byteDist(d.verbs);
-  const adjectives = byteDist(d.adjectives);
-  const adverbs = byteDist(d.adverbs);
-  const auxiliaries = byteDist(d.auxillaries);
-  const prepositions = byteDist(d.prepositions);
-  const terminators = byteDist(d.terminators);
-  const articles = byteDist(d.articles);
-  const posDist = (c: number): ByteDist => {
-    switch (c) {
-      case 0x4e: // N
-        return nouns;
-      case 0x56: // V
-        return verbs;
-      case 0x4a: // J
-        return adjectives;
-      case 0x44: // D
-        return adverbs;
-      case 0x58: // X
-        return auxiliaries;
-      default: // A
-        return articles;
-    }
-  };
+  const grammar = fastDist(d.grammar);
+  const np = fastDist(d.np);
+  const vp = fastDist(d.vp);
+  const nouns = fastDist(d.nouns);
+  const verbs = fastDist(d.verbs);
+  const adjectives = fastDist(d.adjectives);
+  const adverbs = fastDist(d.adverbs);
+  const auxiliaries = fastDist(d.auxillaries);
+  const prepositions = fastDist(d.prepositions);
+  const terminators = fastDist(d.terminators);
 
   let seed = TPROCH_STREAMS[SD.TEXT_POOL]![1];
-  const draw = (total: number): number => {
-    seed = (seed * PM_MULTIPLIER) % PM_MODULUS;
-    return 1 + Math.trunc((seed / PM_MODULUS) * total);
+  const pickIndex = (f: FastDist): number => {
+    seed = pmNext(seed);
+    return f.lut[1 + Math.trunc((seed / PM_MODULUS) * f.total)]!;
   };
-  const pickIndex = (cum: readonly number[], total: number): number => {
-    const j = draw(total);
-    let i = 0;
-    while (cum[i]! < j) i++;
-    return i;
+  // Sentences are written to `buf` at `pos`: straight into the pool, or into
+  // a scratch buffer for the last one, which may be cut.
+  let buf = out;
+  let pos = 0;
+  const word = (f: FastDist): void => {
+    const m = pickIndex(f);
+    const bytes = f.bytes;
+    for (let k = f.off[m]!, e = f.off[m + 1]!; k < e; k++) buf[pos++] = bytes[k]!;
   };
-
-  const sent = new Uint8Array(1024);
-  let n = 0;
-  const put = (w: Uint8Array) => {
-    sent.set(w, n);
-    n += w.length;
+  // np forms: N | J N | J, J N | D J N
+  const nounPhrase = (): void => {
+    switch (pickIndex(np)) {
+      case 0:
+        break;
+      case 1:
+        word(adjectives);
+        buf[pos++] = SPACE;
+        break;
+      case 2:
+        word(adjectives);
+        buf[pos++] = COMMA;
+        buf[pos++] = SPACE;
+        word(adjectives);
+        buf[pos++] = SPACE;
+        break;
+      default:
+        word(adverbs);
+        buf[pos++] = SPACE;
+        word(adjectives);
+        buf[pos++] = SPACE;
+    }
+    word(nouns);
+    buf[pos++] = SPACE;
   };
-  const word = (dist: ByteDist) => put(dist.words[pickIndex(dist.cumulative, dist.total)]!);
-  const nounPhrase = () => {
-    for (const [pos, punct] of np[pickIndex(d.np.cumulative, d.np.total)]!) {
-      word(posDist(pos));
-      if (punct) sent[n++] = punct;
-      sent[n++] = SPACE;
+  // vp forms: V | X V | V D | X V D
+  const verbPhrase = (): void => {
+    const form = pickIndex(vp);
+    if (form === 1 || form === 3) {
+      word(auxiliaries);
+      buf[pos++] = SPACE;
+    }
+    word(verbs);
+    buf[pos++] = SPACE;
+    if (form >= 2) {
+      word(adverbs);
+      buf[pos++] = SPACE;
     }
   };
-  const verbPhrase = () => {
-    for (const pos of vp[pickIndex(d.vp.cumulative, d.vp.total)]!) {
-      word(posDist(pos));
-      sent[n++] = SPACE;
-    }
+  const prepPhrase = (): void => {
+    word(prepositions);
+    buf[pos++] = SPACE;
+    buf[pos++] = 0x74; // t
+    buf[pos++] = 0x68; // h
+    buf[pos++] = 0x65; // e
+    buf[pos++] = SPACE;
+    nounPhrase();
   };
-  const THE = enc.encode(' the ');
+  // grammar: N V T | N V P T | N V N T | N P V N T | N P V P T
+  const sentence = (): void => {
+    const form = pickIndex(grammar);
+    nounPhrase();
+    if (form >= 3) prepPhrase();
+    verbPhrase();
+    if (form === 1 || form === 4) prepPhrase();
+    else if (form === 2 || form === 3) nounPhrase();
+    pos--; // the terminator abuts the last word
+    word(terminators);
+  };
 
-  let at = 0;
+  const scratch = new Uint8Array(SENTENCE_MAX);
+  while (pos < TPROCH_TEXT_POOL_SIZE - SENTENCE_MAX) {
+    sentence();
+    out[pos++] = SPACE;
+  }
+  let at = pos;
+  buf = scratch;
   while (at < TPROCH_TEXT_POOL_SIZE) {
-    n = 0;
-    for (const part of grammar[pickIndex(d.grammar.cumulative, d.grammar.total)]!) {
-      switch (part) {
-        case 0x4e: // N
-          nounPhrase();
-          break;
-        case 0x56: // V
-          verbPhrase();
-          break;
-        case 0x50: // P: preposition, " the ", noun phrase
-          word(prepositions);
-          put(THE);
-          nounPhrase();
-          break;
-        default: // T: the terminator replaces the trailing space
-          n--;
-          word(terminators);
-      }
-    }
+    pos = 0;
+    sentence();
     const room = TPROCH_TEXT_POOL_SIZE - at;
-    if (room >= n + 1) {
-      out.set(sent.subarray(0, n), at);
-      out[at + n] = SPACE;
-      at += n + 1;
+    if (room >= pos + 1) {
+      out.set(scratch.subarray(0, pos), at);
+      out[at + pos] = SPACE;
+      at += pos + 1;
     } else {
-      out.set(sent.subarray(0, room), at);
-      at += room;
+      out.set(scratch.subarray(0, room), at);
+      at = TPROCH_TEXT_POOL_SIZE;
     }
   }
 }
