@@ -111,8 +111,9 @@ function typescript(sf: number, format: BulkFormat, reason: string): TprochUnitG
 /**
  * A TPROC-H row generator for `format`: the addon when `pref` allows it and
  * it loads, else core's TprochGenerator ('tuples' is always TypeScript).
- * pref 'native' rejects when the addon does not load. The text pool is built
- * (or taken from this thread's) before it resolves.
+ * pref 'native' rejects when the addon does not load. The native generator
+ * builds (or takes this thread's) text pool before it resolves; the
+ * TypeScript one on its first comment.
  */
 export async function createTprochGenerator(scaleFactor: number, format: BulkFormat, pref: TprochGeneratorPreference = 'auto'): Promise<TprochUnitGenerator> {
   if (pref !== 'native' && pref !== 'typescript' && pref !== 'auto') {
@@ -125,8 +126,8 @@ export async function createTprochGenerator(scaleFactor: number, format: BulkFor
   }
   const sizes = tprochSizes(scaleFactor);
   await Promise.resolve();
+  // The TypeScript generator builds the pool on its first comment (lazily).
   if (pref === 'typescript') {
-    tprochSharedPool();
     return typescript(scaleFactor, format, "the 'typescript' generator was asked for");
   }
   const nb = nativeBinding();
@@ -136,7 +137,6 @@ export async function createTprochGenerator(scaleFactor: number, format: BulkFor
         field: 'generator',
       });
     }
-    tprochSharedPool();
     return typescript(scaleFactor, format, nb.reason);
   }
   const pool = tprochSharedPool();
