@@ -19,3 +19,8 @@ export * from './tprocc/workload.js';
 export * from './tproch/hooks.js';
 export * from './tproch/query-params.js';
 export * from './tproch/columns.js';
+export * from './tproch/permutations.js';
+export * from './tproch/params.js';
+export * from './tproch/metrics.js';
+export * from './tproch/plan.js';
+export * from './tproch/check.js';
