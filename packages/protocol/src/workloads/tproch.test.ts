@@ -19,7 +19,8 @@ const job = (tproch: Record<string, unknown>, target: Record<string, unknown> = 
 describe('TPROC-H job bodies', () => {
   it('fills options with their defaults', () => {
     const c = job({ scaleFactor: 0.01 });
-    expect(c['tproch']).toMatchObject({ scaleFactor: 0.01, mode: 'power', streams: 0, querySets: 1, refresh: false, dop: 2, queryTimeoutSec: 0 });
+    expect(c['tproch']).not.toHaveProperty('streams');
+    expect(c['tproch']).toMatchObject({ scaleFactor: 0.01, mode: 'power', querySets: 1, refresh: false, dop: 2, queryTimeoutSec: 0 });
   });
 
   it('puts TPROC-H database names into a target that left them out', () => {
@@ -49,6 +50,7 @@ describe('TPROC-H job bodies', () => {
       'tproch.streams',
     ]);
     expect(fields(() => job({ streams: 1.5 }))).toEqual(['tproch.streams']);
+    expect(fields(() => job({ streams: 0, mode: 'throughput' }))).toEqual(['tproch.streams']);
     expect(fields(() => job({ bogus: 1 }))).toEqual(['tproch.bogus']);
   });
 

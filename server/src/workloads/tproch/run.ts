@@ -20,7 +20,7 @@ async function settleOptions(env: JobEnv): Promise<TprochOptions> {
       mon(`Scale factor ${o.scaleFactor} does not match the schema's (count(supplier)/10000 = ${state.scaleFactor}): setting the scale factor to ${state.scaleFactor}`);
       o.scaleFactor = state.scaleFactor;
     }
-    if (o.mode === 'throughput' && o.streams === 0) o.streams = defaultStreams(o.scaleFactor);
+    if (o.mode === 'throughput' && !o.streams) o.streams = defaultStreams(o.scaleFactor);
     return o;
   });
 }
@@ -75,7 +75,7 @@ async function powerTest(sh: RunShared): Promise<TprochResult | null> {
  * stream's start to the last stream's end.
  */
 async function throughputTest(sh: RunShared): Promise<TprochResult | null> {
-  const S = sh.o.streams;
+  const S = sh.o.streams ?? defaultStreams(sh.o.scaleFactor);
   const vuOf = (s: number) => (sh.o.refresh ? s + 1 : s);
   const rs = await sh.open(S + 1, 1);
   try {
@@ -106,7 +106,7 @@ export const runJob: JobBody = async (env) => {
   const o = await settleOptions(env);
   ctx.status('running');
   const sh = new RunShared(ctx, cfg, o, env.driver as Driver, stop);
-  const what = o.mode === 'power' ? 'power test' : `throughput test with ${o.streams} stream(s)`;
+  const what = o.mode === 'power' ? 'power test' : `throughput test with ${o.streams ?? defaultStreams(o.scaleFactor)} stream(s)`;
   ctx.output(1, `TPROC-H ${what} on ${engineName(cfg)}: scale factor ${sfText(o.scaleFactor)}, ${o.querySets} query set(s), refresh ${o.refresh ? 'on' : 'off'}, DOP ${o.dop}`);
   const result = o.mode === 'power' ? await powerTest(sh) : await throughputTest(sh);
   if (sh.failed) throw sh.failed;
