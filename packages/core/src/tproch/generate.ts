@@ -137,6 +137,28 @@ export interface TprochOrderRows {
   lines: TprochTableOut;
 }
 
+/**
+ * Throws a SledgeError naming the field for a unit that is not one of these
+ * sizes' units; returns false for 'region', true for a row range.
+ */
+export function tprochCheckUnit(sizes: TprochSizes, u: TprochUnit): boolean {
+  const kind = (u as { kind?: unknown } | null)?.kind;
+  if (kind === 'region') return false;
+  if (kind !== 'supplier' && kind !== 'customer' && kind !== 'part' && kind !== 'orders') {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `unknown TPROC-H unit kind ${JSON.stringify(kind)}: use region, supplier, customer, part or orders`, {
+      field: 'unit.kind',
+    });
+  }
+  const r = u as { kind: TprochBaseTable; from: number; to: number };
+  const max = sizes[r.kind];
+  if (!Number.isInteger(r.from) || !Number.isInteger(r.to) || r.from < 1 || r.to > max || r.from > r.to) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `unit ${r.kind} range ${String(r.from)}..${String(r.to)} must be integers within 1..${max}`, {
+      field: 'unit.from',
+    });
+  }
+  return true;
+}
+
 export class TprochGenerator {
   readonly sizes: TprochSizes;
   private text: PoolText | undefined;
@@ -153,20 +175,8 @@ export class TprochGenerator {
   }
 
   generate(u: TprochUnit): TprochGeneratedTable[] {
-    const kind = (u as { kind?: unknown } | null)?.kind;
-    if (kind === 'region') return this.regionNation();
-    if (kind !== 'supplier' && kind !== 'customer' && kind !== 'part' && kind !== 'orders') {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `unknown TPROC-H unit kind ${JSON.stringify(kind)}: use region, supplier, customer, part or orders`, {
-        field: 'unit.kind',
-      });
-    }
+    if (!tprochCheckUnit(this.sizes, u)) return this.regionNation();
     const r = u as { kind: TprochBaseTable; from: number; to: number };
-    const max = this.sizes[r.kind];
-    if (!Number.isInteger(r.from) || !Number.isInteger(r.to) || r.from < 1 || r.to > max || r.from > r.to) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `unit ${r.kind} range ${String(r.from)}..${String(r.to)} must be integers within 1..${max}`, {
-        field: 'unit.from',
-      });
-    }
     switch (r.kind) {
       case 'supplier':
         return [this.suppliers(r.from, r.to)];

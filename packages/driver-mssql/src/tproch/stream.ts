@@ -3,7 +3,7 @@ import type { MssqlTarget } from '@sledge/protocol';
 import { identifier } from '../tprocc/sqlfiles.js';
 import { rowParams } from './columns.js';
 import { mssqlTprochSql, type MssqlTprochSql } from './sqlfiles.js';
-import { TediousStreamConn, type StreamConn } from './tds.js';
+import { TediousStreamConn, type StreamConn, type StreamOpenOptions } from './tds.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -17,6 +17,15 @@ export function sendable(sql: string): string {
 /** The timed select with the stream's degree of parallelism: `OPTION (MAXDOP n)` appended (admin.sql maxdop_option). */
 export function withMaxdop(sql: string, dop: number, lib: MssqlTprochSql = mssqlTprochSql): string {
   return `${sendable(sql)}\n${lib.get('admin', 'maxdop_option', { dop: Math.max(0, Math.trunc(dop)) })}`;
+}
+
+/** A stream's connection: the TPROC-H database, program name sledge-tproch-<stream>, the query timeout as tedious requestTimeout. */
+export function streamOpenOptions(t: MssqlTarget, o: TprochStreamOptions): StreamOpenOptions {
+  return {
+    database: identifier(t.database, 'target.database'),
+    appName: `sledge-tproch-${o.stream}`,
+    requestTimeoutMs: Math.max(0, o.queryTimeoutSec) * 1000,
+  };
 }
 
 /** Where the timed statement is, and the statements around it (Q15: create view before, drop view after). */
@@ -45,11 +54,7 @@ export class MssqlTprochStream implements TprochStream {
   ) {}
 
   static async open(t: MssqlTarget, o: TprochStreamOptions): Promise<MssqlTprochStream> {
-    const conn = await TediousStreamConn.open(t, {
-      database: identifier(t.database, 'target.database'),
-      appName: `sledge-tproch-${o.stream}`,
-      requestTimeoutMs: Math.max(0, o.queryTimeoutSec) * 1000,
-    });
+    const conn = await TediousStreamConn.open(t, streamOpenOptions(t, o));
     return new MssqlTprochStream(conn, o.dop);
   }
 

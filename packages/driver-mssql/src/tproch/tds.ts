@@ -1,5 +1,5 @@
 import type { MssqlTarget } from '@sledge/protocol';
-import type { Connection, Request } from 'tedious';
+import type { Connection, ConnectionConfiguration, Request } from 'tedious';
 import { tediousConfig } from '../engine/config.js';
 import { connectError } from '../engine/errors.js';
 import { tedious, type Tedious } from '../engine/library.js';
@@ -25,6 +25,12 @@ export interface StreamOpenOptions {
   requestTimeoutMs: number;
 }
 
+/** The tedious configuration of a stream: the admin one with the stream's request timeout. */
+export function streamConfig(t: MssqlTarget, o: StreamOpenOptions): ConnectionConfiguration {
+  const base = tediousConfig(t, { database: o.database, appName: o.appName });
+  return { ...base, options: { ...base.options, requestTimeout: o.requestTimeoutMs } };
+}
+
 /**
  * A tedious connection for a query stream: the request timeout is the
  * stream's statement timeout, and cancel() sends a TDS attention, which
@@ -45,8 +51,7 @@ export class TediousStreamConn implements StreamConn {
 
   static async open(t: MssqlTarget, o: StreamOpenOptions): Promise<TediousStreamConn> {
     const lib = tedious();
-    const base = tediousConfig(t, { database: o.database, appName: o.appName });
-    const config = { ...base, options: { ...base.options, requestTimeout: o.requestTimeoutMs } };
+    const config = streamConfig(t, o);
     let conn: Connection;
     try {
       conn = new lib.Connection(config);
