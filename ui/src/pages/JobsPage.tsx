@@ -12,11 +12,22 @@ import { isTerminalStatus } from '../live/jobState.js';
 import { Link, navigate, setSearch, useLocation } from '../router.js';
 import { fmtDuration, fmtInt, localTime } from '../util/format.js';
 import { groupByDay, jobElapsedMs, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
-import { DEFAULT_WORKLOAD, workloadOf, workloadUi } from '../workloads/index.js';
+import { workloadOf, workloadUis, type ResultColumn } from '../workloads/index.js';
 
 const PAGE = 100;
 
 const fmtOpt = (n: number | undefined) => (n === undefined ? '' : fmtInt(n));
+const fmtCol = (c: ResultColumn, j: Job) => {
+  const v = c.value(j);
+  return v === undefined ? '' : c.format ? c.format(v) : fmtInt(v);
+};
+
+/** Every shipped workload's result columns (by key, first seen first) and scale titles: each row fills its own workload's. */
+function listColumns(): { columns: { key: string; title: string }[]; scaleTitle: string } {
+  const seen = new Map<string, string>();
+  for (const w of workloadUis()) for (const c of w.resultColumns) if (!seen.has(c.key)) seen.set(c.key, c.title);
+  return { columns: [...seen].map(([key, title]) => ({ key, title })), scaleTitle: [...new Set(workloadUis().map((w) => w.scaleTitle))].join(' / ') };
+}
 
 /** A timed run's plan (rampup + measured minutes); other jobs: how long they took. */
 function durationCell(j: Job): { text: string; title: string } {
@@ -29,8 +40,8 @@ function durationCell(j: Job): { text: string; title: string } {
 
 /** Job history grouped by date (HammerDB's /jobs home page), filters, the best headline result (NOPM) per engine starred. */
 export function JobsPage() {
-  // The columns of the workload the pages work on; each row reads its own job's workload.
-  const shown = workloadUi(DEFAULT_WORKLOAD);
+  // Every workload's columns; each row reads its own job's workload and leaves the others' empty.
+  const shown = listColumns();
   const { search } = useLocation();
   const filter: JobFilter = {
     engine: search.get('engine') ?? '',
@@ -198,7 +209,7 @@ export function JobsPage() {
                   <th scope="col" className="num" title="Runs: rampup + measured minutes; other jobs: how long they took">
                     Duration
                   </th>
-                  {shown.resultColumns.map((c) => (
+                  {shown.columns.map((c) => (
                     <th key={c.key} scope="col" className="num">
                       {c.title}
                     </th>
@@ -250,17 +261,21 @@ export function JobsPage() {
                     <td className="num" data-col="duration" title={duration.title}>
                       {duration.text}
                     </td>
-                    {wl.resultColumns.map((c, i) => (
-                      <td key={c.key} className="num" data-col={c.key}>
-                        {fmtOpt(c.value(j))}
-                        {i === 0 && bestIds.has(j.id) && (
+                    {shown.columns.map(({ key }) => {
+                      const c = wl.resultColumns.find((x) => x.key === key);
+                      if (!c) return <td key={key} className="num" data-col={key} />;
+                      return (
+                      <td key={key} className="num" data-col={key}>
+                        {fmtCol(c, j)}
+                        {c === wl.resultColumns[0] && bestIds.has(j.id) && (
                           <span className="star" title={`Best ${c.title} on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
                             {' '}
                             ★
                           </span>
                         )}
                       </td>
-                    ))}
+                      );
+                    })}
                     <td className="summary" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
                       <span className={j.error ? 'bad' : 'muted'}>{wl.outcome(j) ?? j.summary ?? j.error?.message ?? ''}</span>
                     </td>
