@@ -41,7 +41,7 @@ export const tprochJob = (over: Partial<Job> = {}): Job =>
     workload: 'tproch',
     engine: 'sqlite',
     status: 'completed',
-    config: { workload: 'tproch', tproch: { scaleFactor: 0.01, mode: 'power', streams: 0, querySets: 1, dop: 2, refresh: false } },
+    config: { workload: 'tproch', tproch: { scaleFactor: 0.01, mode: 'power', querySets: 1, dop: 2, refresh: false } },
     ...over,
   });
 

@@ -71,11 +71,12 @@ export function scaleHint(text: unknown): string {
   return `SF ${sf} is non-standard: it runs (fractions are for tests) and the job and its result are marked non-standard, not comparable with TPC-H results. ${list}`;
 }
 
-/** The help under the streams field: what 0 means for the scale factor in the form. */
+/** The help under the streams field: what leaving it empty means for the scale factor in the form. */
 export function streamsHint(streamsText: unknown, scaleText: unknown): string {
   const sf = typedScale(scaleText);
   const n = sf === undefined ? undefined : defaultStreams(sf);
-  const zero = n === undefined ? '0 = the TPC-H count for the scale factor' : `0 = the TPC-H count for SF ${sf}: ${n} streams`;
   const typed = typeof streamsText === 'string' ? streamsText.trim() : '';
-  return typed === '0' || typed === '' ? `${zero} (throughput test only; power runs one stream).` : `${zero}. Throughput test only; power runs one stream.`;
+  const empty = n === undefined ? 'Empty: the TPC-H count for the scale factor' : `Empty: the TPC-H count for SF ${sf}, ${n} streams`;
+  const now = typed === '' && n !== undefined ? ` (this run: ${n})` : '';
+  return `${empty}${now}. Throughput test only; a power test runs one stream.`;
 }

@@ -65,7 +65,7 @@ describe('TPROC-H job page from a TprochResult', () => {
     expect(TPROCH_UI.jobVus(job)).toBe(1);
     expect(TPROCH_UI.summary(job)).toEqual(['power test', 'SF 0.01', 'DOP 2']);
     expect(TPROCH_UI.outcome(job)).toBe('geomean 0.90000 s, 25.3 s elapsed');
-    const thr = tprochJob({ config: { tproch: { scaleFactor: 10, mode: 'throughput', streams: 0, querySets: 2, dop: 4, refresh: true } } });
+    const thr = tprochJob({ config: { tproch: { scaleFactor: 10, mode: 'throughput', querySets: 2, dop: 4, refresh: true } } });
     expect(TPROCH_UI.summary(thr)).toEqual(['throughput test', 'SF 10', '3 query streams', '2 query sets', 'DOP 4', 'refresh on']);
     expect(TPROCH_UI.runPlan(thr)).toMatchObject({ timed: false, vus: 3, totalIterations: 44 });
     expect(TPROCH_UI.planCell(thr)).toBe('throughput, 3 streams');

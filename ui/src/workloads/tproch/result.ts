@@ -11,13 +11,14 @@ export function jobTproch(job: Pick<Job, 'config'>): Record<string, unknown> {
   return c && typeof c === 'object' && c.tproch && typeof c.tproch === 'object' ? c.tproch : {};
 }
 
-/** Query streams a run has: its result's, else as configured (power: 1; throughput: streams, 0 = the SF's TPC-H count). */
+/** Query streams a run has: its result's, else as configured (power: 1; throughput: streams, left out = the SF's TPC-H count). */
 export function jobStreams(job: Pick<Job, 'config' | 'result'>): number {
   const r = tprochResult(job);
   if (r) return r.streams;
   const t = jobTproch(job);
   if (t['mode'] !== 'throughput') return 1;
   const s = typeof t['streams'] === 'number' ? t['streams'] : 0;
+  // Stored before streams became optional, 0 meant the TPC-H count too.
   const sf = typeof t['scaleFactor'] === 'number' ? t['scaleFactor'] : 1;
   return s > 0 ? s : defaultStreams(sf);
 }
