@@ -140,7 +140,7 @@ export function ratioOption(rows: readonly { query: number; ratio: number | unde
     tooltip: { ...tooltip(p, 'axis'), axisPointer: { type: 'shadow' }, valueFormatter: (v) => (typeof v === 'number' ? `${(2 ** v).toFixed(2)}× the base time` : '–') },
     grid: { left: 64, right: 24, top: 28, bottom: 32 },
     xAxis: { type: 'category', data: rows.map((r) => `Q${r.query}`), axisLine: { onZero: true, lineStyle: { color: p.axisLine } }, axisLabel: { color: p.muted, interval: 0, fontSize: 11 } },
-    yAxis: valueAxis(p, 'time vs base (log scale)', { axisLabel: { color: p.muted, formatter: times } }),
+    yAxis: valueAxis(p, 'time vs base (log scale)', { minInterval: 0.5, axisLabel: { color: p.muted, formatter: times } }),
     series: [
       {
         type: 'bar',
