@@ -26,7 +26,7 @@
   "targets": [
     {
       "target_name": "sledge_native",
-      "sources": ["src/addon.cc", "src/datagen.cc", "src/original_sets.cc"]
+      "sources": ["src/addon.cc", "src/datagen.cc", "src/original_sets.cc", "src/tproch_addon.cc", "src/tproch_gen.cc"]
     }
   ],
   "conditions": [

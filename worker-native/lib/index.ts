@@ -124,3 +124,10 @@ function checkContext(ctx: GenContext): void {
     throw new SledgeError('SLEDGE_E_VALIDATION', "timestamp must be a string such as '2026-11-22 00:00:00'", { field: 'ctx.timestamp' });
   }
 }
+export {
+  createTprochGenerator,
+  tprochSharedPool,
+  useTprochSharedPool,
+  type TprochGeneratorPreference,
+  type TprochUnitGenerator,
+} from './tproch-generator.js';

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { GeneratedTable, TproccUnit } from '@sledge/core';
+import type { TprochTable } from '@sledge/protocol';
 
 /** Must equal kAbiVersion in src/addon.cc; a binary with another value is stale. */
-export const NATIVE_ABI_VERSION = 1;
+export const NATIVE_ABI_VERSION = 2;
 
 /** Bulk formats the addon writes ('tuples' stays in TypeScript). */
 export type TextFormat = 'pg-text' | 'csv';
@@ -14,6 +15,25 @@ export type TextFormat = 'pg-text' | 'csv';
 export interface NativeBinding {
   readonly abiVersion: number;
   generate(unit: TproccUnit, ctx: { seed: number; timestamp: string }, format: TextFormat): GeneratedTable[];
+  /** TPROC-H: fills the 300 MiB text pool (src/tproch_addon.h). */
+  tprochBuildPool(pool: Uint8Array): void;
+  /** TPROC-H: one unit's tables (lib/tproch-generator.ts builds the request). */
+  tprochGenerate(req: TprochNativeRequest, format: TextFormat, pool: Uint8Array): { table: TprochTable; rows: number; data: Uint8Array }[];
+}
+
+/** What tprochGenerate takes: the unit, where its streams start, and the table sizes. */
+export interface TprochNativeRequest {
+  kind: 'region' | 'supplier' | 'customer' | 'part' | 'orders';
+  from: number;
+  to: number;
+  seq: number;
+  orderRowsBefore: number;
+  lineRowsBefore: number;
+  supplier: number;
+  customer: number;
+  part: number;
+  orders: number;
+  scale: number;
 }
 
 export type BindingLoad = { ok: true; path: string; binding: NativeBinding } | { ok: false; reason: string };
