@@ -41,17 +41,20 @@ const log = () => undefined;
  */
 export function tprochContract<T extends Target>(o: TprochContractOptions<T>): void {
   describe.skipIf(Boolean(o.skip))(`TPROC-H contract: ${o.name}`, () => {
-    const ds = dataset(o.data ?? 'generated');
-    const fixture = ds.data;
-    const params = ds.params;
+    // Built in beforeAll, so a skipped suite never generates data.
+    let ds: Dataset;
+    let fixture: TprochFixture;
+    let expected: Record<TprochTable, number>;
     let hooks: TprochHooks<T>;
     let admin: TprochAdmin;
     let stream: TprochStream;
     let streamOpen = false;
-    const query = (q: number): TprochQueryText => tprochQueryText(o.queries, q, params[q]!);
-    const expected = Object.fromEntries(TPROCH_TABLES.map((t) => [t, fixture[t].length])) as Record<TprochTable, number>;
+    const query = (q: number): TprochQueryText => tprochQueryText(o.queries, q, ds.params[q]!);
 
     beforeAll(async () => {
+      ds = dataset(o.data ?? 'generated');
+      fixture = ds.data;
+      expected = Object.fromEntries(TPROCH_TABLES.map((t) => [t, fixture[t].length])) as Record<TprochTable, number>;
       hooks = tprochHooks(o.driver);
       admin = await hooks.openAdmin(o.target, log);
       await admin.dropSchema();
