@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tprochHooks, tprochNewSales, tprochOldSalesKeys, type Driver, type TprochAdmin, type TprochHooks, type TprochNewOrder, type TprochParamValues, type TprochQueryText, type TprochStream } from '@sledge/core';
+import { tprochHooks, tprochNewSales, tprochQueryParams, tprochQueryText, tprochOldSalesKeys, type Driver, type TprochAdmin, type TprochHooks, type TprochNewOrder, type TprochParamValues, type TprochQueryText, type TprochStream } from '@sledge/core';
 import { TPROCH_TABLES, type Target, type TprochTable } from '@sledge/protocol';
-import { dataUnits, fixtureNewSales, fixtureParams, generatedData, tprochFixture, tprochQueryText, validationParams, type TprochFixture } from './tproch-fixture.js';
+import { dataUnits, fixtureNewSales, fixtureParams, generatedData, tprochFixture, validationParams, type TprochFixture } from './tproch-fixture.js';
 
 export * from './tproch-fixture.js';
 
@@ -114,6 +114,16 @@ export function tprochContract<T extends Target>(o: TprochContractOptions<T>): v
         const plan = await stream.explain(query(q));
         expect(typeof plan, `Q${q}`).toBe('string');
         expect(plan.trim().length, `Q${q}`).toBeGreaterThan(0);
+      }
+    });
+
+    it('runs the 22 queries with drawn substitution parameters (two streams, seeded)', async () => {
+      for (const s of [1, 2]) {
+        const values = tprochQueryParams({ seed: 11, stream: s, set: 1, scaleFactor: ds.scaleFactor });
+        for (let q = 1; q <= 22; q++) {
+          const r = await stream.query(tprochQueryText(o.queries, q, values[q]!));
+          expect(r.rows, `stream ${s} Q${q}`).toBeGreaterThanOrEqual(0);
+        }
       }
     });
 
