@@ -136,13 +136,24 @@ class QueryProcess {
     p?.reject(e);
   }
 
-  async run(statements: TprochQueryText['statements'], fetch: boolean): Promise<TprochQueryRun> {
+  /**
+   * Run the statements; with `timeoutMs` > 0 the process is killed when they
+   * take longer (counted from when the process has them, not from its start).
+   */
+  async run(statements: TprochQueryText['statements'], fetch: boolean, timeoutMs = 0, timeoutError?: () => Error): Promise<TprochQueryRun> {
     await this.ready;
     if (this.dead) throw this.dead;
-    return new Promise<TprochQueryRun>((resolve, reject) => {
+    const done = new Promise<TprochQueryRun>((resolve, reject) => {
       this.pending = { resolve, reject };
       this.child.send({ id: ++this.seq, statements, fetch });
     });
+    if (timeoutMs <= 0) return done;
+    const timer = setTimeout(() => void this.stop(timeoutError ? timeoutError() : new SqliteInterrupted('statement timeout')), timeoutMs);
+    try {
+      return await done;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Kill the process; a running query fails with `reason`. Returns when it is gone. */
@@ -178,17 +189,9 @@ class SqliteStream implements TprochStream {
 
   async query(q: TprochQueryText, o: { fetch?: boolean } = {}): Promise<TprochQueryRun> {
     if (this.closed) throw new SessionClosedError();
-    const proc = this.queryProcess();
     const limit = this.opts.queryTimeoutSec;
-    if (limit <= 0) return proc.run(q.statements, o.fetch === true);
-    const timer = setTimeout(() => {
-      void proc.stop(new SqliteInterrupted(`query ${q.query} stopped by the statement timeout (${limit} s)`));
-    }, limit * 1000);
-    try {
-      return await proc.run(q.statements, o.fetch === true);
-    } finally {
-      clearTimeout(timer);
-    }
+    const timeout = () => new SqliteInterrupted(`query ${q.query} stopped by the statement timeout (${limit} s)`);
+    return this.queryProcess().run(q.statements, o.fetch === true, limit > 0 ? limit * 1000 : 0, timeout);
   }
 
   async explain(q: TprochQueryText): Promise<string> {
