@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|mariadb|ash] [--quick]
+ * pnpm bench [all|datagen|pg|build16|mariadb|ash|tproch] [--quick] [--sf N]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
@@ -13,6 +13,8 @@
  * - mariadb: the same build and runs on MariaDB (raises innodb_buffer_pool_size online to 1 GB
  *            for the duration, says so, and restores it)
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
+ * - tproch:  TPROC-H native vs TS generator, PostgreSQL SF 1 build vs COPY of the same files, a power
+ *            run's per-query times (bench/tproch.js; run only when named or with `all`)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -320,6 +322,12 @@ if (want('mariadb')) {
   } finally {
     if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
   }
+}
+
+// --- tproch: TPROC-H generator, build vs COPY, power run (only when named: SF 1 takes minutes) ---
+if (sections.includes('tproch') || sections.includes('all')) {
+  const { benchTproch } = await import('./tproch.js');
+  await benchTproch({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results });
 }
 
 // --- ASH overhead ----------------------------------------------------------------

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, parseJobCreate, TARGET_SCHEMAS, TproccOptions, type EngineId } from '@sledge/protocol';
+import { JOB_TYPES, parseJobCreate, parseWorkloadJob, TARGET_SCHEMAS, TproccOptions, TprochOptions, type EngineId, type TprochJobConfig } from '@sledge/protocol';
 import { buildApp } from '../dist/app.js';
 import { DATABASES, defaultDict, keyName } from '../dist/routes/hammerdb/dicts.js';
-import { convert, dictToSledge, keyForField, KeyValueError, mappedKeys, sledgeToDict } from '../dist/routes/hammerdb/keymap.js';
+import { convert, dictToSledge, dictToSledgeTproch, keyForField, KeyValueError, mappedKeys, sledgeToDict } from '../dist/routes/hammerdb/keymap.js';
 import { parsePairs } from '../dist/routes/hammerdb/reply.js';
 import { queryParams, statusLines, wantsJobsViewer } from '../dist/routes/hammerdb/jobs-viewer.js';
 import { makeApp, type SledgeApp } from './helpers.js';
@@ -187,8 +187,16 @@ describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
     expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-X" ')).toEqual(err('Unknown benchmark TPC-X, choose one from TPC-C TPC-H'));
     expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-H" ')).toEqual(ok('Benchmark set to TPC-H for PostgreSQL'));
     expect(Object.keys((await hdb(s, 'GET', '/dict')) as object)).toEqual(['connection', 'tpch']);
-    expect(await hdb(s, 'POST', '/buildschema', '')).toEqual(err('TPROC-H is not available in Sledge yet: dbset bm TPC-C (or TPROC-C) to build and run TPROC-C'));
-    expect(await hdb(s, 'POST', '/vurun', '')).toEqual(err('TPROC-H is not available in Sledge yet: dbset bm TPC-C (or TPROC-C) to build and run TPROC-C'));
+    // TPC-H verbs submit TPROC-H jobs; a bad tpch value is refused naming its key, with nothing created.
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpch", "key": "pg_scale_fact", "value": "0" ')).toEqual(ok('Changed tpch:pg_scale_fact from 1 to 0 for PostgreSQL'));
+    expect(message(await hdb(s, 'POST', '/buildschema', ''))).toMatch(/tproch\.scaleFactor.*\(HammerDB key pg_scale_fact\)$/);
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpch", "key": "pg_scale_fact", "value": "1" ')).toEqual(ok('Changed tpch:pg_scale_fact from 0 to 1 for PostgreSQL'));
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpch", "key": "pg_refresh_on", "value": "true" ')).toEqual(ok('Changed tpch:pg_refresh_on from false to true for PostgreSQL'));
+    expect(await hdb(s, 'POST', '/vuset', ' "vu": "2" ')).toEqual(ok('Virtual users set to 2'));
+    expect(await hdb(s, 'POST', '/vurun', '')).toEqual(err('A throughput test with refresh_on needs at least 3 Virtual Users: 1 refresh stream and 2 query streams'));
+    expect(await hdb(s, 'POST', '/vuset', ' "vu": "1" ')).toEqual(ok('Virtual users set to 1'));
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpch", "key": "pg_refresh_on", "value": "false" ')).toEqual(ok('Changed tpch:pg_refresh_on from true to false for PostgreSQL'));
+    expect(await hdb(s, 'POST', '/datagenrun', '')).toEqual(err('datagenrun writes TPROC-C files only: dbset bm TPC-C (or TPROC-C) to generate data'));
     expect(await hdb(s, 'POST', '/dbset', ' "bm": "tproc-c" ')).toEqual(ok('Benchmark set to TPROC-C for PostgreSQL'));
     expect(await hdb(s, 'GET', '/bm')).toEqual({ benchmark: 'TPC-C' });
     expect(await hdb(s, 'POST', '/dbset', ' "db": "pg", "bm": "TPC-C" ')).toEqual(err('Incorrect number of parameters to dbset key value'));
@@ -264,7 +272,8 @@ describe('SQLite through the HammerDB API', () => {
 
   it('builds 1 warehouse: buildschema, then jobs?jobid=ID&status until complete', async () => {
     expect(await hdb(s, 'POST', '/dbset', ' "db": "sqlite" ')).toEqual(ok('Database set to SQLite'));
-    expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-H" ')).toEqual(err('Unknown benchmark TPC-H, choose one from TPC-C'));
+    expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-H" ')).toEqual(ok('Benchmark set to TPC-H for SQLite'));
+    expect(await hdb(s, 'POST', '/dbset', ' "bm": "TPC-C" ')).toEqual(ok('Benchmark set to TPC-C for SQLite'));
     expect(await hdb(s, 'POST', '/diset', ' "dict": "connection", "key": "sqlite_file", "value": "hdb.sqlite" ')).toEqual(ok('Changed connection:sqlite_file from tprocc.sqlite to hdb.sqlite for SQLite'));
     expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_count_ware", "value": "abc" ')).toEqual(err('Value abc for tpcc:sqlite_count_ware must be an integer'));
     expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_num_vu", "value": "2" ')).toEqual(ok('Changed tpcc:sqlite_num_vu from 1 to 2 for SQLite'));
@@ -469,13 +478,14 @@ describe('key mapping per engine', () => {
 
   it('maps onto real Sledge fields, and the default dicts make valid jobs', () => {
     const tproccFields = Object.keys((TproccOptions as unknown as { properties: object }).properties);
+    const tprochFields = Object.keys((TprochOptions as unknown as { properties: object }).properties);
     for (const [prefix, engine] of engines) {
       const targetFields = Object.keys((TARGET_SCHEMAS[engine] as unknown as { properties: object }).properties);
       for (const [key, x] of mappedKeys(prefix, engine)) {
         const [group, field] = x.path.split('.') as [string, string];
-        expect(group === 'target' ? targetFields : tproccFields, `${prefix}: ${key} -> ${x.path}`).toContain(field);
+        expect(group === 'target' ? targetFields : group === 'tproch' ? tprochFields : tproccFields, `${prefix}: ${key} -> ${x.path}`).toContain(field);
         const d = defaultDict(prefix);
-        expect(d.connection?.[key] ?? d.tpcc?.[key], `${key} is a ${prefix} dict key`).toBeDefined();
+        expect(d.connection?.[key] ?? d.tpcc?.[key] ?? d.tpch?.[key], `${key} is a ${prefix} dict key`).toBeDefined();
       }
       const f = dictToSledge(prefix, engine, defaultDict(prefix));
       expect(() => parseJobCreate({ type: 'build', target: f.target, tprocc: { warehouses: f.tprocc['warehouses'], buildVus: f.tprocc['buildVus'] } }, 1)).not.toThrow();
@@ -483,7 +493,28 @@ describe('key mapping per engine', () => {
       delete run['warehouses'];
       delete run['buildVus'];
       expect(parseJobCreate({ type: 'run', target: f.target, tprocc: run }, 1).tprocc).toMatchObject({ driver: 'timed', rampup: 2, duration: 5, totalIterations: 10000000 });
+      const h = dictToSledgeTproch(prefix, engine, defaultDict(prefix));
+      const cfg = parseWorkloadJob({ type: 'run', workload: 'tproch', target: h.target, tproch: h.tproch }, 1) as unknown as TprochJobConfig;
+      expect(cfg.tproch).toMatchObject({ scaleFactor: 1, querySets: 1, refresh: false, updateSets: 1, trickleMs: 1000 });
     }
+  });
+
+  it('reads the tpch section for TPROC-H: its own user, password and database, its driver keys, and writes them back', () => {
+    const d = defaultDict('pg');
+    d.tpch!['pg_scale_fact'] = '10';
+    d.tpch!['pg_degree_of_parallel'] = '8';
+    d.tpch!['pg_refresh_on'] = 'true';
+    d.tpch!['pg_total_querysets'] = '2';
+    const f = dictToSledgeTproch('pg', 'postgresql', d);
+    expect(f.target).toMatchObject({ engine: 'postgresql', host: 'localhost', port: 5432, user: 'tpch', password: 'tpch', database: 'tpch', superuser: 'postgres' });
+    expect(f.tproch).toEqual({ scaleFactor: 10, buildVus: 1, querySets: 2, raiseQueryError: false, verbose: false, refresh: true, updateSets: 1, trickleMs: 1000, dop: 8 });
+    const back = sledgeToDict('pg', 'postgresql', defaultDict('pg'), { target: f.target, tproch: f.tproch });
+    expect(back.tpch).toMatchObject({ pg_scale_fact: '10', pg_degree_of_parallel: '8', pg_tpch_user: 'tpch', pg_tpch_dbase: 'tpch', pg_refresh_on: 'true' });
+    expect(back.connection).toEqual({ pg_host: 'localhost', pg_port: '5432', pg_sslmode: 'prefer' });
+    expect(keyForField('pg', 'postgresql', 'tproch.scaleFactor', true)).toBe('pg_scale_fact');
+    expect(keyForField('pg', 'postgresql', 'target.user', true)).toBe('pg_tpch_user');
+    d.tpch!['pg_scale_fact'] = 'big';
+    expect(() => dictToSledgeTproch('pg', 'postgresql', d)).toThrow(KeyValueError);
   });
 
   it('converts PostgreSQL keys with types', () => {

@@ -47,6 +47,20 @@ export const JOB_FLAGS = {
   dir: { type: 'string' },
   timestamp: { type: 'string' },
   'ash-background-idle': { type: 'boolean' },
+  workload: { type: 'string' },
+  scale: { type: 'string' },
+  mode: { type: 'string' },
+  streams: { type: 'string' },
+  'query-sets': { type: 'string' },
+  refresh: { type: 'boolean' },
+  'update-sets': { type: 'string' },
+  trickle: { type: 'string' },
+  dop: { type: 'string' },
+  'query-timeout': { type: 'string' },
+  'raise-query-error': { type: 'boolean' },
+  validation: { type: 'boolean' },
+  'no-explain': { type: 'boolean' },
+  verbose: { type: 'boolean' },
 } as const;
 
 export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
@@ -118,11 +132,31 @@ const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['async-clients', 'asyncClients', 'number'],
 ];
 
+/** CLI flag -> tproch option (TPROC-H; --build-vus is shared with TPROC-C). */
+const TPROCH_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['scale', 'scaleFactor', 'number'],
+  ['build-vus', 'buildVus', 'number'],
+  ['mode', 'mode', 'string'],
+  ['streams', 'streams', 'number'],
+  ['query-sets', 'querySets', 'number'],
+  ['refresh', 'refresh', 'flag'],
+  ['update-sets', 'updateSets', 'number'],
+  ['trickle', 'trickleMs', 'number'],
+  ['dop', 'dop', 'number'],
+  ['query-timeout', 'queryTimeoutSec', 'number'],
+  ['raise-query-error', 'raiseQueryError', 'flag'],
+  ['validation', 'validation', 'flag'],
+  ['verbose', 'verbose', 'flag'],
+];
+
 /** A server field name (tprocc.vus, target.port, datagen.dir ...) -> the CLI flag that sets it. */
 export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries([
   ...TARGET_FLAGS.map(([flag, key]) => [`target.${key}`, `--${flag}`]),
   ...TPROCC_FLAGS.map(([flag, key]) => [`tprocc.${key}`, `--${flag}`]),
   ...SCHEMA_FLAGS.map(([flag, key]) => [`tprocc.schema.${key}`, `--${flag}`]),
+  ...TPROCH_FLAGS.map(([flag, key]) => [`tproch.${key}`, `--${flag}`]),
+  ['tproch.explain', '--no-explain'],
+  ['workload', '--workload'],
   ['target.engine', '--db'],
   ['datagen.dir', '--dir'],
   ['datagen.workers', '--workers'],
@@ -179,20 +213,11 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     const v = read(flag, kind, f[flag]);
     if (v !== undefined) target[key] = v;
   }
-  const tprocc: Record<string, unknown> = {};
-  for (const [flag, key, kind] of TPROCC_FLAGS) {
-    // datagen: --workers are the file-writing workers (HammerDB dgset vu), not VU threads.
-    if (type === 'datagen' && flag === 'workers') continue;
-    const v = read(flag, kind, f[flag]);
-    if (v !== undefined) tprocc[key] = v;
-  }
-  const schema: Record<string, unknown> = {};
-  for (const [flag, key, kind] of SCHEMA_FLAGS) {
-    const v = read(flag, kind, f[flag]);
-    if (v !== undefined) schema[key] = v;
-  }
-  if (Object.keys(schema).length) tprocc['schema'] = schema;
-  const body: Record<string, unknown> = { type, target, tprocc };
+  const workload = (f.workload as string | undefined) ?? 'tprocc';
+  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: tproccOptions(type, f) };
+  if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
+  if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');
+  else refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');
   if (type === 'datagen') {
     const datagen: Record<string, unknown> = {};
     if (f.dir !== undefined) datagen['dir'] = f.dir;
@@ -207,4 +232,43 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   if (f.label !== undefined) body['label'] = f.label;
   if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);
   return body;
+}
+
+/** The tprocc options of a body from the TPROC-C flags. */
+function tproccOptions(type: string, f: Flags): Record<string, unknown> {
+  const tprocc: Record<string, unknown> = {};
+  for (const [flag, key, kind] of TPROCC_FLAGS) {
+    // datagen: --workers are the file-writing workers (HammerDB dgset vu), not VU threads.
+    if (type === 'datagen' && flag === 'workers') continue;
+    const v = read(flag, kind, f[flag]);
+    if (v !== undefined) tprocc[key] = v;
+  }
+  const schema: Record<string, unknown> = {};
+  for (const [flag, key, kind] of SCHEMA_FLAGS) {
+    const v = read(flag, kind, f[flag]);
+    if (v !== undefined) schema[key] = v;
+  }
+  if (Object.keys(schema).length) tprocc['schema'] = schema;
+  return tprocc;
+}
+
+/** The tproch options of a body from the TPROC-H flags. */
+function tprochOptions(f: Flags): Record<string, unknown> {
+  const tproch: Record<string, unknown> = {};
+  for (const [flag, key, kind] of TPROCH_FLAGS) {
+    const v = read(flag, kind, f[flag]);
+    if (v !== undefined) tproch[key] = v;
+  }
+  if (f['no-explain']) tproch['explain'] = false;
+  return tproch;
+}
+
+/** A flag of the other workload is refused, naming it, rather than silently ignored. */
+function refuseOthers(type: string, f: Flags, lists: readonly (readonly [FlagName, string, Kind])[], more: readonly (readonly [FlagName, string, Kind])[], other: string): void {
+  const own = new Set<string>(type === 'datagen' ? ['build-vus', 'workers'] : ['build-vus']);
+  const extra: FlagName[] = other === 'TPROC-H' ? ['no-explain'] : [];
+  for (const flag of [...lists.map(([x]) => x), ...more.map(([x]) => x), ...extra]) {
+    if (own.has(flag) || f[flag] === undefined) continue;
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} is a ${other} flag: add --workload ${other === 'TPROC-H' ? 'tproch' : 'tprocc'} or remove it`, { field: `--${flag}` });
+  }
 }

@@ -7,11 +7,11 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, isTproccResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
-import { jobDetail, jobTable, timingTable } from './print.js';
+import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
 
 const USAGE = `usage: sledge <command> [flags]
 
@@ -40,6 +40,13 @@ connection and workload flags (build/check/delete/run):
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
+
+TPROC-H (--workload tproch; default tprocc):
+  --scale SF --build-vus N --mode power|throughput --streams N (0 = TPC-H's count for the SF)
+  --query-sets N --refresh --update-sets N --trickle MS --dop N --query-timeout SEC
+  --raise-query-error --validation --no-explain --verbose
+  e.g. sledge build --workload tproch --db postgresql --scale 1 --build-vus 2
+       sledge run --workload tproch --db postgresql --scale 1 --mode throughput --streams 2 --refresh
 
 global flags:
   --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)
@@ -125,7 +132,8 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
       const timings = final.type === 'run' ? await client.request<TimingRow[]>('GET', `/jobs/${final.id}/timing`) : [];
       process.stdout.write(JSON.stringify({ job: final, result: final.result ?? null, timings }, null, 2) + '\n');
     } else {
-      if (final.result) process.stdout.write(final.result.line + '\n');
+      if (isTprochResult(final.result)) process.stdout.write(tprochReport(final.result));
+      else if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }
     return final.status === 'completed' ? 0 : 1;

@@ -1,4 +1,4 @@
-import { isTproccResult, type Job, type TimingRow } from '@sledge/protocol';
+import { isTproccResult, type Job, type TimingRow, type TprochResult } from '@sledge/protocol';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
@@ -34,4 +34,30 @@ export function jobDetail(j: Job): string {
     if (j.summary) lines.push(j.summary);
   } else if (j.summary) lines.push(j.summary);
   return lines.join('\n');
+}
+
+/** A TPROC-H result on stdout: query times per stream (seconds, rows), refreshes, the geomean line and Sledge's TPC-H metrics. */
+export function tprochReport(r: TprochResult): string {
+  const streams = [...new Set(r.queries.map((q) => q.stream))].sort((a, b) => a - b);
+  const head = `query ${streams.map((s) => `stream ${s}`.padStart(18)).join('')}`;
+  const rows: string[] = [head];
+  for (let q = 1; q <= 22; q++) {
+    const cells = streams.map((s) => {
+      const runs = r.queries.filter((x) => x.stream === s && x.query === q);
+      const last = runs[runs.length - 1];
+      if (!last) return '-'.padStart(18);
+      return (last.error ? 'error' : `${last.seconds.toFixed(3)} s ${String(last.rows).padStart(5)}r`).padStart(18);
+    });
+    rows.push(`Q${String(q).padEnd(4)}${cells.join('')}`);
+  }
+  for (const f of r.refreshes) rows.push(`update ${f.update}: RF1 ${f.rf1Seconds.toFixed(3)} s, RF2 ${f.rf2Seconds.toFixed(3)} s (${f.orders} orders)`);
+  rows.push(r.line);
+  const m = [
+    r.powerAtSize !== undefined ? `Power@Size ${r.powerAtSize.toFixed(1)}` : '',
+    r.throughputAtSize !== undefined ? `Throughput@Size ${r.throughputAtSize.toFixed(1)}` : '',
+    r.qphh !== undefined ? `QphH@Size ${r.qphh.toFixed(1)}` : '',
+  ].filter(Boolean);
+  if (m.length) rows.push(`${m.join(', ')} (Sledge's computation, not audited${r.metricsNote ? `: ${r.metricsNote}` : ''})`);
+  if (!r.standardScale) rows.push(`SF ${r.scaleFactor} is not a standard TPC-H scale factor: results are not comparable with published ones`);
+  return rows.join('\n') + '\n';
 }

@@ -6,6 +6,7 @@ import { classifyError } from './engine/errors.js';
 import { probeIbmDb } from './engine/library.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
+import { tprochHooks } from './tproch/hooks.js';
 
 /**
  * Db2 LUW through ibm_db, an optional native dependency loaded on first
@@ -40,5 +41,5 @@ export const driver: Driver<Db2Target> = {
   },
 
   schemaField: 'database',
-  workloads: { tprocc: tproccHooks },
+  workloads: { tprocc: tproccHooks, tproch: tprochHooks },
 };

@@ -6,6 +6,7 @@ import { classifyError } from './engine/errors.js';
 import { probeTedious } from './engine/library.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
+import { tprochHooks } from './tproch/hooks.js';
 
 /**
  * SQL Server through tedious 19 (pure JavaScript, TDS 7.4): T-SQL stored
@@ -39,5 +40,5 @@ export const driver: Driver<MssqlTarget> = {
   },
 
   schemaField: 'database',
-  workloads: { tprocc: tproccHooks },
+  workloads: { tprocc: tproccHooks, tproch: tprochHooks },
 };

@@ -6,6 +6,7 @@ import { classifyError } from './engine/errors.js';
 import { probeOracledb } from './engine/library.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
+import { tprochHooks } from './tproch/hooks.js';
 
 /**
  * Oracle through node-oracledb in thin mode (pure JavaScript, no Instant
@@ -41,5 +42,5 @@ export const driver: Driver<OracleTarget> = {
   },
 
   schemaField: 'database',
-  workloads: { tprocc: tproccHooks },
+  workloads: { tprocc: tproccHooks, tproch: tprochHooks },
 };

@@ -1,10 +1,11 @@
-import type { Driver, TproccHooks, VuSessionOptions } from '@sledge/core';
+import type { Driver, TprochHooks, TproccHooks, VuSessionOptions } from '@sledge/core';
 import type { DriverFeatures, SqliteTarget } from '@sledge/protocol';
 import { openAdminSession } from './tprocc/admin.js';
 import { classifyError } from './engine/errors.js';
 import { LIBRARY, probeLibrary } from './engine/library.js';
 import { openLoaderSession } from './engine/loader.js';
 import { openVuSession, type SqliteVuSession } from './tprocc/session.js';
+import { tprochHooks } from './tproch/hooks.js';
 
 const FEATURES: DriverFeatures = {
   storedProcedures: false,
@@ -22,7 +23,7 @@ export interface SqliteTproccHooks extends TproccHooks<SqliteTarget> {
 
 /** The SQLite driver, with its TPROC-C hooks typed as SqliteTproccHooks. */
 export interface SqliteDriver extends Driver<SqliteTarget> {
-  readonly workloads: { tprocc: SqliteTproccHooks };
+  readonly workloads: { tprocc: SqliteTproccHooks; tproch: TprochHooks<SqliteTarget> };
 }
 
 /** TPROC-C on SQLite: prepared-statement transactions in-process, tuple loads. */
@@ -48,5 +49,5 @@ export const driver: SqliteDriver = {
   classifyError,
   localFileFields: ['file'],
   schemaField: 'file',
-  workloads: { tprocc: tproccHooks },
+  workloads: { tprocc: tproccHooks, tproch: tprochHooks },
 };

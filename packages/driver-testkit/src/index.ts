@@ -273,3 +273,4 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     }, timeout);
   });
 }
+export * from './tproch.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { parseNamedSql, splitSqlScript } from '@sledge/core';
-import { ENGINES, type EngineId } from '@sledge/protocol';
+import { TPROCH_QUERY_PARAMS, parseNamedSql, splitSqlScript } from '@sledge/core';
+import { ENGINES, TPROCH_TABLES, type EngineId } from '@sledge/protocol';
 import { sqlEngines, sqlFiles } from '@sledge/sql';
 
 /**
@@ -119,3 +119,58 @@ describe('packages/sql/<engine>/tprocc file set', () => {
     });
   }
 });
+
+/**
+ * TPROC-H (issue 11): every engine's packages/sql/<engine>/tproch/ holds
+ * exactly the spec's file set (MariaDB through its MySQL fallback). Engines
+ * whose tproch folder does not exist yet are skipped.
+ */
+const TPROCH_REQUIRED = ['admin.sql', 'tables.sql', 'keys.sql', 'statistics.sql', 'drop.sql', 'queries.sql', 'refresh.sql'] as const;
+const TPROCH_OPTIONAL = ['explain.sql'] as const;
+
+describe('packages/sql/<engine>/tproch file set', () => {
+  for (const engine of ENGINES) {
+    const files = new Map(sqlFiles(engine, 'tproch').map((f) => [f.name, f.path]));
+    describe.skipIf(files.size === 0)(engine, () => {
+      it('has exactly the TPROC-H file set', () => {
+        for (const f of TPROCH_REQUIRED) expect(files.has(f), `${engine}: ${f}`).toBe(true);
+        const allowed = new Set<string>([...TPROCH_REQUIRED, ...TPROCH_OPTIONAL]);
+        for (const f of files.keys()) expect(allowed.has(f), `${engine}: tproch/${f} is not in the TPROC-H file set`).toBe(true);
+      });
+
+      it('every file parses into statements', () => {
+        for (const [f, path] of files) {
+          const stmts = statementsOf(readFileSync(path, 'utf8'));
+          expect(stmts.length, `${engine}: ${f}`).toBeGreaterThan(0);
+          for (const s of stmts) expect(s.trim(), `${engine}: ${f}`).not.toBe('');
+        }
+      });
+
+      it('queries.sql names q1..q22 (Q15 a single statement or view/select/drop) with their parameters and row limits', () => {
+        const q = parseNamedSql(readFileSync(files.get('queries.sql')!, 'utf8'));
+        for (let n = 1; n <= 22; n++) {
+          const text = q[`q${n}`];
+          expect(text, `${engine}: q${n}`).toBeDefined();
+          const used = new Set([...text!.matchAll(/\{\{([a-z0-9]+)\}\}/g)].map((m) => m[1]!));
+          const all = n === 15 && q['q15_view'] ? new Set([...used, ...[...q['q15_view'].matchAll(/\{\{([a-z0-9]+)\}\}/g)].map((m) => m[1]!)]) : used;
+          for (const p of TPROCH_QUERY_PARAMS[n]!) if (p !== 'stream') expect(all.has(p), `${engine}: q${n} uses {{${p}}}`).toBe(true);
+          for (const p of all) expect([...TPROCH_QUERY_PARAMS[n]!, 'stream'], `${engine}: q${n} {{${p}}}`).toContain(p);
+          const limit = TPROCH_ROW_LIMITS[n];
+          if (limit !== undefined) expect(text, `${engine}: q${n} row limit ${limit}`).toMatch(new RegExp(`\\b${limit}\\b`));
+        }
+        if (q['q15_view'] !== undefined) {
+          expect(q['q15_view'], `${engine}: q15_view`).toMatch(/\{\{stream\}\}/);
+          expect(q['q15_drop'], `${engine}: q15_drop`).toMatch(/\{\{stream\}\}/);
+        }
+      });
+
+      it('keys.sql has a primary key per table and an index per foreign key', () => {
+        const text = readFileSync(files.get('keys.sql')!, 'utf8').toLowerCase();
+        for (const t of TPROCH_TABLES) expect(text, `${engine}: ${t} primary key`).toMatch(new RegExp(`${t}_pk\\b`));
+        expect((text.match(/_fkidx\b/g) ?? []).length, `${engine}: FK indexes`).toBeGreaterThanOrEqual(8);
+      });
+    });
+  }
+});
+
+const TPROCH_ROW_LIMITS: Record<number, number> = { 2: 100, 3: 10, 10: 20, 18: 100, 21: 100 };

@@ -43,8 +43,11 @@ const noop: WorkloadDef = {
 };
 
 describe('workloads', () => {
-  it('ships TPROC-C only; its definition holds operations, options and result', () => {
-    expect(WORKLOADS).toEqual(['tprocc']);
+  it('ships TPROC-C and TPROC-H; a definition holds operations, options and result', () => {
+    expect(WORKLOADS).toEqual(['tprocc', 'tproch']);
+    const h = workloadDef('tproch')!;
+    expect(h.operations).toHaveLength(24);
+    expect(h.headline).toEqual({ field: 'geomean', unit: 's geomean' });
     const d = workloadDef('tprocc')!;
     expect(d.operations).toEqual(['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus']);
     expect(d.headline).toEqual({ field: 'nopm', unit: 'NOPM' });
@@ -60,16 +63,16 @@ describe('workloads', () => {
   });
 
   it('an unknown workload is named with the known ones, and the other fields are still checked', () => {
-    const e = err(() => parseJobCreate({ type: 'bad', workload: 'tproch', target: { engine: 'sqlite' } }, 1));
+    const e = err(() => parseJobCreate({ type: 'bad', workload: 'tpcx', target: { engine: 'sqlite' } }, 1));
     expect(e.field).toBe('workload');
-    expect(e.message).toContain('must be one of tprocc');
+    expect(e.message).toContain('must be one of tprocc, tproch');
     expect(e.errors!.map((x) => x.field)).toEqual(['workload', 'type']);
   });
 
   it('the variant is picked by workload: a TPROC-C key in another workload body is an unknown field', () => {
     const off = registerWorkload(noop);
     try {
-      expect(WORKLOADS).toEqual(['tprocc', 'noop']);
+      expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'noop']);
       const c = parseWorkloadJob({ type: 'run', workload: 'noop', target: { engine: 'sqlite' }, noop: { ops: 3 } }, 9);
       expect(c).toMatchObject({ workload: 'noop', noop: { ops: 3 }, seed: 9, type: 'run' });
       const e = err(() => parseWorkloadJob({ type: 'run', workload: 'noop', target: { engine: 'sqlite' }, tprocc: {}, noop: { ops: 0 } }, 1));
@@ -78,7 +81,7 @@ describe('workloads', () => {
     } finally {
       off();
     }
-    expect(WORKLOADS).toEqual(['tprocc']);
+    expect(WORKLOADS).toEqual(['tprocc', 'tproch']);
   });
 
   it('three bad fields in three places come back together, each naming its field', () => {

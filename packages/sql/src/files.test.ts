@@ -53,7 +53,7 @@ describe('sqlFile', () => {
       expect(() => sqlFile('mariadb', 'tprocc', bad), bad).toThrow(/must be a plain file name/);
     }
     expect(() => sqlFile('informix' as EngineId, 'tprocc', 'tables.sql')).toThrow(/no SQL for engine "informix": engines are sqlite, postgresql/);
-    expect(() => sqlFile('postgresql', 'tproch' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tproch": workloads are tprocc, metrics/);
+    expect(() => sqlFile('postgresql', 'tpcds' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tpcds": workloads are tprocc, tproch, metrics/);
   });
 });
 

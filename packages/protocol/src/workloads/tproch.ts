@@ -64,14 +64,15 @@ const TprochOptionFields = {
     default: 'power',
     'x-group': 'driver',
   }),
-  streams: Type.Integer({
-    title: 'Query streams',
-    description: 'Throughput test streams; 0 = the TPC-H count for the scale factor (SF 1: 2, 10: 3, 30: 4, 100: 5 ...)',
-    default: 0,
-    minimum: 0,
-    maximum: MAX_TPROCH_STREAMS,
-    'x-group': 'driver',
-  }),
+  streams: Type.Optional(
+    Type.Integer({
+      title: 'Query streams',
+      description: 'Throughput test streams; left out: the TPC-H count for the scale factor (defaultStreams: SF 1: 2, 10: 3, 30: 4, 100: 5 ...)',
+      minimum: 1,
+      maximum: MAX_TPROCH_STREAMS,
+      'x-group': 'driver',
+    }),
+  ),
   querySets: Type.Integer({ title: 'Query sets per stream (HammerDB total_querysets)', default: 1, minimum: 1, maximum: 10000, 'x-group': 'driver' }),
   refresh: Type.Boolean({ title: 'Refresh functions (RF1 new sales, RF2 old sales)', default: false, 'x-group': 'driver' }),
   updateSets: Type.Integer({ title: 'Update sets (throughput refresh stream)', default: 1, minimum: 1, maximum: 10000, 'x-group': 'driver' }),

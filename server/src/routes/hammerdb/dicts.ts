@@ -30,7 +30,7 @@ export const DATABASES: readonly HdbDatabase[] = [
   { prefix: 'mysql', name: 'MySQL', engine: 'mysql', workloads: ['TPC-C', 'TPC-H'] },
   { prefix: 'pg', name: 'PostgreSQL', engine: 'postgresql', workloads: ['TPC-C', 'TPC-H'] },
   { prefix: 'maria', name: 'MariaDB', engine: 'mariadb', workloads: ['TPC-C', 'TPC-H'] },
-  { prefix: 'sqlite', name: 'SQLite', engine: 'sqlite', workloads: ['TPC-C'] },
+  { prefix: 'sqlite', name: 'SQLite', engine: 'sqlite', workloads: ['TPC-C', 'TPC-H'] },
 ];
 
 export function databaseByPrefix(prefix: string): HdbDatabase | undefined {
@@ -306,7 +306,12 @@ const SPECS: Record<string, DictSpec> = {
       ['count_ware', '1'],
       ['num_vu', '1'],
     ],
-    tpch: null,
+    // Sledge extension: HammerDB has no SQLite; its TPROC-H schema lives in a file of its own.
+    tpch: [
+      ['scale_fact', '1'],
+      ['tpch_file', 'tproch.sqlite'],
+      ['num_tpch_threads', '1'],
+    ],
   },
 };
 

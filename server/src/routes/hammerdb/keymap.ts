@@ -17,7 +17,10 @@ import { keyName, type Dict, type Section } from './dicts.js';
  *
  * | database  | ignored keys (why)                                                                                   |
  * |-----------|-------------------------------------------------------------------------------------------------------|
- * | all       | async_verbose (per-client logging), connect_pool (cluster pools), every tpch key (no TPROC-H yet)     |
+ * | all       | async_verbose (per-client logging), connect_pool (cluster pools), refresh_verbose, cloud_query,      |
+ * |           | rs_compat, tpch_gpcompat/gpcompress, tpch_tspace, tpch_def_tab/temp, tpch_storage_engine, colstore,   |
+ * |           | tpch_use_bcp, tpch_partition_orders_and_lineitems, tpch_advanced_stats, tpch_organizeby, ob_* (keys   |
+ * |           | of schema variants Sledge's TPROC-H build does not make)                                              |
  * | ora       | rac (Sledge connects to one connect string), hash_clusters, tpcc_tt_compat (TimesTen)                 |
  * | mssqls    | tcp, authentication (Windows auth), msi_object_id, linux_authent, odbc_driver, linux_odbc (Sledge    |
  * |           | speaks TDS, no ODBC), imdb, bucket, durability (In-Memory OLTP schema)                                |
@@ -34,6 +37,10 @@ import { keyName, type Dict, type Section } from './dicts.js';
  *   localhost or 127.0.0.1, and only when that socket file exists on the Sledge server (otherwise TCP).
  * - <p>_ssl_ca / _ssl_cert / _ssl_key are file names under <p>_ssl_linux_capath: sslCa when ssl is true,
  *   sslCert and sslKey when ssl_two_way is true as well.
+ *
+ * TPROC-H (dbset bm TPC-H) reads the tpch section (TPROCH, TPROCH_TARGET below): its own user,
+ * password and database, the driver keys, and vuset vu (1 = power test; more = throughput streams,
+ * one of them the refresh stream when refresh_on is true).
  *
  * Sledge extensions (keys HammerDB does not have): db2_host and db2_port, and the whole sqlite_ dict.
  */
@@ -133,6 +140,42 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
   sqlite: [m('file', 'target.file'), m('busy_timeout', 'target.busyTimeoutMs', 'int'), m('synchronous', 'target.synchronous', { oneOf: ['off', 'normal', 'full'] })],
 };
 
+/** TPROC-H driver and schema keys every database has (the tpch section). */
+const TPROCH: KeyMapping[] = [
+  m('scale_fact', 'tproch.scaleFactor', 'number'),
+  m('num_tpch_threads', 'tproch.buildVus', 'int'),
+  m('total_querysets', 'tproch.querySets', 'int'),
+  m('raise_query_error', 'tproch.raiseQueryError', 'bool'),
+  m('verbose', 'tproch.verbose', 'bool'),
+  m('refresh_on', 'tproch.refresh', 'bool'),
+  m('update_sets', 'tproch.updateSets', 'int'),
+  m('trickle_refresh', 'tproch.trickleMs', 'int'),
+];
+
+/**
+ * The tpch section's connection keys per engine: the TPROC-H schema's own
+ * user, password and database (HammerDB keeps them apart from TPROC-C's),
+ * and the engine's degree-of-parallelism key. The connection section's keys
+ * (host, port, TLS) apply as for TPROC-C.
+ */
+const TPROCH_TARGET: Record<EngineId, KeyMapping[]> = {
+  postgresql: [
+    m('tpch_superuser', 'target.superuser'),
+    m('tpch_superuserpass', 'target.superuserPassword'),
+    m('tpch_defaultdbase', 'target.defaultDatabase'),
+    m('tpch_user', 'target.user'),
+    m('tpch_pass', 'target.password'),
+    m('tpch_dbase', 'target.database'),
+    m('degree_of_parallel', 'tproch.dop', 'int'),
+  ],
+  mysql: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('tpch_dbase', 'target.database')],
+  mariadb: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('tpch_dbase', 'target.database')],
+  mssql: [m('tpch_dbase', 'target.database'), m('maxdop', 'tproch.dop', 'int'), m('uid', 'target.user'), m('pass', 'target.password')],
+  oracle: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('degree_of_parallel', 'tproch.dop', 'int')],
+  db2: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('tpch_dbase', 'target.database'), m('degree_of_parallel', 'tproch.dop', 'int')],
+  sqlite: [m('tpch_file', 'target.file')],
+};
+
 /** Keys read by a derivation (validated like one-to-one keys, reported as mapped). */
 const DERIVED_KEYS: Partial<Record<EngineId, KeyMapping[]>> = {
   mssql: [m('server', 'target.host'), m('linux_server', 'target.host'), m('azure', 'target.authentication', 'bool')],
@@ -176,7 +219,7 @@ export function describeConv(conv: Conv): string {
 /** Every mapped key of an engine: dict key -> mapping. */
 export function mappedKeys(prefix: string, engine: EngineId): Map<string, KeyMapping> {
   const out = new Map<string, KeyMapping>();
-  for (const x of [...TARGET[engine], ...(DERIVED_KEYS[engine] ?? []), ...TPROCC]) out.set(keyName(prefix, x.suffix), x);
+  for (const x of [...TARGET[engine], ...(DERIVED_KEYS[engine] ?? []), ...TPROCC, ...TPROCH_TARGET[engine], ...TPROCH]) out.set(keyName(prefix, x.suffix), x);
   return out;
 }
 
@@ -188,12 +231,14 @@ export function mappingOf(prefix: string, engine: EngineId, key: string): KeyMap
 export interface SledgeFields {
   target: Record<string, unknown>;
   tprocc: Record<string, unknown>;
+  /** Filled by dictToSledgeTproch (the tpch section). */
+  tproch?: Record<string, unknown>;
 }
 
 /** The object a field path's last part lives in (tprocc.schema.partition: out.tprocc.schema, created when missing). */
 function put(out: SledgeFields, path: string, value: unknown): void {
-  const [group, ...rest] = path.split('.') as ['target' | 'tprocc', ...string[]];
-  let o: Record<string, unknown> = out[group];
+  const [group, ...rest] = path.split('.') as ['target' | 'tprocc' | 'tproch', ...string[]];
+  let o: Record<string, unknown> = (out[group] ??= {});
   for (const k of rest.slice(0, -1)) o = (o[k] ??= {}) as Record<string, unknown>;
   o[rest[rest.length - 1]!] = value;
 }
@@ -285,11 +330,28 @@ export function dictToSledge(prefix: string, engine: EngineId, dict: Dict): Sled
 }
 
 /**
+ * The Sledge target and tproch fields for a TPROC-H job (dbset bm TPC-H):
+ * the connection section's target keys (host, port, TLS, derived ones),
+ * then the tpch section's own user, password and database and its driver
+ * keys. Throws KeyValueError when a mapped key does not convert.
+ */
+export function dictToSledgeTproch(prefix: string, engine: EngineId, dict: Dict): SledgeFields {
+  const base = dictToSledge(prefix, engine, { connection: dict.connection ?? {} });
+  const out: SledgeFields = { target: base.target, tprocc: {}, tproch: {} };
+  for (const x of [...TPROCH_TARGET[engine], ...TPROCH]) {
+    const v = read(dict, 'tpch', keyName(prefix, x.suffix), x.conv);
+    if (v !== undefined) put(out, x.path, v);
+  }
+  return out;
+}
+
+/**
  * The HammerDB keys of a stored Sledge job config (jobs?jobid=ID&dict): every
  * one-to-one key, in the section the database's dict keeps it, plus the
  * primary key of each derived field. Secrets arrive already redacted.
  */
-export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, stored: { target?: Record<string, unknown>; tprocc?: Record<string, unknown> }): Dict {
+export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, stored: { target?: Record<string, unknown>; tprocc?: Record<string, unknown>; tproch?: Record<string, unknown> }): Dict {
+  if (stored.tproch) return tprochToDict(prefix, engine, template, stored);
   // A job stored before the TPROC-C schema options left the target reads like one stored after.
   const config = normalizeTproccSchema(stored);
   const out: Dict = {};
@@ -306,9 +368,31 @@ export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, s
 }
 
 /** The dict key (or vuset/tcset option) behind a Sledge field path, for error messages. */
-export function keyForField(prefix: string, engine: EngineId, field: string): string | undefined {
-  for (const x of [...TARGET[engine], ...TPROCC]) if (x.path === field) return keyName(prefix, x.suffix);
+export function keyForField(prefix: string, engine: EngineId, field: string, tproch = false): string | undefined {
+  const lists = tproch ? [...TPROCH_TARGET[engine], ...TPROCH, ...TARGET[engine]] : [...TARGET[engine], ...TPROCC];
+  for (const x of lists) if (x.path === field) return keyName(prefix, x.suffix);
   for (const [opt, x] of Object.entries(VUSET_MAP)) if (x.path === field) return `vuset ${opt}`;
   for (const [opt, x] of Object.entries(TCSET_MAP)) if (x.path === field) return `tcset ${opt}`;
   return undefined;
+}
+
+/** sledgeToDict for a stored TPROC-H job: its connection keys and its tpch section. */
+function tprochToDict(prefix: string, engine: EngineId, template: Dict, config: { target?: Record<string, unknown>; tproch?: Record<string, unknown> }): Dict {
+  const out: Dict = {};
+  const value = (path: string) => at(config as Record<string, unknown>, path);
+  const tpchOwn = new Set(TPROCH_TARGET[engine].map((x) => x.path));
+  for (const x of TARGET[engine]) {
+    const key = keyName(prefix, x.suffix);
+    const v = value(x.path);
+    if (v === undefined || v === null || tpchOwn.has(x.path) || !(template.connection && key in template.connection)) continue;
+    (out.connection ??= {})[key] = String(v);
+  }
+  DERIVED_OUT[engine]?.(value, (suffix, v) => {
+    if (v !== undefined && v !== null) (out.connection ??= {})[keyName(prefix, suffix)] = String(v);
+  });
+  for (const x of [...TPROCH_TARGET[engine], ...TPROCH]) {
+    const v = value(x.path);
+    if (v !== undefined && v !== null) (out.tpch ??= {})[keyName(prefix, x.suffix)] = String(v);
+  }
+  return out;
 }

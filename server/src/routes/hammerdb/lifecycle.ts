@@ -2,9 +2,9 @@ import { isTerminal, JOB_TYPES, scrub, secretValues, SledgeError, toSledgeError,
 import type { JobEngine } from '../../engine/engine.js';
 import { loadDriver } from '../../engine/registry.js';
 import { DATABASES, keyName } from './dicts.js';
-import { dictToSledge, KeyValueError, keyForField, TCSET_MAP, VUSET_MAP, type SledgeFields } from './keymap.js';
+import { dictToSledge, dictToSledgeTproch, KeyValueError, keyForField, TCSET_MAP, VUSET_MAP, type SledgeFields } from './keymap.js';
 import { failure, success, type Outcome } from './reply.js';
-import { TPROCH_UNAVAILABLE, type Ctx } from './settings.js';
+import { TPROCH_NO_DATAGEN, type Ctx } from './settings.js';
 import type { VuOption } from './state.js';
 import { existingVus } from './vus.js';
 
@@ -25,7 +25,7 @@ const RUN_FIELDS = ['totalIterations', 'raiseError', 'keyAndThink', 'driver', 'r
 
 function fieldsOf(ctx: Ctx): SledgeFields | Outcome {
   try {
-    return dictToSledge(ctx.s.prefix, ctx.s.db.engine, ctx.s.dict);
+    return (ctx.s.bm === 'TPC-H' ? dictToSledgeTproch : dictToSledge)(ctx.s.prefix, ctx.s.db.engine, ctx.s.dict);
   } catch (e) {
     if (e instanceof KeyValueError) return failure(e.message);
     throw e;
@@ -37,13 +37,15 @@ const isFields = (x: SledgeFields | Outcome): x is SledgeFields => typeof x === 
 /** Submit a job; a SledgeError becomes HammerDB's error envelope naming the dict key, with no secret in it. */
 async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Job | Outcome> {
   try {
+    const label = `HammerDB API ${verbOf(type)}`;
+    if (ctx.s.bm === 'TPC-H') return await ctx.engine.submit({ type, workload: 'tproch', target: fields.target, tproch: tprocc, label, ...extra });
     // Every job gets the dict's schema options (partitioning, stored procedures, tablespaces), as it did when they were target fields.
     const options = fields.tprocc['schema'] === undefined ? tprocc : { ...tprocc, schema: fields.tprocc['schema'] };
-    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label: `HammerDB API ${verbOf(type)}`, ...extra });
+    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label, ...extra });
   } catch (e) {
     const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
     const secrets = secretValues({ ...fields.target, engine: ctx.s.db.engine } as unknown as Target);
-    const key = err.field ? keyForField(ctx.s.prefix, ctx.s.db.engine, err.field) : undefined;
+    const key = err.field ? keyForField(ctx.s.prefix, ctx.s.db.engine, err.field, ctx.s.bm === 'TPC-H') : undefined;
     return failure(`${scrub(err.message, secrets)}${key ? ` (HammerDB ${key.startsWith('vuset') || key.startsWith('tcset') ? '' : 'key '}${key})` : ''}`);
   }
 }
@@ -54,9 +56,9 @@ const isJob = (x: Job | Outcome): x is Job => typeof x === 'object' && x !== nul
 export async function buildschema(ctx: RunCtx): Promise<Outcome> {
   const { s } = ctx;
   if (existingVus(s, ctx.store)) return failure('Cannot build schema with Virtual Users active, destroy Virtual Users first');
-  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
   const fields = fieldsOf(ctx);
   if (!isFields(fields)) return fields;
+  if (s.bm === 'TPC-H') return buildTproch(ctx, fields);
   const W = Number(fields.tprocc['warehouses']);
   const n = Number(fields.tprocc['buildVus']);
   const vuKey = keyName(s.prefix, 'num_vu');
@@ -76,10 +78,9 @@ export async function buildschema(ctx: RunCtx): Promise<Outcome> {
 async function oneVuJob(ctx: RunCtx, type: 'check' | 'delete', what: string): Promise<Outcome> {
   const { s } = ctx;
   if (existingVus(s, ctx.store)) return failure(`Cannot ${what} schema with Virtual Users active, destroy Virtual Users first`);
-  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
   const fields = fieldsOf(ctx);
   if (!isFields(fields)) return fields;
-  const job = await submit(ctx, type, fields, {});
+  const job = await submit(ctx, type, fields, s.bm === 'TPC-H' ? { scaleFactor: fields.tproch?.['scaleFactor'] } : {});
   if (!isJob(job)) return job;
   s.vus = { count: 1, monitor: false, jobId: job.id };
   return success(`${type === 'check' ? 'Checking' : 'Deleting'} schema with 1 Virtual User: JOBID=${job.id}`);
@@ -92,9 +93,9 @@ export async function vurun(ctx: RunCtx): Promise<Outcome> {
   const { s } = ctx;
   const busy = existingVus(s, ctx.store);
   if (busy?.jobId) return failure(`Error running virtual users: job ${busy.jobId} is still running, wait for it to complete or stop it with vudestroy`);
-  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
   const fields = fieldsOf(ctx);
   if (!isFields(fields)) return fields;
+  if (s.bm === 'TPC-H') return runTproch(ctx, fields);
   const tprocc: Record<string, unknown> = Object.fromEntries(RUN_FIELDS.filter((f) => fields.tprocc[f] !== undefined).map((f) => [f, fields.tprocc[f]]));
   for (const [opt, x] of Object.entries(VUSET_MAP)) tprocc[x.path.slice('tprocc.'.length)] = Number(s.vu[opt as VuOption]);
   tprocc[TCSET_MAP['refreshrate']!.path.slice('tprocc.'.length)] = Number(s.tc['tc_refresh_rate']);
@@ -104,6 +105,40 @@ export async function vurun(ctx: RunCtx): Promise<Outcome> {
   // Like the CLI's vurun, the "script" is loaded when it was not.
   s.script ??= { prefix: s.prefix, driver: timed ? 'timed' : 'test' };
   s.vus = { count: Number(s.vu.vu) + (timed ? 1 : 0), monitor: timed, jobId: job.id };
+  return success(`Running Virtual Users: JOBID=${job.id}`);
+}
+
+/** buildschema with bm TPC-H: a TPROC-H build of scale_fact with num_tpch_threads workers plus the monitor. */
+async function buildTproch(ctx: RunCtx, fields: SledgeFields): Promise<Outcome> {
+  const { s } = ctx;
+  const o = fields.tproch ?? {};
+  const n = Number(o['buildVus'] ?? 1);
+  const sf = Number(o['scaleFactor'] ?? 1);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) return failure('Number of virtual users to build schema must be an integer');
+  const job = await submit(ctx, 'build', fields, { scaleFactor: sf, buildVus: n });
+  if (!isJob(job)) return job;
+  s.script = null;
+  s.vus = { count: n + 1, monitor: true, jobId: job.id };
+  return success(`Building Scale Factor ${sf} with ${n + 1} Virtual Users, ${n} active + 1 Monitor VU(dict value ${keyName(s.prefix, 'num_tpch_threads')} is set to ${n}): JOBID=${job.id}`);
+}
+
+/**
+ * vurun with bm TPC-H: one VU is the power test; more are the throughput
+ * test, one stream per VU, except that with refresh_on VU 1 runs the
+ * refresh stream (HammerDB's rule), so streams = VUs - 1.
+ */
+async function runTproch(ctx: RunCtx, fields: SledgeFields): Promise<Outcome> {
+  const { s } = ctx;
+  const vus = Number(s.vu.vu);
+  const o = { ...(fields.tproch ?? {}) };
+  delete o['buildVus'];
+  const refresh = o['refresh'] === true;
+  if (vus > 1 && refresh && vus < 3) return failure('A throughput test with refresh_on needs at least 3 Virtual Users: 1 refresh stream and 2 query streams');
+  const options = vus <= 1 ? { ...o, mode: 'power' } : { ...o, mode: 'throughput', streams: refresh ? vus - 1 : vus };
+  const job = await submit(ctx, 'run', fields, options);
+  if (!isJob(job)) return job;
+  s.script ??= { prefix: s.prefix, driver: 'timed' };
+  s.vus = { count: vus, monitor: false, jobId: job.id };
   return success(`Running Virtual Users: JOBID=${job.id}`);
 }
 
@@ -159,7 +194,7 @@ export function tcstop(): Outcome {
 export async function datagenrun(ctx: RunCtx): Promise<Outcome> {
   const { s } = ctx;
   if (!(JOB_TYPES as readonly string[]).includes('datagen')) return failure('datagenrun is not supported by this Sledge server');
-  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  if (s.bm === 'TPC-H') return failure(TPROCH_NO_DATAGEN);
   if (existingVus(s, ctx.store)) return failure('Virtual Users exist, destroy with vudestroy before generating data');
   const fields = fieldsOf(ctx);
   if (!isFields(fields)) return fields;

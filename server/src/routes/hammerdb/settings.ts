@@ -18,7 +18,7 @@ export interface Ctx {
   store: JobStore;
 }
 
-export const TPROCH_UNAVAILABLE = 'TPROC-H is not available in Sledge yet: dbset bm TPC-C (or TPROC-C) to build and run TPROC-C';
+export const TPROCH_NO_DATAGEN = 'datagenrun writes TPROC-C files only: dbset bm TPC-C (or TPROC-C) to generate data';
 export const VUS_EXIST = 'Virtual Users exist, destroy with vudestroy before changing settings';
 
 /** HammerDB prints passwords; Sledge never does. */
@@ -30,7 +30,7 @@ export function maskDict(d: Dict): Dict {
   return Object.fromEntries(Object.entries(d).map(([s, kv]) => [s, Object.fromEntries(Object.entries(kv).map(([k, v]) => [k, shown(k, v)]))])) as Dict;
 }
 
-/** Workloads a database offers (SQLite: TPROC-C only). */
+/** Workloads a database offers (every one ships TPROC-C and TPROC-H in Sledge). */
 const workloads = (prefix: string) => databaseByPrefix(prefix)?.workloads ?? ['TPC-C'];
 
 export function dbset({ s }: Ctx, pairs: Pairs): Outcome {
@@ -178,7 +178,10 @@ export function dgset(ctx: Ctx, pairs: Pairs): Outcome {
 }
 
 export function loadscript({ s }: Ctx): Outcome {
-  if (s.bm === 'TPC-H') return failure(TPROCH_UNAVAILABLE);
+  if (s.bm === 'TPC-H') {
+    s.script = { prefix: s.prefix, driver: 'timed' };
+    return success('script loaded');
+  }
   const driver = s.dict.tpcc?.[keyName(s.prefix, 'driver')] === 'test' ? 'test' : 'timed';
   s.script = { prefix: s.prefix, driver };
   return success('script loaded');
