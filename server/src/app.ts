@@ -24,6 +24,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { shareRoutes } from './routes/shares.js';
 import { wsRoutes } from './routes/ws.js';
 import { metricRoutes } from './routes/metrics.js';
+import { planRoutes } from './routes/plans.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
@@ -129,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(shareRoutes, { engine });
       await api.register(wsRoutes, { engine });
       await api.register(metricRoutes, { engine });
+      await api.register(planRoutes, { engine });
     },
     { prefix: '/api/v1' },
   );

@@ -4,7 +4,9 @@
  */
 import { registerWorkloadRunner } from './registry.js';
 import { tproccRunner } from './tprocc/index.js';
+import { tprochRunner } from './tproch/index.js';
 
 registerWorkloadRunner(tproccRunner);
+registerWorkloadRunner(tprochRunner);
 
 export { jobBody, registerWorkloadRunner, workloadRunner, type Body, type WorkloadRunner } from './registry.js';

@@ -193,8 +193,55 @@ export function parseTprochOptions(value: unknown, prefix = 'tproch'): TprochOpt
   return validate(TprochOptions, value ?? {}, prefix);
 }
 
+/**
+ * TPROC-H's own database names (HammerDB's tpch_* dict defaults): the fields
+ * a target leaves out take these instead of the target schema's TPROC-C
+ * defaults ('tpcc', 'tprocc.sqlite'). A user is only defaulted together
+ * with its password, so a given user keeps the password sent with it.
+ */
+export const TPROCH_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  sqlite: { file: 'tproch.sqlite' },
+  postgresql: { database: 'tpch', user: 'tpch', password: 'tpch' },
+  mysql: { database: 'tpch' },
+  mariadb: { database: 'tpch' },
+  mssql: { database: 'tpch' },
+  oracle: { user: 'tpch', password: 'tpch' },
+  db2: { database: 'tpch' },
+};
+
+/** Put TPROC-H's default database/user/file into a target that left them out (see TPROCH_TARGET_DEFAULTS). */
+export function tprochTargetDefaults<T>(target: T): T {
+  if (target === null || typeof target !== 'object' || Array.isArray(target)) return target;
+  const t = { ...(target as Record<string, unknown>) };
+  const defaults = TPROCH_TARGET_DEFAULTS[String(t['engine'])];
+  if (!defaults) return target;
+  const userGiven = t['user'] !== undefined;
+  for (const [k, v] of Object.entries(defaults)) {
+    if (t[k] !== undefined) continue;
+    if (k === 'password' && userGiven) continue;
+    t[k] = v;
+  }
+  return t as T;
+}
+
+/** TPROC-H's normalize: the target's TPROC-H defaults (a body without a target is left for the checks to report). */
+function normalizeTprochBody<B>(body: B): B {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if (b['target'] === undefined) return body;
+  return { ...b, target: tprochTargetDefaults(b['target']) } as B;
+}
+
+/** Rules across TPROC-H fields the schema cannot say. */
+function checkTprochRules(o: TprochOptions, p: Problems): void {
+  if (o.scaleFactor < MIN_SCALE_FACTOR) {
+    p.add('tproch.scaleFactor', `scaleFactor ${o.scaleFactor} gives no supplier rows (SF·10000 < 1): use at least ${MIN_SCALE_FACTOR}`);
+  }
+}
+
 function parseTprochJob(b: Record<string, unknown>, type: JobType | undefined, p: Problems): Record<string, unknown> | undefined {
   const tproch = p.check(() => parseTprochOptions(b['tproch']));
+  if (tproch) checkTprochRules(tproch, p);
   let datagen: DatagenOptions | undefined;
   if (type === 'datagen') {
     if (b['datagen'] === undefined) p.add('datagen', 'datagen is required for a datagen job: give { dir, workers }');
@@ -202,7 +249,7 @@ function parseTprochJob(b: Record<string, unknown>, type: JobType | undefined, p
   } else if (type && b['datagen'] !== undefined) {
     p.add('datagen', 'datagen applies only to jobs of type "datagen": remove it');
   }
-  if (!tproch) return undefined;
+  if (!tproch || p.any) return undefined;
   return datagen ? { tproch, datagen } : { tproch };
 }
 
@@ -218,11 +265,13 @@ export const TPROCH: WorkloadDef = {
   summary: (r) => {
     const g = Number(r['geomean']);
     const q = r['qphh'] === undefined ? '' : `, QphH ${Number(r['qphh']).toFixed(1)}`;
-    return `${String(r['mode'])} SF ${String(r['scaleFactor'])}: geomean ${g.toFixed(5)} s${q}`;
+    const std = r['standardScale'] === false ? ' (non-standard)' : '';
+    return `${String(r['mode'])} SF ${String(r['scaleFactor'])}${std}: geomean ${g.toFixed(5)} s${q}`;
   },
   body: TprochJobCreate,
   parsedFields: ['tproch', 'datagen'],
   parse: parseTprochJob,
+  normalize: normalizeTprochBody,
 };
 
 /** The options of a TPROC-H job (workload 'tproch'). */

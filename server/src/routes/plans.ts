@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ErrorBody, SledgeError } from '@sledge/protocol';
+import type { RouteDeps } from './jobs.js';
+import '../plugins/route-config.js';
+
+/** One stored EXPLAIN plan of a TPROC-H job (metric kind `tproch-plan`). */
+export const QueryPlan = Type.Object({ query: Type.Integer({ minimum: 1, maximum: 22 }), plan: Type.String() }, { $id: 'QueryPlan' });
+
+/** GET /jobs/:id/plans: the EXPLAIN plan of each TPROC-H query, as the run stored them before its measured test. */
+export const planRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  const store = engine.store;
+  app.get(
+    '/jobs/:id/plans',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'The EXPLAIN plan of each TPROC-H query of a run (taken with the first stream\'s parameters before the test; empty for other jobs or with explain off)',
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: Type.Array(QueryPlan), 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      if (!store.getJob(id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
+      return store
+        .getMetrics(id, 'tproch-plan', {})
+        .map((s) => s.data as { query: number; plan: string })
+        .filter((d) => d && typeof d.query === 'number' && typeof d.plan === 'string')
+        .map((d) => ({ query: d.query, plan: d.plan }));
+    },
+  );
+};

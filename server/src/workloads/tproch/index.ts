@@ -1,0 +1,18 @@
+import type { WorkloadRunner } from '../registry.js';
+import { buildJob } from './build.js';
+import { checkJob } from './check.js';
+import { deleteJob } from './delete.js';
+import { preflight } from './preflight.js';
+import { runJob } from './run.js';
+
+/** TPROC-H's job bodies and checks. */
+export const tprochRunner: WorkloadRunner = {
+  id: 'tproch',
+  bodies: {
+    build: { db: true, run: buildJob, sampled: true },
+    check: { db: true, run: checkJob },
+    delete: { db: true, run: deleteJob },
+    run: { db: true, run: runJob, sampled: true },
+  },
+  preflight,
+};

@@ -1,0 +1,124 @@
+import { tprochOldSalesKeys, tprochQueryParams, tprochQueryText, type Driver, type TprochStream } from '@sledge/core';
+import { SledgeError, defaultStreams, type TprochOptions, type TprochResult } from '@sledge/protocol';
+import type { JobBody, JobEnv } from '../../engine/job-types.js';
+import { engineName, sfText, tprochConfig, withAdmin } from './common.js';
+import { runQueryStream, type StreamOutcome } from './query-stream.js';
+import { firstFreeUpdate, newSales, oldSales, runRefreshStream } from './refresh.js';
+import { powerResult, throughputResult } from './result.js';
+import { RunShared, errorText } from './session.js';
+
+/** The run's options with the schema's scale factor: HammerDB auto-corrects a configured SF that does not match count(supplier)/10000, saying so. */
+async function settleOptions(env: JobEnv): Promise<TprochOptions> {
+  const cfg = tprochConfig(env);
+  return withAdmin(env, async (admin, mon) => {
+    const state = await admin.schemaState();
+    if (!state.exists || !(state.scaleFactor > 0)) {
+      throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-H schema on the target: build one first (job type "build")', { field: 'target' });
+    }
+    const o = { ...cfg.tproch };
+    if (state.scaleFactor !== o.scaleFactor) {
+      mon(`Scale factor ${o.scaleFactor} does not match the schema's (count(supplier)/10000 = ${state.scaleFactor}): setting the scale factor to ${state.scaleFactor}`);
+      o.scaleFactor = state.scaleFactor;
+    }
+    if (o.mode === 'throughput' && !o.streams) o.streams = defaultStreams(o.scaleFactor);
+    return o;
+  });
+}
+
+/** EXPLAIN of each query with the first stream's set-1 parameters, stored as `tproch-plan` metrics (before the measured test). */
+async function explainAll(sh: RunShared, s: TprochStream, stream: number, vu: number): Promise<void> {
+  const params = tprochQueryParams({ seed: sh.cfg.seed, stream, set: 1, scaleFactor: sh.o.scaleFactor, validation: sh.o.validation });
+  let n = 0;
+  for (let q = 1; q <= 22 && !sh.halted; q++) {
+    try {
+      const plan = await s.explain(tprochQueryText(sh.sql, q, params[q]!));
+      sh.metric('tproch-plan', { query: q, plan });
+      n++;
+    } catch (e) {
+      if (sh.halted) return;
+      sh.line(vu, `EXPLAIN of query ${q} failed: ${errorText(e)}`);
+    }
+  }
+  sh.line(vu, `Stored the plans of ${n} of 22 queries`);
+}
+
+/** Power test (one session, VU 1): RF1 (with refresh), the 22 queries in Appendix A row 0 order, RF2. */
+async function powerTest(sh: RunShared): Promise<TprochResult | null> {
+  const s = await sh.open(0, 1);
+  try {
+    if (sh.o.explain) await explainAll(sh, s, 0, 1);
+    const update = sh.o.refresh ? await firstFreeUpdate(sh, s) : 0;
+    if (sh.o.refresh) sh.line(1, `Power test refresh functions use update set ${update}`);
+    const rf: { rf1: number | null; rf2: number | null } = { rf1: null, rf2: null };
+    sh.ctx.status('measuring');
+    const t0 = performance.now();
+    const out = await runQueryStream(sh, 0, 1, {
+      session: s,
+      ...(sh.o.refresh
+        ? { before: async (x) => void (rf.rf1 = await newSales(sh, x, 1, 0, update, 0)), after: async (x) => void (rf.rf2 = await oldSales(sh, x, 1, 0, update, 0)) }
+        : {}),
+    });
+    const elapsed = (performance.now() - t0) / 1000;
+    if (sh.halted) return null;
+    const orders = sh.o.refresh ? tprochOldSalesKeys(sh.o.scaleFactor, update).length : 0;
+    const refresh = sh.o.refresh && rf.rf1 !== null && rf.rf2 !== null ? { update, rf1Seconds: rf.rf1, rf2Seconds: rf.rf2, orders } : null;
+    return powerResult(sh, out, refresh, elapsed);
+  } finally {
+    await sh.close(s);
+  }
+}
+
+/**
+ * Throughput test: S query streams, each on its own session and Appendix A
+ * row (stream s uses row s; with refresh, VU 1 runs the refresh stream and
+ * stream s is VU s+1), plus the refresh stream. Ts runs from the first
+ * stream's start to the last stream's end.
+ */
+async function throughputTest(sh: RunShared): Promise<TprochResult | null> {
+  const S = sh.o.streams ?? defaultStreams(sh.o.scaleFactor);
+  const vuOf = (s: number) => (sh.o.refresh ? s + 1 : s);
+  const rs = await sh.open(S + 1, 1);
+  try {
+    if (sh.o.explain) await explainAll(sh, rs, 1, 1);
+    const first = sh.o.refresh ? await firstFreeUpdate(sh, rs) : 0;
+    sh.line(1, `Throughput test: ${S} query stream(s)${sh.o.refresh ? `, refresh stream from update set ${first}` : ''}`);
+    sh.ctx.status('measuring');
+    const t0 = Date.now();
+    const jobs: Promise<unknown>[] = Array.from({ length: S }, (_, i) => runQueryStream(sh, i + 1, vuOf(i + 1)));
+    if (sh.o.refresh) jobs.push(runRefreshStream(sh, rs, S + 1, first));
+    const settled = await Promise.allSettled(jobs);
+    const bad = settled.find((x) => x.status === 'rejected');
+    if (bad) throw (bad as PromiseRejectedResult).reason;
+    if (sh.halted) return null;
+    const streams = settled.slice(0, S).map((x) => (x as PromiseFulfilledResult<StreamOutcome>).value);
+    const refresh = sh.o.refresh ? (settled[S] as PromiseFulfilledResult<Awaited<ReturnType<typeof runRefreshStream>>>).value : null;
+    const end = Math.max(...streams.map((x) => x.endedAt), refresh?.endedAt ?? 0);
+    return throughputResult(sh, streams, refresh?.refreshes ?? [], (end - t0) / 1000);
+  } finally {
+    await sh.close(rs);
+  }
+}
+
+/** A TPROC-H run: a power or a throughput test, HammerDB's lines, Sledge's TPC-H metrics, the result document. */
+export const runJob: JobBody = async (env) => {
+  const { ctx, stop } = env;
+  const cfg = tprochConfig(env);
+  const o = await settleOptions(env);
+  ctx.status('running');
+  const sh = new RunShared(ctx, cfg, o, env.driver as Driver, stop);
+  const what = o.mode === 'power' ? 'power test' : `throughput test with ${o.streams ?? defaultStreams(o.scaleFactor)} stream(s)`;
+  ctx.output(1, `TPROC-H ${what} on ${engineName(cfg)}: scale factor ${sfText(o.scaleFactor)}, ${o.querySets} query set(s), refresh ${o.refresh ? 'on' : 'off'}, DOP ${o.dop}`);
+  const result = o.mode === 'power' ? await powerTest(sh) : await throughputTest(sh);
+  if (sh.failed) throw sh.failed;
+  if (!result) {
+    ctx.output(1, 'Run stopped: no result stored');
+    return 'stopped';
+  }
+  ctx.result(result as never, []);
+  const m = [
+    result.powerAtSize !== undefined ? `Power@Size ${result.powerAtSize.toFixed(1)}` : '',
+    result.throughputAtSize !== undefined ? `Throughput@Size ${result.throughputAtSize.toFixed(1)}` : '',
+  ].filter(Boolean);
+  ctx.output(1, `TEST RESULT : ${result.line}${m.length ? `; ${m.join(', ')} (Sledge's, unaudited)` : ''}${result.errors ? `; ${result.errors} query error(s)` : ''}`);
+  return 'completed';
+};
