@@ -1,5 +1,5 @@
 import { SledgeError, TPROCH_TABLES, type TprochTable } from '@sledge/protocol';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TPROCH_COLUMNS } from './columns.js';
 import { DBGEN_SF1_HEAD } from './fixtures/dbgen-sf1-head.js';
 import { TPROCH_DISTS, TPROCH_NATION_REGION } from './dists.js';
@@ -17,7 +17,7 @@ import {
 import type { TprochGeneratedTable } from './hooks.js';
 import { tprochNewSales, tprochOldSalesKeys, tprochUpdateRange } from './refresh-data.js';
 import { advanceSeed, mulmod, pmNext, TprochStreams } from './rng.js';
-import { textBounds, tprochTextPool, TPROCH_TEXT_POOL_SIZE } from './text.js';
+import { textBounds, tprochTextPoolAsync, TPROCH_TEXT_POOL_SIZE } from './text.js';
 
 /** dbgen's SF 1 first rows per table (fixtures/dbgen-sf1-head.ts), without the trailing '|'. */
 function fixture(): Record<string, string[]> {
@@ -99,8 +99,11 @@ describe('TPROC-H sizes', () => {
 });
 
 describe('TPROC-H rows equal dbgen', () => {
-  // Builds the 300 MiB text pool once for this file.
-  const pool = tprochTextPool();
+  // Builds the 300 MiB text pool once for this file (yielding, so the runner stays in touch).
+  let pool: Uint8Array;
+  beforeAll(async () => {
+    pool = await tprochTextPoolAsync();
+  }, 300_000);
 
   it('text pool starts with dbgen’s first sentences', () => {
     expect(pool.length).toBe(TPROCH_TEXT_POOL_SIZE);
@@ -175,7 +178,11 @@ describe('TPROC-H SF 0.01 full data set', () => {
       ...g.generate({ kind: 'orders', from: 1, to: sizes.orders }),
     ]);
   };
-  const csv = whole('csv');
+  let csv: Record<string, TprochGeneratedTable>;
+  beforeAll(async () => {
+    await tprochTextPoolAsync();
+    csv = whole('csv');
+  }, 300_000);
 
   it('row counts', () => {
     const want: Record<TprochTable, number> = {
