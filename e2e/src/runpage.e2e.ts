@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TX_TYPES, type Capabilities, type Job, type LatencySample, type Tcount } from '@sledge/protocol';
+import { TX_TYPES, type Capabilities, type Job, type LatencySample, type Tcount, type TproccResult } from '@sledge/protocol';
 import { launch, shot, shotOf, viewShot, type Chromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
@@ -22,6 +22,8 @@ let againRun: string;
 let editedRun: string;
 
 const jobOf = async (id: string) => (await api<Job>(server.url, 'GET', `/jobs/${id}`)).body;
+/** A TPROC-C run's result (these tests run TPROC-C only). */
+const tproccResultOf = async (id: string): Promise<TproccResult> => (await jobOf(id)).result as TproccResult;
 const tproccOf = (j: Job) => (j.config as { tprocc: Record<string, unknown> }).tprocc;
 
 beforeAll(async () => {
@@ -172,7 +174,7 @@ describe('run again and edit and run', () => {
     expect(await row.locator('[data-col="vus"]').textContent()).toBe('2');
     expect(await row.locator('[data-col="warehouses"]').textContent()).toBe('1');
     expect(await row.locator('[data-col="duration"]').textContent()).toBe('0.1 + 0.25 min');
-    expect(Number((await row.locator('[data-col="nopm"]').textContent())!.replace(/[^\d]/g, ''))).toBe((await jobOf(firstRun)).result!.nopm);
+    expect(Number((await row.locator('[data-col="nopm"]').textContent())!.replace(/[^\d]/g, ''))).toBe((await tproccResultOf(firstRun)).nopm);
     await shot(page, 'jobs-columns');
 
     await page.getByTestId(`edit-${firstRun}`).click();
@@ -200,7 +202,7 @@ describe('compare', () => {
     for (const id of [firstRun, editedRun]) await page.getByLabel(`Select job ${id} for compare`).check();
     await page.getByTestId('compare-selected').click();
     await page.getByTestId('compare-table').waitFor({ timeout: 20_000 });
-    const [a, b] = [(await jobOf(firstRun)).result!, (await jobOf(editedRun)).result!];
+    const [a, b] = [await tproccResultOf(firstRun), await tproccResultOf(editedRun)];
     const sign = (x: number) => (x > 0 ? '+' : x < 0 ? '−' : '±');
     const pct = (v: number, base: number) => `${sign(v - base)}${Math.abs(((v - base) / base) * 100).toFixed(1)}%`;
     const nopmDelta = await page.getByTestId('delta-nopm').textContent();

@@ -83,7 +83,7 @@ describe('stored TPROC-H runs (generated fixture)', () => {
 });
 
 describe('TPROC-H on SQLite', () => {
-  let runs: string[] = [];
+  const runs: string[] = [];
 
   it('the server offers TPROC-H on SQLite', async () => {
     const caps = (await api<Capabilities>(server.url, 'GET', '/capabilities')).body;

@@ -61,7 +61,7 @@ export function RunHeader({ live }: { live: LiveJob }) {
               {fmtDuration(p.phaseMs.elapsed)} of {fmtDuration(p.phaseMs.total)}
             </span>
           )}
-          {!plan.timed && <span className="muted"> {pct}% of {own ? own.text : `${fmtInt(plan.vus * plan.totalIterations)} transactions`}</span>}
+          {!plan.timed && <span className="muted"> {own ? `${own.text} (${pct}%)` : `${pct}% of ${fmtInt(plan.vus * plan.totalIterations)} transactions`}</span>}
         </div>
         <div
           className="run-bar"

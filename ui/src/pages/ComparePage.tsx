@@ -98,8 +98,14 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
   // The first operation's p95 column, when the jobs timed it (TPROC-C's transactions).
   const hasP95 = loaded.some((l) => p95(l) !== undefined);
   const { CompareCharts } = wl;
+  const others = [...new Set(loaded.map((l) => workloadOf(l.job).name))].filter((n) => n !== wl.name);
   return (
     <>
+      {others.length > 0 && (
+        <p className="notice" role="status" data-testid="compare-mixed">
+          The base job is {wl.name}; {others.join(', ')} jobs are shown in its columns and charts, where their figures mostly do not apply. Compare jobs of one workload.
+        </p>
+      )}
       <section className="card" aria-label="Results side by side">
         <h3>Results</h3>
         <div className="table-wrap">

@@ -20,7 +20,7 @@ function Cell({ t }: { t: TprochQueryTime | undefined }) {
   return (
     <td className={`num${t.error ? ' bad' : ''}`} title={t.error ? `error: ${t.error}` : `position ${t.position} in the stream`} data-seconds={t.seconds} data-rows={t.rows}>
       {t.error ? 'error' : fmtSec(t.seconds)}
-      <span className="muted small block">{t.error ? fmtSec(t.seconds) : `${t.rows.toLocaleString('en-US')} rows`}</span>
+      <span className="muted small block">{t.error ? fmtSec(t.seconds) : `${t.rows.toLocaleString('en-US')} row${t.rows === 1 ? '' : 's'}`}</span>
     </td>
   );
 }

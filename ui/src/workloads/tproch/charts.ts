@@ -1,5 +1,5 @@
 import type { TprochQueryTime } from '@sledge/protocol';
-import { base, clock, legend, tooltip, valueAxis } from '../../charts/options/common.js';
+import { base, clock, elapsed, legend, tooltip, valueAxis } from '../../charts/options/common.js';
 import type { ChartPalette } from '../../charts/options/palette.js';
 import type { BarSeriesOption, ChartOption, CustomSeriesOption } from '../../charts/options/types.js';
 import { opColor } from './ops.js';
@@ -7,6 +7,13 @@ import { streamName } from './result.js';
 import type { Segment, Timeline } from './timeline.js';
 
 const secText = (s: number) => `${s.toFixed(s < 10 ? 3 : 1)} s`;
+
+/** A timeline tick as time since the test's first event: "+2.5 s" over a short span, "+1:05" over a longer one. */
+export function sinceStart(ts: number, from: number | undefined, spanMs: number): string {
+  if (from === undefined) return clock(ts);
+  const s = (ts - from) / 1000;
+  return spanMs < 60_000 ? `+${+s.toFixed(1)} s` : `+${elapsed(s)}`;
+}
 
 /** One timeline bar as the custom series reads it: [row index, start, end, segment index]. */
 type Datum = [number, number, number, number];
@@ -73,7 +80,8 @@ export function timelineOption(t: Timeline, p: ChartPalette, now: number): Chart
       ...(t.from !== undefined ? { min: t.from } : {}),
       ...(t.to !== undefined ? { max: Math.max(t.to, now) } : {}),
       axisLine: { lineStyle: { color: p.axisLine } },
-      axisLabel: { color: p.muted, formatter: (v: number) => clock(v), hideOverlap: true },
+      // Time since the first query started: tenths of a second while the whole span is short (small SFs), m:ss beyond.
+      axisLabel: { color: p.muted, formatter: (v: number) => sinceStart(v, t.from, Math.max(t.to ?? now, now) - (t.from ?? now)), hideOverlap: true },
       splitLine: { show: true, lineStyle: { color: p.splitLine } },
     },
     yAxis: {

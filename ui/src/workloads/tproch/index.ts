@@ -51,7 +51,7 @@ export const TPROCH_UI: WorkloadUi = {
   BuildOptions: TprochBuildOptions,
   runDone: (live) => {
     const d = tprochDone(live);
-    return { done: d.planned ? Math.min(1, d.finished / d.planned) : 0, text: `${d.finished} of ${d.planned} queries` };
+    return { done: d.planned ? Math.min(1, d.finished / d.planned) : 0, text: `${d.finished} of ${d.planned} queries done` };
   },
   ResultBanner: TprochResultBanner,
   LiveKpis: TprochLiveKpis,

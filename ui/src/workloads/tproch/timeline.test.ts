@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromSnapshot, applyFrame } from '../../live/jobState.js';
 import { snapshot } from '../../live/fixtures.js';
 import { timelineOf, plansOf } from './timeline.js';
-import { timelineOption, queryBarsOption } from './charts.js';
+import { sinceStart, timelineOption, queryBarsOption } from './charts.js';
 import { LIGHT } from '../../charts/options/palette.js';
 import { qSample, rSample, tprochJob } from './fixtures.js';
 
@@ -40,6 +40,10 @@ describe('TPROC-H timeline from metric frames', () => {
     const data = (opt.series as { data: number[][] }[])[0]!.data;
     expect(data).toHaveLength(4);
     expect(data.find((d) => d[0] === 1 && d[1] === 3600)).toEqual([1, 3600, 6000, 2]);
+    // Ticks count from the first event: tenths of a second over a short test, m:ss over a long one.
+    const fmt = (opt.xAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
+    expect([fmt(1000), fmt(3500)]).toEqual(['+0 s', '+2.5 s']);
+    expect(sinceStart(1000 + 65_000, 1000, 120_000)).toBe('+1:05');
   });
 
   it('puts a power run\'s RF1 and RF2 on the power stream and places an end without its start by its seconds', () => {
