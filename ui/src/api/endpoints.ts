@@ -66,6 +66,8 @@ export const api = {
   timing: (id: string) => request<TimingRow[]>('GET', `/jobs/${encodeURIComponent(id)}/timing`),
   latency: (id: string) => request<LatencySample[]>('GET', `/jobs/${encodeURIComponent(id)}/latency`),
   check: (id: string) => request<CheckItem[]>('GET', `/jobs/${encodeURIComponent(id)}/check`),
+  /** TPROC-H: the EXPLAIN plan of each query stored with the job. */
+  plans: (id: string) => request<{ query: number | string; plan: string }[]>('GET', `/jobs/${encodeURIComponent(id)}/plans`),
   ash: (id: string, r: RangeQuery = {}) => request<AshReport>('GET', `/jobs/${encodeURIComponent(id)}/ash` + qs({ from: r.from !== undefined ? Math.floor(r.from) : undefined, to: r.to !== undefined ? Math.ceil(r.to) : undefined })),
   cpu: (id: string, r: RangeQuery & { source?: string } = {}) => request<CpuReport>('GET', `/jobs/${encodeURIComponent(id)}/cpu` + qs({ from: r.from, to: r.to, source: r.source })),
   agents: () => request<AgentInfo[]>('GET', '/agents'),

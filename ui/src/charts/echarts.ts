@@ -1,6 +1,6 @@
 /** ECharts, imported modularly (only what the dashboard draws) and bundled: no CDN. */
 import * as echarts from 'echarts/core';
-import { BoxplotChart, CustomChart, LineChart } from 'echarts/charts';
+import { BarChart, BoxplotChart, CustomChart, LineChart } from 'echarts/charts';
 import {
   AriaComponent,
   BrushComponent,
@@ -16,6 +16,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   LineChart,
+  BarChart,
   BoxplotChart,
   CustomChart,
   AriaComponent,

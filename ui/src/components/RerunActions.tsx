@@ -33,7 +33,7 @@ export function RerunActions({ job, small = false }: { job: Job; small?: boolean
     setBusy(true);
     try {
       const created = await api.createJob(withSecrets(plan, typed));
-      if (page) wb.setJob(page === '/run' ? 'run' : 'schema', created.id, job.engine);
+      if (page) wb.setJob(page === '/run' ? 'run' : 'schema', created.id, job.engine, created.workload);
       setTyped({});
       navigate(`/jobs/${created.id}`);
     } catch (e) {

@@ -28,7 +28,10 @@ export function RunHeader({ live }: { live: LiveJob }) {
   const phases = useMemo(() => phasesOf({ phase: phaseList ?? [] }), [phaseList]);
   const plan = runPlan(job);
   const p = runProgress(job, phases, live.vus, now);
-  const { LiveKpis } = workloadOf(job);
+  const { LiveKpis, runDone } = workloadOf(job);
+  // A workload that counts its own progress (TPROC-H: queries done of those planned) says so.
+  const own = !plan.timed && runDone ? runDone(live) : undefined;
+  if (own) p.done = isTerminalStatus(job.status) && job.status === 'completed' ? 1 : own.done;
   const pct = Math.round(p.done * 1000) / 10;
   return (
     <section className="run-header" aria-label="Run progress" data-testid="run-header" data-stage={p.stage}>
@@ -58,16 +61,16 @@ export function RunHeader({ live }: { live: LiveJob }) {
               {fmtDuration(p.phaseMs.elapsed)} of {fmtDuration(p.phaseMs.total)}
             </span>
           )}
-          {!plan.timed && <span className="muted"> {pct}% of {fmtInt(plan.vus * plan.totalIterations)} transactions</span>}
+          {!plan.timed && <span className="muted"> {pct}% of {own ? own.text : `${fmtInt(plan.vus * plan.totalIterations)} transactions`}</span>}
         </div>
         <div
           className="run-bar"
           role="progressbar"
-          aria-label={plan.timed ? 'Rampup and measured time' : 'Transactions done'}
+          aria-label={plan.timed ? 'Rampup and measured time' : own ? 'Share done' : 'Transactions done'}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={pct}
-          aria-valuetext={plan.timed ? `${STAGE[p.stage]}, ${pct}% of rampup and measured time` : `${pct}% of the transactions`}
+          aria-valuetext={plan.timed ? `${STAGE[p.stage]}, ${pct}% of rampup and measured time` : own ? `${pct}%: ${own.text}` : `${pct}% of the transactions`}
           data-testid="run-bar"
         >
           {plan.timed && p.rampupShare > 0 && <span className="seg seg-rampup" style={{ width: `${p.rampupShare * 100}%` }} />}

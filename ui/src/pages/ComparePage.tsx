@@ -13,7 +13,7 @@ import { Link, setSearch, useLocation } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useTheme } from '../theme.js';
 import { fmtInt, fmtMs, localDateTime } from '../util/format.js';
-import { DEFAULT_WORKLOAD, workloadOf, workloadUi } from '../workloads/index.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type ResultColumn } from '../workloads/index.js';
 import { configDiff, delta } from '../util/compare.js';
 import { chartableClient, chartableEngine } from '../util/runProgress.js';
 
@@ -24,17 +24,25 @@ interface Loaded {
   latency: LatencySample[];
 }
 
+/** A result column's value of a job as its workload writes it. */
+const fmtCol = (c: ResultColumn | undefined, j: Job): string => {
+  const v = c?.value(j);
+  return v === undefined ? '' : c?.format ? c.format(v) : fmtInt(v);
+};
+
 /** Job ids start with a timestamp, so jobs of one minute share their head: show the tail. */
 const shortId = (id: string) => `…${id.slice(-8)}`;
 const legendName = (j: Job) => j.label ?? `${ENGINE_DISPLAY[j.engine]} ${String(workloadOf(j).jobVus(j) ?? '?')} VU ${shortId(j.id)}`;
 const startOf = (l: Loaded) => (l.job.startedAt ? Date.parse(l.job.startedAt) : (l.tcount.client[0]?.ts ?? l.tcount.engine[0]?.ts ?? 0));
 
 /** The difference against the base (first) job, absolute and in per cent. */
-function Delta({ v, base, testId }: { v: number | undefined; base: number | undefined; testId: string }) {
-  const d = delta(v, base);
+function Delta({ v, base, testId, format, lowerIsBetter }: { v: number | undefined; base: number | undefined; testId: string; format?: ((n: number) => string) | undefined; lowerIsBetter?: boolean | undefined }) {
+  const d = delta(v, base, format);
   if (!d) return null;
+  const better = lowerIsBetter ? d.abs < 0 : d.abs > 0;
+  const worse = lowerIsBetter ? d.abs > 0 : d.abs < 0;
   return (
-    <span className={d.abs > 0 ? 'good' : d.abs < 0 ? 'bad' : 'muted'} data-testid={testId} data-abs={d.abs}>
+    <span className={better ? 'good' : worse ? 'bad' : 'muted'} data-testid={testId} data-abs={d.abs}>
       {d.text}
     </span>
   );
@@ -55,7 +63,7 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
             <li key={j.id}>
               <label>
                 <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
-                <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {String(workloadOf(j).jobVus(j) ?? '?')} VU · {fmtInt(head?.value(j))} {head?.title} {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
+                <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {workloadOf(j).name} · {String(workloadOf(j).jobVus(j) ?? '?')} VU · {fmtCol(head, j)} {head?.title} {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
               </label>
             </li>
           );
@@ -87,6 +95,9 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
   const base = loaded[0];
   const first = ops[0];
   const p95 = (l: Loaded) => l.timing.find((r) => r.vu === 0 && r.proc === first?.label)?.p95Ms;
+  // The first operation's p95 column, when the jobs timed it (TPROC-C's transactions).
+  const hasP95 = loaded.some((l) => p95(l) !== undefined);
+  const { CompareCharts } = wl;
   return (
     <>
       <section className="card" aria-label="Results side by side">
@@ -104,7 +115,7 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                   {wl.scaleTitle}
                 </th>
                 <th scope="col" className="num">
-                  Rampup + measured (min)
+                  {wl.planTitle}
                 </th>
                 {wl.resultColumns.map((c) => (
                   <Fragment key={c.key}>
@@ -116,9 +127,11 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                     </th>
                   </Fragment>
                 ))}
-                <th scope="col" className="num">
-                  {first?.label} p95 (ms)
-                </th>
+                {hasP95 && (
+                  <th scope="col" className="num">
+                    {first?.label} p95 (ms)
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -136,11 +149,11 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
                   <td className="num">{wl.planCell(l.job)}</td>
                   {wl.resultColumns.map((c) => (
                     <Fragment key={c.key}>
-                      <td className="num">{fmtInt(c.value(l.job))}</td>
-                      <td className="num">{i === 0 ? '' : <Delta v={c.value(l.job)} base={base ? c.value(base.job) : undefined} testId={`delta-${c.key}`} />}</td>
+                      <td className="num">{fmtCol(c, l.job)}</td>
+                      <td className="num">{i === 0 ? '' : <Delta v={c.value(l.job)} base={base ? c.value(base.job) : undefined} testId={`delta-${c.key}`} format={c.format} lowerIsBetter={c.lowerIsBetter} />}</td>
                     </Fragment>
                   ))}
-                  <td className="num">{fmtMs(p95(l))}</td>
+                  {hasP95 && <td className="num">{fmtMs(p95(l))}</td>}
                 </tr>
               ))}
             </tbody>
@@ -185,6 +198,9 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
           </div>
         )}
       </section>
+      {CompareCharts ? (
+        <CompareCharts jobs={loaded.map((l) => l.job)} />
+      ) : (
       <div className="charts">
         {counters.map((c) => (
           <section key={c.key} className="card">
@@ -216,6 +232,7 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
           <EChart option={lat} group="compare" label={`${latPct} latency of ${ops.find((o) => o.id === latType)?.label ?? latType} for the selected jobs over elapsed time`} testId="compare-latency" />
         </section>
       </div>
+      )}
     </>
   );
 }

@@ -12,11 +12,31 @@ import { isTerminalStatus } from '../live/jobState.js';
 import { Link, navigate, setSearch, useLocation } from '../router.js';
 import { fmtDuration, fmtInt, localTime } from '../util/format.js';
 import { groupByDay, jobElapsedMs, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
-import { DEFAULT_WORKLOAD, workloadOf, workloadUi } from '../workloads/index.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type ResultColumn } from '../workloads/index.js';
 
 const PAGE = 100;
 
 const fmtOpt = (n: number | undefined) => (n === undefined ? '' : fmtInt(n));
+/** A scale figure: whole ones with separators (warehouses), fractions as they are (TPROC-H SF 0.01). */
+const fmtScale = (n: number | undefined) => (n === undefined ? '' : Number.isInteger(n) ? fmtInt(n) : String(n));
+const fmtCol = (c: ResultColumn, j: Job) => {
+  const v = c.value(j);
+  return v === undefined ? '' : c.format ? c.format(v) : fmtInt(v);
+};
+
+/**
+ * The result columns (by key, first seen first) and scale title of the
+ * workloads the listed jobs are of (the default one for an empty list): each
+ * row fills its own workload's and leaves the others' empty.
+ */
+function listColumns(jobs: readonly Job[]): { columns: { key: string; title: string }[]; scaleTitle: string } {
+  const ids = new Set(jobs.map((j) => workloadOf(j).id));
+  const uis = workloadUis().filter((w) => ids.has(w.id));
+  const shown = uis.length ? uis : [workloadUi(DEFAULT_WORKLOAD)];
+  const seen = new Map<string, string>();
+  for (const w of shown) for (const c of w.resultColumns) if (!seen.has(c.key)) seen.set(c.key, c.title);
+  return { columns: [...seen].map(([key, title]) => ({ key, title })), scaleTitle: [...new Set(shown.map((w) => w.scaleTitle))].join(' / ') };
+}
 
 /** A timed run's plan (rampup + measured minutes); other jobs: how long they took. */
 function durationCell(j: Job): { text: string; title: string } {
@@ -29,8 +49,6 @@ function durationCell(j: Job): { text: string; title: string } {
 
 /** Job history grouped by date (HammerDB's /jobs home page), filters, the best headline result (NOPM) per engine starred. */
 export function JobsPage() {
-  // The columns of the workload the pages work on; each row reads its own job's workload.
-  const shown = workloadUi(DEFAULT_WORKLOAD);
   const { search } = useLocation();
   const filter: JobFilter = {
     engine: search.get('engine') ?? '',
@@ -40,6 +58,8 @@ export function JobsPage() {
   };
   const [text, setText] = useState(filter.q ?? '');
   const [jobs, setJobs] = useState<Job[]>([]);
+  // The listed workloads' columns; each row reads its own job's workload and leaves the others' empty.
+  const shown = useMemo(() => listColumns(jobs), [jobs]);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<ApiError>();
   const [loading, setLoading] = useState(true);
@@ -198,7 +218,7 @@ export function JobsPage() {
                   <th scope="col" className="num" title="Runs: rampup + measured minutes; other jobs: how long they took">
                     Duration
                   </th>
-                  {shown.resultColumns.map((c) => (
+                  {shown.columns.map((c) => (
                     <th key={c.key} scope="col" className="num">
                       {c.title}
                     </th>
@@ -245,22 +265,26 @@ export function JobsPage() {
                       {fmtOpt(wl.jobVus(j))}
                     </td>
                     <td className="num" data-col="warehouses">
-                      {fmtOpt(wl.jobScale(j))}
+                      {fmtScale(wl.jobScale(j))}
                     </td>
                     <td className="num" data-col="duration" title={duration.title}>
                       {duration.text}
                     </td>
-                    {wl.resultColumns.map((c, i) => (
-                      <td key={c.key} className="num" data-col={c.key}>
-                        {fmtOpt(c.value(j))}
-                        {i === 0 && bestIds.has(j.id) && (
+                    {shown.columns.map(({ key }) => {
+                      const c = wl.resultColumns.find((x) => x.key === key);
+                      if (!c) return <td key={key} className="num" data-col={key} />;
+                      return (
+                      <td key={key} className="num" data-col={key}>
+                        {fmtCol(c, j)}
+                        {c === wl.resultColumns[0] && bestIds.has(j.id) && (
                           <span className="star" title={`Best ${c.title} on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
                             {' '}
                             ★
                           </span>
                         )}
                       </td>
-                    ))}
+                      );
+                    })}
                     <td className="summary" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
                       <span className={j.error ? 'bad' : 'muted'}>{wl.outcome(j) ?? j.summary ?? j.error?.message ?? ''}</span>
                     </td>

@@ -3,6 +3,7 @@ import type { JobCreate } from '@sledge/protocol';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
 import { api, type JobCreateBody } from '../api/endpoints.js';
 import { Field } from '../components/Field.js';
+import { WorkloadPicker } from '../components/WorkloadPicker.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
 import { toFormValue } from '../forms/fields.js';
@@ -12,7 +13,7 @@ import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
 import { Link, setSearch, useLocation } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
-import { workloadOf } from '../workloads/index.js';
+import { DEFAULT_WORKLOAD, workloadOf } from '../workloads/index.js';
 
 /** The running (or last) job's settings on one line, in place of the form while it runs. */
 function RunSummary({ live, onEdit, onStart, busy }: { live: LiveJob; onEdit: () => void; onStart: () => void; busy: boolean }) {
@@ -74,6 +75,7 @@ export function RunPage() {
     setBusy(true);
     try {
       const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: wb.options(form.runFields) } as JobCreateBody;
+      if (wb.workload.id !== DEFAULT_WORKLOAD) (body as { workload?: string }).workload = wb.workload.id;
       // Out-of-range values are shown at their fields, all at once, without a round trip.
       const bad = precheckJob(body, form);
       if (bad) throw bad;
@@ -94,7 +96,7 @@ export function RunPage() {
     }
   };
 
-  const field = (n: string) => {
+  const field = (n: string, hint?: string) => {
     const spec = form.field(n);
     const key = opt(n);
     return (
@@ -108,8 +110,13 @@ export function RunPage() {
           errs.clear(key);
         }}
         error={errs.fields[key]}
+        hint={hint}
       />
     );
+  };
+  const setValue = (n: string, v: string | boolean) => {
+    wb.setOptionValue(n, v);
+    errs.clear(opt(n));
   };
   const misplaced = Object.entries(errs.fields).filter(([k]) => !shownKeys.includes(k));
   const advancedKeys = [...form.runAdvancedFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
@@ -134,11 +141,12 @@ export function RunPage() {
         <h3 id="run-h">
           {workloadName} driver on {ENGINE_DISPLAY[wb.state.engine]}
         </h3>
-        <RunOptions field={field} />
+        <WorkloadPicker />
+        <RunOptions field={field} values={wb.state.options} setValue={setValue} />
         <details open={advanced || advancedError} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
           <summary>Advanced driver options</summary>
           <div className="form-grid">
-            {form.runAdvancedFields.map(field)}
+            {form.runAdvancedFields.map((n) => field(n))}
             {driverFields.map((f) => {
               const key = `target.${f.name}`;
               return (

@@ -3,6 +3,7 @@ import type { JobCreate, JobType } from '@sledge/protocol';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
 import { api, type JobCreateBody } from '../api/endpoints.js';
 import { Field } from '../components/Field.js';
+import { WorkloadPicker } from '../components/WorkloadPicker.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { JobSlot } from '../components/JobSlot.js';
@@ -11,6 +12,7 @@ import { labelsOf, precheckJob } from '../forms/errors.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
 import { Link } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
+import { DEFAULT_WORKLOAD } from '../workloads/registry.js';
 
 /** Build, check and delete the workload's schema; live build progress and output. */
 export function SchemaPage() {
@@ -18,7 +20,7 @@ export function SchemaPage() {
   const errs = useApiErrors();
   const [busy, setBusy] = useState<JobType | null>(null);
   const { schemaFields } = wb;
-  const { form, name: workloadName } = wb.workload;
+  const { form, name: workloadName, BuildOptions } = wb.workload;
   const opt = (n: string) => `${form.key}.${n}`;
   // Schema options are the workload's: `tprocc.schema.partition`.
   const schemaKey = (n: string) => `${form.key}.schema.${n}`;
@@ -31,6 +33,7 @@ export function SchemaPage() {
     setBusy(type);
     try {
       const body: JobCreateBody = { type, target: wb.target() as JobCreate['target'] };
+      if (wb.workload.id !== DEFAULT_WORKLOAD) (body as { workload?: string }).workload = wb.workload.id;
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
       (body as unknown as Record<string, unknown>)[form.key] = type === 'delete' ? wb.options([]) : wb.options(form.buildFields);
@@ -50,6 +53,28 @@ export function SchemaPage() {
     e.preventDefault();
     void submit('build');
   };
+  const field = (n: string, hint?: string) => {
+    const spec = form.field(n);
+    const key = opt(n);
+    return (
+      <Field
+        key={key}
+        spec={spec}
+        fieldKey={key}
+        value={wb.state.options[n] ?? toFormValue(spec, spec.default)}
+        onChange={(v) => {
+          wb.setOptionValue(n, v);
+          errs.clear(key);
+        }}
+        error={errs.fields[key]}
+        hint={hint}
+      />
+    );
+  };
+  const setValue = (n: string, v: string | boolean) => {
+    wb.setOptionValue(n, v);
+    errs.clear(opt(n));
+  };
   const misplaced = Object.entries(errs.fields).filter(([k]) => !shownKeys.includes(k));
   const engineName = ENGINE_DISPLAY[wb.state.engine];
   const createsDb = wb.capabilities?.engines.find((e) => e.engine === wb.state.engine)?.features?.createsDatabase === true;
@@ -61,24 +86,9 @@ export function SchemaPage() {
         <h3 id="schema-h">
           {workloadName} schema on {engineName}
         </h3>
+        <WorkloadPicker />
         <div className="form-grid">
-          {form.buildFields.map((n) => {
-            const spec = form.field(n);
-            const key = opt(n);
-            return (
-              <Field
-                key={key}
-                spec={spec}
-                fieldKey={key}
-                value={wb.state.options[n] ?? toFormValue(spec, spec.default)}
-                onChange={(v) => {
-                  wb.setOptionValue(n, v);
-                  errs.clear(key);
-                }}
-                error={errs.fields[key]}
-              />
-            );
-          })}
+          {BuildOptions ? <BuildOptions field={field} values={wb.state.options} setValue={setValue} /> : form.buildFields.map((n) => field(n))}
           {schemaFields.map((f) => {
             const key = schemaKey(f.name);
             return (

@@ -14,6 +14,7 @@ import { labelsOf } from '../forms/errors.js';
 import { Link } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useWorkbench } from '../state/workbench.js';
+import { DEFAULT_WORKLOAD, workloadUi } from '../workloads/registry.js';
 
 const firstLine = (s: string) => s.split('\n')[0]!.trim();
 
@@ -83,7 +84,8 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
   const errs = useApiErrors();
   const [message, setMessage] = useState('');
 
-  const body = () => ({ name: name.trim(), target: wb.target() as never, [wb.workload.form.key]: wb.options() as never });
+  // Saved configurations keep a target and TPROC-C's options (protocol SavedConfigInput): another workload's are not saved with it.
+  const body = () => ({ name: name.trim(), target: wb.target() as never, ...(wb.workload.id === DEFAULT_WORKLOAD ? { [wb.workload.form.key]: wb.options() as never } : {}) });
   const load = (c: SavedConfig) => {
     const t = c.target as Record<string, unknown>;
     const engine = t['engine'] as EngineId;
@@ -96,7 +98,8 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
     const schema = ((c as unknown as Record<string, unknown>)[wb.workload.form.key] as { schema?: Record<string, unknown> } | undefined)?.schema ?? {};
     for (const f of wb.workload.form.schemaFields?.(engine) ?? []) if (f.name in schema) values[f.name] = toFormValue(f, schema[f.name]);
     wb.setTargetValues(engine, values);
-    wb.setOptionValues(wb.workload.form.toForm((c as unknown as Record<string, unknown>)[wb.workload.form.key]));
+    const storedOptions = (c as unknown as Record<string, unknown>)[wb.workload.form.key];
+    if (storedOptions !== undefined && storedOptions !== null) wb.setOptionValues(wb.workload.form.toForm(storedOptions));
     wb.setConfig({ id: c.id, name: c.name });
     setName(c.name);
     setMessage(`Loaded “${c.name}”.`);
@@ -260,7 +263,7 @@ export function TargetsPage() {
         <ErrorBox error={errs.general} />
         {result && (
           <p className="good" role="status" data-testid="test-result">
-            Connected: {result.version}. {result.schema.exists ? `${wb.workload.name} schema present with ${result.schema.warehouses} warehouse(s).` : `No ${wb.workload.name} schema yet: build one on the Schema page.`}
+            Connected: {result.version}. {result.schema.exists ? `${workloadUi(DEFAULT_WORKLOAD).name} schema present with ${result.schema.warehouses} warehouse(s).` : `No ${workloadUi(DEFAULT_WORKLOAD).name} schema yet: build one on the Schema page.`}
           </p>
         )}
       </form>

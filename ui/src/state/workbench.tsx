@@ -4,7 +4,7 @@ import { ENGINES, REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
-import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type WorkloadUi } from '../workloads/registry.js';
+import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type WorkloadUi } from '../workloads/registry.js';
 import { editPage, planRerun } from '../util/rerun.js';
 import { cached } from './resource.js';
 
@@ -18,9 +18,13 @@ import { cached } from './resource.js';
  */
 export interface WorkbenchState {
   engine: EngineId;
+  /** The workload the Schema and Run pages work on (its id). */
+  workload: string;
   targets: Partial<Record<EngineId, FormValues>>;
   /** The workload's options as form values (stored as `tprocc` before workloads were an axis). */
   options: FormValues;
+  /** The other workloads' options, kept while another one is chosen. */
+  parked: Record<string, FormValues>;
   label: string;
   /** Run page: performance profile id (text as typed). */
   profileId: string;
@@ -29,10 +33,11 @@ export interface WorkbenchState {
   config?: { id: number; name: string };
 }
 
-export interface PageJobs {
-  schema?: string;
-  run?: string;
-}
+/** The job each page started last: `schema` and `run` for the default workload, `schema:<id>` and `run:<id>` for the others. */
+export type PageJobs = Record<string, string>;
+
+/** The key of a page's last job for a workload. */
+export const pageJobKey = (page: 'schema' | 'run', workload: string): string => (workload === DEFAULT_WORKLOAD ? page : `${page}:${workload}`);
 
 /** What loading a job into the forms did. */
 export interface LoadedJob {
@@ -55,6 +60,8 @@ interface WorkbenchApi {
   setTargetValues: (engine: EngineId, values: FormValues) => void;
   /** The workload the Schema and Run pages work on: its form, labels and run fields. */
   workload: WorkloadUi;
+  /** Choose the workload of the Schema and Run pages (each keeps its own option values). */
+  setWorkload: (id: string) => void;
   setOptionValue: (name: string, v: string | boolean) => void;
   setOptionValues: (values: FormValues) => void;
   /** The workload's schema options for the current engine (TPROC-C: partitioning, stored procedures, tablespaces), kept per engine. */
@@ -65,9 +72,9 @@ interface WorkbenchApi {
   options: (names?: readonly string[]) => Record<string, unknown>;
   setLabel: (l: string) => void;
   setProfileId: (p: string) => void;
-  /** Record the job a page started, for the engine it runs on (the current engine by default). */
-  setJob: (page: 'schema' | 'run', id: string, engine?: EngineId) => void;
-  /** The job the page started last for the current engine. */
+  /** Record the job a page started, for the engine it runs on (the current engine by default) and its workload (the current one by default). */
+  setJob: (page: 'schema' | 'run', id: string, engine?: EngineId, workload?: string) => void;
+  /** The job the page started last for the current engine and workload. */
   jobFor: (page: 'schema' | 'run') => string | undefined;
   /** The target as the API expects it for an engine (its remembered values). */
   targetOf: (engine: EngineId) => Record<string, unknown>;
@@ -87,12 +94,16 @@ const KEY = 'sledge.workbench';
 const Ctx = createContext<WorkbenchApi | null>(null);
 
 function load(): WorkbenchState {
-  const fresh: WorkbenchState = { engine: 'sqlite', targets: {}, options: workloadUi(DEFAULT_WORKLOAD).form.defaults(), label: '', profileId: '', jobs: {} };
+  const fresh: WorkbenchState = { engine: 'sqlite', workload: DEFAULT_WORKLOAD, targets: {}, options: workloadUi(DEFAULT_WORKLOAD).form.defaults(), parked: {}, label: '', profileId: '', jobs: {} };
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return fresh;
     const { tprocc: older, ...s } = JSON.parse(raw) as Partial<WorkbenchState> & { tprocc?: FormValues };
-    return { ...fresh, ...s, options: { ...fresh.options, ...(s.options ?? older ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
+    const known = typeof s.workload === 'string' && workloadUis().some((w) => w.id === s.workload);
+    const workload = known ? s.workload! : DEFAULT_WORKLOAD;
+    const defaults = workloadUi(workload).form.defaults();
+    const parked = s.parked && typeof s.parked === 'object' ? s.parked : {};
+    return { ...fresh, ...s, workload, parked, options: { ...defaults, ...(s.options ?? older ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
   } catch {
     return fresh;
   }
@@ -104,10 +115,8 @@ function pageJobs(v: unknown): WorkbenchState['jobs'] {
   if (!v || typeof v !== 'object') return out;
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
     if (!(ENGINES as readonly string[]).includes(k) || !x || typeof x !== 'object') continue;
-    const j = x as Record<string, unknown>;
     const pj: PageJobs = {};
-    if (typeof j['schema'] === 'string') pj.schema = j['schema'];
-    if (typeof j['run'] === 'string') pj.run = j['run'];
+    for (const [page, id] of Object.entries(x as Record<string, unknown>)) if (typeof id === 'string' && /^(schema|run)(:|$)/.test(page)) pj[page] = id;
     out[k as EngineId] = pj;
   }
   return out;
@@ -145,7 +154,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
 
   const targetFields = useMemo(() => fieldsOf(schemas?.[state.engine]), [schemas, state.engine]);
   const targetValues = useMemo(() => ({ ...defaultsOf(targetFields), ...(state.targets[state.engine] ?? {}) }), [targetFields, state.targets, state.engine]);
-  const workload = workloadUi(DEFAULT_WORKLOAD);
+  const workload = workloadUi(state.workload);
   // Schema option values are kept per engine beside the target's (where they lived when they were target fields).
   const schemaFields = useMemo(() => workload.form.schemaFields?.(state.engine) ?? [], [workload, state.engine]);
   const schemaValues = useMemo(() => {
@@ -161,13 +170,22 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   const setTargetValues = useCallback((engine: EngineId, values: FormValues) => setState((s) => ({ ...s, engine, targets: { ...s.targets, [engine]: values } })), []);
   const setOptionValue = useCallback((name: string, v: string | boolean) => setState((s) => ({ ...s, options: { ...s.options, [name]: v } })), []);
   const setOptionValues = useCallback((values: FormValues) => setState((s) => ({ ...s, options: values })), []);
+  const setWorkload = useCallback(
+    (id: string) =>
+      setState((s) => {
+        if (id === s.workload) return s;
+        const { [id]: kept, ...parked } = s.parked;
+        return { ...s, workload: id, options: { ...workloadUi(id).form.defaults(), ...(kept ?? {}) }, parked: { ...parked, [s.workload]: s.options } };
+      }),
+    [],
+  );
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
   const setProfileId = useCallback((profileId: string) => setState((s) => ({ ...s, profileId })), []);
   const setJob = useCallback(
-    (page: 'schema' | 'run', id: string, engine?: EngineId) =>
+    (page: 'schema' | 'run', id: string, engine?: EngineId, workload?: string) =>
       setState((s) => {
         const e = engine ?? s.engine;
-        return { ...s, jobs: { ...s.jobs, [e]: { ...(s.jobs[e] ?? {}), [page]: id } } };
+        return { ...s, jobs: { ...s.jobs, [e]: { ...(s.jobs[e] ?? {}), [pageJobKey(page, workload ?? s.workload)]: id } } };
       }),
     [],
   );
@@ -181,7 +199,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       const fields = fieldsOf(schemas?.[engine]);
       return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }) };
     };
-    const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[page];
+    const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[pageJobKey(page, state.workload)];
     const loadJob = (job: Job): LoadedJob | null => {
       const page = editPage(job);
       if (!page) return null;
@@ -195,9 +213,14 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       for (const f of form.schemaFields?.(job.engine) ?? []) values[f.name] = toFormValue(f, opts?.schema?.[f.name] ?? f.default);
       const stored = form.toForm((plan.body as unknown as Record<string, unknown>)[form.key]);
       setState((s) => {
+        // The job's workload becomes the pages' one; the options of the one chosen before are kept aside.
+        const wid = workloadOf(job).id;
+        const { [wid]: kept, ...others } = s.parked;
+        const parked = wid === s.workload ? s.parked : { ...others, [s.workload]: s.options };
+        const current = wid === s.workload ? s.options : { ...form.defaults(), ...(kept ?? {}) };
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
-        const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, s.options[n] ?? stored[n]!])) } : { ...s.options, ...stored };
-        const next: WorkbenchState = { ...s, engine: job.engine, targets: { ...s.targets, [job.engine]: values }, options: tp, label: plan.body.label ?? '' };
+        const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, current[n] ?? stored[n]!])) } : { ...current, ...stored };
+        const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, options: tp, label: plan.body.label ?? '' };
         if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
         // The saved configuration stays only when its secrets are what the loaded target uses.
         if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
@@ -216,6 +239,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setTargetValue,
       setTargetValues,
       workload,
+      setWorkload,
       setOptionValue,
       setOptionValues,
       schemaFields,
@@ -232,7 +256,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setLabel, setProfileId, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

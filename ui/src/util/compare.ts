@@ -1,13 +1,13 @@
 import { flattenConfig } from '../components/JobDetails.js';
 import { fmtInt } from './format.js';
 
-/** A value's difference from the base: absolute and in per cent ("+1,234 (+5.2%)"); null when either is unknown. */
-export function delta(v: number | undefined, base: number | undefined): { abs: number; pct: number | null; text: string } | null {
+/** A value's difference from the base: absolute and in per cent ("+1,234 (+5.2%)"); null when either is unknown. `fmt` writes the absolute part (whole numbers by default). */
+export function delta(v: number | undefined, base: number | undefined, fmt: (n: number) => string = fmtInt): { abs: number; pct: number | null; text: string } | null {
   if (v === undefined || base === undefined) return null;
   const abs = v - base;
   const pct = base === 0 ? null : (abs / base) * 100;
   const sign = (x: number) => (x > 0 ? '+' : x < 0 ? '−' : '±');
-  const text = `${sign(abs)}${fmtInt(Math.abs(abs))}${pct === null ? '' : ` (${sign(pct)}${Math.abs(pct).toFixed(1)}%)`}`;
+  const text = `${sign(abs)}${fmt(Math.abs(abs))}${pct === null ? '' : ` (${sign(pct)}${Math.abs(pct).toFixed(1)}%)`}`;
   return { abs, pct, text };
 }
 

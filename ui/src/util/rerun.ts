@@ -1,5 +1,5 @@
 import type { EngineId, Job } from '@sledge/protocol';
-import { REDACTED, secretBindingMismatch, secretFields, workloadDef } from '@sledge/protocol';
+import { DEFAULT_WORKLOAD, REDACTED, secretBindingMismatch, secretFields, workloadDef } from '@sledge/protocol';
 import type { JobCreateBody } from '../api/endpoints.js';
 import { workloadOf } from '../workloads/registry.js';
 
@@ -15,6 +15,8 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 export function jobCreateBody(job: Job): JobCreateBody {
   const c = isObj(job.config) ? job.config : {};
   const body: Obj = { type: job.type, target: { ...(isObj(c['target']) ? c['target'] : { engine: job.engine }) } };
+  // A body without `workload` is TPROC-C's: the others name theirs.
+  if (job.workload && job.workload !== DEFAULT_WORKLOAD) body['workload'] = job.workload;
   const key = workloadOf(job).form.key;
   if (isObj(c[key])) body[key] = structuredClone(c[key]);
   if (typeof c['label'] === 'string' && c['label']) body['label'] = c['label'];

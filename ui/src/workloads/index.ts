@@ -4,7 +4,9 @@
  */
 import { registerWorkloadUi } from './registry.js';
 import { TPROCC_UI } from './tprocc/index.js';
+import { TPROCH_UI } from './tproch/index.js';
 
 registerWorkloadUi(TPROCC_UI);
+registerWorkloadUi(TPROCH_UI);
 
 export * from './registry.js';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { EngineId, EngineSample, Job } from '@sledge/protocol';
-import type { FieldSpec, FormValues } from '../forms/fields.js';
+import type { FieldSpec, FormValue, FormValues } from '../forms/fields.js';
 import type { LiveJob } from '../live/jobState.js';
 
 /** One operation of a workload (a TPROC-C transaction type): how its series are keyed, named and coloured. */
@@ -43,9 +43,14 @@ export interface WorkloadForm {
   labels: Readonly<Record<string, string>>;
 }
 
-/** The Run page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
+/** The Run (and Schema) page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
 export interface RunOptionsProps {
-  field: (name: string) => ReactNode;
+  /** One option's labelled input (its error below it); `hint` replaces the schema's help text. */
+  field: (name: string, hint?: string) => ReactNode;
+  /** The workload's option values as typed (every option, also those of the other page). */
+  values: FormValues;
+  /** Set one option's value (e.g. a preset button beside a field). */
+  setValue: (name: string, v: FormValue) => void;
 }
 
 /** A run's plan from its stored options: what the run header's bar and the charts' time window follow. */
@@ -67,6 +72,10 @@ export interface ResultColumn {
   title: string;
   /** The job's value, undefined without a result. */
   value: (job: Job) => number | undefined;
+  /** The value as text (default: a whole number with separators). */
+  format?: (v: number) => string;
+  /** A smaller value is the better one (a time): compare colours its deltas the other way round. */
+  lowerIsBetter?: boolean;
 }
 
 /**
@@ -87,6 +96,8 @@ export interface WorkloadUi {
   counters: readonly { key: string; title: string; value: (s: EngineSample) => number }[];
   /** The compare table's plan cell: rampup + measured minutes, or the driver that has none. */
   planCell: (job: Job) => string;
+  /** The plan column's title ("Rampup + measured (min)"). */
+  planTitle: string;
   /** A finished run's outcome in a few words for lists ("30 s measured"); undefined without a result. */
   outcome: (job: Job) => string | undefined;
   /** The job's configuration in a few words (one-line summaries, confirmations). */
@@ -103,6 +114,20 @@ export interface WorkloadUi {
   refreshSec: (job: Job) => number;
   /** The Run page's workload fields (main grid and grouped fields). */
   RunOptions: ComponentType<RunOptionsProps>;
+  /** The Schema page's build fields, when the workload draws them itself (else a grid of `form.buildFields`). */
+  BuildOptions?: ComponentType<RunOptionsProps>;
+  /**
+   * A run's progress for the run header when its plan is not timed and not
+   * counted in VU transactions (TPROC-H: queries done of those planned); the
+   * share done 0..1 and what it counts.
+   */
+  runDone?: (live: LiveJob) => { done: number; text: string };
+  /**
+   * The Compare page's series part for jobs of this workload (TPROC-H: query
+   * by query ratios), drawn in place of the counter, throughput and latency
+   * overlays; the jobs come base first.
+   */
+  CompareCharts?: ComponentType<{ jobs: Job[] }>;
   /** The result banner of a finished run. */
   ResultBanner: ComponentType<{ job: Job }>;
   /** The live figures in the run header ("NOPM now"). */

@@ -1,5 +1,5 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BoxplotSeriesOption, CustomSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, BoxplotSeriesOption, CustomSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type {
   AriaComponentOption,
   BrushComponentOption,
@@ -15,6 +15,7 @@ import type {
 /** The option type of every chart the dashboard draws (only the registered parts). */
 export type ChartOption = ComposeOption<
   | LineSeriesOption
+  | BarSeriesOption
   | BoxplotSeriesOption
   | CustomSeriesOption
   | AriaComponentOption
@@ -28,7 +29,7 @@ export type ChartOption = ComposeOption<
   | VisualMapComponentOption
 >;
 
-export type { LineSeriesOption, BoxplotSeriesOption, CustomSeriesOption };
+export type { LineSeriesOption, BarSeriesOption, BoxplotSeriesOption, CustomSeriesOption };
 
 /** [x, y] */
 export type Point = [number, number];

@@ -5,11 +5,11 @@ import { MIX_FIELDS, RUN_FIELDS } from './form.js';
 export function TproccRunOptions({ field }: RunOptionsProps) {
   return (
     <>
-      <div className="form-grid">{RUN_FIELDS.map(field)}</div>
+      <div className="form-grid">{RUN_FIELDS.map((n) => field(n))}</div>
       <fieldset className="mix">
         <legend>Transaction mix weights</legend>
         <p className="help">Relative weights; HammerDB's mix is 10/10/1/1/1 (new order, payment, delivery, stock level, order status).</p>
-        <div className="form-grid five">{MIX_FIELDS.map(field)}</div>
+        <div className="form-grid five">{MIX_FIELDS.map((n) => field(n))}</div>
       </fieldset>
     </>
   );

@@ -39,6 +39,7 @@ export const TPROCC_UI: WorkloadUi = {
     { key: 'tpm', title: 'TPM', value: (s) => s.tpm },
   ],
   planCell,
+  planTitle: 'Rampup + measured (min)',
   outcome: (j) => {
     const r = tproccResult(j);
     return r ? `${r.measuredSeconds} s measured` : undefined;

@@ -1,0 +1,29 @@
+import { ENGINE_DISPLAY } from '@sledge/protocol';
+import { useWorkbench } from '../state/workbench.js';
+import { workloadUis } from '../workloads/registry.js';
+
+/**
+ * Which workload the Schema and Run pages build and run (TPROC-C, TPROC-H):
+ * every workload the UI ships; one the engine's driver declares no hooks for
+ * is shown but cannot be picked.
+ */
+export function WorkloadPicker() {
+  const wb = useWorkbench();
+  const engine = wb.capabilities?.engines.find((e) => e.engine === wb.state.engine);
+  const supported = (id: string) => !engine || engine.workloads.length === 0 || engine.workloads.includes(id);
+  return (
+    <fieldset className="workload-picker" data-testid="workload-picker">
+      <legend>Workload</legend>
+      {workloadUis().map((w) => {
+        const ok = supported(w.id);
+        return (
+          <label key={w.id} className={ok ? undefined : 'muted'} title={ok ? undefined : `${ENGINE_DISPLAY[wb.state.engine]}'s driver has no ${w.name} support`}>
+            <input type="radio" name="workload" value={w.id} checked={wb.workload.id === w.id} disabled={!ok && wb.workload.id !== w.id} onChange={() => wb.setWorkload(w.id)} data-workload={w.id} />{' '}
+            {w.name}
+            {!ok && <span className="small"> (not on {ENGINE_DISPLAY[wb.state.engine]})</span>}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,143 @@
+import { Fragment, useState } from 'react';
+import type { TprochQueryTime } from '@sledge/protocol';
+import { api } from '../../api/endpoints.js';
+import { geomeanOf, fmtSec, queryMatrix, streamName } from './result.js';
+
+export interface QueryTableProps {
+  jobId: string;
+  queries: readonly TprochQueryTime[];
+  /** Plans stored with the job (snapshot metrics), by query; the rest are fetched on demand. */
+  plans: ReadonlyMap<number, string>;
+  /** Fetch plans the snapshot lacks (off for shared, read-only views). */
+  fetchPlans?: boolean;
+}
+
+type PlanState = { status: 'loading' } | { status: 'done'; plans: Map<number, string> } | { status: 'error'; message: string };
+
+/** A query's cell: seconds, rows returned below, an error in red (its text on hover). */
+function Cell({ t }: { t: TprochQueryTime | undefined }) {
+  if (!t) return <td className="num muted">–</td>;
+  return (
+    <td className={`num${t.error ? ' bad' : ''}`} title={t.error ? `error: ${t.error}` : `position ${t.position} in the stream`} data-seconds={t.seconds} data-rows={t.rows}>
+      {t.error ? 'error' : fmtSec(t.seconds)}
+      <span className="muted small block">{t.error ? fmtSec(t.seconds) : `${t.rows.toLocaleString('en-US')} rows`}</span>
+    </td>
+  );
+}
+
+/**
+ * The query times of a run: one row per query (Q1..Q22), a column per stream
+ * (seconds and rows; a failed query red with its error), the geometric mean
+ * of each stream at the foot; a query set picker when several ran; each
+ * query's EXPLAIN plan opens under its row.
+ */
+export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTableProps) {
+  const sets = [...new Set(queries.map((q) => q.set))].sort((a, b) => a - b);
+  const [set, setSet] = useState<number>();
+  const m = queryMatrix(queries, set);
+  const [open, setOpen] = useState<number>();
+  const [fetched, setFetched] = useState<PlanState>();
+  const planOf = (q: number) => plans.get(q) ?? (fetched?.status === 'done' ? fetched.plans.get(q) : undefined);
+  const toggle = (q: number) => {
+    setOpen((o) => (o === q ? undefined : q));
+    if (plans.has(q) || fetched || !fetchPlans) return;
+    setFetched({ status: 'loading' });
+    api.plans(jobId).then(
+      (list) => setFetched({ status: 'done', plans: new Map(list.map((p) => [typeof p.query === 'number' ? p.query : Number(String(p.query).replace(/^q/i, '')), p.plan])) }),
+      (e: Error) => setFetched({ status: 'error', message: e.message }),
+    );
+  };
+  const single = m.streams.length === 1;
+  const shownSet = set ?? sets[sets.length - 1];
+  return (
+    <div className="query-table">
+      {sets.length > 1 && (
+        <label className="inline small">
+          Query set{' '}
+          <select value={shownSet} onChange={(e) => setSet(Number(e.target.value))} data-testid="query-set">
+            {sets.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="table-wrap">
+        <table className="data compact" data-testid="query-table">
+          <thead>
+            <tr>
+              <th scope="col">Query</th>
+              {single && <th scope="col" className="num">Position</th>}
+              {m.streams.map((s) => (
+                <th key={s} scope="col" className="num">
+                  {single ? 'Seconds' : streamName(s)}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="sr-only">Plan</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.rows.map((r) => {
+              const first = r.cells.get(m.streams[0]!);
+              return (
+                <Fragment key={r.query}>
+                  <tr data-query={r.query}>
+                    <th scope="row">Q{r.query}</th>
+                    {single && <td className="num muted">{first?.position ?? ''}</td>}
+                    {m.streams.map((s) => (
+                      <Cell key={s} t={r.cells.get(s)} />
+                    ))}
+                    <td>
+                      <button type="button" className="linkish small" aria-expanded={open === r.query} onClick={() => toggle(r.query)} data-testid={`plan-q${r.query}`}>
+                        {open === r.query ? 'Hide plan' : 'Plan'}
+                      </button>
+                    </td>
+                  </tr>
+                  {open === r.query && (
+                    <tr className="plan-row">
+                      <td colSpan={m.streams.length + (single ? 3 : 2)}>
+                        {planOf(r.query) !== undefined ? (
+                          <pre className="plan" data-testid={`plan-text-q${r.query}`} aria-label={`EXPLAIN plan of Q${r.query}`}>
+                            {planOf(r.query)}
+                          </pre>
+                        ) : fetched?.status === 'loading' ? (
+                          <p className="muted small">Loading plans…</p>
+                        ) : fetched?.status === 'error' ? (
+                          <p className="bad small">Plans could not be loaded: {fetched.message}</p>
+                        ) : (
+                          <p className="muted small" data-testid={`plan-none-q${r.query}`}>
+                            No plan stored for Q{r.query} (the run's "Store an EXPLAIN plan" option was off, or the engine gave none).
+                          </p>
+                        )}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" title="Geometric mean of the times of queries that returned rows">
+                Geomean
+              </th>
+              {single && <td />}
+              {m.streams.map((s) => {
+                const g = geomeanOf(m.rows.flatMap((r) => (r.cells.has(s) ? [r.cells.get(s)!] : [])));
+                return (
+                  <td key={s} className="num" data-testid={`stream-geomean-${s}`}>
+                    <strong>{fmtSec(g)}</strong>
+                  </td>
+                );
+              })}
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { fromSnapshot, applyFrame } from '../../live/jobState.js';
+import { snapshot } from '../../live/fixtures.js';
+import { timelineOf, plansOf } from './timeline.js';
+import { timelineOption, queryBarsOption } from './charts.js';
+import { LIGHT } from '../../charts/options/palette.js';
+import { qSample, rSample, tprochJob } from './fixtures.js';
+
+describe('TPROC-H timeline from metric frames', () => {
+  it('opens a segment at a query start, closes it at its end, and keeps streams and the refresh stream apart', () => {
+    let s = fromSnapshot(snapshot({ job: tprochJob({ status: 'running' }), seq: 0, metrics: {} }));
+    const frames = [
+      { kind: 'tproch-refresh', samples: [rSample(1000, { stream: 0, update: 1, fn: 'rf1', phase: 'start' })] },
+      { kind: 'tproch-query', samples: [qSample(1000, { stream: 1, query: 21, position: 1, phase: 'start' }), qSample(1000, { stream: 2, query: 6, position: 1, phase: 'start' })] },
+      { kind: 'tproch-query', samples: [qSample(3500, { stream: 2, query: 6, position: 1, phase: 'end', seconds: 2.4, rows: 1 })] },
+      { kind: 'tproch-query', samples: [qSample(3600, { stream: 2, query: 17, position: 2, phase: 'start' })] },
+      { kind: 'tproch-refresh', samples: [rSample(4000, { stream: 0, update: 1, fn: 'rf1', phase: 'end', seconds: 3 })] },
+      { kind: 'tproch-query', samples: [qSample(5000, { stream: 1, query: 21, position: 1, phase: 'end', seconds: 4, rows: 0, error: 'timeout' })] },
+    ];
+    frames.forEach((f, i) => {
+      const r = applyFrame(s, { t: 'metric', jobId: s.job.id, seq: i + 1, kind: f.kind, samples: f.samples });
+      expect(r.kind).toBe('applied');
+      s = r.state;
+    });
+    const t = timelineOf(s.metrics, true, 6000);
+    expect(t.rows.map((r) => r.label)).toEqual(['Stream 1', 'Stream 2', 'Refresh stream']);
+    expect(t.rows[1]!.segments.map((g) => [g.label, g.start, g.end, g.seconds, g.rows])).toEqual([
+      ['Q6', 1000, 3500, 2.4, 1],
+      ['Q17', 3600, undefined, undefined, undefined],
+    ]);
+    expect(t.rows[0]!.segments[0]).toMatchObject({ label: 'Q21', end: 5000, error: 'timeout', rows: 0 });
+    expect(t.rows[2]!.segments[0]).toMatchObject({ op: 'rf1', label: 'RF1', start: 1000, end: 4000, seconds: 3 });
+    expect(t.finished.map((g) => g.label)).toEqual(['Q6', 'Q21']);
+    expect(t.running.map((g) => g.label)).toEqual(['Q17']);
+    expect([t.from, t.to]).toEqual([1000, 6000]);
+
+    // The chart draws one bar per segment, the running one up to now, on the rows in order.
+    const opt = timelineOption(t, LIGHT, 6000);
+    expect((opt.yAxis as { data: string[] }).data).toEqual(['Stream 1', 'Stream 2', 'Refresh stream']);
+    const data = (opt.series as { data: number[][] }[])[0]!.data;
+    expect(data).toHaveLength(4);
+    expect(data.find((d) => d[0] === 1 && d[1] === 3600)).toEqual([1, 3600, 6000, 2]);
+  });
+
+  it('puts a power run\'s RF1 and RF2 on the power stream and places an end without its start by its seconds', () => {
+    const metrics = {
+      'tproch-refresh': [rSample(1000, { stream: 0, update: 1, fn: 'rf1', phase: 'start' }), rSample(2000, { stream: 0, update: 1, fn: 'rf1', phase: 'end', seconds: 1 })],
+      'tproch-query': [qSample(4500, { stream: 0, query: 14, position: 1, phase: 'end', seconds: 2.5, rows: 1 })],
+    };
+    const t = timelineOf(metrics, false);
+    expect(t.rows.map((r) => r.label)).toEqual(['Power stream']);
+    expect(t.rows[0]!.segments.map((g) => [g.label, g.start, g.end])).toEqual([
+      ['RF1', 1000, 2000],
+      ['Q14', 2000, 4500],
+    ]);
+    expect(t.running).toEqual([]);
+  });
+
+  it('reads stored plans by query and the finished queries as bars with the geomean line', () => {
+    const plans = plansOf({ 'tproch-plan': [{ ts: 1, data: { query: 1, plan: 'Seq Scan on lineitem' } }, { ts: 2, data: { query: 'q2', plan: 'Hash Join' } }] });
+    expect([...plans]).toEqual([
+      [1, 'Seq Scan on lineitem'],
+      [2, 'Hash Join'],
+    ]);
+    const bars = queryBarsOption(
+      [
+        { stream: 0, query: 3, seconds: 1.5, rows: 10 },
+        { stream: 0, query: 1, seconds: 0.5, rows: 4, error: 'x' },
+      ],
+      LIGHT,
+      0.8,
+    );
+    const s = (bars.series as { data: ({ value: number } | null)[]; markLine?: { data: { yAxis: number }[] } }[])[0]!;
+    expect(s.data.map((d) => d?.value ?? null).slice(0, 4)).toEqual([0.5, null, 1.5, null]);
+    expect(s.markLine!.data[0]!.yAxis).toBe(0.8);
+  });
+});

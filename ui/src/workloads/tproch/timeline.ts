@@ -1,0 +1,158 @@
+/**
+ * The live TPROC-H picture from a job's metric samples (snapshot `metrics`
+ * by kind, then `metric` frames): which query each stream runs, which have
+ * finished and how long they took, and the refresh functions. Pure.
+ *
+ * kind `tproch-query`:   { ts, data: { stream, set, query, position, phase: 'start'|'end', seconds?, rows?, error? } }
+ * kind `tproch-refresh`: { ts, data: { stream, update, fn: 'rf1'|'rf2', phase: 'start'|'end', seconds? } }
+ * kind `tproch-plan`:    { ts, data: { query, plan } }
+ */
+
+export interface QueryEvent {
+  stream: number;
+  set: number;
+  query: number;
+  position: number;
+  phase: 'start' | 'end';
+  seconds?: number;
+  rows?: number;
+  error?: string;
+}
+
+export interface RefreshEvent {
+  stream: number;
+  update: number;
+  fn: 'rf1' | 'rf2';
+  phase: 'start' | 'end';
+  seconds?: number;
+}
+
+/** One bar of the timeline: a query (or RF1/RF2) from its start to its end (still running: to now). */
+export interface Segment {
+  /** 'q5', 'rf1' ... */
+  op: string;
+  /** Its name on the bar: Q5, RF1. */
+  label: string;
+  stream: number;
+  set: number;
+  /** Query: position in the stream's order; refresh: update number. */
+  position: number;
+  start: number;
+  /** undefined while it runs. */
+  end: number | undefined;
+  seconds?: number;
+  rows?: number;
+  error?: string;
+}
+
+/** One row of the timeline. */
+export interface TimelineRow {
+  /** 'stream:0', 'stream:2', 'refresh'. */
+  key: string;
+  label: string;
+  segments: Segment[];
+}
+
+export interface Timeline {
+  rows: TimelineRow[];
+  /** Finished queries (end seen), in the order they finished. */
+  finished: Segment[];
+  /** Queries and refreshes running now. */
+  running: Segment[];
+  /** First start and last event time (ms); undefined before any. */
+  from: number | undefined;
+  to: number | undefined;
+}
+
+interface Item<T> {
+  ts: number;
+  data: T;
+}
+
+const items = <T>(metrics: Record<string, unknown[]>, kind: string): Item<T>[] =>
+  ((metrics[kind] ?? []) as Item<T>[]).filter((m) => m && typeof m === 'object' && typeof m.ts === 'number' && m.data && typeof m.data === 'object');
+
+/** The EXPLAIN plans stored with the job, by query number (a later plan of a query replaces an earlier one). */
+export function plansOf(metrics: Record<string, unknown[]>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of items<{ query: number | string; plan: string }>(metrics, 'tproch-plan')) {
+    const q = typeof m.data.query === 'number' ? m.data.query : Number(String(m.data.query).replace(/^q/i, ''));
+    if (Number.isInteger(q) && typeof m.data.plan === 'string') out.set(q, m.data.plan);
+  }
+  return out;
+}
+
+/**
+ * The timeline from the samples. `refreshOwnRow`: refresh functions get a
+ * row of their own (throughput: the refresh stream); otherwise they sit on
+ * their stream's row (power: RF1 before the queries, RF2 after).
+ */
+export function timelineOf(metrics: Record<string, unknown[]>, refreshOwnRow: boolean, now?: number): Timeline {
+  const rows = new Map<string, TimelineRow>();
+  const open = new Map<string, Segment>();
+  const finished: Segment[] = [];
+  let from: number | undefined;
+  let to: number | undefined;
+  const rowOf = (key: string, label: string) => {
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { key, label, segments: [] }));
+    return r;
+  };
+  const seen = (ts: number) => {
+    if (from === undefined || ts < from) from = ts;
+    if (to === undefined || ts > to) to = ts;
+  };
+  const close = (seg: Segment, ts: number, seconds: number | undefined) => {
+    seg.end = ts;
+    if (seconds !== undefined) {
+      seg.seconds = seconds;
+      // The server times the query itself; a start frame that arrived late must not shorten it.
+      seg.start = Math.min(seg.start, ts - seconds * 1000);
+    }
+  };
+  for (const { ts, data: d } of items<QueryEvent>(metrics, 'tproch-query')) {
+    seen(ts);
+    const id = `q|${d.stream}|${d.set}|${d.query}`;
+    const row = rowOf(`stream:${d.stream}`, d.stream === 0 ? 'Power stream' : `Stream ${d.stream}`);
+    if (d.phase === 'start') {
+      const seg: Segment = { op: `q${d.query}`, label: `Q${d.query}`, stream: d.stream, set: d.set, position: d.position, start: ts, end: undefined };
+      open.set(id, seg);
+      row.segments.push(seg);
+      continue;
+    }
+    let seg = open.get(id);
+    open.delete(id);
+    if (!seg) {
+      // The end without its start (the start was trimmed or lost): place it by its time.
+      seg = { op: `q${d.query}`, label: `Q${d.query}`, stream: d.stream, set: d.set, position: d.position, start: ts - (d.seconds ?? 0) * 1000, end: undefined };
+      row.segments.push(seg);
+    }
+    close(seg, ts, d.seconds);
+    if (d.rows !== undefined) seg.rows = d.rows;
+    if (d.error) seg.error = d.error;
+    finished.push(seg);
+  }
+  for (const { ts, data: d } of items<RefreshEvent>(metrics, 'tproch-refresh')) {
+    seen(ts);
+    const id = `r|${d.stream}|${d.update}|${d.fn}`;
+    const row = refreshOwnRow ? rowOf('refresh', 'Refresh stream') : rowOf(`stream:${d.stream}`, d.stream === 0 ? 'Power stream' : `Stream ${d.stream}`);
+    if (d.phase === 'start') {
+      const seg: Segment = { op: d.fn, label: d.fn.toUpperCase(), stream: d.stream, set: d.update, position: d.update, start: ts, end: undefined };
+      open.set(id, seg);
+      row.segments.push(seg);
+      continue;
+    }
+    let seg = open.get(id);
+    open.delete(id);
+    if (!seg) {
+      seg = { op: d.fn, label: d.fn.toUpperCase(), stream: d.stream, set: d.update, position: d.update, start: ts - (d.seconds ?? 0) * 1000, end: undefined };
+      row.segments.push(seg);
+    }
+    close(seg, ts, d.seconds);
+  }
+  if (now !== undefined && open.size && (to === undefined || now > to)) to = now;
+  const order = (k: string) => (k === 'refresh' ? Number.MAX_SAFE_INTEGER : Number(k.slice('stream:'.length)));
+  const sorted = [...rows.values()].sort((a, b) => order(a.key) - order(b.key));
+  for (const r of sorted) r.segments.sort((a, b) => a.start - b.start);
+  return { rows: sorted, finished, running: [...open.values()], from, to };
+}
