@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driver as pgDriver } from '@sledge/driver-postgresql';
 import type { TprochResult } from '@sledge/protocol';
-import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
 
 /** PostgreSQL's TPROC-H hooks are on this build (helper SQL-LIVE's driver). */
 const hasTproch = !!(pgDriver as { workloads: { tproch?: unknown } }).workloads.tproch;
@@ -65,5 +65,18 @@ describe.skipIf(!hasTproch)('TPROC-H on PostgreSQL', () => {
     expect(r.throughputAtSize).toBeGreaterThan(0);
     const c = await job({ type: 'check' });
     expect(c.status, JSON.stringify(c.error)).toBe('completed');
+  });
+
+  it('stops a throughput run within a few seconds (running queries cancelled on the server)', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', workload: 'tproch', target, tproch: { scaleFactor: 0.01, mode: 'throughput', streams: 2, querySets: 100, explain: false } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = String(r.body.id);
+    await waitStatus(s, id, ['measuring']);
+    await new Promise((res) => setTimeout(res, 1000));
+    const t0 = Date.now();
+    await post(s, `/api/v1/jobs/${id}/stop`, {});
+    const j = await waitJob(s, id, 10_000);
+    expect(j.status).toBe('stopped');
+    expect(Date.now() - t0).toBeLessThan(5000);
   });
 });
