@@ -8,6 +8,7 @@ import type { FamilyOptions } from './engine/family.js';
 import type { Flavour, MyTarget } from './engine/flavour.js';
 import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
 import { mysqlFamilyTproccHooks } from './tprocc/hooks.js';
+import { mysqlFamilyTprochHooks } from './tproch/hooks.js';
 
 export type { FamilyOptions } from './engine/family.js';
 
@@ -61,6 +62,6 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
     },
 
     schemaField: 'database',
-    workloads: { tprocc: mysqlFamilyTproccHooks<T>(flavour, sql, o) },
+    workloads: { tprocc: mysqlFamilyTproccHooks<T>(flavour, sql, o), tproch: mysqlFamilyTprochHooks<T>(flavour) },
   };
 }

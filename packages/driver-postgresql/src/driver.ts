@@ -6,6 +6,7 @@ import { PgAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { probePg } from './engine/probe.js';
 import { tproccHooks } from './tprocc/hooks.js';
+import { tprochHooks } from './tproch/hooks.js';
 
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
@@ -39,5 +40,5 @@ export const driver: Driver<PostgresqlTarget> = {
   },
 
   schemaField: 'database',
-  workloads: { tprocc: tproccHooks },
+  workloads: { tprocc: tproccHooks, tproch: tprochHooks },
 };

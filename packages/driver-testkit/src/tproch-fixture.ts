@@ -1,4 +1,4 @@
-import { TPROCH_COLUMNS, TPROCH_QUERY_PARAMS, fillQuery, type BulkFormat, type TprochGeneratedTable, type TprochNewOrder, type TprochParamValues, type TprochQueryText, type Value } from '@sledge/core';
+import { TPROCH_COLUMNS, TPROCH_QUERY_PARAMS, TprochGenerator, fillQuery, tprochBaseRows, type BulkFormat, type TprochUnit, type TprochGeneratedTable, type TprochNewOrder, type TprochParamValues, type TprochQueryText, type Value } from '@sledge/core';
 import { TPROCH_TABLES, type TprochTable } from '@sledge/protocol';
 
 /**
@@ -217,4 +217,67 @@ export function tprochQueryText(statements: Readonly<Record<string, string>>, qu
     return { query, statements: [{ sql: get('q15_view'), timed: false }, { sql: get('q15'), timed: true }, { sql: get('q15_drop'), timed: false }] };
   }
   return { query, statements: [{ sql: get(`q${query}`), timed: true }] };
+}
+
+/**
+ * The TPC-H qualification (validation) parameter values (TPC-H clause
+ * 2.4.x.4), Q11's fraction scaled to the SF (0.0001 / SF), Q15's view named
+ * for `stream`.
+ */
+export function validationParams(scaleFactor: number, stream = 0): Record<number, TprochParamValues> {
+  const values: Record<number, TprochParamValues> = {
+    1: { delta: '90' },
+    2: { size: '15', type: 'BRASS', region: 'EUROPE' },
+    3: { segment: 'BUILDING', date: '1995-03-15' },
+    4: { date: '1993-07-01' },
+    5: { region: 'ASIA', date: '1994-01-01' },
+    6: { date: '1994-01-01', discount: '0.06', quantity: '24' },
+    7: { nation1: 'FRANCE', nation2: 'GERMANY' },
+    8: { nation: 'BRAZIL', region: 'AMERICA', type: 'ECONOMY ANODIZED STEEL' },
+    9: { color: 'green' },
+    10: { date: '1993-10-01' },
+    11: { nation: 'GERMANY', fraction: (0.0001 / scaleFactor).toFixed(10) },
+    12: { shipmode1: 'MAIL', shipmode2: 'SHIP', date: '1994-01-01' },
+    13: { word1: 'special', word2: 'requests' },
+    14: { date: '1995-09-01' },
+    15: { date: '1996-01-01', stream: String(stream) },
+    16: { brand: 'Brand#45', type: 'MEDIUM POLISHED', size1: '49', size2: '14', size3: '23', size4: '45', size5: '19', size6: '3', size7: '36', size8: '9' },
+    17: { brand: 'Brand#23', container: 'MED BOX' },
+    18: { quantity: '300' },
+    19: { brand1: 'Brand#12', brand2: 'Brand#23', brand3: 'Brand#34', quantity1: '1', quantity2: '10', quantity3: '20' },
+    20: { color: 'forest', date: '1994-01-01', nation: 'CANADA' },
+    21: { nation: 'SAUDI ARABIA' },
+    22: { i1: '13', i2: '31', i3: '23', i4: '29', i5: '30', i6: '18', i7: '17' },
+  };
+  return values;
+}
+
+const generated = new Map<number, TprochFixture>();
+
+/** Every row of a generated data set (core TprochGenerator, tuples), read once per process. */
+export function generatedData(scaleFactor: number): TprochFixture {
+  let d = generated.get(scaleFactor);
+  if (!d) {
+    const g = new TprochGenerator(scaleFactor, 'tuples');
+    const base = tprochBaseRows(scaleFactor);
+    const out = Object.fromEntries(TPROCH_TABLES.map((t) => [t, [] as Value[][]])) as TprochFixture;
+    const units: TprochUnit[] = [{ kind: 'region' }, ...(['supplier', 'customer', 'part', 'orders'] as const).map((kind) => ({ kind, from: 1, to: base[kind] }))];
+    for (const u of units) for (const t of g.generate(u)) out[t.table].push(...(t.data as Value[][]));
+    d = out;
+    generated.set(scaleFactor, d);
+  }
+  return d;
+}
+
+/** A data set as loader units in a bulk format, at most `chunk` rows a unit. */
+export function dataUnits(f: TprochFixture, format: BulkFormat, chunk = 20000): TprochGeneratedTable[][] {
+  const units: TprochGeneratedTable[][] = [];
+  for (const table of TPROCH_TABLES) {
+    const rows = f[table];
+    for (let at = 0; at < rows.length; at += chunk) {
+      const part = rows.slice(at, at + chunk);
+      units.push([{ table, rows: part.length, data: encodeRows(part, format) }]);
+    }
+  }
+  return units;
 }

@@ -181,9 +181,9 @@ export class Db2TprochStream implements TprochStream {
     let open = 0;
     try {
       for (const item of items) {
+        // stopped() is asked once per order, before its trickle sleep.
         if (o.stopped()) break;
         if (o.trickleMs > 0) await sleep(o.trickleMs);
-        if (o.stopped()) break;
         if (open === 0) await this.db.beginTransaction();
         open++;
         await apply(item);

@@ -262,7 +262,7 @@ describe('SQL Server TPROC-H stream (fake connection)', () => {
     const c = new FakeStream();
     let n = 0;
     const t0 = Date.now();
-    await new MssqlTprochStream(c, 1).newSales(newOrders(5), { trickleMs: 20, commitEvery: 1000, stopped: () => n++ >= 4 });
+    await new MssqlTprochStream(c, 1).newSales(newOrders(5), { trickleMs: 20, commitEvery: 1000, stopped: () => n++ >= 2 });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
     expect(c.log.filter((l) => l.startsWith('INSERT INTO dbo.orders'))).toHaveLength(2);
     expect(c.log.at(-1)).toBe('COMMIT');

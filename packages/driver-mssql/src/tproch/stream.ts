@@ -96,9 +96,9 @@ export class MssqlTprochStream implements TprochStream {
     let open = 0;
     try {
       for (const item of items) {
+        // stopped() is asked once per order, before its trickle sleep.
         if (o.stopped()) break;
         if (o.trickleMs > 0) await sleep(o.trickleMs);
-        if (o.stopped()) break;
         if (open === 0) await this.conn.begin();
         open++;
         await apply(item);

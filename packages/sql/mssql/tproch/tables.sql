@@ -5,62 +5,62 @@
 
 -- name: region
 CREATE TABLE dbo.region (
-  r_regionkey int          NOT NULL,
-  r_name      char(25)     NOT NULL,
-  r_comment   varchar(152) NOT NULL
+  r_regionkey     int           NOT NULL,
+  r_name          char(25)      NOT NULL,
+  r_comment       varchar(152)  NOT NULL
 );
 
 -- name: nation
 CREATE TABLE dbo.nation (
-  n_nationkey int          NOT NULL,
-  n_name      char(25)     NOT NULL,
-  n_regionkey int          NOT NULL,
-  n_comment   varchar(152) NOT NULL
+  n_nationkey     int           NOT NULL,
+  n_name          char(25)      NOT NULL,
+  n_regionkey     int           NOT NULL,
+  n_comment       varchar(152)  NOT NULL
 );
 
 -- name: supplier
 CREATE TABLE dbo.supplier (
-  s_suppkey   int           NOT NULL,
-  s_name      char(25)      NOT NULL,
-  s_address   varchar(40)   NOT NULL,
-  s_nationkey int           NOT NULL,
-  s_phone     char(15)      NOT NULL,
-  s_acctbal   decimal(15,2) NOT NULL,
-  s_comment   varchar(102)  NOT NULL
+  s_suppkey       int           NOT NULL,
+  s_name          char(25)      NOT NULL,
+  s_address       varchar(40)   NOT NULL,
+  s_nationkey     int           NOT NULL,
+  s_phone         char(15)      NOT NULL,
+  s_acctbal       decimal(15,2) NOT NULL,
+  s_comment       varchar(102)  NOT NULL
 );
 
 -- name: customer
 CREATE TABLE dbo.customer (
-  c_custkey    int           NOT NULL,
-  c_name       varchar(25)   NOT NULL,
-  c_address    varchar(40)   NOT NULL,
-  c_nationkey  int           NOT NULL,
-  c_phone      char(15)      NOT NULL,
-  c_acctbal    decimal(15,2) NOT NULL,
-  c_mktsegment char(10)      NOT NULL,
-  c_comment    varchar(118)  NOT NULL
+  c_custkey       int           NOT NULL,
+  c_name          varchar(25)   NOT NULL,
+  c_address       varchar(40)   NOT NULL,
+  c_nationkey     int           NOT NULL,
+  c_phone         char(15)      NOT NULL,
+  c_acctbal       decimal(15,2) NOT NULL,
+  c_mktsegment    char(10)      NOT NULL,
+  c_comment       varchar(118)  NOT NULL
 );
 
 -- name: part
 CREATE TABLE dbo.part (
-  p_partkey     int           NOT NULL,
-  p_name        varchar(55)   NOT NULL,
-  p_mfgr        char(25)      NOT NULL,
-  p_brand       char(10)      NOT NULL,
-  p_type        varchar(25)   NOT NULL,
-  p_size        int           NOT NULL,
-  p_container   char(10)      NOT NULL,
-  p_retailprice decimal(15,2) NOT NULL,
-  p_comment     varchar(23)   NOT NULL
+  p_partkey       int           NOT NULL,
+  p_name          varchar(55)   NOT NULL,
+  p_mfgr          char(25)      NOT NULL,
+  p_brand         char(10)      NOT NULL,
+  p_type          varchar(25)   NOT NULL,
+  p_size          int           NOT NULL,
+  p_container     char(10)      NOT NULL,
+  p_retailprice   decimal(15,2) NOT NULL,
+  p_comment       varchar(23)   NOT NULL
 );
 
 -- name: partsupp
 CREATE TABLE dbo.partsupp (
-  ps_partkey    int           NOT NULL,
-  ps_suppkey    int           NOT NULL,
-  ps_availqty   int           NOT NULL,
-  ps_supplycost decimal(15,2) NOT NULL,
-  ps_comment    varchar(199)  NOT NULL
+  ps_partkey      int           NOT NULL,
+  ps_suppkey      int           NOT NULL,
+  ps_availqty     int           NOT NULL,
+  ps_supplycost   decimal(15,2) NOT NULL,
+  ps_comment      varchar(199)  NOT NULL
 );
 
 -- name: orders

@@ -1,0 +1,35 @@
+-- TPROC-H keys for PostgreSQL, added after the load (hammerdb.md §10.1):
+-- primary keys, the foreign keys, and an index per foreign key (*_fkidx).
+-- The LINEITEM key is (l_linenumber, l_orderkey), HammerDB's order; the
+-- LINEITEM -> ORDERS foreign key is DEFERRABLE so that the new-sales
+-- refresh (RF1) may insert lineitems and their order in one transaction in
+-- any order (SET CONSTRAINTS lineitem_order_fk DEFERRED, refresh.sql).
+-- Runnable with: psql -d tpch -f keys.sql
+
+ALTER TABLE region   ADD CONSTRAINT region_pk   PRIMARY KEY (r_regionkey);
+ALTER TABLE nation   ADD CONSTRAINT nation_pk   PRIMARY KEY (n_nationkey);
+ALTER TABLE supplier ADD CONSTRAINT supplier_pk PRIMARY KEY (s_suppkey);
+ALTER TABLE customer ADD CONSTRAINT customer_pk PRIMARY KEY (c_custkey);
+ALTER TABLE part     ADD CONSTRAINT part_pk     PRIMARY KEY (p_partkey);
+ALTER TABLE partsupp ADD CONSTRAINT partsupp_pk PRIMARY KEY (ps_partkey, ps_suppkey);
+ALTER TABLE orders   ADD CONSTRAINT orders_pk   PRIMARY KEY (o_orderkey);
+ALTER TABLE lineitem ADD CONSTRAINT lineitem_pk PRIMARY KEY (l_linenumber, l_orderkey);
+
+ALTER TABLE nation   ADD CONSTRAINT nation_region_fk     FOREIGN KEY (n_regionkey) REFERENCES region (r_regionkey);
+ALTER TABLE supplier ADD CONSTRAINT supplier_nation_fk   FOREIGN KEY (s_nationkey) REFERENCES nation (n_nationkey);
+ALTER TABLE customer ADD CONSTRAINT customer_nation_fk   FOREIGN KEY (c_nationkey) REFERENCES nation (n_nationkey);
+ALTER TABLE partsupp ADD CONSTRAINT partsupp_part_fk     FOREIGN KEY (ps_partkey) REFERENCES part (p_partkey);
+ALTER TABLE partsupp ADD CONSTRAINT partsupp_supplier_fk FOREIGN KEY (ps_suppkey) REFERENCES supplier (s_suppkey);
+ALTER TABLE orders   ADD CONSTRAINT orders_customer_fk   FOREIGN KEY (o_custkey) REFERENCES customer (c_custkey);
+ALTER TABLE lineitem ADD CONSTRAINT lineitem_partsupp_fk FOREIGN KEY (l_partkey, l_suppkey) REFERENCES partsupp (ps_partkey, ps_suppkey);
+ALTER TABLE lineitem ADD CONSTRAINT lineitem_order_fk    FOREIGN KEY (l_orderkey) REFERENCES orders (o_orderkey)
+  DEFERRABLE INITIALLY IMMEDIATE;
+
+CREATE INDEX nation_region_fkidx     ON nation (n_regionkey);
+CREATE INDEX supplier_nation_fkidx   ON supplier (s_nationkey);
+CREATE INDEX customer_nation_fkidx   ON customer (c_nationkey);
+CREATE INDEX partsupp_part_fkidx     ON partsupp (ps_partkey);
+CREATE INDEX partsupp_supplier_fkidx ON partsupp (ps_suppkey);
+CREATE INDEX orders_customer_fkidx   ON orders (o_custkey);
+CREATE INDEX lineitem_partsupp_fkidx ON lineitem (l_partkey, l_suppkey);
+CREATE INDEX lineitem_order_fkidx    ON lineitem (l_orderkey);
