@@ -15,7 +15,12 @@ namespace {
 constexpr int64_t kM = 2147483647;
 constexpr int64_t kA = 16807;
 
-inline int64_t pmNext(int64_t x) { return (x * kA) % kM; }
+// 16807·x mod 2^31−1 without a division: 2^31 ≡ 1, so fold the high bits onto the low ones.
+inline int64_t pmNext(int64_t x) {
+  const uint64_t p = static_cast<uint64_t>(x) * static_cast<uint64_t>(kA);
+  const uint64_t r = (p & static_cast<uint64_t>(kM)) + (p >> 31);
+  return static_cast<int64_t>(r >= static_cast<uint64_t>(kM) ? r - static_cast<uint64_t>(kM) : r);
+}
 inline int64_t mulmod(int64_t a, int64_t b) { return static_cast<int64_t>((static_cast<uint64_t>(a) * static_cast<uint64_t>(b)) % kM); }
 
 int64_t pmPower(int64_t n) {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { SledgeError, TPROCH_TABLES, type TprochTable } from '@sledge/protocol';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TPROCH_COLUMNS } from './columns.js';
+import { DBGEN_SF1_HEAD } from './fixtures/dbgen-sf1-head.js';
 import { TPROCH_DISTS, TPROCH_NATION_REGION } from './dists.js';
 import { formatCents } from './encode-tproch.js';
 import {
@@ -17,11 +17,11 @@ import {
 import type { TprochGeneratedTable } from './hooks.js';
 import { tprochNewSales, tprochOldSalesKeys, tprochUpdateRange } from './refresh-data.js';
 import { advanceSeed, mulmod, pmNext, TprochStreams } from './rng.js';
-import { textBounds, tprochTextPool, TPROCH_TEXT_POOL_SIZE } from './text.js';
+import { textBounds, tprochTextPoolAsync, TPROCH_TEXT_POOL_SIZE } from './text.js';
 
-/** dbgen's SF 1 first rows per table (fixtures/dbgen-sf1-head.tbl), without the trailing '|'. */
+/** dbgen's SF 1 first rows per table (fixtures/dbgen-sf1-head.ts), without the trailing '|'. */
 function fixture(): Record<string, string[]> {
-  const text = readFileSync(new URL('./fixtures/dbgen-sf1-head.tbl', import.meta.url), 'utf8');
+  const text = DBGEN_SF1_HEAD;
   const out: Record<string, string[]> = {};
   let cur: string[] | undefined;
   for (const line of text.split('\n')) {
@@ -99,8 +99,11 @@ describe('TPROC-H sizes', () => {
 });
 
 describe('TPROC-H rows equal dbgen', () => {
-  // Builds the 300 MiB text pool once for this file.
-  const pool = tprochTextPool();
+  // Builds the 300 MiB text pool once for this file (yielding, so the runner stays in touch).
+  let pool: Uint8Array;
+  beforeAll(async () => {
+    pool = await tprochTextPoolAsync();
+  }, 300_000);
 
   it('text pool starts with dbgen’s first sentences', () => {
     expect(pool.length).toBe(TPROCH_TEXT_POOL_SIZE);
@@ -140,6 +143,20 @@ describe('TPROC-H rows equal dbgen', () => {
     expect(bbb.length).toBeLessThan(30);
   });
 
+  it('SF 1 update 1 (RF1) is dbgen -U 1: orders.tbl.u1 and lineitem.tbl.u1 lines', () => {
+    // Lines of dbgen's SF 1 refresh files as quoted in public material.
+    const news = tprochNewSales(1, 1);
+    expect(news).toHaveLength(1500);
+    expect(news[0]!.order.join('|')).toBe('9|12658|O|129872.68|1998-07-06|4-NOT SPECIFIED|Clerk#000000248|0| blithely final packages cajole. regular waters are final requests. regular ac');
+    const csvLine = (v: (string | number | null)[], money: number[]) => v.map((x, i) => (money.includes(i) ? (x as number).toFixed(2) : String(x))).join('|');
+    const LINE_MONEY = [5, 6, 7];
+    expect(csvLine(news[0]!.lineitems[0]!, LINE_MONEY)).toBe('9|127857|5394|1|45|84818.25|0.09|0.05|N|O|1998-10-20|1998-09-10|1998-11-15|COLLECT COD|SHIP|es haggle blithely above the silent ac');
+    const last = news[1499]!;
+    expect(last.order[0]).toBe(5996);
+    expect(csvLine(last.lineitems[5]!, LINE_MONEY).trimEnd()).toBe('5996|101235|1236|6|41|50685.43|0.10|0.06|A|F|1994-08-17|1994-07-24|1994-09-01|DELIVER IN PERSON|FOB| print furiously except the special,');
+    expect(tprochOldSalesKeys(1, 1).slice(-2)).toEqual([5987, 5988]);
+  });
+
   it('pg-text is the same rows with tabs', () => {
     const u: TprochUnit = { kind: 'orders', from: 100, to: 140 };
     const csv = new TprochGenerator(0.01, 'csv').generate(u);
@@ -161,7 +178,11 @@ describe('TPROC-H SF 0.01 full data set', () => {
       ...g.generate({ kind: 'orders', from: 1, to: sizes.orders }),
     ]);
   };
-  const csv = whole('csv');
+  let csv: Record<string, TprochGeneratedTable>;
+  beforeAll(async () => {
+    await tprochTextPoolAsync();
+    csv = whole('csv');
+  }, 300_000);
 
   it('row counts', () => {
     const want: Record<TprochTable, number> = {

@@ -55,9 +55,28 @@ const SENTENCE_MAX = 512;
  * terminator replaces the space before it.
  */
 export function buildTprochTextPool(out: Uint8Array): void {
+  checkPool(out);
+  poolFiller(out)(Infinity);
+}
+
+/**
+ * The same, yielding to the event loop every `chunk` bytes (a TypeScript
+ * build takes seconds; test runners and servers stay responsive meanwhile).
+ */
+export async function buildTprochTextPoolAsync(out: Uint8Array, chunk = 8 * 1024 * 1024): Promise<void> {
+  checkPool(out);
+  const fill = poolFiller(out);
+  for (let limit = chunk; !fill(limit); limit += chunk) await new Promise((r) => setTimeout(r, 0));
+}
+
+function checkPool(out: Uint8Array): void {
   if (out.length !== TPROCH_TEXT_POOL_SIZE) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `the TPROC-H text pool is ${TPROCH_TEXT_POOL_SIZE} bytes, not ${out.length}`, { field: 'pool' });
   }
+}
+
+/** A resumable pool build: fill(limit) writes sentences up to about `limit` bytes; true once the pool is full. */
+function poolFiller(out: Uint8Array): (limit: number) => boolean {
   const d = TPROCH_DISTS;
   const grammar = fastDist(d.grammar);
   const np = fastDist(d.np);
@@ -145,25 +164,31 @@ export function buildTprochTextPool(out: Uint8Array): void {
   };
 
   const scratch = new Uint8Array(SENTENCE_MAX);
-  while (pos < TPROCH_TEXT_POOL_SIZE - SENTENCE_MAX) {
-    sentence();
-    out[pos++] = SPACE;
-  }
-  let at = pos;
-  buf = scratch;
-  while (at < TPROCH_TEXT_POOL_SIZE) {
-    pos = 0;
-    sentence();
-    const room = TPROCH_TEXT_POOL_SIZE - at;
-    if (room >= pos + 1) {
-      out.set(scratch.subarray(0, pos), at);
-      out[at + pos] = SPACE;
-      at += pos + 1;
-    } else {
-      out.set(scratch.subarray(0, room), at);
-      at = TPROCH_TEXT_POOL_SIZE;
+  return (limit: number): boolean => {
+    const stop = Math.min(limit, TPROCH_TEXT_POOL_SIZE - SENTENCE_MAX);
+    while (pos < stop) {
+      sentence();
+      out[pos++] = SPACE;
     }
-  }
+    if (limit < TPROCH_TEXT_POOL_SIZE) return false;
+    // The last sentences go through a scratch buffer: the very last one is cut at the end.
+    let at = pos;
+    buf = scratch;
+    while (at < TPROCH_TEXT_POOL_SIZE) {
+      pos = 0;
+      sentence();
+      const room = TPROCH_TEXT_POOL_SIZE - at;
+      if (room >= pos + 1) {
+        out.set(scratch.subarray(0, pos), at);
+        out[at + pos] = SPACE;
+        at += pos + 1;
+      } else {
+        out.set(scratch.subarray(0, room), at);
+        at = TPROCH_TEXT_POOL_SIZE;
+      }
+    }
+    return true;
+  };
 }
 
 let pool: Uint8Array | undefined;
@@ -177,6 +202,16 @@ export function tprochTextPool(): Uint8Array {
     const p = new Uint8Array(new SharedArrayBuffer(TPROCH_TEXT_POOL_SIZE));
     buildTprochTextPool(p);
     pool = p;
+  }
+  return pool;
+}
+
+/** The process's text pool, built (if not yet) without blocking the event loop for long. */
+export async function tprochTextPoolAsync(): Promise<Uint8Array> {
+  if (!pool) {
+    const p = new Uint8Array(new SharedArrayBuffer(TPROCH_TEXT_POOL_SIZE));
+    await buildTprochTextPoolAsync(p);
+    pool ??= p;
   }
   return pool;
 }
