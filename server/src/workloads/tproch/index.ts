@@ -1,6 +1,7 @@
 import type { WorkloadRunner } from '../registry.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
+import { datagenJob, preflightDatagen } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
 import { runJob } from './run.js';
@@ -13,6 +14,8 @@ export const tprochRunner: WorkloadRunner = {
     check: { db: true, run: checkJob },
     delete: { db: true, run: deleteJob },
     run: { db: true, run: runJob, sampled: true },
+    datagen: { db: false, run: datagenJob },
   },
   preflight,
+  preflightFiles: preflightDatagen,
 };
