@@ -62,7 +62,7 @@ describe('jobs', () => {
     const { store } = tempStore();
     const bad: [Record<string, unknown>, string][] = [
       [{ type: 'bench' }, 'type'],
-      [{ workload: 'tproch' }, 'workload'],
+      [{ workload: 'tpcx' }, 'workload'],
       [{ engine: 'informix' }, 'engine'],
       [{ seed: -1 }, 'seed'],
       [{ seed: 1.5 }, 'seed'],
