@@ -12,3 +12,6 @@ export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
+export * from './run/pool.js';
+export * from './run/pool-check.js';
+export * from './run/pool-xml.js';

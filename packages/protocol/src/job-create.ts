@@ -2,6 +2,8 @@ import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
 import { Problems, parseTarget, show, validate } from './validate.js';
+import { checkPoolOps } from './run/pool-check.js';
+import type { ConnectPool } from './run/pool.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
@@ -61,6 +63,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   p.check(() => validate(shapeOf(def!), b));
   const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobType) : undefined;
   const target = p.check(() => parseTarget(b['target']));
+  if (target) p.check(() => checkPoolOps((target as { pool?: ConnectPool }).pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;
