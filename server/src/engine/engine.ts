@@ -337,6 +337,11 @@ export class JobEngine {
     return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secrets);
   }
 
+  /** The server's data directory (absolute). */
+  get dataDir(): string {
+    return resolve(this.opts.dataDir);
+  }
+
   get agents(): AgentHub {
     return this.opts.agents;
   }
