@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PoolEditor } from '../components/PoolEditor.js';
 import type { EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
 import { REDACTED } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
@@ -205,7 +206,7 @@ export function TargetsPage() {
   const [result, setResult] = useState<TargetTestResult>();
   const [, setLoadedTick] = useState(0);
   const fields = wb.targetFields.filter((f) => f.group === 'connection');
-  const keys = wb.targetFields.map((f) => `target.${f.name}`);
+  const keys = [...wb.targetFields.map((f) => `target.${f.name}`), 'target.pool'];
   const labels = labelsOf('target', wb.targetFields);
 
   const test = async (e: FormEvent) => {
@@ -246,7 +247,7 @@ export function TargetsPage() {
           ))}
         </div>
         {Object.entries(errs.fields)
-          .filter(([k]) => !fields.some((f) => `target.${f.name}` === k))
+          .filter(([k]) => !fields.some((f) => `target.${f.name}` === k) && k !== 'target.pool')
           .map(([k, m]) => (
             <p key={k} className="field-error" role="alert">
               {labels[k] ?? k} (on the {k.startsWith('target.') ? 'Schema or Run' : ''} page): {m}
@@ -267,6 +268,17 @@ export function TargetsPage() {
           </p>
         )}
       </form>
+      <PoolEditor
+        engine={wb.state.engine}
+        schema={wb.schemas?.[wb.state.engine]}
+        workload={wb.state.workload}
+        pool={wb.pool}
+        onChange={(p) => {
+          wb.setPool(p);
+          errs.clear('target.pool');
+        }}
+        errors={errs.fields}
+      />
       <SavedConfigs onLoaded={() => setLoadedTick((t) => t + 1)} />
       <div className="two-col">
         <ActiveSessionsNow

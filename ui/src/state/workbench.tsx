@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Capabilities, EngineId, Job } from '@sledge/protocol';
+import type { Capabilities, ConnectPool, EngineId, Job } from '@sledge/protocol';
 import { ENGINES, REDACTED } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
@@ -31,6 +31,8 @@ export interface WorkbenchState {
   /** The job each page started last, per engine. */
   jobs: Partial<Record<EngineId, PageJobs>>;
   config?: { id: number; name: string };
+  /** The target's connect pool per engine (target.pool), when one is set; remembered without its passwords. */
+  pools?: Partial<Record<EngineId, ConnectPool>>;
 }
 
 /** The job each page started last: `schema` and `run` for the default workload, `schema:<id>` and `run:<id>` for the others. */
@@ -81,6 +83,10 @@ interface WorkbenchApi {
   /** Load a stored job's configuration into the forms ("edit and run"); null for jobs no page edits (datagen). */
   loadJob: (job: Job) => LoadedJob | null;
   setConfig: (c: { id: number; name: string } | undefined) => void;
+  /** The current engine's connect pool (target.pool), if any. */
+  pool: ConnectPool | undefined;
+  /** Set or (undefined) remove the current engine's connect pool. */
+  setPool: (p: ConnectPool | undefined) => void;
   /** The target as the API expects it. */
   target: () => Record<string, unknown>;
   /**
@@ -130,7 +136,13 @@ function withoutSecrets(s: WorkbenchState, schemas: Record<string, TargetJsonSch
     // "********" is a placeholder for a secret kept in a saved configuration, not a secret: it stays.
     targets[engine] = Object.fromEntries(Object.entries(values).filter(([k, v]) => !secret.has(k) || v === REDACTED));
   }
-  return { ...s, targets };
+  // Pool connections' passwords stay in memory too.
+  const pools: WorkbenchState['pools'] = {};
+  for (const [engine, p] of Object.entries(s.pools ?? {}) as [EngineId, ConnectPool][]) {
+    const secret = new Set(fieldsOf(schemas[engine]).filter((f) => f.secret).map((f) => f.name));
+    pools[engine] = { ...p, connections: p.connections.map((c) => Object.fromEntries(Object.entries(c).filter(([k]) => !secret.has(k))) as ConnectPool['connections'][number]) };
+  }
+  return { ...s, targets, pools };
 }
 
 export function WorkbenchProvider({ children }: { children: ReactNode }) {
@@ -190,9 +202,18 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     [],
   );
   const setConfig = useCallback((config: { id: number; name: string } | undefined) => setState((s) => ({ ...s, config })), []);
+  const setPool = useCallback(
+    (p: ConnectPool | undefined) =>
+      setState((s) => {
+        const { [s.engine]: _old, ...rest } = s.pools ?? {};
+        return { ...s, pools: p ? { ...rest, [s.engine]: p } : rest };
+      }),
+    [],
+  );
 
   const value = useMemo<WorkbenchApi>(() => {
-    const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues) });
+    const pool = state.pools?.[state.engine];
+    const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues), ...(pool ? { pool } : {}) });
     const options = (names?: readonly string[]) => ({ ...workload.form.collect(state.options, names), ...(schemaFields.length ? { schema: collect(schemaFields, schemaValues) } : {}) });
     const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
     const targetOf = (engine: EngineId) => {
@@ -253,10 +274,12 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       targetOf,
       loadJob,
       setConfig,
+      pool,
+      setPool,
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig, setPool]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
