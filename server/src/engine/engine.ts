@@ -175,6 +175,13 @@ export class JobEngine {
       if (cfg.type === 'build') assertCreatable(dirname(path), this.paths, `target.${f}`);
       t[f] = path;
     }
+    // A connect pool's connections name files too (SQLite): the same policy, field by field.
+    ((cfg.target.pool?.connections ?? []) as Record<string, unknown>[]).forEach((c, i) => {
+      for (const f of fields) {
+        const v = c[f];
+        if (typeof v === 'string') c[f] = resolveJobPath(v, this.paths, `target.pool.connections.${i}.${f}`, 'file');
+      }
+    });
     if (cfg.datagen) {
       cfg.datagen.dir = resolveJobPath(cfg.datagen.dir, this.paths, 'datagen.dir', 'dir');
       assertCreatable(cfg.datagen.dir, this.paths, 'datagen.dir');

@@ -48,7 +48,7 @@ export function TproccResultBanner({ job }: { job: Job }) {
 function PoolTable({ clientTpm, targets }: { clientTpm: Record<string, number>; targets: { name: string; sessions: number; transactions: number; clientTpm: Record<string, number> }[] }) {
   const ops = Object.keys(clientTpm);
   return (
-    <table className="data compact" data-testid="pool-result">
+    <table className="data compact" data-testid="pool-result" style={{ marginTop: "0.75rem" }}>
       <caption>Client-side TPM per connection (counts ÷ rampup + duration minutes)</caption>
       <thead>
         <tr>
