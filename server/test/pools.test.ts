@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, post, type SledgeApp } from './helpers.js';
@@ -34,6 +34,30 @@ describe('connect pool REST', () => {
     const broken = await post(s, '/api/v1/pools/import', { xml: '<connpool><connections>' });
     expect(broken.status).toBe(400);
     expect((broken.body['error'] as { field: string }).field).toBe('xml');
+  });
+
+  it('saved configurations: pool passwords encrypted at rest, "********" in replies, kept on update only for the same endpoint', async () => {
+    const target = { engine: 'postgresql', password: 'Top-Secret-0', pool: { connections: [{ name: 'a', database: 'da', password: 'Pool-Secret-A' }, { name: 'b', host: 'h2', password: 'Pool-Secret-B' }] } };
+    const r = await post(s, '/api/v1/configs', { name: 'pooled', target });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(JSON.stringify(r.body)).not.toContain('Pool-Secret');
+    const id = r.body['id'] as number;
+    for (const f of ['sledge.db', 'sledge.db-wal']) {
+      const file = join(s.dataDir, f);
+      if (existsSync(file)) expect(readFileSync(file).toString('latin1')).not.toContain('Pool-Secret');
+    }
+    expect(readFileSync(join(s.dataDir, 'sledge.db-wal')).toString('latin1')).toContain('sledge-enc:v1:');
+    const stored = s.store.getConfig(id, { withSecrets: true })!.target as unknown as { pool: { connections: { password: string }[] } };
+    expect(stored.pool.connections.map((c) => c.password)).toEqual(['Pool-Secret-A', 'Pool-Secret-B']);
+    // Sent back as shown: kept. Pointed elsewhere: refused, naming the field.
+    const shown = r.body['target'] as typeof target;
+    const put = await s.app.inject({ method: 'PUT', url: `/api/v1/configs/${id}`, payload: { name: 'pooled', target: shown } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((s.store.getConfig(id, { withSecrets: true })!.target as unknown as typeof stored).pool.connections[1]!.password).toBe('Pool-Secret-B');
+    const moved = { ...shown, pool: { connections: [shown.pool.connections[0]!, { ...shown.pool.connections[1]!, host: 'elsewhere' }] } };
+    const bad = await s.app.inject({ method: 'PUT', url: `/api/v1/configs/${id}`, payload: { name: 'pooled', target: moved } });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body).error.field).toBe('target.pool.connections.1.password');
   });
 
   it('stores pgcpool.xml for the command API (owner-only file, redacted replies); pg_connect_pool without a file names where to put it', async () => {

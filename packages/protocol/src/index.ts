@@ -15,3 +15,4 @@ export * from './metrics.js';
 export * from './run/pool.js';
 export * from './run/pool-check.js';
 export * from './run/pool-xml.js';
+export * from './run/pool-secrets.js';

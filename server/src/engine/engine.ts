@@ -8,6 +8,7 @@ import {
   parseJobCreate,
   redact,
   secretBindingMismatch,
+  fillPoolSecrets,
   secretFields,
   secretValues,
   toSledgeError,
@@ -245,6 +246,7 @@ export class JobEngine {
       }
       t[k] = stored[k];
     }
+    fillPoolSecrets(stored, t, (v) => v, `saved configuration ${String(configId)}`);
   }
 
   /** Test a target's connection: the server version, or the typed error. */

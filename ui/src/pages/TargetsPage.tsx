@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PoolEditor } from '../components/PoolEditor.js';
-import type { EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
+import type { ConnectPool, EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
 import { REDACTED } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import { ApiError } from '../api/http.js';
@@ -93,12 +93,14 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
     const fields = Object.entries(wb.schemas?.[engine]?.properties ?? {});
     const values: FormValues = {};
     for (const [k, s] of fields) {
-      if (k === 'engine' || !(k in t)) continue;
+      if (k === 'engine' || k === 'pool' || !(k in t)) continue;
       values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
     }
     const schema = ((c as unknown as Record<string, unknown>)[wb.workload.form.key] as { schema?: Record<string, unknown> } | undefined)?.schema ?? {};
     for (const f of wb.workload.form.schemaFields?.(engine) ?? []) if (f.name in schema) values[f.name] = toFormValue(f, schema[f.name]);
     wb.setTargetValues(engine, values);
+    // The pool comes with its passwords as "********": the server fills them from the saved configuration (configId).
+    wb.setPool(t['pool'] as ConnectPool | undefined);
     const storedOptions = (c as unknown as Record<string, unknown>)[wb.workload.form.key];
     if (storedOptions !== undefined && storedOptions !== null) wb.setOptionValues(wb.workload.form.toForm(storedOptions));
     wb.setConfig({ id: c.id, name: c.name });

@@ -215,7 +215,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     const pool = state.pools?.[state.engine];
     const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues), ...(pool ? { pool } : {}) });
     const options = (names?: readonly string[]) => ({ ...workload.form.collect(state.options, names), ...(schemaFields.length ? { schema: collect(schemaFields, schemaValues) } : {}) });
-    const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
+    const keptSecret = () => Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) || (pool?.connections ?? []).some((c) => Object.values(c).includes(REDACTED));
+    const configId = () => (state.config && keptSecret() ? state.config.id : undefined);
     const targetOf = (engine: EngineId) => {
       const fields = fieldsOf(schemas?.[engine]);
       return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }) };
