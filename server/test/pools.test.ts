@@ -2,6 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, post, type SledgeApp } from './helpers.js';
+import { defaultDict } from '../dist/routes/hammerdb/dicts.js';
+import { sledgeToDict } from '../dist/routes/hammerdb/keymap.js';
 
 /** The connect pool REST endpoints and the HammerDB command API's pg_connect_pool without a pool file (no database needed). */
 const XML = (pw: string) => `<connpool><connections>
@@ -74,5 +76,11 @@ describe('connect pool REST', () => {
     await s.app.inject({ method: 'POST', url: '/diset', payload: ' "dict": "tpcc", "key": "pg_connect_pool", "value": "true" ', headers: form });
     const run = await s.app.inject({ method: 'POST', url: '/vurun', payload: '', headers: form });
     expect(JSON.parse(run.body)).toEqual({ error: { message: expect.stringMatching(/^pg_connect_pool is true but there is no connect pool file pgcpool.xml: upload it with PUT \/api\/v1\/pools\/hammerdb\/pg .*\(HammerDB key pg_connect_pool\)$/) } });
+  });
+
+  it("a stored pooled job reads back as <prefix>_connect_pool true in the command API's dict", () => {
+    const pooled = sledgeToDict('maria', 'mariadb', defaultDict('maria'), { target: { engine: 'mariadb', pool: { connections: [{ name: 'a' }] } }, tprocc: {} });
+    expect(pooled.tpcc?.['maria_connect_pool']).toBe('true');
+    expect(sledgeToDict('maria', 'mariadb', defaultDict('maria'), { target: { engine: 'mariadb' }, tprocc: {} }).tpcc?.['maria_connect_pool']).toBeUndefined();
   });
 });

@@ -367,6 +367,8 @@ export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, s
   const value = (path: string) => at(config, path);
   for (const x of [...TARGET[engine], ...TPROCC]) set(keyName(prefix, x.suffix), value(x.path));
   DERIVED_OUT[engine]?.(value, (suffix, v) => set(keyName(prefix, suffix), v));
+  // A run through a connect pool (target.pool) is HammerDB's <prefix>_connect_pool true.
+  if (config['target'] && (config['target'] as Record<string, unknown>)['pool']) set(keyName(prefix, 'connect_pool'), 'true');
   // Order the sections as HammerDB prints them.
   return Object.fromEntries((['connection', 'tpcc'] as const).filter((s) => out[s]).map((s) => [s, out[s]!])) as Dict;
 }
