@@ -171,7 +171,7 @@ export function PoolEditor({ engine, schema, workload, pool, onChange, errors }:
                         aria-label={`${c.name} ${f.title}`}
                         type={f.secret ? 'password' : 'text'}
                         autoComplete={f.secret ? 'new-password' : 'off'}
-                        placeholder="target's"
+                        placeholder={f.secret && c[f.name] === '' ? 'type it' : "target's"}
                         size={f.name === 'port' ? 6 : 12}
                         value={c[f.name] === undefined ? '' : String(c[f.name])}
                         onChange={(e) => setConn(i, f.name, e.target.value)}

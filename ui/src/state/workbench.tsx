@@ -219,7 +219,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     const configId = () => (state.config && keptSecret() ? state.config.id : undefined);
     const targetOf = (engine: EngineId) => {
       const fields = fieldsOf(schemas?.[engine]);
-      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }) };
+      const p = state.pools?.[engine];
+      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }), ...(p ? { pool: p } : {}) };
     };
     const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[pageJobKey(page, state.workload)];
     const loadJob = (job: Job): LoadedJob | null => {
@@ -242,7 +243,13 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
         const current = wid === s.workload ? s.options : { ...form.defaults(), ...(kept ?? {}) };
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
         const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, current[n] ?? stored[n]!])) } : { ...current, ...stored };
-        const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, options: tp, label: plan.body.label ?? '' };
+        // The job's connect pool comes along; its secrets nothing fills stay empty for the user to type (plan.missing names them).
+        const jobPool = t['pool'] as ConnectPool | undefined;
+        const { [job.engine]: _p, ...otherPools } = s.pools ?? {};
+        const pools = jobPool
+          ? { ...otherPools, [job.engine]: { ...jobPool, connections: jobPool.connections.map((c, i) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, plan.missing.includes(`pool.connections.${i}.${k}`) ? '' : v]))) as ConnectPool['connections'] } }
+          : otherPools;
+        const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, pools, options: tp, label: plan.body.label ?? '' };
         if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
         // The saved configuration stays only when its secrets are what the loaded target uses.
         if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
