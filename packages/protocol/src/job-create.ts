@@ -63,7 +63,9 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   p.check(() => validate(shapeOf(def!), b));
   const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobType) : undefined;
   const target = p.check(() => parseTarget(b['target']));
-  if (target) p.check(() => checkPoolOps((target as { pool?: ConnectPool }).pool, def!.operations, def!.display));
+  const pool = (target as { pool?: ConnectPool } | undefined)?.pool;
+  if (pool && !def!.connectPool) p.add('target.pool', `target.pool: ${def!.display} runs do not go through a connect pool; remove it (a pool drives TPROC-C runs)`);
+  else if (pool) p.check(() => checkPoolOps(pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;

@@ -109,6 +109,11 @@ export function PoolEditor({ engine, schema, workload, pool, onChange, errors }:
   return (
     <section className="card" aria-labelledby="pool-h" data-testid="pool-editor">
       <h3 id="pool-h">Connect pool</h3>
+      {pool && !workloadDef(workload)?.connectPool && (
+        <p className="notice" role="status">
+          {workloadDef(workload)?.display ?? workload} runs do not go through a connect pool: this pool is kept for TPROC-C and not sent with {workloadDef(workload)?.display ?? workload} jobs.
+        </p>
+      )}
       <p className="help">
         Several targets in one run (HammerDB&apos;s XML connect pool): every virtual user opens every connection below, and each transaction picks one of its connections by its policy. A
         blank cell is the target&apos;s own setting. NOPM and TPM are measured on the target above; the result adds client-side TPM per transaction and per connection.

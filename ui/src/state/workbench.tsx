@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Capabilities, ConnectPool, EngineId, Job } from '@sledge/protocol';
-import { ENGINES, REDACTED } from '@sledge/protocol';
+import { ENGINES, REDACTED, workloadDef } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
@@ -212,7 +212,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<WorkbenchApi>(() => {
-    const pool = state.pools?.[state.engine];
+    // A pool goes with the target only for a workload whose runs use one (TPROC-C); the others would refuse it.
+    const pool = workloadDef(state.workload)?.connectPool ? state.pools?.[state.engine] : undefined;
     const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues), ...(pool ? { pool } : {}) });
     const options = (names?: readonly string[]) => ({ ...workload.form.collect(state.options, names), ...(schemaFields.length ? { schema: collect(schemaFields, schemaValues) } : {}) });
     const keptSecret = () => Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) || (pool?.connections ?? []).some((c) => Object.values(c).includes(REDACTED));

@@ -125,6 +125,11 @@ describe('target.pool validation', () => {
     expect(e.field).toBe('target.pool.ops.neword');
     expect(e.message).toMatch(/not an operation of TPROC-C; one of neworder, payment/);
   });
+  it('a workload whose runs do not use a pool refuses one', () => {
+    const e = err(() => parseJobCreate({ type: 'run', workload: 'tproch', tproch: {}, target: { ...base, pool: { connections: [{ name: 'a' }] } } }, 1));
+    expect(e.field).toBe('target.pool');
+    expect(e.message).toMatch(/TPROC-H runs do not go through a connect pool/);
+  });
   it('routes: an operation left out uses the first connection', () => {
     const r = poolRoutes({ connections: [{ name: 'a' }, { name: 'b' }], ops: { payment: { connections: ['b', 'a'], policy: 'round_robin' } } }, ['neworder', 'payment']);
     expect(r).toEqual([{ conns: [0], policy: 'first_named' }, { conns: [1, 0], policy: 'round_robin' }]);

@@ -251,4 +251,5 @@ export const TPROCC: WorkloadDef = {
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,
   normalize: normalizeTproccSchema,
+  connectPool: true,
 };
