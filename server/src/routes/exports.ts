@@ -22,7 +22,8 @@ export function exportJson(store: JobStore, id: string) {
     exportedAt: new Date().toISOString(),
     job,
     result: job.result ?? null,
-    thresholds: job.thresholdResults ? { passed: job.passed ?? false, thresholdResults: job.thresholdResults } : null,
+    // Only a judged job has it: a job without thresholds exports the same document as before they existed.
+    ...(job.thresholdResults ? { thresholds: { passed: job.passed ?? false, thresholdResults: job.thresholdResults } } : {}),
     timings: store.getTimings(id),
     tcount: store.getTcount(id),
     latency: store.getLatency(id),
