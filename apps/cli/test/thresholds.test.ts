@@ -42,11 +42,11 @@ describe('sledge run --threshold', () => {
     expect(bad.err).toContain('[thresholds[1]]');
     const pass = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s');
     expect(pass.code, pass.err + pass.out).toBe(0);
-    expect(pass.out).toMatch(/^PASS  nopm>1  \(nopm \d+ > 1: pass\)$/m);
+    expect(pass.out).toMatch(/^PASS {2}nopm>1 {2}\(nopm \d+ > 1: pass\)$/m);
     expect(pass.out).toContain('THRESHOLDS PASSED: 2 of 2 held');
     const fail = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(neword)<1us');
     expect(fail.code, fail.err + fail.out).toBe(1);
-    expect(fail.out).toMatch(/^FAIL  p95\(neword\)<1us  \(p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail\)$/m);
+    expect(fail.out).toMatch(/^FAIL {2}p95\(neword\)<1us {2}\(p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail\)$/m);
     expect(fail.out).toContain('THRESHOLDS FAILED: 1 of 2 failed');
     const jobs = JSON.parse((await sledge('jobs', ...local, '--json')).out) as { jobs: { id: string; passed?: boolean }[] };
     const [failed, passed] = jobs.jobs;
