@@ -7,6 +7,8 @@ import { parseThreshold, workloadDef, type Job, type TimingRow } from '@sledge/p
 import { evaluateThreshold, evaluateThresholds } from '../dist/engine/thresholds.js';
 import { assertBaseline, evaluateBaseline } from '../dist/engine/baseline.js';
 import { judgeJob } from '../dist/engine/judge.js';
+import { jobsDiff, signedRatio } from '../dist/engine/baseline.js';
+import { makeApp } from './helpers.js';
 
 const tprocc = workloadDef('tprocc')!;
 const tproch = workloadDef('tproch')!;
@@ -186,5 +188,43 @@ describe('baseline regression on stored jobs', () => {
     const ev2 = judgeJob(store, j, { thresholds: ['nopm>1000', 'errors<1'], baseline: { jobId: base.id, maxRegression: 0.025 } });
     expect(ev2.passed).toBe(false);
     expect(ev2.thresholdResults.map((r) => r.ok)).toEqual([true, false, true]);
+  });
+});
+
+describe('jobs diff (HammerDB, unweighted)', () => {
+  const p = (activeVus: number, nopm: number) => ({ jobId: 'x', engine: 'sqlite', createdAt: '', activeVus, nopm, tpm: 0 });
+
+  it('signs the ratio with 2 decimals, 4 when 2 would show 0.00', () => {
+    expect([signedRatio(0.05), signedRatio(-0.05), signedRatio(0.0031), signedRatio(-0.0031), signedRatio(0)]).toEqual(['+0.05', '-0.05', '+0.0031', '-0.0031', '+0.00']);
+  });
+
+  it('means over the matched counts only', () => {
+    expect(jobsDiff([p(1, 100), p(2, 200), p(4, 1)], [p(2, 210), p(1, 110), p(8, 9)])).toMatchObject({ matched: 2, activeVus: [1, 2], avgBase: 150, avgComp: 160, diff: '+0.07', line: 'Profiles compared (unweighted): matched=2, avg_base=150, avg_comp=160' });
+    expect(jobsDiff([p(1, 100)], [p(2, 100)], 'profile 3')).toEqual({ missing: 'no active-VU count in common with profile 3 (it ran 1; this run 2)' });
+  });
+
+  it('GET /api/v1/profiles/:base/diff/:comp over stored profiles', async () => {
+    const s = await makeApp();
+    try {
+      const put = (profileId: number, activeVus: number, nopm: number) => {
+        const j = s.store.createJob({ type: 'run', workload: 'tprocc', engine: 'sqlite', config: {}, seed: 1, profileId, clientVersion: 't' });
+        s.store.updateJob(j.id, { status: 'connecting' });
+        s.store.updateJob(j.id, { status: 'completed', result: { ...RESULT, nopm, activeVus } });
+      };
+      put(1, 1, 1000);
+      put(1, 2, 2000);
+      put(2, 1, 1000);
+      put(2, 2, 1940);
+      put(3, 16, 5);
+      const r = await s.app.inject({ method: 'GET', url: '/api/v1/profiles/1/diff/2' });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({ base: 1, comp: 2, matched: 2, activeVus: [1, 2], avgBase: 1500, avgComp: 1470, ratio: -0.02, diff: '-0.02', line: 'Profiles compared (unweighted): matched=2, avg_base=1500, avg_comp=1470' });
+      const none = await s.app.inject({ method: 'GET', url: '/api/v1/profiles/1/diff/3' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ error: { field: 'comp', message: 'profiles 1 and 3: no active-VU count in common with profile 1 (it ran 1, 2; profile 3 ran 16)' } });
+      expect((await s.app.inject({ method: 'GET', url: '/api/v1/profiles/1/diff/9' })).statusCode).toBe(404);
+    } finally {
+      await s.app.close();
+    }
   });
 });

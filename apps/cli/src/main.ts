@@ -12,7 +12,7 @@ import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
-import { THRESHOLD_FLAGS, jobVerdict, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
+import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
 const USAGE = `usage: sledge <command> [flags]
@@ -27,6 +27,8 @@ commands:
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
+  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts);
+                                 with --max-regression PCT: exit 1 when comp is worse by more
   thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
                                  without them: the job's own); exit 1 when one fails
   profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
@@ -238,6 +240,20 @@ async function main(argv: string[]): Promise<number> {
       return runJobCommand(cmd, o);
     case 'profile':
       return profileCommand(o);
+    case 'diff': {
+      const [b, c] = positionals;
+      if (!b || !c || !/^\d+$/.test(b) || !/^\d+$/.test(c)) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge diff needs two profile ids: sledge diff <base> <comp>', { field: 'profileId' });
+      const max = o['max-regression'] === undefined ? undefined : parseMaxRegression(o['max-regression']);
+      const { client, close } = await connect(o);
+      try {
+        const d = await client.request<{ ratio: number; diff: string; line: string }>('GET', `/profiles/${b}/diff/${c}`);
+        const failed = max !== undefined && -d.ratio > max;
+        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.line}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
+        return failed ? 1 : 0;
+      } finally {
+        await close();
+      }
+    }
     case 'thresholds': {
       const id = positionals[0];
       if (!id) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge thresholds needs a job id', { field: 'id' });

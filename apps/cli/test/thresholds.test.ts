@@ -40,11 +40,11 @@ describe('sledge run --threshold', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('"nope" is not a TPROC-C operation');
     expect(bad.err).toContain('[thresholds[1]]');
-    const pass = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s');
+    const pass = await sledge('run', ...run, '--profile-id', '1', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s');
     expect(pass.code, pass.err + pass.out).toBe(0);
     expect(pass.out).toMatch(/^PASS {2}nopm>1 {2}\(nopm \d+ > 1: pass\)$/m);
     expect(pass.out).toContain('THRESHOLDS PASSED: 2 of 2 held');
-    const fail = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(neword)<1us');
+    const fail = await sledge('run', ...run, '--profile-id', '2', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<1us');
     expect(fail.code, fail.err + fail.out).toBe(1);
     expect(fail.out).toMatch(/^FAIL {2}p95\(neword\)<1us {2}\(p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail\)$/m);
     expect(fail.out).toContain('THRESHOLDS FAILED: 1 of 2 failed');
@@ -57,5 +57,10 @@ describe('sledge run --threshold', () => {
     expect(again.code, again.err).toBe(0);
     expect(again.out).toMatch(new RegExp(`^PASS  nopm vs job ${passed!.id}: regression <= 100.00%`, 'm'));
     expect((await sledge('thresholds', failed!.id, ...local)).code).toBe(1);
+    // HammerDB jobs diff of the two one-point profiles.
+    const diff = await sledge('diff', '1', '2', ...local, '--max-regression', '100%');
+    expect(diff.code, diff.err).toBe(0);
+    expect(diff.out).toMatch(/^Profiles compared \(unweighted\): matched=1, avg_base=\d+, avg_comp=\d+\n[+-]\d\.\d+\nPASS: regression /);
+    expect((await sledge('diff', '1', ...local)).code).toBe(2);
   });
 });

@@ -74,42 +74,56 @@ function againstJob(store: JobStore, job: Job, def: WorkloadDef, b: BaselineConf
   };
 }
 
-/** HammerDB jobs diff (unweighted): this job's profile (or the job alone) against the baseline profile, over the active-VU counts both ran. */
+/** HammerDB's `jobs diff` (unweighted) of two sets of profile points, or why there is none. */
+export type JobsDiff =
+  | { matched: number; activeVus: number[]; avgBase: number; avgComp: number; ratio: number; diff: string; line: string }
+  | { missing: string };
+
+/** HammerDB prints the ratio signed with 2 decimals, or 4 when 2 would show 0.00. */
+export const signedRatio = (r: number): string => `${r >= 0 ? '+' : ''}${r.toFixed(Math.abs(r) < 0.005 && r !== 0 ? 4 : 2)}`;
+
+/**
+ * Only the active-VU counts present in both sets; mean NOPM of each set over
+ * them; ratio = (mean_comp - mean_base) / mean_base (hammerdb.md §11.1).
+ */
+export function jobsDiff(base: readonly ProfilePoint[], comp: readonly ProfilePoint[], baseName = 'the base'): JobsDiff {
+  const vus = [...new Set(base.map((p) => p.activeVus).filter((v) => comp.some((p) => p.activeVus === v)))].sort((a, b) => a - b);
+  if (!vus.length) {
+    const ran = (ps: readonly ProfilePoint[]) => [...new Set(ps.map((p) => p.activeVus))].sort((a, b) => a - b).join(', ') || 'none';
+    return { missing: `no active-VU count in common with ${baseName} (it ran ${ran(base)}; this run ${ran(comp)})` };
+  }
+  const mean = (ps: readonly ProfilePoint[]) => {
+    const xs = ps.filter((p) => vus.includes(p.activeVus)).map((p) => p.nopm);
+    return xs.reduce((a, x) => a + x, 0) / xs.length;
+  };
+  const avgBase = mean(base);
+  const avgComp = mean(comp);
+  if (avgBase === 0) return { missing: `${baseName} has mean NOPM 0 over the matched VU counts` };
+  const ratio = (avgComp - avgBase) / avgBase;
+  return { matched: vus.length, activeVus: vus, avgBase, avgComp, ratio, diff: signedRatio(ratio), line: `Profiles compared (unweighted): matched=${vus.length}, avg_base=${num(avgBase)}, avg_comp=${num(avgComp)}` };
+}
+
+/** HammerDB jobs diff (unweighted): this job's profile (or this job alone) against the baseline profile, over the active-VU counts both ran. */
 function againstProfile(store: JobStore, job: Job, b: BaselineConfig & { profileId: number }): ThresholdResult {
   const metric = `regression(${PROFILE_METRIC})`;
   const limit = b.maxRegression * 100;
   const expr = `${PROFILE_METRIC} vs profile ${b.profileId} (jobs diff): regression <= ${pct(b.maxRegression)}`;
   const r = job.result as Record<string, unknown> | undefined;
-  const own: ProfilePoint[] = [];
-  if (r && typeof r['nopm'] === 'number' && typeof r['activeVus'] === 'number') {
-    own.push({ jobId: job.id, engine: job.engine, createdAt: job.createdAt, activeVus: r['activeVus'], nopm: r['nopm'], tpm: Number(r['tpm']) || 0 });
-  } else return unavailable(expr, metric, limit, 'the job has no NOPM and active VUs');
+  if (!r || typeof r['nopm'] !== 'number' || typeof r['activeVus'] !== 'number') return unavailable(expr, metric, limit, 'the job has no NOPM and active VUs');
+  const own: ProfilePoint = { jobId: job.id, engine: job.engine, createdAt: job.createdAt, activeVus: r['activeVus'], nopm: r['nopm'], tpm: Number(r['tpm']) || 0 };
   // The job's own profile so far (this job is not 'completed' yet when judged at its end), or this job alone.
-  const comp = job.profileId > 0 ? [...store.profileJobs(job.profileId).filter((p) => p.jobId !== job.id), ...own] : own;
-  const base = store.profileJobs(b.profileId);
-  const vus = new Set(base.map((p) => p.activeVus).filter((v) => comp.some((p) => p.activeVus === v)));
-  if (!vus.size) {
-    const have = [...new Set(base.map((p) => p.activeVus))].join(', ') || 'none';
-    return unavailable(expr, metric, limit, `no active-VU count in common with profile ${b.profileId} (it ran ${have}; this run ${[...new Set(comp.map((p) => p.activeVus))].join(', ')})`);
-  }
-  const mean = (ps: ProfilePoint[]) => {
-    const xs = ps.filter((p) => vus.has(p.activeVus)).map((p) => p.nopm);
-    return xs.reduce((a, x) => a + x, 0) / xs.length;
-  };
-  const avgBase = mean(base);
-  const avgComp = mean(comp);
-  if (avgBase === 0) return unavailable(expr, metric, limit, `profile ${b.profileId} has mean NOPM 0 over the matched VU counts`);
-  const ratio = (avgComp - avgBase) / avgBase;
-  const ok = -ratio <= b.maxRegression;
-  const signed = `${ratio >= 0 ? '+' : ''}${ratio.toFixed(Math.abs(ratio) < 0.005 && ratio !== 0 ? 4 : 2)}`;
+  const comp = job.profileId > 0 ? [...store.profileJobs(job.profileId).filter((p) => p.jobId !== job.id), own] : [own];
+  const d = jobsDiff(store.profileJobs(b.profileId), comp, `profile ${b.profileId}`);
+  if ('missing' in d) return unavailable(expr, metric, limit, d.missing);
+  const ok = -d.ratio <= b.maxRegression;
   return {
     expr,
     metric,
-    actual: -ratio * 100,
+    actual: -d.ratio * 100,
     limit,
     unit: '%',
     ok,
-    message: `Profiles compared (unweighted): matched=${vus.size}, avg_base=${num(avgBase)}, avg_comp=${num(avgComp)}, diff ${signed} (${pct(Math.abs(ratio))} ${ratio < 0 ? 'worse' : 'better'})${ok ? ': pass' : `, more than ${pct(b.maxRegression)} worse: fail`}`,
+    message: `${d.line}, diff ${d.diff} (${pct(Math.abs(d.ratio))} ${d.ratio < 0 ? 'worse' : 'better'})${ok ? ': pass' : `, more than ${pct(b.maxRegression)} worse: fail`}`,
   };
 }
 

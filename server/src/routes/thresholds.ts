@@ -11,7 +11,7 @@ import {
   validate,
   workloadDef,
 } from '@sledge/protocol';
-import { assertBaseline } from '../engine/baseline.js';
+import { assertBaseline, jobsDiff } from '../engine/baseline.js';
 import { hasJudging, judgeJob, judgingOf, type Judging } from '../engine/judge.js';
 import type { RouteDeps } from './jobs.js';
 
@@ -52,6 +52,41 @@ export const thresholdRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         j = { ...(thresholds ? { thresholds } : {}), ...(baseline ? { baseline } : {}) };
       }
       return judgeJob(store, job, j);
+    },
+  );
+
+  const DiffParams = Type.Object({ base: Type.Integer({ minimum: 1 }), comp: Type.Integer({ minimum: 1 }) });
+  const Diff = Type.Object({
+    base: Type.Integer(),
+    comp: Type.Integer(),
+    matched: Type.Integer({ description: 'active-VU counts present in both profiles' }),
+    activeVus: Type.Array(Type.Integer()),
+    avgBase: Type.Number({ description: 'mean NOPM of the base profile over the matched counts' }),
+    avgComp: Type.Number(),
+    ratio: Type.Number({ description: '(avgComp - avgBase) / avgBase' }),
+    diff: Type.String({ description: "HammerDB's signed ratio: 2 decimals, 4 when 2 would show 0.00 ('+0.05', '-0.0031')" }),
+    line: Type.String({ description: 'Profiles compared (unweighted): matched=n, avg_base=..., avg_comp=...' }),
+  });
+  app.get(
+    '/profiles/:base/diff/:comp',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "HammerDB's jobs diff (unweighted): mean NOPM of two profiles over the active-VU counts both ran, and their ratio",
+        params: DiffParams,
+        response: { 200: Diff, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const { base, comp } = req.params;
+      const points = (id: number, field: string) => {
+        const ps = store.profileJobs(id);
+        if (!ps.length) throw new SledgeError('SLEDGE_E_NOT_FOUND', `profile ${id} has no completed runs`, { field });
+        return ps;
+      };
+      const d = jobsDiff(points(base, 'base'), points(comp, 'comp'), `profile ${base}`);
+      if ('missing' in d) throw new SledgeError('SLEDGE_E_VALIDATION', `profiles ${base} and ${comp}: ${d.missing.replace('this run', `profile ${comp} ran`)}`, { field: 'comp' });
+      return { base, comp, ...d };
     },
   );
 };
