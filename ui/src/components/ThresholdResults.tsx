@@ -50,7 +50,7 @@ export function ThresholdResults({ job }: { job: Job }) {
                 </th>
                 <td className="num">{fmt(r.actual, r.unit)}</td>
                 <td className="num">{fmt(r.limit, r.unit)}</td>
-                <td className={r.ok ? 'good' : 'bad'}>{r.ok ? '✓ pass' : '✗ fail'}</td>
+                <td className={`result ${r.ok ? 'good' : 'bad'}`}>{r.ok ? '✓ pass' : '✗ fail'}</td>
                 <td className="muted">{r.message}</td>
               </tr>
             ))}
