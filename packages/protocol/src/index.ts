@@ -12,3 +12,5 @@ export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
+export * from './run/thresholds.js';
+export * from './thresholds.js';
