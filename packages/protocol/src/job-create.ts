@@ -4,6 +4,7 @@ import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type
 import { Problems, parseTarget, show, validate } from './validate.js';
 import { checkPoolOps } from './run/pool-check.js';
 import type { ConnectPool } from './run/pool.js';
+import { parseBaseline, parseThresholds } from './thresholds.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
@@ -67,6 +68,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   if (pool && !def!.connectPool) p.add('target.pool', `target.pool: ${def!.display} runs do not go through a connect pool; remove it (a pool drives TPROC-C runs)`);
   else if (pool) p.check(() => checkPoolOps(pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
+  const judged = parseJudging(b, type, def!, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;
   const cfg: AnyJobConfig = {
@@ -79,7 +81,25 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
     profileId: (b['profileId'] as number | undefined) ?? 0,
   };
   if (typeof b['label'] === 'string' && b['label']) cfg.label = b['label'];
-  return Object.assign(cfg, rest);
+  return Object.assign(cfg, rest, judged);
+}
+
+/** `thresholds` and `baseline`: run jobs only; every bad entry named (thresholds[i], baseline.x). */
+function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def: WorkloadDef, p: Problems): Pick<JobConfigBase, 'thresholds' | 'baseline'> {
+  const out: Pick<JobConfigBase, 'thresholds' | 'baseline'> = {};
+  for (const k of ['thresholds', 'baseline'] as const) {
+    if (b[k] !== undefined && type !== undefined && type !== 'run') p.add(k, `${k} apply only to run jobs (this is a ${type} job): remove ${k}`);
+  }
+  if (type !== 'run') return out;
+  if (b['thresholds'] !== undefined) {
+    const parsed = p.check(() => parseThresholds(b['thresholds'], def));
+    if (parsed && parsed.length) out.thresholds = parsed.map((t) => t.expr.trim());
+  }
+  if (b['baseline'] !== undefined) {
+    const base = p.check(() => parseBaseline(b['baseline']));
+    if (base) out.baseline = base;
+  }
+  return out;
 }
 
 /** parseWorkloadJob for the shipped workloads' configuration type (a registered workload's has its own keys). */
