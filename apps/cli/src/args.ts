@@ -1,4 +1,5 @@
 import { ENGINES, ENGINE_URL, SledgeError, type EngineId } from '@sledge/protocol';
+import { connectPoolFromFile } from './connect-pool.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
@@ -47,6 +48,7 @@ export const JOB_FLAGS = {
   dir: { type: 'string' },
   timestamp: { type: 'string' },
   'ash-background-idle': { type: 'boolean' },
+  'connect-pool': { type: 'string' },
   workload: { type: 'string' },
   scale: { type: 'string' },
   mode: { type: 'string' },
@@ -158,6 +160,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['tproch.explain', '--no-explain'],
   ['workload', '--workload'],
   ['target.engine', '--db'],
+  ['target.pool', '--connect-pool'],
   ['datagen.dir', '--dir'],
   ['datagen.workers', '--workers'],
   ['datagen.timestamp', '--timestamp'],
@@ -213,6 +216,7 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     const v = read(flag, kind, f[flag]);
     if (v !== undefined) target[key] = v;
   }
+  if (typeof f['connect-pool'] === 'string') target['pool'] = connectPoolFromFile(f['connect-pool'], engine);
   const workload = (f.workload as string | undefined) ?? 'tprocc';
   const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: tproccOptions(type, f) };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;

@@ -45,6 +45,8 @@ connection and workload flags (build/check/delete/run):
   --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
+  --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,
+                        each transaction picks one by its policy (first_named, last_named, random, round_robin)
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
 
 thresholds (run; exit code 1 when one fails, each printed PASS/FAIL):

@@ -7,6 +7,7 @@ import { CounterReader, type Totals } from './counters.js';
 import { PhaseClock } from './phase-clock.js';
 import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
+import { poolReport } from './pool-tpm.js';
 import { VuPool, assignVus } from './vu-pool.js';
 
 /** Grace for VUs to finish their current operation at the end of a run, before threads are terminated. */
@@ -43,6 +44,8 @@ interface Window {
   startClient: Totals;
   endClient: Totals;
   seconds: number;
+  /** Connect pool runs: the client-side figures read at the window's end. */
+  pool?: ReturnType<typeof poolReport>;
   cpu: NodeJS.CpuUsage;
 }
 
@@ -85,7 +88,7 @@ class VuRun {
     this.ops = spec.workload.operations;
     this.timed = this.plan.mode === 'timed';
     this.mon = (text) => env.ctx.output(1, text);
-    this.shared = allocShared(this.plan.vus, this.ops.length);
+    this.shared = allocShared(this.plan.vus, this.ops.length, env.cfg.target.pool?.connections.length ?? 0);
     this.control = new Int32Array(this.shared.control);
     const states = new Int32Array(this.shared.states);
     this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
@@ -230,11 +233,20 @@ class VuRun {
     mon('Test complete, Taking end Transaction Count.');
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
+    const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
     const cpu = process.cpuUsage(cpu0);
     Atomics.store(this.control, CTRL_PHASE, PHASE_DONE);
     this.samplers!.phase = 'done';
-    return this.finish({ start, end, startClient, endClient, seconds, cpu });
+    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}) });
+  }
+
+  /** A connect pool run's client-side TPM per operation and per pool connection (HammerDB: counts ÷ (rampup + duration)). */
+  private poolFigures(): ReturnType<typeof poolReport> | undefined {
+    const pool = this.env.cfg.target.pool;
+    if (!pool || !this.shared.pool) return undefined;
+    const minutes = this.plan.rampupMinutes + this.plan.durationMinutes;
+    return poolReport(pool, this.ops, new Int32Array(this.shared.counters), new Int32Array(this.shared.pool), this.plan.vus, minutes);
   }
 
   /** The window's result (the workload's monitor computes it and its lines), the time profile, post-run maintenance. */
@@ -252,6 +264,10 @@ class VuRun {
       ...(cpuPer1000 !== undefined ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,
     });
+    if (w.pool) {
+      outcome.result = { ...(outcome.result as object), clientTpm: w.pool.clientTpm, targets: w.pool.targets };
+      outcome.lines.push(...w.pool.lines);
+    }
     for (const line of outcome.lines) mon(line);
     if (cpuPer1000 !== undefined) mon(`Client CPU: ${cpuPer1000} ms per 1000 transactions (${clientOps} transactions in ${w.seconds.toFixed(1)} s)`);
     await this.stopVus(END_GRACE_MS);

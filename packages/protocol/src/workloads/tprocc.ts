@@ -6,6 +6,7 @@ import { Problems, validate } from '../validate.js';
 import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
+import { PoolResultFields } from '../run/pool.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -132,6 +133,7 @@ export const TproccResult = Type.Object(
     clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
+    ...PoolResultFields,
   },
   { $id: 'TproccResult' },
 );
@@ -252,4 +254,5 @@ export const TPROCC: WorkloadDef = {
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,
   normalize: normalizeTproccSchema,
+  connectPool: true,
 };
