@@ -61,6 +61,12 @@ export const PostgresqlTarget = Type.Object(
       { title: 'SSL mode', default: 'prefer', 'x-group': 'connection' },
     ),
     vacuum: Flag('VACUUM after the run', 'driver'),
+    prepared: Type.Boolean({
+      title: 'Named prepared statements',
+      description: 'Turn off behind PgBouncer with pool_mode=transaction (before 1.21 it cannot keep named statements): each call is then parsed unnamed',
+      default: true,
+      'x-group': 'driver',
+    }),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
 );
