@@ -156,7 +156,7 @@ export async function benchAsync(b) {
 
   if (engines.includes('mariadb')) {
     const target = { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'async_tpcc' };
-    const sql = (q) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-e', q]).toString().trim();
+    const sql = (q) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-e', q], { maxBuffer: 64 * 1024 * 1024 }).toString().trim();
     const max0 = Number(sql('select @@global.max_connections'));
     const dd0 = sql('select @@global.innodb_deadlock_detect');
     // --no-deadlock-detect: InnoDB's deadlock detection walks the wait queues on every lock wait; with

@@ -79,7 +79,7 @@ export async function startPgBouncer({ port = 6433, users = ['postgres'], poolSi
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`PgBouncer did not start on port ${port}: ${err}`.trim());
   }
-  const admin = (sql) => execFileSync('psql', ['-X', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'pgbouncer', '-Atc', sql]).toString();
+  const admin = (sql) => execFileSync('psql', ['-X', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'pgbouncer', '-Atc', sql], { maxBuffer: 256 * 1024 * 1024 }).toString();
   return {
     port,
     pid: p.pid,
