@@ -18,7 +18,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startPgBouncer } from './pgbouncer.js';
 
 const opt = (args, name, def) => {
