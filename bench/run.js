@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|mariadb|ash|tproch] [--quick] [--sf N]
+ * pnpm bench [all|datagen|pg|build16|mariadb|ash|tproch|async] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
@@ -15,6 +15,9 @@
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
  * - tproch:  TPROC-H native vs TS generator, PostgreSQL SF 1 build vs COPY of the same files, a power
  *            run's per-query times (bench/tproch.js; run only when named or with `all`)
+ * - async:   10,000 sessions (100 VUs x 100 async clients) with keying and thinking time on PostgreSQL
+ *            via PgBouncer and on MariaDB: NOPM vs 1.286 x sessions, Sledge RSS and CPU
+ *            (bench/async.js; run only when named: it takes each database for minutes)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -27,7 +30,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const sections = args.filter((a) => !a.startsWith('--'));
+/** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines']);
+const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
 
@@ -328,6 +333,12 @@ if (want('mariadb')) {
 if (sections.includes('tproch') || sections.includes('all')) {
   const { benchTproch } = await import('./tproch.js');
   await benchTproch({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results });
+}
+
+// --- async: fixed throughput at 10,000 sessions (only when named: minutes per engine) ---
+if (sections.includes('async')) {
+  const { benchAsync } = await import('./async.js');
+  await benchAsync({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results });
 }
 
 // --- ASH overhead ----------------------------------------------------------------

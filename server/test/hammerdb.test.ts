@@ -555,6 +555,7 @@ describe('key mapping per engine', () => {
       asyncScale: false,
       asyncClients: 10,
       asyncDelayMs: 1000,
+      asyncVerbose: false,
     });
     d.tpcc!['pg_port'] = 'x';
     d.connection!['pg_port'] = 'x';

@@ -1,4 +1,4 @@
-import { ENGINES, ENGINE_URL, SledgeError, type EngineId } from '@sledge/protocol';
+import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, parseKeyThinkSpec, type EngineId } from '@sledge/protocol';
 import { connectPoolFromFile } from './connect-pool.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
@@ -37,6 +37,10 @@ export const JOB_FLAGS = {
   workers: { type: 'string' },
   'async-scale': { type: 'boolean' },
   'async-clients': { type: 'string' },
+  'async-delay': { type: 'string' },
+  'async-verbose': { type: 'boolean' },
+  'key-think': { type: 'string' },
+  'no-prepared': { type: 'boolean' },
   'stored-procs': { type: 'boolean' },
   'no-stored-procs': { type: 'boolean' },
   prepared: { type: 'boolean' },
@@ -132,6 +136,8 @@ const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['workers', 'workers', 'number'],
   ['async-scale', 'asyncScale', 'flag'],
   ['async-clients', 'asyncClients', 'number'],
+  ['async-delay', 'asyncDelayMs', 'number'],
+  ['async-verbose', 'asyncVerbose', 'flag'],
 ];
 
 /** CLI flag -> tproch option (TPROC-H; --build-vus is shared with TPROC-C). */
@@ -158,6 +164,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ...SCHEMA_FLAGS.map(([flag, key]) => [`tprocc.schema.${key}`, `--${flag}`]),
   ...TPROCH_FLAGS.map(([flag, key]) => [`tproch.${key}`, `--${flag}`]),
   ['tproch.explain', '--no-explain'],
+  ['tprocc.keyThink', '--key-think'],
   ['workload', '--workload'],
   ['target.engine', '--db'],
   ['target.pool', '--connect-pool'],
@@ -231,6 +238,7 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   } else if (f.dir !== undefined || f.timestamp !== undefined) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `--${f.dir !== undefined ? 'dir' : 'timestamp'} applies only to "sledge datagen"`, { field: f.dir !== undefined ? '--dir' : '--timestamp' });
   }
+  if (f['no-prepared']) target['prepared'] = false;
   if (f['ash-background-idle']) body['metrics'] = { ashBackgroundIdle: true };
   if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
   if (f.label !== undefined) body['label'] = f.label;
@@ -253,7 +261,18 @@ function tproccOptions(type: string, f: Flags): Record<string, unknown> {
     if (v !== undefined) schema[key] = v;
   }
   if (Object.keys(schema).length) tprocc['schema'] = schema;
+  if (f['key-think'] !== undefined) tprocc['keyThink'] = keyThinkFlag(f['key-think']);
   return tprocc;
+}
+
+/** --key-think neworder=18:12,payment=3:12,...: TYPE=KEYING:THINK-MEAN seconds; the types left out keep TPC-C's times. */
+function keyThinkFlag(v: string | boolean): Record<string, unknown> {
+  try {
+    if (typeof v !== 'string') throw new Error('it needs a value');
+    return { ...defaultKeyThink(), ...parseKeyThinkSpec(v) };
+  } catch (e) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--key-think: ${(e as Error).message}`, { field: '--key-think' });
+  }
 }
 
 /** The tproch options of a body from the TPROC-H flags. */

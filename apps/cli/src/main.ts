@@ -43,6 +43,10 @@ connection and workload flags (build/check/delete/run):
   --warehouses N --build-vus N --vus N --driver test|timed --rampup MIN --duration MIN
   --total-iterations N --keyandthink --allwarehouse --timeprofile --raiseerror
   --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
+  --async-delay MS --async-verbose
+  --key-think neworder=18:12,payment=3:12,delivery=2:10,stocklevel=2:5,orderstatus=2:5
+                                 keying:mean thinking seconds per transaction (with --keyandthink)
+  --no-prepared                  PostgreSQL: unnamed statements (PgBouncer pool_mode=transaction)
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,

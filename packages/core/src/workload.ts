@@ -94,6 +94,8 @@ export interface VuPlan {
   async: boolean;
   clients: number;
   clientDelayMs: number;
+  /** Log every async client step (HammerDB's async_verbose): login, transaction, keying and thinking times. */
+  asyncVerbose?: boolean;
   /** ms between VU starts. */
   userDelayMs: number;
   /** Worker threads hosting the VUs; 0 = the runner decides. */

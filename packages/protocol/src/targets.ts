@@ -64,6 +64,12 @@ export const PostgresqlTarget = Type.Object(
     ),
     vacuum: Flag('VACUUM after the run', 'driver'),
     pool: Type.Optional(ConnectPool),
+    prepared: Type.Boolean({
+      title: 'Named prepared statements',
+      description: 'Turn off behind PgBouncer with pool_mode=transaction (before 1.21 it cannot keep named statements): each call is then parsed unnamed',
+      default: true,
+      'x-group': 'driver',
+    }),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
 );

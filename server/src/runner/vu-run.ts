@@ -4,6 +4,7 @@ import type { JobEnv } from '../engine/job-types.js';
 import { CTRL_PHASE, PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
 import { CounterReader, type Totals } from './counters.js';
+import { checkSessionFds } from './fd-limit.js';
 import { PhaseClock } from './phase-clock.js';
 import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
@@ -128,6 +129,8 @@ class VuRun {
     mon(`DBVersion:${version}`);
     const setup = await this.monitor.prepare();
     const vus = plan.vus;
+    const fdLine = checkSessionFds(vus * (plan.async ? plan.clients : 1), `${this.spec.workload.id}.${plan.async ? 'asyncClients' : 'vus'}`);
+    if (fdLine) mon(fdLine);
     const native = this.spec.native;
     const loop = native
       ? native.choose(this.env.vuLoop ?? 'auto', driver, cfg.target, this.options, this.env.pgVuAddonPath)

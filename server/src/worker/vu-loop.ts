@@ -93,6 +93,7 @@ async function runClient(env: VuEnv, a: VuAssignment, client: number, profile: V
       return false;
     }
     Atomics.store(env.states, a.index, VU_STATE.running);
+    if (plan.asyncVerbose) logVu(`${name}:logged in`);
     const cl: Client = { ...c, session };
     try {
       const stream = env.workload.stream({ seed: env.seed, options: env.options, params: env.params, position: a.position, activeVus: env.activeVus, client: iter * 100000 + client });
@@ -116,8 +117,12 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
   for (let n = 0; n < plan.opsPerIteration; n++) {
     if (!running(env)) break;
     const { op, input } = stream.next();
+    const verbose = plan.asyncVerbose === true;
+    if (verbose) c.logVu(`${c.name}:${stream.describe(op, input)}:${workload.operations[op]}`);
     if (plan.paced) {
-      await sleepUnlessStopped(control, stream.keyingMs(op));
+      const keying = stream.keyingMs(op);
+      if (verbose) c.logVu(`${c.name}:keytime:${workload.operations[op]}:${(keying / 1000).toFixed(3)} secs`);
+      await sleepUnlessStopped(control, keying);
       if (!running(env)) break;
     }
     const measuring = Atomics.load(control, CTRL_PHASE) === PHASE_MEASURING;
@@ -138,8 +143,11 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
       record(env, c, op, t0, t1, measuring);
       if (plan.mode === 'test') c.logVu(`${workload.operationTitles[op]}: ${stream.describe(op, input)}: ${outcome} (${(t1 - t0).toFixed(3)} ms)`);
     }
-    if (plan.paced) await sleepUnlessStopped(control, stream.thinkMs(op));
-    else if (t1 - lastYield > 50) {
+    if (plan.paced) {
+      const think = stream.thinkMs(op);
+      if (verbose) c.logVu(`${c.name}:thinktime:${workload.operations[op]}:${(think / 1000).toFixed(3)} secs`);
+      await sleepUnlessStopped(control, think);
+    } else if (t1 - lastYield > 50) {
       // Synchronous drivers never yield on their own: let timers and messages run.
       lastYield = t1;
       await yieldNow();
@@ -227,6 +235,7 @@ export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
   Atomics.store(env.states, a.index, VU_STATE.connecting);
   env.log(0, `Vuser ${a.position}:RUNNING`);
   const clients = env.plan.clients;
+  if (env.plan.async) env.log(a.position, `Started asynchronous clients:${Array.from({ length: clients }, (_, c) => `vuser${a.position}:ac${c + 1}`).join(' ')}`);
   const results = await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
   const ok = results.every(Boolean);
   Atomics.store(env.states, a.index, ok ? VU_STATE.finished : VU_STATE.failed);

@@ -44,6 +44,17 @@ describe('TPROC-C fields', () => {
     expect(body).toEqual({ vus: 2, rampup: 0, duration: 0.5, mix: { payment: 12 } });
     expect(tproccToForm(body)).toMatchObject({ vus: '2', duration: '0.5', 'mix.payment': '12', 'mix.neworder': '10' });
   });
+
+  it('the keying and thinking table: fields per transaction type with TPC-C defaults, nested in the body and read back', () => {
+    const d = tproccDefaults();
+    expect(d['keyThink.neworder.keyingSec']).toBe('18');
+    expect(d['keyThink.neworder.thinkMeanSec']).toBe('12');
+    expect(d['keyThink.stocklevel.thinkMeanSec']).toBe('5');
+    expect(tprocc('keyThink.payment.keyingSec')).toMatchObject({ kind: 'number', minimum: 0, title: 'PAYMENT keying time (s)' });
+    const body = collectTprocc({ ...d, 'keyThink.neworder.keyingSec': '1.5' }, ['keyThink.neworder.keyingSec', 'keyThink.neworder.thinkMeanSec', 'asyncVerbose']);
+    expect(body).toEqual({ keyThink: { neworder: { keyingSec: 1.5, thinkMeanSec: 12 } }, asyncVerbose: false });
+    expect(tproccToForm({ keyThink: { delivery: { keyingSec: 0.5, thinkMeanSec: 1 } } })).toMatchObject({ 'keyThink.delivery.keyingSec': '0.5', 'keyThink.neworder.keyingSec': '18' });
+  });
 });
 
 describe('fieldKeyFor', () => {

@@ -146,6 +146,8 @@ export interface NativeVuLoop<T> {
   spec(target: T): NativeVuSpec;
   /** Load the loop in this thread; `addonPath` loads that file instead (tests). Never throws. */
   load(addonPath?: string): NativeVuLoad<T>;
+  /** Optional: why the loop cannot run this target's VUs (a target setting it does not implement); undefined when it can. */
+  unsupported?(target: T): string | undefined;
 }
 
 export type NativeVuLoad<T> = { available: true; start(target: T, opts: NativeVuStartOptions): NativeVuHandle } | { available: false; reason: string };

@@ -177,15 +177,22 @@ export class VuWorkload {
   }
 }
 
-/** Keying time (s) before each transaction, when keyandthink is on. */
+/** Keying time (s) before each transaction, when keyandthink is on (TPC-C 5.2.5.7; tprocc.keyThink overrides). */
 export const KEYING_SECONDS: Record<TxType, number> = { neworder: 18, payment: 3, delivery: 2, stocklevel: 2, orderstatus: 2 };
-/** Mean thinking time (s) after each transaction. */
+/** Mean thinking time (s) after each transaction (TPC-C 5.2.5.7; tprocc.keyThink overrides). */
 export const THINK_SECONDS: Record<TxType, number> = { neworder: 12, payment: 12, delivery: 10, stocklevel: 5, orderstatus: 5 };
+/** TPC-C 5.2.5.4: the thinking time distribution may be truncated at 10 times its mean. */
+export const THINK_TRUNCATE_FACTOR = 10;
 
-/** Thinking time: |round(ln(U)·T)| whole seconds, negative-exponential with mean ≈ T. */
-export function thinkSeconds(rng: Rng, t: TxType): number {
+/**
+ * Thinking time in seconds (to the millisecond): -ln(U)·mean, negative
+ * exponential with that mean (HammerDB draws |round(ln(U)·T)| whole seconds),
+ * truncated at 10x the mean as TPC-C allows.
+ */
+export function thinkSeconds(rng: Rng, t: TxType, meanSec: number = THINK_SECONDS[t]): number {
   const u = 1 - rng.random(); // (0, 1]
-  return Math.abs(Math.round(Math.log(u) * THINK_SECONDS[t]));
+  const s = Math.min(-Math.log(u) * meanSec, THINK_TRUNCATE_FACTOR * meanSec);
+  return Math.round(s * 1000) / 1000;
 }
 
 export { nurand };

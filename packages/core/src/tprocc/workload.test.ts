@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIX, TX_PROC, TX_TYPES, type TproccOptions } from '@sledge/protocol';
+import { DEFAULT_MIX, TX_PROC, TX_TYPES, defaultKeyThink, type TproccOptions } from '@sledge/protocol';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds } from './inputs.js';
 import { TX_INDEX, inputSummary, tproccWorkload } from './workload.js';
 import type { Driver } from '../driver.js';
@@ -26,7 +26,7 @@ describe('TPROC-C as a Workload', () => {
         const next = stream.next();
         expect(next).toEqual({ op: TX_INDEX[t], input });
         expect(stream.keyingMs(next.op)).toBe(o.keyAndThink ? KEYING_SECONDS[t] * 1000 : 0);
-        expect(stream.thinkMs(next.op)).toBe(o.keyAndThink ? thinkSeconds(wl.rng, t) * 1000 : 0);
+        expect(stream.thinkMs(next.op)).toBe(o.keyAndThink ? Math.round(thinkSeconds(wl.rng, t) * 1000) : 0);
         expect(stream.describe(next.op, next.input)).toBe(inputSummary(t, input as unknown as Record<string, unknown>));
       }
     }
@@ -53,6 +53,7 @@ describe('TPROC-C as a Workload', () => {
       async: true,
       clients: 4,
       clientDelayMs: 9,
+      asyncVerbose: false,
       userDelayMs: 11,
       workers: 2,
       rampupMinutes: 1,
@@ -61,6 +62,33 @@ describe('TPROC-C as a Workload', () => {
       monitorIntervalSec: 10,
     });
     expect(tproccWorkload.vuPlan({ ...o, asyncScale: false }).clients).toBe(1);
+    expect(tproccWorkload.vuPlan({ ...o, asyncVerbose: true }).asyncVerbose).toBe(true);
+    expect(tproccWorkload.vuPlan({ ...o, asyncScale: false, asyncVerbose: true }).asyncVerbose).toBe(false);
+  });
+
+  it('paces with the run\'s keying and thinking table (tprocc.keyThink), TPC-C defaults when it is absent', () => {
+    const keyThink = { ...defaultKeyThink(), neworder: { keyingSec: 0.25, thinkMeanSec: 0.5 }, payment: { keyingSec: 0, thinkMeanSec: 0 } };
+    const o = options({ keyAndThink: true, keyThink });
+    const stream = tproccWorkload.stream({ seed: 7, options: o, params: { warehouses: 2 }, position: 2, activeVus: 1, client: 0 });
+    expect(stream.keyingMs(TX_INDEX.neworder)).toBe(250);
+    expect(stream.keyingMs(TX_INDEX.payment)).toBe(0);
+    expect(stream.thinkMs(TX_INDEX.payment)).toBe(0);
+    expect(stream.keyingMs(TX_INDEX.delivery)).toBe(2000);
+    const thinks = Array.from({ length: 4000 }, () => stream.thinkMs(TX_INDEX.neworder));
+    const mean = thinks.reduce((a, b) => a + b, 0) / thinks.length;
+    expect(mean).toBeGreaterThan(450);
+    expect(mean).toBeLessThan(550);
+    expect(Math.max(...thinks)).toBeLessThanOrEqual(5000);
+    const legacy = { ...options({ keyAndThink: true }) } as Partial<TproccOptions>;
+    delete legacy.keyThink;
+    const old = tproccWorkload.stream({ seed: 7, options: legacy as TproccOptions, params: { warehouses: 2 }, position: 2, activeVus: 1, client: 0 });
+    expect(old.keyingMs(TX_INDEX.neworder)).toBe(18000);
+  });
+
+  it('truncates thinking time at 10x its mean (TPC-C 5.2.5.4)', () => {
+    const rng = { random: () => 1 - 1e-12 } as never;
+    expect(thinkSeconds(rng, 'neworder')).toBe(120);
+    expect(thinkSeconds(rng, 'stocklevel', 0.1)).toBe(1);
   });
 
   it('headlines NOPM', () => {
@@ -82,12 +110,12 @@ describe('TPROC-C as a Workload', () => {
     counters = { nopm: 60, tpm: 400 };
     expect(m.live(await m.read(), 11000, 0, 10)).toEqual({ ts: 11000, tpm: 300 * 6, nopm: 360 });
     const out = m.result({ start: { nopm: 0, tpm: 100 }, end: { nopm: 600, tpm: 2100 }, seconds: 60, clientOps: 1500, clientCpuMsPer1000: 2.5, vus: 2 });
-    expect(out.result).toEqual({ nopm: 600, tpm: 2000, activeVus: 2, tpmSource: 'engine', line: 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM', measuredSeconds: 60, transactions: 1500, warehouses: 5, clientCpuMsPer1000Tx: 2.5 });
+    expect(out.result).toEqual({ nopm: 600, tpm: 2000, activeVus: 2, tpmSource: 'engine', line: 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM', measuredSeconds: 60, transactions: 1500, warehouses: 5, clientCpuMsPer1000Tx: 2.5, sessions: 2 });
     expect(out.lines).toEqual(['2 Active Virtual Users configured', 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM']);
     const c = await rc('client', options({ asyncScale: true }));
     await c.prepare();
     const cout = c.result({ start: { nopm: 0, tpm: null }, end: { nopm: 600, tpm: null }, seconds: 30, clientOps: 1500, vus: 2 });
-    expect(cout.result).toMatchObject({ tpm: 3000, activeVus: 20, tpmSource: 'client' });
+    expect(cout.result).toMatchObject({ tpm: 3000, activeVus: 20, sessions: 20, tpmSource: 'client' });
     expect(cout.result).not.toHaveProperty('clientCpuMsPer1000Tx');
     expect(cout.lines).toEqual(['2 VU * 10 AC = 20 Active Sessions configured', 'TEST RESULT : System achieved 1200 NOPM from 3000 PostgreSQL TPM', 'PostgreSQL TPM is counted client-side: commits + rollbacks of the virtual users']);
   });

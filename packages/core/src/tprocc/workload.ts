@@ -1,7 +1,7 @@
-import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
+import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
-import { KEYING_SECONDS, VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
+import { VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
 import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
 
@@ -39,6 +39,11 @@ export function inputSummary(t: TxType, i: Record<string, unknown>): string {
   }
 }
 
+/** A transaction type's keying and thinking times: the run's table (tprocc.keyThink), TPC-C's defaults for jobs stored before it. */
+export function keyThinkOf(o: TproccOptions, t: TxType): { keyingSec: number; thinkMeanSec: number } {
+  return o.keyThink?.[t] ?? DEFAULT_KEY_THINK[t];
+}
+
 /** One VU's TPROC-C transactions (hammerdb.md §6.2): the mix, inputs, keying and thinking times. */
 class TproccStream implements OpStream<TxInput> {
   private readonly wl: VuWorkload;
@@ -61,11 +66,15 @@ class TproccStream implements OpStream<TxInput> {
   }
 
   keyingMs(op: number): number {
-    return this.ctx.options.keyAndThink ? KEYING_SECONDS[TX_TYPES[op]!] * 1000 : 0;
+    if (!this.ctx.options.keyAndThink) return 0;
+    const t = TX_TYPES[op]!;
+    return Math.round(keyThinkOf(this.ctx.options, t).keyingSec * 1000);
   }
 
   thinkMs(op: number): number {
-    return this.ctx.options.keyAndThink ? thinkSeconds(this.wl.rng, TX_TYPES[op]!) * 1000 : 0;
+    if (!this.ctx.options.keyAndThink) return 0;
+    const t = TX_TYPES[op]!;
+    return Math.round(thinkSeconds(this.wl.rng, t, keyThinkOf(this.ctx.options, t).thinkMeanSec) * 1000);
   }
 
   describe(op: number, input: TxInput): string {
@@ -121,6 +130,7 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
         nopm,
         tpm,
         activeVus: o.asyncScale ? vus * o.asyncClients : vus,
+        sessions: o.asyncScale ? vus * o.asyncClients : vus,
         tpmSource: features.tpmSource,
         line,
         measuredSeconds: Math.round(secs * 10) / 10,
@@ -157,6 +167,7 @@ function vuPlan(o: TproccOptions): VuPlan {
     async: o.asyncScale,
     clients: o.asyncScale ? o.asyncClients : 1,
     clientDelayMs: o.asyncDelayMs,
+    asyncVerbose: o.asyncScale && o.asyncVerbose === true,
     userDelayMs: o.userDelayMs,
     workers: o.workers,
     rampupMinutes: o.rampup,

@@ -48,7 +48,12 @@ export const tproccHooks: TproccHooks<PgTproccTarget> = {
     return PgVuSession.open(t, opts);
   },
 
-  nativeVu: { name: 'the native libpq loop', spec: nativeVuSpec, load: loadNativeVu },
+  nativeVu: {
+    name: 'the native libpq loop',
+    spec: nativeVuSpec,
+    load: loadNativeVu,
+    unsupported: (t) => (t.prepared === false ? 'target.prepared is off (the native loop runs named prepared statements)' : undefined),
+  },
 
   datagenScripts,
 };

@@ -55,16 +55,18 @@ export class PgVuSession implements VuSession {
   private constructor(
     private readonly c: Client,
     private readonly calls: Record<TxType, string>,
+    private readonly named: boolean,
   ) {}
 
   static async open(t: PgTproccTarget, opts: VuSessionOptions): Promise<PgVuSession> {
     const calls = callStatements(t);
-    return new PgVuSession(await connect(t, 'user', vuApplicationName(opts.vu), opts.log), calls);
+    return new PgVuSession(await connect(t, 'user', vuApplicationName(opts.vu), opts.log), calls, t.prepared !== false);
   }
 
   async run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
     try {
-      await this.c.query({ name: `sledge_${tx}`, text: this.calls[tx], values: txValues(tx, input) });
+      // Unnamed (target.prepared false): parsed on every call, so that a transaction pooler may hand each call to another server session.
+      await this.c.query(this.named ? { name: `sledge_${tx}`, text: this.calls[tx], values: txValues(tx, input) } : { text: this.calls[tx], values: txValues(tx, input) });
       return 'commit';
     } catch (e) {
       if (errorCode(e) === ROLLBACK_SQLSTATE) return 'rollback';

@@ -7,6 +7,7 @@ import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
 import { PoolResultFields } from '../run/pool.js';
+import { KeyThinkTable } from '../run/keythink.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -87,6 +88,7 @@ const TproccOptionFields = {
       'x-group': 'driver',
     }),
     keyAndThink: Type.Boolean({ title: 'Keying and thinking time', default: false, 'x-group': 'driver' }),
+    keyThink: KeyThinkTable,
     allWarehouse: Type.Boolean({ title: 'Use all warehouses', default: false, 'x-group': 'driver' }),
     timeProfile: Type.Boolean({
       title: 'Per-VU time profile',
@@ -102,6 +104,7 @@ const TproccOptionFields = {
     asyncScale: Type.Boolean({ title: 'Asynchronous scaling', default: false, 'x-group': 'driver' }),
     asyncClients: Type.Integer({ title: 'Async clients per VU', default: 10, minimum: 1, maximum: 1000, 'x-group': 'driver' }),
     asyncDelayMs: Type.Integer({ title: 'Async client login delay (ms)', default: 1000, minimum: 0, maximum: 600000, 'x-group': 'driver' }),
+    asyncVerbose: Type.Boolean({ title: 'Log every async client step', description: "HammerDB's async_verbose: each client's login, keying, transaction and thinking", default: false, 'x-group': 'driver' }),
     workers: Type.Integer({
       title: 'Worker threads',
       description: 'Threads hosting the VUs; 0 = min(VUs, CPU cores)',
@@ -125,6 +128,7 @@ export const TproccResult = Type.Object(
     nopm: Type.Integer(),
     tpm: Type.Integer(),
     activeVus: Type.Integer(),
+    sessions: Type.Optional(Type.Integer({ description: 'database sessions configured: VUs x async clients (VUs without async scaling)' })),
     tpmSource: Type.Union([Type.Literal('engine'), Type.Literal('client')], {
       description: "engine = the database's own commit+rollback counter; client = counted by Sledge (SQLite)",
     }),

@@ -17,7 +17,7 @@ import { keyName, type Dict, type Section } from './dicts.js';
  *
  * | database  | ignored keys (why)                                                                                   |
  * |-----------|-------------------------------------------------------------------------------------------------------|
- * | all       | async_verbose (per-client logging), refresh_verbose, cloud_query,                                    |
+ * | all       | refresh_verbose, cloud_query,                                                                        |
  * |           | rs_compat, tpch_gpcompat/gpcompress, tpch_tspace, tpch_def_tab/temp, tpch_storage_engine, colstore,   |
  * |           | tpch_use_bcp, tpch_partition_orders_and_lineitems, tpch_advanced_stats, tpch_organizeby, ob_* (keys   |
  * |           | of schema variants Sledge's TPROC-H build does not make)                                              |
@@ -75,6 +75,7 @@ const TPROCC: KeyMapping[] = [
   m('async_scale', 'tprocc.asyncScale', 'bool'),
   m('async_client', 'tprocc.asyncClients', 'int'),
   m('async_delay', 'tprocc.asyncDelayMs', 'int'),
+  m('async_verbose', 'tprocc.asyncVerbose', 'bool'),
 ];
 
 const MYSQL: KeyMapping[] = [

@@ -22,7 +22,7 @@ export interface RunCtx extends Ctx {
 export const VUDESTROY_WAIT_MS = 20_000;
 
 /** Run-time tprocc fields (the schema fields warehouses/buildVus belong to builds). */
-const RUN_FIELDS = ['totalIterations', 'raiseError', 'keyAndThink', 'driver', 'rampup', 'duration', 'allWarehouse', 'timeProfile', 'asyncScale', 'asyncClients', 'asyncDelayMs'];
+const RUN_FIELDS = ['totalIterations', 'raiseError', 'keyAndThink', 'driver', 'rampup', 'duration', 'allWarehouse', 'timeProfile', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose'];
 
 function fieldsOf(ctx: Ctx): SledgeFields | Outcome {
   try {

@@ -19,6 +19,8 @@ export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Tar
   if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
   if ((target as { pool?: unknown }).pool) return ts('a connect pool (target.pool) runs in the TypeScript loop');
+  const unsupported = native.unsupported?.(target as never);
+  if (unsupported) return ts(unsupported);
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {

@@ -5,7 +5,13 @@ import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '
 const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
 const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
 
-export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields];
+/** The keying and thinking table: `keyThink.<type>.keyingSec` and `keyThink.<type>.thinkMeanSec` per transaction type. */
+const keyThinkProps = (props['keyThink'] as { properties?: Record<string, { properties?: Record<string, unknown> }> } | undefined)?.properties ?? {};
+const keyThinkFields: FieldSpec[] = Object.entries(keyThinkProps).flatMap(([t, s]) =>
+  fieldsOf(s).map((f) => ({ ...f, name: `keyThink.${t}.${f.name}`, title: `${TX_PROC[t as TxType] ?? t} ${f.title.toLowerCase()}`, group: 'driver' as const })),
+);
+
+export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields, ...keyThinkFields];
 
 /** An engine's TPROC-C schema options (protocol's TPROCC_SCHEMA_SCHEMAS): the Schema page's fields beside warehouses and build VUs. */
 export function tproccSchemaFields(engine: EngineId): FieldSpec[] {
@@ -23,8 +29,12 @@ export const BUILD_FIELDS = ['warehouses', 'buildVus'];
 /** Run page, main settings (HammerDB's Driver Options dialog). */
 export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs', 'iterations', 'totalIterations', 'keyAndThink', 'allWarehouse', 'timeProfile'];
 /** Run page, advanced settings. */
-export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'workers'];
+export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose', 'workers'];
 export const MIX_FIELDS = mixFields.map((f) => f.name);
+/** The keying and thinking table's fields (shown while keyAndThink is on). */
+export const KEY_THINK_FIELDS = keyThinkFields.map((f) => f.name);
+/** Its rows: each transaction type with its two fields. */
+export const KEY_THINK_ROWS = Object.keys(keyThinkProps).map((t) => ({ type: t, label: TX_PROC[t as TxType] ?? t, keying: `keyThink.${t}.keyingSec`, think: `keyThink.${t}.thinkMeanSec` }));
 
 export function tproccDefaults(): FormValues {
   return defaultsOf(TPROCC_FIELDS);
@@ -36,11 +46,16 @@ export function collectTprocc(values: FormValues, names?: readonly string[]): Re
   const flat = collect(fields, values);
   const out: Record<string, unknown> = {};
   const mix: Record<string, unknown> = {};
+  const keyThink: Record<string, Record<string, unknown>> = {};
   for (const [k, v] of Object.entries(flat)) {
     if (k.startsWith('mix.')) mix[k.slice(4)] = v;
-    else out[k] = v;
+    else if (k.startsWith('keyThink.')) {
+      const [, t, f] = k.split('.');
+      (keyThink[t!] ??= {})[f!] = v;
+    } else out[k] = v;
   }
   if (Object.keys(mix).length) out['mix'] = mix;
+  if (Object.keys(keyThink).length) out['keyThink'] = keyThink;
   return out;
 }
 
@@ -50,7 +65,9 @@ export function tproccToForm(t: unknown): FormValues {
   if (!t || typeof t !== 'object') return v;
   const o = t as Record<string, unknown>;
   for (const f of TPROCC_FIELDS) {
-    const raw = f.name.startsWith('mix.') ? (o['mix'] as Record<string, unknown> | undefined)?.[f.name.slice(4)] : o[f.name];
+    const path = f.name.split('.');
+    let raw: unknown = o;
+    for (const p of path) raw = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[p] : undefined;
     if (raw === undefined) continue;
     v[f.name] = f.kind === 'boolean' ? raw === true : String(raw);
   }
@@ -61,4 +78,5 @@ export function tproccToForm(t: unknown): FormValues {
 export const TPROCC_LABELS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(TPROCC_FIELDS.map((f) => [`tprocc.${f.name}`, f.title])),
   'tprocc.mix': 'Transaction mix weights',
+  'tprocc.keyThink': 'Keying and thinking times',
 };
