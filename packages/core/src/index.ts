@@ -1,5 +1,6 @@
 export * from './random.js';
 export * from './driver.js';
+export * from './error-class.js';
 export * from './sqlfile.js';
 export * from './sqltext.js';
 export * from './tprocc/constants.js';

@@ -12,3 +12,4 @@ export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
+export * from './run/errors.js';

@@ -6,6 +6,7 @@ import { Problems, validate } from '../validate.js';
 import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
+import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -110,6 +111,7 @@ const TproccOptionFields = {
       'x-group': 'driver',
     }),
     mix: TproccMix,
+    ...FaultOptionFields,
 };
 /** The options checked alike whatever the engine (schema options are checked against the target's engine). */
 const TproccCommonOptions = Type.Object(TproccOptionFields, { additionalProperties: false });
@@ -132,6 +134,7 @@ export const TproccResult = Type.Object(
     clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
+    ...FaultResultFields,
   },
   { $id: 'TproccResult' },
 );
