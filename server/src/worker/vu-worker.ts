@@ -48,6 +48,7 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     plan: data.plan,
     activeVus: data.activeVus,
     counters: new Int32Array(data.shared.counters),
+    faults: new Int32Array(data.shared.faults),
     states: new Int32Array(data.shared.states),
     ash: new Int32Array(data.shared.ash),
     control: new Int32Array(data.shared.control),

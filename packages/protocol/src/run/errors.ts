@@ -57,3 +57,16 @@ export const FaultResultFields = {
   monitorReconnects: Type.Optional(Type.Integer({ description: "times the monitor's own session was lost and reopened" })),
   survived: Type.Optional(Type.String({ description: 'one line: what the run survived' })),
 };
+
+/** Job metric kinds of a run's faults: `errors` (cumulative counts, one sample per second they change) and `disruption` (the timeline marks). */
+export const FAULT_METRICS = { errors: 'errors', disruption: 'disruption' } as const;
+
+/** One `errors` metric sample: cumulative counts since the run started. */
+export const ErrorsSample = Type.Object({
+  errors: Type.Record(Type.String(), Type.Integer()),
+  retries: Type.Record(Type.String(), Type.Integer()),
+  byOp: Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer())),
+  drops: Type.Integer(),
+  backs: Type.Integer(),
+});
+export type ErrorsSample = Type.Static<typeof ErrorsSample>;

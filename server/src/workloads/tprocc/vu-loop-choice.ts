@@ -12,12 +12,22 @@ export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescrip
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
  */
-export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
+export function chooseVuLoop(
+  pref: VuLoopPreference,
+  driver: Driver,
+  target: Target,
+  opts: { asyncScale: boolean; reconnect?: boolean; maxTries?: number },
+  addonPath?: string,
+): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
   const native = driver.workloads.tprocc?.nativeVu;
   if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
+  // The native loop reconnects lost sessions but counts errors only in total: no classes, retries, disruptions or reconnect off.
+  if ((opts.maxTries ?? 1) > 1) return ts('retries (tprocc.maxTries) run in the TypeScript loop');
+  if (opts.reconnect === false) return ts('tprocc.reconnect off runs in the TypeScript loop');
+  if (pref === 'auto' && opts.reconnect !== undefined) return ts('errors by class and lost/reconnected sessions are counted in the TypeScript loop; vuLoop native keeps the libpq loop');
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {
@@ -27,5 +37,6 @@ export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Tar
     }
     return ts(loaded.reason);
   }
-  return { loop: 'native', line: `Virtual users run in ${native.name}` };
+  const faults = opts.reconnect !== undefined ? ' (it reconnects lost sessions; errors are counted without classes)' : '';
+  return { loop: 'native', line: `Virtual users run in ${native.name}${faults}` };
 }
