@@ -211,8 +211,8 @@ class VuRun {
       return await this.monitor.read();
     } catch (e) {
       const code = SledgeError.is(e) ? e.code : 'SLEDGE_E_DB';
-      const tried = this.monitor.reconnects ? ' (after trying to reconnect: NOPM and TPM of the window cannot be computed)' : '';
-      throw new SledgeError(code, `the monitor could not take the ${which} transaction count${tried}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      const tried = this.monitor.reconnects ? ' (the monitor tried to reconnect: NOPM and TPM of the window cannot be computed)' : '';
+      throw new SledgeError(code, `the monitor could not take the ${which} transaction count: ${e instanceof Error ? e.message : String(e)}${tried}`, { cause: e });
     }
   }
 
