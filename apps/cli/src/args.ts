@@ -36,6 +36,9 @@ export const JOB_FLAGS = {
   workers: { type: 'string' },
   'async-scale': { type: 'boolean' },
   'async-clients': { type: 'string' },
+  'no-reconnect': { type: 'boolean' },
+  'max-tries': { type: 'string' },
+  'retry-on': { type: 'string' },
   'stored-procs': { type: 'boolean' },
   'no-stored-procs': { type: 'boolean' },
   prepared: { type: 'boolean' },
@@ -80,7 +83,8 @@ const bool = (flag: string, v: string | boolean | undefined): boolean | undefine
   throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} must be true or false (got ${JSON.stringify(v)})`, { field: `--${flag}` });
 };
 
-type Kind = 'string' | 'number' | 'flag' | 'bool';
+/** 'off': a --no-x flag that sets its field false; 'list': comma-separated values. */
+type Kind = 'string' | 'number' | 'flag' | 'bool' | 'off' | 'list';
 type FlagName = keyof typeof JOB_FLAGS;
 
 /** CLI flag -> target field. */
@@ -130,6 +134,9 @@ const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['workers', 'workers', 'number'],
   ['async-scale', 'asyncScale', 'flag'],
   ['async-clients', 'asyncClients', 'number'],
+  ['no-reconnect', 'reconnect', 'off'],
+  ['max-tries', 'maxTries', 'number'],
+  ['retry-on', 'retryOn', 'list'],
 ];
 
 /** CLI flag -> tproch option (TPROC-H; --build-vus is shared with TPROC-C). */
@@ -167,8 +174,11 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
 ]);
 
+const list = (v: string | boolean | undefined): string[] | undefined =>
+  typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter((x) => x !== '') : undefined;
+
 const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknown =>
-  kind === 'number' ? num(flag, v) : kind === 'bool' ? bool(flag, v) : v;
+  kind === 'number' ? num(flag, v) : kind === 'bool' ? bool(flag, v) : kind === 'off' ? (v ? false : undefined) : kind === 'list' ? list(v) : v;
 
 /** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
 export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {

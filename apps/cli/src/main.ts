@@ -37,6 +37,7 @@ connection and workload flags (build/check/delete/run):
   --warehouses N --build-vus N --vus N --driver test|timed --rampup MIN --duration MIN
   --total-iterations N --keyandthink --allwarehouse --timeprofile --raiseerror
   --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
+  --no-reconnect --max-tries N --retry-on serialization,connection,timeout,constraint,other
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
