@@ -28,7 +28,7 @@ export const FaultOptionFields = {
   }),
   retryOn: Type.Array(ErrorClassSchema, {
     title: 'Retry on error classes',
-    description: 'Classes whose errors are retried up to maxTries (serialization includes deadlocks)',
+    description: 'Classes whose errors are retried up to maxTries, comma-separated: serialization (includes deadlocks), connection, timeout, constraint, other',
     default: ['serialization'],
     uniqueItems: true,
     maxItems: ERROR_CLASSES.length,

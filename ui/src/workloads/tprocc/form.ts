@@ -23,7 +23,7 @@ export const BUILD_FIELDS = ['warehouses', 'buildVus'];
 /** Run page, main settings (HammerDB's Driver Options dialog). */
 export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs', 'iterations', 'totalIterations', 'keyAndThink', 'allWarehouse', 'timeProfile'];
 /** Run page, advanced settings. */
-export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'workers'];
+export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'workers', 'reconnect', 'maxTries', 'retryOn'];
 export const MIX_FIELDS = mixFields.map((f) => f.name);
 
 export function tproccDefaults(): FormValues {
@@ -52,7 +52,7 @@ export function tproccToForm(t: unknown): FormValues {
   for (const f of TPROCC_FIELDS) {
     const raw = f.name.startsWith('mix.') ? (o['mix'] as Record<string, unknown> | undefined)?.[f.name.slice(4)] : o[f.name];
     if (raw === undefined) continue;
-    v[f.name] = f.kind === 'boolean' ? raw === true : String(raw);
+    v[f.name] = f.kind === 'boolean' ? raw === true : f.kind === 'list' && Array.isArray(raw) ? raw.map(String).join(', ') : String(raw);
   }
   return v;
 }
