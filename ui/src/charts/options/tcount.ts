@@ -21,7 +21,7 @@ function markLine(marks: TcountInput['marks'], p: ChartPalette): Partial<LineSer
       symbol: 'none',
       animation: false,
       label: { formatter: '{b}', position: 'insideEndTop', color: p.text, fontSize: 10 },
-      data: marks.map((m) => ({ xAxis: m.ts, name: m.label, lineStyle: { type: 'dashed', width: 1, color: m.kind === 'drop' ? p.p99 : p.mode === 'dark' ? '#4ade80' : '#16a34a' } })),
+      data: marks.map((m) => ({ xAxis: m.ts, name: m.label, label: { position: m.kind === 'drop' ? 'insideEndTop' : 'insideStartBottom' }, lineStyle: { type: 'dashed', width: 1, color: m.kind === 'drop' ? p.p99 : p.mode === 'dark' ? '#4ade80' : '#16a34a' } })),
     },
   };
 }

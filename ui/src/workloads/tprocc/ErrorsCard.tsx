@@ -49,6 +49,7 @@ export function TproccErrorsCard({ live }: { live: LiveJob }) {
       {total === 0 && retries === 0 ? (
         <p className="muted small">No errors{live.job.status === 'completed' || live.job.status === 'failed' || live.job.status === 'stopped' ? '' : ' so far'}.</p>
       ) : (
+        <div className="table-scroll">
         <table className="data" data-testid="errors-table">
           <thead>
             <tr>
@@ -89,6 +90,7 @@ export function TproccErrorsCard({ live }: { live: LiveJob }) {
             </tr>
           </tbody>
         </table>
+        </div>
       )}
       {marks.length > 0 && (
         <p className="muted small" data-testid="errors-disruptions">
