@@ -87,7 +87,7 @@ async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile
     plan: data.plan,
     activeVus: data.activeVus,
     vus: data.vus,
-    shared: { counters: env.counters, states: env.states, control: env.control },
+    shared: { counters: env.counters, states: env.states, control: env.control, faults: env.faults },
     interval: () => env.interval,
     log: env.log,
     onTick: () => {

@@ -31,6 +31,7 @@ struct RunConfig {
   int64_t repeatDelayMs = 0;
   bool keyAndThink = false;
   bool raiseError = false;
+  bool reconnect = true;  // a lost (or refused) session is reopened with backoff; false: the VU ends
   bool testDriver = false;  // print every transaction (the test driver)
 };
 

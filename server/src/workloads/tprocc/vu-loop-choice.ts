@@ -24,10 +24,8 @@ export function chooseVuLoop(
   const native = driver.workloads.tprocc?.nativeVu;
   if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
-  // The native loop reconnects lost sessions but counts errors only in total: no classes, retries, disruptions or reconnect off.
+  // The native loop reconnects (or not) and counts errors by class and lost sessions itself; retries are the TypeScript loop's.
   if ((opts.maxTries ?? 1) > 1) return ts('retries (tprocc.maxTries) run in the TypeScript loop');
-  if (opts.reconnect === false) return ts('tprocc.reconnect off runs in the TypeScript loop');
-  if (pref === 'auto' && opts.reconnect !== undefined) return ts('errors by class and lost/reconnected sessions are counted in the TypeScript loop; vuLoop native keeps the libpq loop');
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {
@@ -37,6 +35,5 @@ export function chooseVuLoop(
     }
     return ts(loaded.reason);
   }
-  const faults = opts.reconnect !== undefined ? ' (it reconnects lost sessions; errors are counted without classes)' : '';
-  return { loop: 'native', line: `Virtual users run in ${native.name}${faults}` };
+  return { loop: 'native', line: `Virtual users run in ${native.name}` };
 }
