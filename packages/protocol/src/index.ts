@@ -13,3 +13,5 @@ export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
 export * from './run/errors.js';
+export * from './run/thresholds.js';
+export * from './thresholds.js';
