@@ -240,6 +240,7 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     cfg.raiseError = r.boolean("raiseError");
     Napi::Object o = info[0].As<Napi::Object>();
     cfg.reconnect = o.Has("reconnect") ? r.boolean("reconnect") : true;
+    cfg.retryFirstConnect = o.Has("reconnect") && cfg.reconnect;
     cfg.testDriver = r.boolean("testDriver");
     Shared sh;
     sh.counters = r.int32s("counters", &entry.keep);

@@ -230,7 +230,7 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
     if (!conn.connect(cfg_.conninfo, appName, intr, &err, &stopped)) {
       if (stopped) return true;
       // A database that refuses connections now (an outage, a failover) may be back soon: with reconnect on, keep trying.
-      if (!cfg_.reconnect || !reconnect(conn, "cannot connect (" + err + ")", false)) {
+      if (!cfg_.retryFirstConnect || !reconnect(conn, "cannot connect (" + err + ")", false)) {
         if (!running()) return true;
         log(pos, "Error in Virtual User " + num(pos) + ": connecting to PostgreSQL failed: " + err);
         return false;
