@@ -22,7 +22,7 @@ import type { NativeVuAssignment, NativeVuHandle, NativeVuResult, NativeVuSpec, 
 import { SledgeError, TX_TYPES, type TproccMix, type TxType } from '@sledge/protocol';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
-export const PGVU_ABI_VERSION = 1;
+export const PGVU_ABI_VERSION = 2;
 
 /** Latency records each VU's ring holds before its thread waits for the worker to drain it. */
 export const RING_CAPACITY = 8192;

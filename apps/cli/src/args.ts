@@ -41,6 +41,9 @@ export const JOB_FLAGS = {
   'async-verbose': { type: 'boolean' },
   'key-think': { type: 'string' },
   'no-prepared': { type: 'boolean' },
+  'no-reconnect': { type: 'boolean' },
+  'max-tries': { type: 'string' },
+  'retry-on': { type: 'string' },
   'stored-procs': { type: 'boolean' },
   'no-stored-procs': { type: 'boolean' },
   prepared: { type: 'boolean' },
@@ -86,7 +89,8 @@ const bool = (flag: string, v: string | boolean | undefined): boolean | undefine
   throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} must be true or false (got ${JSON.stringify(v)})`, { field: `--${flag}` });
 };
 
-type Kind = 'string' | 'number' | 'flag' | 'bool';
+/** 'off': a --no-x flag that sets its field false; 'list': comma-separated values. */
+type Kind = 'string' | 'number' | 'flag' | 'bool' | 'off' | 'list';
 type FlagName = keyof typeof JOB_FLAGS;
 
 /** CLI flag -> target field. */
@@ -138,6 +142,9 @@ const TPROCC_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['async-clients', 'asyncClients', 'number'],
   ['async-delay', 'asyncDelayMs', 'number'],
   ['async-verbose', 'asyncVerbose', 'flag'],
+  ['no-reconnect', 'reconnect', 'off'],
+  ['max-tries', 'maxTries', 'number'],
+  ['retry-on', 'retryOn', 'list'],
 ];
 
 /** CLI flag -> tproch option (TPROC-H; --build-vus is shared with TPROC-C). */
@@ -177,8 +184,11 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
 ]);
 
+const list = (v: string | boolean | undefined): string[] | undefined =>
+  typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter((x) => x !== '') : undefined;
+
 const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknown =>
-  kind === 'number' ? num(flag, v) : kind === 'bool' ? bool(flag, v) : v;
+  kind === 'number' ? num(flag, v) : kind === 'bool' ? bool(flag, v) : kind === 'off' ? (v ? false : undefined) : kind === 'list' ? list(v) : v;
 
 /** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
 export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {

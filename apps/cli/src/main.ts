@@ -47,6 +47,7 @@ connection and workload flags (build/check/delete/run):
   --key-think neworder=18:12,payment=3:12,delivery=2:10,stocklevel=2:5,orderstatus=2:5
                                  keying:mean thinking seconds per transaction (with --keyandthink)
   --no-prepared                  PostgreSQL: unnamed statements (PgBouncer pool_mode=transaction)
+  --no-reconnect --max-tries N --retry-on serialization,connection,timeout,constraint,other
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,

@@ -104,7 +104,8 @@ export interface ProbeResult {
   install?: string;
 }
 
-export type ErrorKind = 'deadlock' | 'serialization' | 'lock-timeout' | 'connection' | 'constraint' | 'other';
+/** The driver's kind of an error; errorClassOf maps it to the run's error class. 'timeout' is a statement timeout or cancel. */
+export type ErrorKind = 'deadlock' | 'serialization' | 'lock-timeout' | 'timeout' | 'connection' | 'constraint' | 'other';
 
 export interface ErrorClass {
   kind: ErrorKind;

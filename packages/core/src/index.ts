@@ -1,5 +1,7 @@
 export * from './random.js';
 export * from './driver.js';
+export * from './error-class.js';
+export * from './reconnecting.js';
 export * from './sqlfile.js';
 export * from './sqltext.js';
 export * from './tprocc/constants.js';

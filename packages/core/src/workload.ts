@@ -1,4 +1,4 @@
-import type { DriverFeatures, EngineId, Target } from '@sledge/protocol';
+import type { DriverFeatures, EngineId, ErrorClassName, Target } from '@sledge/protocol';
 import type { Driver, Logger } from './driver.js';
 
 /**
@@ -106,6 +106,10 @@ export interface VuPlan {
   timeProfile: boolean;
   /** Seconds between the monitor's live readings. */
   monitorIntervalSec: number;
+  /** Failover (run/errors.ts): reconnect lost sessions (default true), tries per operation (default 1) and the error classes retried. */
+  reconnect?: boolean;
+  maxTries?: number;
+  retryOn?: readonly ErrorClassName[];
 }
 
 /** Totals of the shared counters for one operation, over all VUs. */
@@ -171,6 +175,8 @@ export interface RunMonitor<Params = unknown, Reading = unknown, Result = unknow
   result(w: RunWindow<Reading>): RunOutcome<Result>;
   /** Post-run maintenance, if the target asks for it. */
   afterRun(): Promise<void>;
+  /** Times the monitor's own session was lost and reopened (monitors that reconnect). */
+  reconnects?(): number;
   close(): Promise<void>;
 }
 

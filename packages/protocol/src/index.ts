@@ -17,5 +17,6 @@ export * from './run/pool-check.js';
 export * from './run/pool-xml.js';
 export * from './run/pool-secrets.js';
 export * from './run/keythink.js';
+export * from './run/errors.js';
 export * from './run/thresholds.js';
 export * from './thresholds.js';

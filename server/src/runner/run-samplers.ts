@@ -1,7 +1,8 @@
 import type { RunMonitor } from '@sledge/core';
-import type { ClientSample, EngineSample } from '@sledge/protocol';
+import { FAULT_METRICS, type ClientSample, type EngineSample, type ErrorsSample } from '@sledge/protocol';
 import type { JobContext } from '../engine/job-context.js';
 import type { CounterReader, Totals } from './counters.js';
+import { DisruptionTimeline, type FaultReader } from './faults.js';
 import { latencySample } from './timings.js';
 import type { VuPool } from './vu-pool.js';
 
@@ -19,6 +20,9 @@ export class RunSamplers {
   private readonly timers: NodeJS.Timeout[] = [];
   private counterErrorShown = false;
   private monitorBusy = false;
+  /** Sessions lost and back, for the result and the charts' marks. */
+  readonly disruptions = new DisruptionTimeline();
+  private lastFaults = '';
 
   constructor(
     private readonly ctx: JobContext,
@@ -26,6 +30,8 @@ export class RunSamplers {
     private readonly counters: CounterReader,
     private readonly pool: VuPool,
     phase: ClientSample['phase'],
+    private readonly faults?: FaultReader,
+    private readonly mon?: (text: string) => void,
   ) {
     this.phase = phase;
     this.prev = counters.totals();
@@ -53,6 +59,22 @@ export class RunSamplers {
     if (lat) this.ctx.latency(lat);
     for (const t of this.ops) this.pool.interval[t]?.reset();
     this.ctx.vus(this.counters.perVu());
+    this.faultTick(now);
+  }
+
+  /** Errors and retries by class (a sample when they changed) and the disruptions of the last second. */
+  private faultTick(now: number): void {
+    if (!this.faults) return;
+    const f = this.faults.totals();
+    for (const d of this.disruptions.tick(f, now)) {
+      this.ctx.metric(FAULT_METRICS.disruption, [{ ts: d.at, data: d }]);
+      this.mon?.(d.kind === 'drop' ? `${d.sessions} session(s) lost their connection` : `${d.sessions} session(s) reconnected`);
+    }
+    const data: ErrorsSample = { errors: f.errors.byClass, retries: f.retries.byClass, byOp: f.errors.byOp, drops: f.drops, backs: f.backs };
+    const key = JSON.stringify(data);
+    if (key === this.lastFaults) return;
+    this.lastFaults = key;
+    this.ctx.metric(FAULT_METRICS.errors, [{ ts: now, data }]);
   }
 
   private async monitorTick(monitor: RunMonitor, intervalSec: number, mon: (text: string) => void): Promise<void> {

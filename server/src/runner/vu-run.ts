@@ -5,6 +5,7 @@ import { CTRL_PHASE, PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocS
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
 import { CounterReader, type Totals } from './counters.js';
 import { checkSessionFds } from './fd-limit.js';
+import { FaultReader, survivedLine } from './faults.js';
 import { PhaseClock } from './phase-clock.js';
 import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
@@ -71,6 +72,7 @@ class VuRun {
   private readonly shared: SharedBlocks;
   private readonly control: Int32Array;
   private readonly counters: CounterReader;
+  private readonly faults: FaultReader;
   private readonly pool: VuPool;
   private samplers: RunSamplers | null = null;
   /** The final VU grid is due when the run ends (set once the VUs run), and whether it was sent. */
@@ -93,6 +95,7 @@ class VuRun {
     this.control = new Int32Array(this.shared.control);
     const states = new Int32Array(this.shared.states);
     this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
+    this.faults = new FaultReader(new Int32Array(this.shared.faults), this.plan.vus, this.ops);
     this.pool = new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) });
   }
 
@@ -113,7 +116,7 @@ class VuRun {
     this.pool.go();
     this.env.samplers?.attachClient(this.shared.ash, this.plan.vus);
     ctx.status(this.timed ? 'rampup' : 'running');
-    this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running');
+    this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running', this.faults, this.mon);
     this.samplers.start(this.monitor, this.plan.monitorIntervalSec, this.mon);
     this.gridDue = true;
     stop.onStop(() => this.pool.setRun(RUN_STOP));
@@ -203,6 +206,7 @@ class VuRun {
     const tot = this.counters.totals();
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     this.mon(`Test driver complete: ${tot.commits} commits, ${tot.rollbacks} rollbacks, ${tot.errors} errors`);
+    if (tot.errors > 0) this.mon(this.faultFields().survived);
     ctx.update({ summary: `test driver: ${tot.ops} transactions, ${tot.errors} errors` });
     return stop.requested ? 'stopped' : 'completed';
   }
@@ -213,7 +217,8 @@ class VuRun {
       return await this.monitor.read();
     } catch (e) {
       const code = SledgeError.is(e) ? e.code : 'SLEDGE_E_DB';
-      throw new SledgeError(code, `the monitor could not take the ${which} transaction count: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      const tried = this.monitor.reconnects ? ' (the monitor tried to reconnect: NOPM and TPM of the window cannot be computed)' : '';
+      throw new SledgeError(code, `the monitor could not take the ${which} transaction count: ${e instanceof Error ? e.message : String(e)}${tried}`, { cause: e });
     }
   }
 
@@ -277,7 +282,9 @@ class VuRun {
     this.samplers!.clientTick();
     this.samplers!.stop();
     this.throwFailure();
-    ctx.result(outcome.result as TproccResult, this.rows());
+    const faults = this.faultFields();
+    if (faults.errors.total > 0 || faults.disruptions.length > 0 || faults.monitorReconnects > 0) mon(faults.survived);
+    ctx.result({ ...(outcome.result as TproccResult), ...faults }, this.rows());
     ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     try {
@@ -286,6 +293,21 @@ class VuRun {
       mon(`Post-run maintenance failed: ${e instanceof Error ? e.message : String(e)}`);
     }
     return 'completed';
+  }
+
+  /** The result's failover fields: errors and retries by class, first-try commits, the disruptions, what the run survived (whole run). */
+  private faultFields() {
+    const f = this.faults.totals();
+    const tot = this.counters.totals();
+    const monitorReconnects = this.monitor.reconnects?.() ?? 0;
+    return {
+      errors: f.errors,
+      retries: f.retries,
+      firstTryCommits: tot.ops - f.retriedCommits,
+      disruptions: this.samplers?.disruptions.list ?? [],
+      monitorReconnects,
+      survived: survivedLine(f, monitorReconnects),
+    };
   }
 
   private async endEarly(): Promise<'stopped'> {

@@ -1,3 +1,4 @@
+import { ERROR_CLASSES, type ErrorClassName } from '@sledge/protocol';
 /**
  * Shared memory between the main thread and VU workers. Hot counters are
  * written with Atomics by the VUs and read every second by the main thread
@@ -12,6 +13,9 @@
  * pool:     Int32Array [connection][POOL_SESSIONS | POOL_OP0 + op], only with a connect pool
  *           (target.pool): sessions opened on each pool connection, and operations
  *           (commits + rollbacks) run on it, summed over every VU
+ * faults:   Int32Array [vu][op][F_*] errors and retries per error class
+ *           (ERROR_CLASSES order) and commits that needed a retry, then
+ *           [vu][FV_DROPS | FV_BACKS]: sessions lost and reconnected
  */
 export const KINDS = 3;
 export const K_COMMIT = 0;
@@ -37,6 +41,7 @@ export const PHASE_DONE = 2;
 
 export interface SharedBlocks {
   counters: SharedArrayBuffer;
+  faults: SharedArrayBuffer;
   states: SharedArrayBuffer;
   control: SharedArrayBuffer;
   ash: SharedArrayBuffer;
@@ -53,6 +58,7 @@ export function allocShared(vus: number, ops: number, poolConnections = 0): Shar
   return {
     ...(poolConnections > 0 ? { pool: new SharedArrayBuffer(poolConnections * (ops + 1) * 4) } : {}),
     counters: new SharedArrayBuffer(vus * ops * KINDS * 4),
+    faults: new SharedArrayBuffer((vus * ops * F_SLOTS + vus * FV_SLOTS) * 4),
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),
     ash: new SharedArrayBuffer(vus * 2 * 4),
@@ -72,3 +78,19 @@ export function sumCounters(c: Int32Array, vus: number, ops: number): Int32Array
   }
   return out;
 }
+
+/** Error classes in the faults block, in protocol's ERROR_CLASSES order. */
+export const F_CLASSES = ERROR_CLASSES.length;
+/** faults[vu][op][F_ERROR + class]: errors; [F_RETRY + class]: retries; [F_RETRIED_COMMIT]: commits (or rollbacks) after at least one retry. */
+export const F_ERROR = 0;
+export const F_RETRY = F_CLASSES;
+export const F_RETRIED_COMMIT = 2 * F_CLASSES;
+export const F_SLOTS = 2 * F_CLASSES + 1;
+/** Per VU after the [vu][op] part: sessions lost, sessions reconnected. */
+export const FV_DROPS = 0;
+export const FV_BACKS = 1;
+export const FV_SLOTS = 2;
+
+export const faultIndex = (ops: number, vuIndex: number, op: number, slot: number): number => (vuIndex * ops + op) * F_SLOTS + slot;
+export const faultVuIndex = (vus: number, ops: number, vuIndex: number, slot: number): number => vus * ops * F_SLOTS + vuIndex * FV_SLOTS + slot;
+export const errorClassIndex = (cls: ErrorClassName): number => ERROR_CLASSES.indexOf(cls);

@@ -14,7 +14,8 @@ export interface NativeHostEnv {
   plan: VuPlan;
   activeVus: number;
   vus: VuAssignment[];
-  shared: { counters: Int32Array; states: Int32Array; control: Int32Array };
+  /** faults: errors by class and sessions lost/back (layout.ts), for loops that count them. */
+  shared: { counters: Int32Array; states: Int32Array; control: Int32Array; faults?: Int32Array };
   /** The worker's current interval histograms by operation name (replaced every second when shipped). */
   interval: () => Record<string, RecordableHistogram>;
   log: (vu: number, text: string) => void;

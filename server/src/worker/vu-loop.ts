@@ -1,7 +1,31 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import { openVuSession, PooledSession, type Driver, type OpSession, type OpStream, type VuPlan, type Workload } from '@sledge/core';
-import type { Target } from '@sledge/protocol';
-import { ASH_EXEC_US, ASH_WAIT_US, CTRL_GO, CTRL_PHASE, CTRL_RUN, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, POOL_OP0, POOL_SESSIONS, RUN_GO, VU_STATE, counterIndex, poolIndex } from '../shared/layout.js';
+import { errorClassOf, openVuSession, PooledSession, type Driver, type ErrorClass, type OpSession, type OpStream, type VuPlan, type Workload } from '@sledge/core';
+import type { ErrorClassName, Target } from '@sledge/protocol';
+import {
+  ASH_EXEC_US,
+  ASH_WAIT_US,
+  CTRL_GO,
+  CTRL_PHASE,
+  CTRL_RUN,
+  FV_BACKS,
+  FV_DROPS,
+  F_ERROR,
+  F_RETRIED_COMMIT,
+  F_RETRY,
+  K_COMMIT,
+  K_ERROR,
+  K_ROLLBACK,
+  PHASE_MEASURING,
+  POOL_OP0,
+  POOL_SESSIONS,
+  RUN_GO,
+  VU_STATE,
+  counterIndex,
+  errorClassIndex,
+  faultIndex,
+  faultVuIndex,
+  poolIndex,
+} from '../shared/layout.js';
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
 
 /**
@@ -22,6 +46,8 @@ export interface VuEnv {
   plan: VuPlan;
   activeVus: number;
   counters: Int32Array;
+  /** Errors and retries per error class, sessions lost and reconnected (layout.ts faults). */
+  faults: Int32Array;
   states: Int32Array;
   /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
   ash: Int32Array;
@@ -89,8 +115,15 @@ async function runClient(env: VuEnv, a: VuAssignment, client: number, profile: V
     try {
       session = await openSession(env, a, logVu);
     } catch (e) {
-      logVu(`Error in Virtual User ${a.position}: ${e instanceof Error ? e.message : String(e)}`);
-      return false;
+      const cls = env.driver.classifyError(e);
+      // A database that refuses connections now (an outage, a failover) may be back soon: with reconnect on, keep trying.
+      const retry = reconnectOn(env.plan) && errorClassOf(cls.kind) === 'connection' && running(env) ? await reconnect(env, a, name, logVu, `cannot connect (${cls.message})`, false) : null;
+      if (!retry) {
+        if (!running(env)) return true;
+        logVu(`Error in Virtual User ${a.position}: ${e instanceof Error ? e.message : String(e)}`);
+        return false;
+      }
+      session = retry;
     }
     Atomics.store(env.states, a.index, VU_STATE.running);
     if (plan.asyncVerbose) logVu(`${name}:logged in`);
@@ -128,18 +161,30 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
     const measuring = Atomics.load(control, CTRL_PHASE) === PHASE_MEASURING;
     const t0 = performance.now();
     let outcome: 'commit' | 'rollback' | null = null;
-    try {
-      const r = c.session.run(op, input);
-      outcome = typeof r === 'string' ? r : await r;
-    } catch (e) {
-      Atomics.add(counters, counterIndex(ops, c.a.index, op, K_ERROR), 1);
-      const ended = await opFailed(env, c, op, e);
-      if (ended !== null) return ended;
+    let retried = false;
+    // pgbench --max-tries: the same transaction with the same input, again, on an error of a retryOn class; latency counts from the first try.
+    for (let tries = 1; ; tries++) {
+      try {
+        const r = c.session.run(op, input);
+        outcome = typeof r === 'string' ? r : await r;
+        break;
+      } catch (e) {
+        Atomics.add(counters, counterIndex(ops, c.a.index, op, K_ERROR), 1);
+        const cls = env.driver.classifyError(e);
+        const ec = errorClassOf(cls.kind);
+        Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_ERROR + errorClassIndex(ec)), 1);
+        const ended = await opFailed(env, c, op, cls, ec);
+        if (ended !== null) return ended;
+        if (!mayRetry(plan, ec, tries) || !running(env)) break;
+        Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_RETRY + errorClassIndex(ec)), 1);
+        retried = true;
+      }
     }
     const t1 = performance.now();
     if (outcome !== null) {
       Atomics.add(counters, counterIndex(ops, c.a.index, op, outcome === 'commit' ? K_COMMIT : K_ROLLBACK), 1);
       if (env.pool && c.session instanceof PooledSession) Atomics.add(env.pool, poolIndex(ops, c.session.lastConnection(), POOL_OP0 + op), 1);
+      if (retried) Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_RETRIED_COMMIT), 1);
       record(env, c, op, t0, t1, measuring);
       if (plan.mode === 'test') c.logVu(`${workload.operationTitles[op]}: ${stream.describe(op, input)}: ${outcome} (${(t1 - t0).toFixed(3)} ms)`);
     }
@@ -173,9 +218,20 @@ function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measu
   }
 }
 
-/** An operation threw: log it (bounded), end the VU under raiseError, reconnect on a lost connection. Null: carry on. */
-async function opFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<boolean | null> {
-  const cls = env.driver.classifyError(e);
+/** Reconnect lost sessions: the run's option, on unless set false. */
+const reconnectOn = (plan: VuPlan) => plan.reconnect !== false;
+
+/** May an operation that failed with class `ec` on try `tries` run again (maxTries, retryOn)? */
+export function mayRetry(plan: Pick<VuPlan, 'maxTries' | 'retryOn'>, ec: ErrorClassName, tries: number): boolean {
+  return tries < (plan.maxTries ?? 1) && (plan.retryOn ?? ['serialization']).includes(ec);
+}
+
+/**
+ * An operation threw: log it (bounded), end the VU under raiseError; on a
+ * lost connection reconnect (close the old session first, back off), or end
+ * the VU when reconnect is off. Null: carry on.
+ */
+async function opFailed(env: VuEnv, c: Client, op: number, cls: ErrorClass, ec: ErrorClassName): Promise<boolean | null> {
   if (env.plan.raiseError) {
     c.logVu(`Error in Virtual User ${c.a.position}: ${env.workload.operationLabels[op]}: ${cls.message}`);
     return false;
@@ -184,26 +240,48 @@ async function opFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<
     c.logVu(`${env.workload.operationTitles[op]} Procedure Error (${cls.kind}${cls.code ? ' ' + cls.code : ''}): ${cls.message}${c.errorsLogged === 99 ? ' (further errors are counted, 1 line per 1000 shown)' : ''}`);
   }
   c.errorsLogged++;
-  if (cls.kind !== 'connection') return null;
-  const reconnected = await reconnect(env, c.a, c.name, c.logVu);
+  if (ec !== 'connection') return null;
+  const ops = env.workload.operations.length;
+  Atomics.add(env.faults, faultVuIndex(env.plan.vus, ops, c.a.index, FV_DROPS), 1);
+  Atomics.store(env.states, c.a.index, VU_STATE.connecting);
+  await closeQuietly(c.session);
+  if (!reconnectOn(env.plan)) {
+    c.logVu(`${c.name}: connection lost and tprocc.reconnect is off: the virtual user ends`);
+    return false;
+  }
+  const reconnected = await reconnect(env, c.a, c.name, c.logVu, 'connection lost', true);
   if (!reconnected) return !running(env);
   c.session = reconnected;
   return null;
 }
 
-async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: string) => void): Promise<OpSession | null> {
+/** Close a session whose connection may be dead: never throws, never waits more than a second. */
+async function closeQuietly(s: OpSession): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([s.close().catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, 1000)))]);
+  clearTimeout(timer);
+}
+
+/** First wait and cap of the reconnect backoff (ms): 0.5, 1, 2, 4, 5, 5 ... s, each +-25% so that sessions do not come back in lockstep. */
+export const BACKOFF_FIRST_MS = 500;
+export const BACKOFF_MAX_MS = 5000;
+export const backoffMs = (attempt: number, jitter = Math.random()): number => Math.round(Math.min(BACKOFF_FIRST_MS * 2 ** attempt, BACKOFF_MAX_MS) * (0.75 + 0.5 * jitter));
+
+/** Open a new session with bounded exponential backoff until it works or the job stops (null). A lost session that comes back counts as back. */
+async function reconnect(env: VuEnv, a: VuAssignment, name: string, logVu: (t: string) => void, why: string, lost: boolean): Promise<OpSession | null> {
   const started = performance.now();
-  logVu(`${name}: connection lost, reconnecting`);
-  let wait = 500;
-  while (running(env)) {
-    await sleepUnlessStopped(env.control, wait);
+  logVu(`${name}: ${why}, reconnecting`);
+  for (let attempt = 0; running(env); attempt++) {
+    await sleepUnlessStopped(env.control, backoffMs(attempt));
     if (!running(env)) return null;
     try {
       const s = await openSession(env, a, logVu);
       logVu(`${name}: reconnected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (lost) Atomics.add(env.faults, faultVuIndex(env.plan.vus, env.workload.operations.length, a.index, FV_BACKS), 1);
+      Atomics.store(env.states, a.index, VU_STATE.running);
       return s;
     } catch {
-      wait = Math.min(wait * 2, 5000);
+      // still down: back off further
     }
   }
   return null;

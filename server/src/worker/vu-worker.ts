@@ -48,6 +48,7 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     plan: data.plan,
     activeVus: data.activeVus,
     counters: new Int32Array(data.shared.counters),
+    faults: new Int32Array(data.shared.faults),
     states: new Int32Array(data.shared.states),
     ash: new Int32Array(data.shared.ash),
     control: new Int32Array(data.shared.control),
@@ -87,7 +88,7 @@ async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile
     plan: data.plan,
     activeVus: data.activeVus,
     vus: data.vus,
-    shared: { counters: env.counters, states: env.states, control: env.control },
+    shared: { counters: env.counters, states: env.states, control: env.control, faults: env.faults },
     interval: () => env.interval,
     log: env.log,
     onTick: () => {

@@ -3,7 +3,8 @@
  * publishes at /targets/schema, and protocol's TproccOptions). Pure: no React.
  */
 
-export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'enum';
+/** 'list': an array of enum values, edited as comma-separated text (options: the allowed values). */
+export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'list';
 export type FieldGroup = 'connection' | 'schema' | 'driver';
 
 export interface FieldSpec {
@@ -34,9 +35,11 @@ function enumOptions(s: Json): string[] | undefined {
 /** One field from one property schema, or null for what a form does not edit (the engine tag, nested objects). */
 export function fieldFromSchema(name: string, s: Json): FieldSpec | null {
   if ('const' in s) return null;
-  const options = enumOptions(s);
+  const items = s['type'] === 'array' && s['items'] && typeof s['items'] === 'object' ? enumOptions(s['items'] as Json) : undefined;
+  const options = items ?? enumOptions(s);
   let kind: FieldKind;
-  if (options) kind = 'enum';
+  if (items) kind = 'list';
+  else if (options) kind = 'enum';
   else if (s['type'] === 'boolean') kind = 'boolean';
   else if (s['type'] === 'integer') kind = 'integer';
   else if (s['type'] === 'number') kind = 'number';
@@ -87,6 +90,7 @@ export function defaultsOf(fields: readonly FieldSpec[]): FormValues {
 export function toFormValue(f: FieldSpec, x: unknown): FormValue {
   if (f.kind === 'boolean') return x === true;
   if (x === undefined || x === null) return '';
+  if (f.kind === 'list' && Array.isArray(x)) return x.map(String).join(', ');
   return String(x);
 }
 
@@ -99,6 +103,7 @@ export function fromFormValue(f: FieldSpec, v: FormValue | undefined): unknown {
   if (v === undefined) return f.default;
   if (f.kind === 'boolean') return v === true;
   const text = String(v).trim();
+  if (f.kind === 'list') return text.split(',').map((x) => x.trim()).filter((x) => x !== '');
   if (f.kind === 'integer' || f.kind === 'number') {
     if (text === '') return undefined;
     const n = Number(text);

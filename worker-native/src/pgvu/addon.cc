@@ -29,7 +29,7 @@ namespace {
 
 using namespace sledge::pgvu;
 
-constexpr int32_t kAbiVersion = 1;
+constexpr int32_t kAbiVersion = 2;
 const char* const kTxNames[kNtx] = {"neworder", "payment", "delivery", "stocklevel", "orderstatus"};
 
 // Readers that record the first problem and return a harmless default.
@@ -238,6 +238,9 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     cfg.repeatDelayMs = r.integer("repeatDelayMs", 0, INT32_MAX);
     cfg.keyAndThink = r.boolean("keyAndThink");
     cfg.raiseError = r.boolean("raiseError");
+    Napi::Object o = info[0].As<Napi::Object>();
+    cfg.reconnect = o.Has("reconnect") ? r.boolean("reconnect") : true;
+    cfg.retryFirstConnect = o.Has("reconnect") && cfg.reconnect;
     cfg.testDriver = r.boolean("testDriver");
     Shared sh;
     sh.counters = r.int32s("counters", &entry.keep);
@@ -246,6 +249,10 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     sh.ringIndex = r.int32s("ringIndex", &entry.keep);
     sh.ringData = r.int32s("ringData", &entry.keep);
     sh.ringCapacity = static_cast<int32_t>(r.integer("ringCapacity", 1, 1 << 24));
+    if (o.Has("faults") && !o.Get("faults").IsUndefined()) {
+      sh.faults = r.int32s("faults", &entry.keep);
+      sh.faultVus = r.integer("faultVus", 1, INT32_MAX);
+    }
     std::vector<VuSpec> vus;
     Napi::Value list = info[0].As<Napi::Object>().Get("vus");
     if (env.IsExceptionPending()) return env.Undefined();
@@ -273,6 +280,9 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     for (const VuSpec& s : vus) {
       if (static_cast<size_t>(s.index) >= sh.states.length) return Fail(env, "a VU index is outside states");
       if ((static_cast<size_t>(s.index) + 1) * kNtx * kKinds > sh.counters.length) return Fail(env, "a VU index is outside counters");
+      if (sh.faults.data && (s.index >= sh.faultVus || static_cast<size_t>(sh.faultVus) * (kNtx * kFaultSlots + kFaultVuSlots) > sh.faults.length)) {
+        return Fail(env, "faults is too short for faultVus, or a VU index is outside it");
+      }
     }
     if (Mix().init(cfg.mix) == false) return Fail(env, "mix weights must sum to more than 0");
     entry.run = std::make_unique<Run>(std::move(cfg), std::move(vus), sh);

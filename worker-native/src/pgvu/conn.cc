@@ -53,6 +53,8 @@ const char* errKindName(ErrKind k) {
       return "serialization";
     case ErrKind::LockTimeout:
       return "lock-timeout";
+    case ErrKind::Timeout:
+      return "timeout";
     case ErrKind::Connection:
       return "connection";
     case ErrKind::Constraint:
@@ -67,7 +69,8 @@ ErrKind classify(const std::string& code, bool connectionBad) {
   if (code == "40P01") return ErrKind::Deadlock;
   if (code == "40001") return ErrKind::Serialization;
   if (code == "55P03") return ErrKind::LockTimeout;
-  if (code.rfind("08", 0) == 0 || code == "57P01" || code == "57P02" || code == "57P03" || connectionBad) return ErrKind::Connection;
+  if (code == "57014") return ErrKind::Timeout;
+  if (code.rfind("08", 0) == 0 || code == "57P01" || code == "57P02" || code == "57P03" || code == "53300" || connectionBad) return ErrKind::Connection;
   if (code.rfind("23", 0) == 0) return ErrKind::Constraint;
   return ErrKind::Other;
 }

@@ -13,7 +13,7 @@
 
 namespace sledge::pgvu {
 
-enum class ErrKind { Deadlock, Serialization, LockTimeout, Connection, Constraint, Other };
+enum class ErrKind { Deadlock, Serialization, LockTimeout, Timeout, Connection, Constraint, Other };
 
 const char* errKindName(ErrKind k);
 

@@ -168,6 +168,26 @@ void Run::vuMain(size_t slot) {
   live_.fetch_sub(1, std::memory_order_acq_rel);
 }
 
+namespace {
+// errorClassOf (core/error-class.ts): the layout's class index of an error kind.
+int errorClass(ErrKind k) {
+  switch (k) {
+    case ErrKind::Deadlock:
+    case ErrKind::Serialization:
+      return kClassSerialization;
+    case ErrKind::LockTimeout:
+    case ErrKind::Timeout:
+      return kClassTimeout;
+    case ErrKind::Connection:
+      return kClassConnection;
+    case ErrKind::Constraint:
+      return kClassConstraint;
+    default:
+      return kClassOther;
+  }
+}
+}  // namespace
+
 // vu-loop.ts runClient for one client (no async scaling).
 bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   const VuSpec& a = vus_[slot];
@@ -181,9 +201,10 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   TxParams params;
   int64_t errorsLogged = 0;
 
-  auto reconnect = [&](PgConn& conn) -> bool {
+  // vu-loop.ts reconnect: back off 0.5 s doubling to 5 s until a session opens or the job stops; `lost`: count it as back.
+  auto reconnect = [&](PgConn& conn, const std::string& why, bool lost) -> bool {
     const auto started = Clock::now();
-    log(pos, name + ": connection lost, reconnecting");
+    log(pos, name + ": " + why + ", reconnecting");
     int64_t wait = 500;
     while (running()) {
       sleepUnlessStopped(wait);
@@ -193,6 +214,8 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
       if (conn.connect(cfg_.conninfo, appName, intr, &err, &stopped)) {
         log(pos, name + ": reconnected after " + fixed(msSince(started, Clock::now()) / 1000.0, 1) + " s");
         conn.prepareAll(cfg_.statements, intr);
+        if (lost) sh_.session(a.index, kFaultBacks);
+        sh_.state(a.index, kStateRunning);
         return true;
       }
       wait = std::min<int64_t>(wait * 2, 5000);
@@ -206,10 +229,15 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
     bool stopped = false;
     if (!conn.connect(cfg_.conninfo, appName, intr, &err, &stopped)) {
       if (stopped) return true;
-      log(pos, "Error in Virtual User " + num(pos) + ": connecting to PostgreSQL failed: " + err);
-      return false;
+      // A database that refuses connections now (an outage, a failover) may be back soon: with reconnect on, keep trying.
+      if (!cfg_.retryFirstConnect || !reconnect(conn, "cannot connect (" + err + ")", false)) {
+        if (!running()) return true;
+        log(pos, "Error in Virtual User " + num(pos) + ": connecting to PostgreSQL failed: " + err);
+        return false;
+      }
+    } else {
+      conn.prepareAll(cfg_.statements, intr);
     }
-    conn.prepareAll(cfg_.statements, intr);
     sh_.state(a.index, kStateRunning);
     VuOptions o{cfg_.warehouses, pos, cfg_.activeVus, cfg_.allWarehouse, {}, iter * 100000};
     std::copy(std::begin(cfg_.mix), std::end(cfg_.mix), o.mix);
@@ -240,6 +268,7 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
       if (out == Outcome::Cancelled) return true;  // aborted mid-statement
       if (out == Outcome::Error) {
         sh_.count(a.index, t, kError);
+        sh_.error(a.index, t, errorClass(dbe.kind));
         if (cfg_.raiseError) {
           log(pos, "Error in Virtual User " + num(pos) + ": " + kProc[t] + ": " + dbe.message);
           return false;
@@ -250,7 +279,14 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
         }
         errorsLogged++;
         if (dbe.kind == ErrKind::Connection) {
-          if (!reconnect(conn)) return !running();
+          sh_.session(a.index, kFaultDrops);
+          sh_.state(a.index, kStateConnecting);
+          conn.close();
+          if (!cfg_.reconnect) {
+            log(pos, name + ": connection lost and tprocc.reconnect is off: the virtual user ends");
+            return false;
+          }
+          if (!reconnect(conn, "connection lost", true)) return !running();
         }
       } else {
         sh_.count(a.index, t, out == Outcome::Commit ? kCommit : kRollback);

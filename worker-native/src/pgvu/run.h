@@ -31,6 +31,8 @@ struct RunConfig {
   int64_t repeatDelayMs = 0;
   bool keyAndThink = false;
   bool raiseError = false;
+  bool reconnect = true;  // a lost session is reopened with backoff; false: the VU ends
+  bool retryFirstConnect = false;  // a refused first connect is retried too (reconnect given explicitly)
   bool testDriver = false;  // print every transaction (the test driver)
 };
 

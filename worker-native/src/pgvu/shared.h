@@ -39,6 +39,21 @@ inline constexpr int kRingStride = 32;
 inline constexpr int kRingTailOffset = 16;
 inline constexpr int32_t kRecMeasuring = 0x100;
 
+// layout.ts faults block: [vu][tx][kFaultSlots] errors and retries per error
+// class (ERROR_CLASSES order: serialization, connection, timeout, constraint,
+// other) and retried commits, then [vu][2] sessions lost and reconnected.
+inline constexpr int kClasses = 5;
+inline constexpr int kClassSerialization = 0;
+inline constexpr int kClassConnection = 1;
+inline constexpr int kClassTimeout = 2;
+inline constexpr int kClassConstraint = 3;
+inline constexpr int kClassOther = 4;
+inline constexpr int kFaultError = 0;
+inline constexpr int kFaultSlots = 2 * kClasses + 1;
+inline constexpr int kFaultVuSlots = 2;
+inline constexpr int kFaultDrops = 0;
+inline constexpr int kFaultBacks = 1;
+
 struct Int32View {
   int32_t* data = nullptr;
   size_t length = 0;
@@ -55,12 +70,20 @@ struct Shared {
   Int32View ringIndex;
   Int32View ringData;
   int32_t ringCapacity = 0;  // records per slot, a power of two
+  Int32View faults;          // empty when the run does not count faults
+  int64_t faultVus = 0;      // the run's VU count (the per-VU part of faults starts after [vus][tx])
 
   int32_t run() { return atomicLoad(control.data + kCtrlRun); }
   int32_t phase() { return atomicLoad(control.data + kCtrlPhase); }
   int32_t go() { return atomicLoad(control.data + kCtrlGo); }
   void count(int vuIndex, int tx, int kind) { atomicAdd(counters.data + (static_cast<size_t>(vuIndex) * kNtx + tx) * kKinds + kind, 1); }
   void state(int vuIndex, int32_t s) { atomicStore(states.data + vuIndex, s); }
+  void error(int vuIndex, int tx, int cls) {
+    if (faults.data) atomicAdd(faults.data + (static_cast<size_t>(vuIndex) * kNtx + tx) * kFaultSlots + kFaultError + cls, 1);
+  }
+  void session(int vuIndex, int slot) {
+    if (faults.data) atomicAdd(faults.data + static_cast<size_t>(faultVus) * kNtx * kFaultSlots + static_cast<size_t>(vuIndex) * kFaultVuSlots + slot, 1);
+  }
 };
 
 // Single-producer ring of one VU thread; JavaScript is the consumer.

@@ -178,6 +178,11 @@ export interface NativeVuStartOptions {
   counters: Int32Array;
   states: Int32Array;
   control: Int32Array;
+  /** Reopen lost sessions (tprocc.reconnect; default true). */
+  reconnect?: boolean;
+  /** The faults block (errors by class, sessions lost and back) and the run's VU count that sizes it. */
+  faults?: Int32Array;
+  faultVus?: number;
 }
 
 /** One VU thread's end state: measured-window span and time per type (TX_TYPES order). */

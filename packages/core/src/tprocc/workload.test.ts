@@ -60,6 +60,9 @@ describe('TPROC-C as a Workload', () => {
       durationMinutes: 2,
       timeProfile: true,
       monitorIntervalSec: 10,
+      reconnect: true,
+      maxTries: 1,
+      retryOn: ['serialization'],
     });
     expect(tproccWorkload.vuPlan({ ...o, asyncScale: false }).clients).toBe(1);
     expect(tproccWorkload.vuPlan({ ...o, asyncVerbose: true }).asyncVerbose).toBe(true);

@@ -1,5 +1,6 @@
 import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
+import { Reconnecting } from '../reconnecting.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
@@ -94,13 +95,16 @@ class TproccStream implements OpStream<TxInput> {
 /** The TPROC-C run monitor: schema check, NOPM/TPM counters (hammerdb.md §6.3, §6.5), the result. */
 async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<TproccParams, Counters, TproccResult>> {
   const { driver, target, features, options: o } = rc;
-  const admin = await tproccHooks(driver).openAdmin(tproccTarget(target, o.schema), rc.log);
+  const hooks = tproccHooks(driver);
+  const at = tproccTarget(target, o.schema);
+  // The monitor's session survives the target's restarts and killed sessions like the VUs' do.
+  const conn = new Reconnecting(await hooks.openAdmin(at, rc.log), () => hooks.openAdmin(at, rc.log), driver, rc.log);
   let W = 0;
   let prev: { tpm: number; nopm: number; ts: number } | undefined;
   return {
-    serverVersion: () => admin.serverVersion(),
+    serverVersion: () => conn.use((a) => a.serverVersion()),
     async prepare() {
-      const state = await admin.schemaState();
+      const state = await conn.use((a) => a.schemaState());
       if (!state.exists || state.warehouses < 1) {
         throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', { field: 'target' });
       }
@@ -108,7 +112,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
       const summary = `${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`;
       return { params: { warehouses: W }, summary, runInfo: { warehouses: W } };
     },
-    read: () => admin.readCounters(),
+    read: () => conn.use((a) => a.readCounters()),
+    reconnects: () => conn.reconnects,
     live(c: Counters, ts: number, clientOps: number, interval: number): LiveSample {
       const tpmCounter = c.tpm ?? clientOps;
       const sample = {
@@ -140,8 +145,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
       };
       return { result, lines };
     },
-    afterRun: () => admin.afterRun(),
-    close: () => admin.close(),
+    afterRun: () => conn.use((a) => a.afterRun()),
+    close: () => conn.close(),
   };
 }
 
@@ -174,6 +179,9 @@ function vuPlan(o: TproccOptions): VuPlan {
     durationMinutes: o.duration,
     timeProfile: o.timeProfile,
     monitorIntervalSec: o.tcRefreshSec,
+    reconnect: o.reconnect ?? true,
+    maxTries: o.maxTries ?? 1,
+    retryOn: o.retryOn ?? ['serialization'],
   };
 }
 

@@ -41,7 +41,7 @@ export function reasonCode(e: unknown): number | undefined {
 }
 
 /** Communication error, client reroute, not connected, connection closed by ibm_db. */
-const CONNECTION_CODES = new Set([-30081, -30108, -30080, -1224, -900, -1776, -30040]);
+const CONNECTION_CODES = new Set([-30081, -30108, -30080, -1224, -900, -1776, -30040, -1032, -1035]);
 
 /**
  * Classify an error a VU session threw (ibm_db DB2Error). SQL0911N rolled
@@ -61,6 +61,8 @@ export function classifyError(e: unknown): ErrorClass {
   });
   if (SledgeError.is(e)) return e.code === 'SLEDGE_E_CONNECT' ? out('connection', false) : out('other', false);
   if (code === -911 || code === -913) return out(reasonCode(e) === 2 ? 'deadlock' : 'lock-timeout', true);
+  // SQL0952N: processing cancelled (query timeout / interrupt).
+  if (code === -952) return out('timeout', false);
   if (code === -803 || code === -530 || code === -531 || code === -532 || code === -407 || code === -545) return out('constraint', false);
   if (code !== undefined && CONNECTION_CODES.has(code)) return out('connection', false);
   if (state?.startsWith('08')) return out('connection', false);

@@ -16,6 +16,12 @@ export const ER = {
   NO_REFERENCED_ROW: 1452,
   ACCESS_DENIED_NO_PASSWORD: 1698,
   CONNECTION_KILLED: 1927,
+  TOO_MANY_USER_CONNECTIONS: 1203,
+  USER_LIMIT_REACHED: 1226,
+  CON_COUNT: 1040,
+  QUERY_INTERRUPTED: 1317,
+  QUERY_TIMEOUT: 3024,
+  STATEMENT_TIMEOUT: 1969,
   SERVER_GONE: 2006,
   SERVER_LOST: 2013,
   CLIENT_LOCAL_FILES_DISABLED: 3948,
@@ -69,6 +75,9 @@ const CONNECTION_ERRNOS = new Set<number>([
   ER.SERVER_SHUTDOWN,
   ER.CONNECTION_KILLED,
   ER.CLIENT_INTERACTION_TIMEOUT,
+  ER.TOO_MANY_USER_CONNECTIONS,
+  ER.USER_LIMIT_REACHED,
+  ER.CON_COUNT,
 ]);
 
 /** The session is gone: no ROLLBACK can be sent, the VU must reconnect. */
@@ -87,6 +96,12 @@ export function isConnectionError(e: unknown): boolean {
  * 1062/1452 are constraint violations; the rest is 'other'.
  */
 export function classifyError(e: unknown): ErrorClass {
+  // A SledgeError from connecting wraps the server's error: classify what caused it.
+  if (e instanceof SledgeError) {
+    const cause = (e as Error).cause;
+    if (cause !== undefined && cause !== e) return { ...classifyError(cause), message: e.message };
+    return { kind: e.code === 'SLEDGE_E_CONNECT' ? 'connection' : 'other', retryable: false, message: e.message };
+  }
   const errno = errnoOf(e);
   const code = errno !== undefined ? String(errno) : codeOf(e);
   const message = messageOf(e);
@@ -94,6 +109,8 @@ export function classifyError(e: unknown): ErrorClass {
     code === undefined ? { kind, retryable, message } : { kind, retryable, code, message };
   if (errno === ER.LOCK_DEADLOCK) return out('deadlock', true);
   if (errno === ER.LOCK_WAIT_TIMEOUT) return out('lock-timeout', true);
+  // max_execution_time (MySQL 3024), max_statement_time (MariaDB 1969), KILL QUERY (1317).
+  if (errno === ER.QUERY_TIMEOUT || errno === ER.STATEMENT_TIMEOUT || errno === ER.QUERY_INTERRUPTED) return out('timeout', false);
   if (isConnectionError(e)) return out('connection', false);
   if (errno === ER.DUP_ENTRY || errno === ER.NO_REFERENCED_ROW) return out('constraint', false);
   return out('other', false);

@@ -37,6 +37,7 @@ const CONSTRAINT = new Set(['ORA-00001', 'ORA-02290', 'ORA-02291', 'ORA-02292', 
 /** End of file on the channel, not connected, session killed, idle timeout, closed or broken connection. */
 const CONNECTION = new Set([
   'ORA-03113', 'ORA-03114', 'ORA-03135', 'ORA-01012', 'ORA-00028', 'ORA-02396', 'ORA-01092', 'ORA-12537', 'ORA-12547', 'ORA-12570',
+  'ORA-01033', 'ORA-01034', 'ORA-01089', 'ORA-00018', 'ORA-12516', 'ORA-12519', 'ORA-12520', 'ORA-12528',
   'NJS-003', 'NJS-500', 'NJS-501', 'NJS-521', 'DPI-1010', 'DPI-1080', 'ECONNRESET', 'EPIPE',
 ]);
 
@@ -54,6 +55,8 @@ export function classifyError(e: unknown): ErrorClass {
   if (DEADLOCK.has(code)) return out('deadlock', true);
   if (SERIALIZATION.has(code)) return out('serialization', true);
   if (LOCK_TIMEOUT.has(code)) return out('lock-timeout', true);
+  // ORA-01013 user requested cancel (callTimeout), DPI-1067 call timeout exceeded.
+  if (code === 'ORA-01013' || code === 'DPI-1067') return out('timeout', false);
   if (CONSTRAINT.has(code)) return out('constraint', false);
   if (CONNECTION.has(code)) return out('connection', false);
   return out('other', false);

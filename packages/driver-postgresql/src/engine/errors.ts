@@ -98,8 +98,9 @@ export function dbError(what: string, e: unknown, field?: string): SledgeError {
   });
 }
 
-const CONNECTION_MESSAGES = /Connection terminated|Client was closed|not queryable|Client has encountered a connection error|socket hang up|read ECONNRESET|write EPIPE/i;
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_MESSAGES = /Connection terminated|is not currently accepting connections|too many connections|Client was closed|not queryable|Client has encountered a connection error|socket hang up|read ECONNRESET|write EPIPE/i;
+/** admin shutdown, crash shutdown, cannot connect now, too many connections (per role: CONNECTION LIMIT), sockets. */
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 /** Classify an error thrown by a VU session (the Driver.classifyError hook). */
 export function classifyError(e: unknown): ErrorClass {
@@ -116,6 +117,8 @@ export function classifyError(e: unknown): ErrorClass {
   if (code === '40P01') return { kind: 'deadlock', retryable: true, ...withCode, message };
   if (code === '40001') return { kind: 'serialization', retryable: true, ...withCode, message };
   if (code === '55P03') return { kind: 'lock-timeout', retryable: false, ...withCode, message };
+  // query_canceled: statement_timeout (or a cancel request).
+  if (code === '57014') return { kind: 'timeout', retryable: false, ...withCode, message };
   if ((code !== undefined && (code.startsWith('08') || CONNECTION_CODES.has(code))) || CONNECTION_MESSAGES.test(message)) {
     return { kind: 'connection', retryable: false, ...withCode, message };
   }

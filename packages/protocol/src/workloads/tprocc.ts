@@ -8,6 +8,7 @@ import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc
 import type { WorkloadDef } from './types.js';
 import { PoolResultFields } from '../run/pool.js';
 import { KeyThinkTable } from '../run/keythink.js';
+import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -114,6 +115,7 @@ const TproccOptionFields = {
       'x-group': 'driver',
     }),
     mix: TproccMix,
+    ...FaultOptionFields,
 };
 /** The options checked alike whatever the engine (schema options are checked against the target's engine). */
 const TproccCommonOptions = Type.Object(TproccOptionFields, { additionalProperties: false });
@@ -138,6 +140,7 @@ export const TproccResult = Type.Object(
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
     ...PoolResultFields,
+    ...FaultResultFields,
   },
   { $id: 'TproccResult' },
 );

@@ -43,6 +43,8 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     counters: env.shared.counters,
     states: env.shared.states,
     control: env.shared.control,
+    reconnect: opts.reconnect ?? true,
+    ...(env.shared.faults ? { faults: env.shared.faults, faultVus: env.plan.vus } : {}),
   });
   const profiles: VuProfile[] = env.vus.map((a) => ({ position: a.position, elapsedMs: 0, perType: {} }));
   const onRecord = (slot: number, t: TxType, us: number, measuring: boolean) => {

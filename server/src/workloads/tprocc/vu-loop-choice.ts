@@ -12,7 +12,13 @@ export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescrip
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
  */
-export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
+export function chooseVuLoop(
+  pref: VuLoopPreference,
+  driver: Driver,
+  target: Target,
+  opts: { asyncScale: boolean; reconnect?: boolean; maxTries?: number },
+  addonPath?: string,
+): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
   const native = driver.workloads.tprocc?.nativeVu;
@@ -21,6 +27,8 @@ export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Tar
   if ((target as { pool?: unknown }).pool) return ts('a connect pool (target.pool) runs in the TypeScript loop');
   const unsupported = native.unsupported?.(target as never);
   if (unsupported) return ts(unsupported);
+  // The native loop reconnects (or not) and counts errors by class and lost sessions itself; retries are the TypeScript loop's.
+  if ((opts.maxTries ?? 1) > 1) return ts('retries (tprocc.maxTries) run in the TypeScript loop');
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {

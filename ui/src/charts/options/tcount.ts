@@ -9,15 +9,30 @@ export interface TcountInput {
   tpmLabel: string;
   range: TimeRange | undefined;
   palette: ChartPalette;
+  /** Vertical marks on the time axis (sessions lost / reconnected). */
+  marks?: readonly { ts: number; label: string; kind: 'drop' | 'back' }[];
+}
+
+/** Marks as an ECharts markLine: red dashed where sessions dropped, green where they came back. */
+function markLine(marks: TcountInput['marks'], p: ChartPalette): Partial<LineSeriesOption> {
+  if (!marks?.length) return {};
+  return {
+    markLine: {
+      symbol: 'none',
+      animation: false,
+      label: { formatter: '{b}', position: 'insideEndTop', color: p.text, fontSize: 10 },
+      data: marks.map((m) => ({ xAxis: m.ts, name: m.label, label: { position: m.kind === 'drop' ? 'insideEndTop' : 'insideStartBottom' }, lineStyle: { type: 'dashed', width: 1, color: m.kind === 'drop' ? p.p99 : p.mode === 'dark' ? '#4ade80' : '#16a34a' } })),
+    },
+  };
 }
 
 /** NOPM and the engine's TPM over time (HammerDB's transaction counter, one point per tcRefreshSec). */
-export function tcountOption({ engine, tpmLabel, range, palette: p }: TcountInput): ChartOption {
+export function tcountOption({ engine, tpmLabel, range, palette: p, marks }: TcountInput): ChartOption {
   const nopm: Point[] = engine.map((s) => [s.ts, s.nopm]);
   const tpm: Point[] = engine.map((s) => [s.ts, s.tpm]);
   const style = lineStyle(engine.length);
   const series: LineSeriesOption[] = [
-    { id: 'nopm', name: 'NOPM', type: 'line', data: nopm, color: p.nopm, ...style, lineStyle: { width: 2 } },
+    { id: 'nopm', name: 'NOPM', type: 'line', data: nopm, color: p.nopm, ...style, lineStyle: { width: 2 }, ...markLine(marks, p) },
     { id: 'tpm', name: tpmLabel, type: 'line', data: tpm, color: p.tpm, ...style, lineStyle: { width: 2 } },
   ];
   return {

@@ -11,6 +11,7 @@ import { chartableEngine } from '../../util/runProgress.js';
 import { refreshSec } from './jobs.js';
 import { TPROCC_OPS } from './ops.js';
 import { tproccResult } from './result.js';
+import { TproccErrorsCard, useDisruptionMarks } from './ErrorsCard.js';
 
 /**
  * "PostgreSQL TPM", or "SQLite TPM (client)" when the engine has no counter of
@@ -33,7 +34,8 @@ export function TproccRunCharts({ live }: { live: LiveJob }) {
   const { range, group, ended } = useRunChartFrame(live);
   const label = useTpmLabel(live);
   const engine = useMemo(() => chartableEngine(live.engine, ended), [live.engine, ended]);
-  const tc = useMemo(() => tcountOption({ engine, tpmLabel: label, range, palette }), [engine, label, range, palette]);
+  const marks = useDisruptionMarks(live);
+  const tc = useMemo(() => tcountOption({ engine, tpmLabel: label, range, palette, marks }), [engine, label, range, palette, marks]);
   return (
     <div className="charts run-charts">
       <section className="card">
@@ -47,6 +49,7 @@ export function TproccRunCharts({ live }: { live: LiveJob }) {
       </section>
       <ClientRatesCard live={live} ops={TPROCC_OPS} range={range} group={group} palette={palette} />
       <LatencyCard live={live} ops={TPROCC_OPS} range={range} group={group} palette={palette} />
+      <TproccErrorsCard live={live} />
     </div>
   );
 }

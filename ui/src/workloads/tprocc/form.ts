@@ -29,7 +29,7 @@ export const BUILD_FIELDS = ['warehouses', 'buildVus'];
 /** Run page, main settings (HammerDB's Driver Options dialog). */
 export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs', 'iterations', 'totalIterations', 'keyAndThink', 'allWarehouse', 'timeProfile'];
 /** Run page, advanced settings. */
-export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose', 'workers'];
+export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose', 'workers', 'reconnect', 'maxTries', 'retryOn'];
 export const MIX_FIELDS = mixFields.map((f) => f.name);
 /** The keying and thinking table's fields (shown while keyAndThink is on). */
 export const KEY_THINK_FIELDS = keyThinkFields.map((f) => f.name);
@@ -69,7 +69,7 @@ export function tproccToForm(t: unknown): FormValues {
     let raw: unknown = o;
     for (const p of path) raw = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[p] : undefined;
     if (raw === undefined) continue;
-    v[f.name] = f.kind === 'boolean' ? raw === true : String(raw);
+    v[f.name] = f.kind === 'boolean' ? raw === true : f.kind === 'list' && Array.isArray(raw) ? raw.map(String).join(', ') : String(raw);
   }
   return v;
 }

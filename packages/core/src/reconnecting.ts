@@ -1,0 +1,83 @@
+import type { Driver, Logger } from './driver.js';
+import { errorClassOf } from './error-class.js';
+
+/** How long a monitor keeps trying to reopen its session before the error stands (ms). */
+export const MONITOR_PATIENCE_MS = 120_000;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 5000);
+
+/**
+ * A session that is reopened when its connection is lost (the driver's
+ * classifyError says 'connection'): the old one is closed first, then new
+ * ones are tried with bounded exponential backoff (0.5 s doubling to 5 s)
+ * for up to `patienceMs`; the call that met the lost connection then runs
+ * again on the new session. Calls that meet the loss together share one
+ * reopening. Errors of other classes pass through untouched.
+ */
+export class Reconnecting<S extends { close(): Promise<void> }> {
+  /** Times the session was reopened. */
+  reconnects = 0;
+  private reopening: Promise<S> | null = null;
+
+  constructor(
+    private session: S,
+    private readonly open: () => Promise<S>,
+    private readonly driver: Pick<Driver, 'classifyError'>,
+    private readonly log: Logger,
+    private readonly what = 'Monitor',
+    private readonly patienceMs = MONITOR_PATIENCE_MS,
+  ) {}
+
+  get current(): S {
+    return this.session;
+  }
+
+  private lost(e: unknown): boolean {
+    return errorClassOf(this.driver.classifyError(e).kind) === 'connection';
+  }
+
+  /** Run `f` on the session; on a lost connection reopen it and run `f` once more. */
+  async use<T>(f: (s: S) => Promise<T>): Promise<T> {
+    const s = this.session;
+    try {
+      return await f(s);
+    } catch (e) {
+      if (!this.lost(e)) throw e;
+      return f(await this.reopen(s, e));
+    }
+  }
+
+  private reopen(failed: S, e: unknown): Promise<S> {
+    if (this.session !== failed) return Promise.resolve(this.session);
+    this.reopening ??= this.doReopen(failed, e).finally(() => {
+      this.reopening = null;
+    });
+    return this.reopening;
+  }
+
+  private async doReopen(failed: S, e: unknown): Promise<S> {
+    this.log(`${this.what}: connection lost (${this.driver.classifyError(e).message}), reconnecting`);
+    await failed.close().catch(() => undefined);
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      await sleep(backoff(attempt));
+      try {
+        const s = await this.open();
+        this.session = s;
+        this.reconnects++;
+        this.log(`${this.what}: reconnected after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        return s;
+      } catch (e2) {
+        if (!this.lost(e2) || Date.now() - started >= this.patienceMs) {
+          const msg = this.driver.classifyError(e2).message;
+          throw Object.assign(new Error(`${this.what}: could not reconnect within ${Math.round((Date.now() - started) / 1000)} s: ${msg}`), { cause: e2 });
+        }
+      }
+    }
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+}
