@@ -12,3 +12,5 @@ export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
+export * from './run/steps.js';
+export * from './run/arrival.js';

@@ -10,6 +10,8 @@
  * ash:      Int32Array [vu][ASH_EXEC_US | ASH_WAIT_US], microseconds accumulated
  *           by engines sampled client-side (VuSession.lastWaitMs), read as deltas
  */
+import { allocShape } from './shape-layout.js';
+
 export const KINDS = 3;
 export const K_COMMIT = 0;
 export const K_ROLLBACK = 1;
@@ -37,6 +39,8 @@ export interface SharedBlocks {
   states: SharedArrayBuffer;
   control: SharedArrayBuffer;
   ash: SharedArrayBuffer;
+  /** Run shapes: step loads and arrival rate (shape-layout.ts). */
+  shape: SharedArrayBuffer;
 }
 export const ASH_EXEC_US = 0;
 export const ASH_WAIT_US = 1;
@@ -47,6 +51,7 @@ export function allocShared(vus: number, ops: number): SharedBlocks {
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),
     ash: new SharedArrayBuffer(vus * 2 * 4),
+    shape: allocShape(vus),
   };
 }
 

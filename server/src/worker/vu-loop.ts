@@ -3,6 +3,8 @@ import type { Driver, OpSession, OpStream, VuPlan, Workload } from '@sledge/core
 import type { Target } from '@sledge/protocol';
 import { ASH_EXEC_US, ASH_WAIT_US, CTRL_GO, CTRL_PHASE, CTRL_RUN, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, RUN_GO, VU_STATE, counterIndex } from '../shared/layout.js';
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
+import { runArrivalSession } from './arrival-loop.js';
+import { awaitStepSlot } from './step-gate.js';
 
 /**
  * The TypeScript VU loop, for any workload: the workload gives each VU its
@@ -26,12 +28,14 @@ export interface VuEnv {
   /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
   ash: Int32Array;
   control: Int32Array;
+  /** Run shapes (step loads, arrival rate): shared/shape-layout.ts. */
+  shape: Int32Array;
   /** Interval histograms (µs) by operation name, shared by the worker's VUs, shipped and replaced every second. */
   interval: Record<string, RecordableHistogram>;
   log: (vu: number, text: string) => void;
 }
 
-const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
+export const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
 
 type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 /** Atomics.waitAsync (V8; typed in lib ES2024, which Node 20 does not fully implement). */
@@ -53,7 +57,7 @@ export async function sleepUnlessStopped(control: Int32Array, ms: number): Promi
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
 /** One client of one VU: its identity, session and error count while it runs its operations. */
-interface Client {
+export interface Client {
   a: VuAssignment;
   name: string;
   session: OpSession;
@@ -63,7 +67,7 @@ interface Client {
   onWindow: (start: number, end: number) => void;
 }
 
-const openSession = (env: VuEnv, a: VuAssignment, logVu: (t: string) => void) => env.workload.openSession(env.driver, env.target, { vu: a.position, log: logVu }, env.options);
+export const openSession = (env: VuEnv, a: VuAssignment, logVu: (t: string) => void) => env.workload.openSession(env.driver, env.target, { vu: a.position, log: logVu }, env.options);
 
 /**
  * One virtual user (or, with async scaling, one of its clients). Returns
@@ -106,6 +110,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
   let lastYield = performance.now();
   for (let n = 0; n < plan.opsPerIteration; n++) {
     if (!running(env)) break;
+    if (plan.steps && !(await awaitStepSlot(control, env.shape, env.states, c.a.index))) break;
     const { op, input } = stream.next();
     if (plan.paced) {
       await sleepUnlessStopped(control, stream.keyingMs(op));
@@ -139,7 +144,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
 }
 
 /** A completed operation's latency: the interval histogram, client-side ASH, and the measured-window profile. */
-function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measuring: boolean): void {
+export function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measuring: boolean): void {
   const opName = env.workload.operations[op]!;
   const us = Math.max(1, Math.round((t1 - t0) * 1000));
   env.interval[opName]!.record(us);
@@ -156,7 +161,7 @@ function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measu
 }
 
 /** An operation threw: log it (bounded), end the VU under raiseError, reconnect on a lost connection. Null: carry on. */
-async function opFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<boolean | null> {
+export async function opFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<boolean | null> {
   const cls = env.driver.classifyError(e);
   if (env.plan.raiseError) {
     c.logVu(`Error in Virtual User ${c.a.position}: ${env.workload.operationLabels[op]}: ${cls.message}`);
@@ -217,7 +222,7 @@ export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
   Atomics.store(env.states, a.index, VU_STATE.connecting);
   env.log(0, `Vuser ${a.position}:RUNNING`);
   const clients = env.plan.clients;
-  const results = await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
+  const results = env.plan.arrival ? [await runArrivalSession(env, a, profile, onWindow)] : await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
   const ok = results.every(Boolean);
   Atomics.store(env.states, a.index, ok ? VU_STATE.finished : VU_STATE.failed);
   env.log(0, `Vuser ${a.position}:FINISHED ${ok ? 'SUCCESS' : 'FAILED'}`);

@@ -1,4 +1,4 @@
-import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
+import { ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, stepSlots, stepWindows, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { KEYING_SECONDS, VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
@@ -88,6 +88,13 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
   const admin = await tproccHooks(driver).openAdmin(tproccTarget(target, o.schema), rc.log);
   let W = 0;
   let prev: { tpm: number; nopm: number; ts: number } | undefined;
+  /** NOPM and TPM between two readings (hammerdb.md §6.3); client-side TPM where the engine has no counter. */
+  const figures = (w: RunWindow<Counters>) => {
+    const { start, end, seconds: secs } = w;
+    const nopm = perMinute(end.nopm - start.nopm, secs);
+    const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
+    return { nopm, tpm };
+  };
   return {
     serverVersion: () => admin.serverVersion(),
     async prepare() {
@@ -110,10 +117,10 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
       prev = { tpm: tpmCounter, nopm: c.nopm, ts };
       return sample;
     },
+    windowFigures: (w) => figures(w),
     result(w: RunWindow<Counters>): RunOutcome<TproccResult> {
-      const { start, end, seconds: secs, vus } = w;
-      const nopm = perMinute(end.nopm - start.nopm, secs);
-      const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
+      const { seconds: secs, vus } = w;
+      const { nopm, tpm } = figures(w);
       const line = resultLine(nopm, tpm, rc.engine);
       const lines = [o.asyncScale ? `${vus} VU * ${o.asyncClients} AC = ${vus * o.asyncClients} Active Sessions configured` : `${vus} Active Virtual Users configured`, line];
       if (features.tpmSource === 'client') lines.push(`${ENGINE_DISPLAY[rc.engine]} TPM is counted client-side: commits + rollbacks of the virtual users`);
@@ -145,9 +152,20 @@ async function openSession(driver: Driver, target: Target, opts: SessionOptions,
   return session;
 }
 
+/** An arrival that finds no free session within this many ms of its due time is dropped. */
+const ARRIVAL_DROP_SLACK_MS = 20;
+
 function vuPlan(o: TproccOptions): VuPlan {
+  const shape: Partial<VuPlan> = {};
+  if (o.steps) shape.steps = stepWindows(o.steps);
+  if (o.arrival) {
+    const { rate, rampTo, maxSessions } = o.arrival;
+    shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: ARRIVAL_DROP_SLACK_MS };
+  }
   return {
-    vus: o.vus,
+    ...shape,
+    // Step loads hold as many VU slots as the largest step; arrival mode one per session.
+    vus: o.steps ? stepSlots(o.steps) : o.arrival ? o.arrival.maxSessions : o.vus,
     mode: o.driver,
     opsPerIteration: o.totalIterations,
     iterations: o.iterations,
@@ -157,7 +175,8 @@ function vuPlan(o: TproccOptions): VuPlan {
     async: o.asyncScale,
     clients: o.asyncScale ? o.asyncClients : 1,
     clientDelayMs: o.asyncDelayMs,
-    userDelayMs: o.userDelayMs,
+    // Arrival sessions all stand ready from the start: the schedule, not a login delay, paces them.
+    userDelayMs: o.arrival ? 0 : o.userDelayMs,
     workers: o.workers,
     rampupMinutes: o.rampup,
     durationMinutes: o.duration,

@@ -12,12 +12,14 @@ export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescrip
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
  */
-export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean }, addonPath?: string): VuLoopChoice {
+export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Target, opts: { asyncScale: boolean; steps?: unknown; arrival?: unknown }, addonPath?: string): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
   if (pref === 'typescript') return ts('vuLoop is typescript');
   const native = driver.workloads.tprocc?.nativeVu;
   if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
+  if (opts.steps !== undefined) return ts('step loads (tprocc.steps) run in the TypeScript loop');
+  if (opts.arrival !== undefined) return ts('arrival-rate mode (tprocc.arrival) runs in the TypeScript loop');
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {
