@@ -1,4 +1,5 @@
 import { ENGINES, ENGINE_URL, SledgeError, type EngineId } from '@sledge/protocol';
+import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
@@ -61,6 +62,7 @@ export const JOB_FLAGS = {
   validation: { type: 'boolean' },
   'no-explain': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  ...SHAPE_FLAGS,
 } as const;
 
 export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
@@ -165,6 +167,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['label', '--label'],
   ['profileId', '--profile-id'],
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
+  ...Object.entries(SHAPE_FIELD_FLAGS),
 ]);
 
 const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknown =>
@@ -214,7 +217,8 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     if (v !== undefined) target[key] = v;
   }
   const workload = (f.workload as string | undefined) ?? 'tprocc';
-  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: tproccOptions(type, f) };
+  const shapes = shapeOptions(f, workload);
+  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
   if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');
   else refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');
