@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SledgeError, type ArrivalResult, type StepResult } from '@sledge/protocol';
+import { SledgeError, parseStepsText, type ArrivalResult, type StepResult } from '@sledge/protocol';
 
 /**
  * Run-shape flags (issue 12): step loads and arrival-rate mode.
@@ -56,13 +56,7 @@ export function parseSteps(raw: string): unknown {
       throw bad('steps', `is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  return text.split(',').map((part, i) => {
-    const f = part.trim().split(':');
-    if (f.length !== 3 || f.some((x) => x.trim() === '' || !Number.isFinite(Number(x)))) {
-      throw bad('steps', `step ${i + 1} ${JSON.stringify(part.trim())} must be START_AFTER_MIN:DURATION_MIN:VUS, e.g. '0:1:2,1:1:4'`);
-    }
-    return { startAfterMin: Number(f[0]), durationMin: Number(f[1]), vus: Number(f[2]) };
-  });
+  return parseStepsText(text, '--steps');
 }
 
 /** The shape options the flags set (none: {}); refused for another workload. */

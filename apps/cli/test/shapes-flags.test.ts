@@ -18,7 +18,7 @@ describe('run shape flags', () => {
     expect((jobBody('run', { steps: '@' + f })['tprocc'] as Record<string, unknown>)['steps']).toEqual(want);
   });
   it('a malformed step names the flag and the step', () => {
-    expect(() => jobBody('run', { steps: '0:1:2,1:1' })).toThrow(/--steps step 2 "1:1" must be START_AFTER_MIN:DURATION_MIN:VUS/);
+    expect(() => jobBody('run', { steps: '0:1:2,1:1' })).toThrow(/--steps: step 2 "1:1" must be START_AFTER_MIN:DURATION_MIN:VUS/);
     expect(() => jobBody('run', { steps: '[{' })).toThrow(/--steps is not valid JSON/);
   });
   it('--arrival-rate, --arrival-ramp-to and --max-sessions give tprocc.arrival', () => {

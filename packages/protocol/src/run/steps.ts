@@ -88,3 +88,23 @@ export function checkSteps(steps: readonly LoadStep[], rampupMin: number, durati
     );
   }
 }
+
+/**
+ * Steps as text, the CLI's and the form's short form: "START:DURATION:VUS"
+ * per step, comma separated (minutes, minutes, VUs), e.g. "0:1:2, 1:1:4".
+ * A syntax error names `field` and the step.
+ */
+export function parseStepsText(text: string, field = 'tprocc.steps'): LoadStep[] {
+  return text
+    .split(',')
+    .map((part, i) => {
+      const f = part.trim().split(':');
+      if (f.length !== 3 || f.some((x) => x.trim() === '' || !Number.isFinite(Number(x)))) {
+        throw new SledgeError('SLEDGE_E_VALIDATION', `${field}: step ${i + 1} ${JSON.stringify(part.trim())} must be START_AFTER_MIN:DURATION_MIN:VUS, e.g. "0:1:2, 1:1:4"`, { field });
+      }
+      return { startAfterMin: Number(f[0]), durationMin: Number(f[1]), vus: Number(f[2]) };
+    });
+}
+
+/** The short text form of steps (parseStepsText's inverse). */
+export const stepsToText = (steps: readonly LoadStep[]): string => steps.map((s) => `${s.startAfterMin}:${s.durationMin}:${s.vus}`).join(', ');

@@ -1,11 +1,30 @@
-import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TproccOptions, type EngineId, type TxType } from '@sledge/protocol';
+import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TproccOptions, parseStepsText, stepsToText, type EngineId, type LoadStep, type TxType } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
 const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
+const ARRIVAL_TITLES: Record<string, string> = { rate: 'Arrival rate (tx/s)', rampTo: 'Ramp rate to (tx/s)', maxSessions: 'Max sessions' };
 const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
 
-export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields];
+/** Run shapes (tprocc.steps as text, tprocc.arrival's fields keyed `arrival.<name>`): blank = not set. */
+const arrivalProps = (props['arrival'] as unknown as { anyOf?: { properties?: Record<string, unknown> }[]; properties?: Record<string, unknown> }) ?? {};
+const shapeFields: FieldSpec[] = [
+  {
+    name: 'steps',
+    title: 'Step loads',
+    description: 'START_AFTER_MIN:DURATION_MIN:VUS per step, e.g. "0:1:2, 1:1:4" (HammerDB steprun); blank = no steps. The run holds the largest step\'s VUs; the schedule must fit within rampup + duration',
+    kind: 'string',
+    default: '',
+    secret: false,
+    group: 'driver',
+  },
+  ...fieldsOf(arrivalProps.properties ? arrivalProps : { properties: {} }).map((f) => {
+    const { default: _d, ...rest } = f;
+    return { ...rest, name: `arrival.${f.name}`, title: ARRIVAL_TITLES[f.name] ?? f.name, group: 'driver' as const };
+  }),
+];
+
+export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields, ...shapeFields];
 
 /** An engine's TPROC-C schema options (protocol's TPROCC_SCHEMA_SCHEMAS): the Schema page's fields beside warehouses and build VUs. */
 export function tproccSchemaFields(engine: EngineId): FieldSpec[] {
@@ -25,6 +44,8 @@ export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs',
 /** Run page, advanced settings. */
 export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'workers'];
 export const MIX_FIELDS = mixFields.map((f) => f.name);
+/** Run page, run shape: step loads or an arrival rate. */
+export const SHAPE_FIELDS = shapeFields.map((f) => f.name);
 
 export function tproccDefaults(): FormValues {
   return defaultsOf(TPROCC_FIELDS);
@@ -36,11 +57,23 @@ export function collectTprocc(values: FormValues, names?: readonly string[]): Re
   const flat = collect(fields, values);
   const out: Record<string, unknown> = {};
   const mix: Record<string, unknown> = {};
+  const arrival: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(flat)) {
     if (k.startsWith('mix.')) mix[k.slice(4)] = v;
-    else out[k] = v;
+    else if (k.startsWith('arrival.')) arrival[k.slice(8)] = v;
+    else if (k === 'steps') {
+      const text = String(v).trim();
+      if (text === '') continue;
+      try {
+        out['steps'] = parseStepsText(text);
+      } catch {
+        // Sent as typed: the server's error names tprocc.steps, shown under the field.
+        out['steps'] = text;
+      }
+    } else out[k] = v;
   }
   if (Object.keys(mix).length) out['mix'] = mix;
+  if (Object.keys(arrival).length) out['arrival'] = arrival;
   return out;
 }
 
@@ -50,7 +83,13 @@ export function tproccToForm(t: unknown): FormValues {
   if (!t || typeof t !== 'object') return v;
   const o = t as Record<string, unknown>;
   for (const f of TPROCC_FIELDS) {
-    const raw = f.name.startsWith('mix.') ? (o['mix'] as Record<string, unknown> | undefined)?.[f.name.slice(4)] : o[f.name];
+    const raw = f.name.startsWith('mix.')
+      ? (o['mix'] as Record<string, unknown> | undefined)?.[f.name.slice(4)]
+      : f.name.startsWith('arrival.')
+        ? (o['arrival'] as Record<string, unknown> | undefined)?.[f.name.slice(8)]
+        : f.name === 'steps' && Array.isArray(o['steps'])
+          ? stepsToText(o['steps'] as LoadStep[])
+          : o[f.name];
     if (raw === undefined) continue;
     v[f.name] = f.kind === 'boolean' ? raw === true : String(raw);
   }
