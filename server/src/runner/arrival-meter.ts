@@ -1,7 +1,7 @@
 import { arrivalRateAt, meanArrivalRate, arrivalsBy, type ArrivalPlan } from '@sledge/core';
 import { METRIC_KINDS, type ArrivalResult } from '@sledge/protocol';
 import type { JobContext } from '../engine/job-context.js';
-import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_PEAK, SH_STARTED, sharedNow } from '../shared/shape-layout.js';
+import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_PEAK, SH_STARTED, SH_TICK_PEAK, sharedNow } from '../shared/shape-layout.js';
 import type { CounterReader } from './counters.js';
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -65,7 +65,8 @@ export class ArrivalMeter {
           kind: 'arrival',
           target: r1(arrivalRateAt(this.plan, m.sec)),
           achieved: r1((m.ops - prev.ops) / dt),
-          inUse: Atomics.load(this.shape, SH_IN_USE),
+          // The most sessions busy at once during the second (an instant's count is mostly 0 for fast transactions).
+          inUse: Atomics.exchange(this.shape, SH_TICK_PEAK, Atomics.load(this.shape, SH_IN_USE)),
           dropped: m.dropped - prev.dropped,
           started: Atomics.load(this.shape, SH_STARTED),
         },

@@ -10,6 +10,7 @@
  * SH_PEAK:    most sessions in use at once (reset by the runner at the window start).
  * SH_DROPPED: arrivals that found every session busy.
  * SH_STARTED: arrivals started.
+ * SH_TICK_PEAK: most sessions in use at once since the runner's last live sample.
  */
 export const SH_ACTIVE = 0;
 export const SH_NEXT = 1;
@@ -17,6 +18,7 @@ export const SH_IN_USE = 2;
 export const SH_PEAK = 3;
 export const SH_DROPPED = 4;
 export const SH_STARTED = 5;
+export const SH_TICK_PEAK = 6;
 const SH_INTS = 8;
 /** Float64 index of the epoch (bytes 32..39). */
 export const SH_EPOCH_F64 = SH_INTS / 2;
@@ -32,12 +34,17 @@ export function allocShape(vus: number): SharedArrayBuffer {
 /** Absolute ms on a clock every thread shares. */
 export const sharedNow = (): number => performance.timeOrigin + performance.now();
 
-/** Raise SH_PEAK to `n` if it is lower. */
-export function raisePeak(shape: Int32Array, n: number): void {
-  let peak = Atomics.load(shape, SH_PEAK);
+function raise(shape: Int32Array, i: number, n: number): void {
+  let peak = Atomics.load(shape, i);
   while (n > peak) {
-    const was = Atomics.compareExchange(shape, SH_PEAK, peak, n);
+    const was = Atomics.compareExchange(shape, i, peak, n);
     if (was === peak) return;
     peak = was;
   }
+}
+
+/** Raise SH_PEAK and SH_TICK_PEAK to `n` where they are lower. */
+export function raisePeak(shape: Int32Array, n: number): void {
+  raise(shape, SH_PEAK, n);
+  raise(shape, SH_TICK_PEAK, n);
 }

@@ -22,11 +22,11 @@ export function stepsOption({ steps, tpmLabel, palette: p }: { steps: readonly S
     legend: legend(p),
     grid: { ...grid(), right: 48 },
     xAxis: { type: 'category', data: cats, axisLine: { lineStyle: { color: p.axisLine } }, axisLabel: { color: p.muted } },
-    yAxis: [valueAxis(p, '') as object, { ...(valueAxis(p, 'VUs') as object), position: 'right', splitLine: { show: false }, minInterval: 1 }] as ChartOption['yAxis'],
+    yAxis: [valueAxis(p, '') as object, { ...(valueAxis(p, '') as object), position: 'right', splitLine: { show: false }, minInterval: 1 }] as ChartOption['yAxis'],
     series: [
       bar('nopm', 'NOPM', p.nopm, steps.map((s) => s.nopm)),
       bar('tpm', tpmLabel, p.tpm, steps.map((s) => s.tpm)),
-      { id: 'vus', name: 'VUs', type: 'line', step: 'middle', yAxisIndex: 1, data: steps.map((s) => s.vus), color: p.vcpu, symbolSize: 7, lineStyle: { width: 2 } },
+      { id: 'vus', name: 'VUs (right)', type: 'line', step: 'middle', yAxisIndex: 1, data: steps.map((s) => s.vus), color: p.vcpu, symbolSize: 7, lineStyle: { width: 2 } },
     ],
   };
 }
@@ -57,13 +57,13 @@ export function arrivalOption({ samples, range, palette: p }: { samples: readonl
     legend: legend(p),
     grid: { ...grid(), right: 48 },
     xAxis: timeAxis(p, range),
-    yAxis: [valueAxis(p, '') as object, { ...(valueAxis(p, 'sessions') as object), position: 'right', splitLine: { show: false }, minInterval: 1 }] as ChartOption['yAxis'],
+    yAxis: [valueAxis(p, '') as object, { ...(valueAxis(p, '') as object), position: 'right', splitLine: { show: false }, minInterval: 1 }] as ChartOption['yAxis'],
     dataZoom: zoom(),
     series: [
-      { id: 'target', name: 'target tx/s', type: 'line', data: pts((s) => s.target), color: p.muted, ...style, lineStyle: { width: 2, type: 'dashed' } },
-      { id: 'achieved', name: 'achieved tx/s', type: 'line', data: pts((s) => s.achieved), color: p.tpm, ...style, lineStyle: { width: 2 } },
-      { id: 'dropped', name: 'dropped /s', type: 'bar', data: pts((s) => s.dropped), color: p.p99, barMaxWidth: 6 },
-      { id: 'inUse', name: 'sessions in use', type: 'line', yAxisIndex: 1, step: 'end', data: pts((s) => s.inUse), color: p.vcpu, ...style, lineStyle: { width: 1 } },
+      { id: 'target', name: 'target', type: 'line', data: pts((s) => s.target), color: p.muted, ...style, lineStyle: { width: 2, type: 'dashed' } },
+      { id: 'achieved', name: 'achieved', type: 'line', data: pts((s) => s.achieved), color: p.tpm, ...style, lineStyle: { width: 2 } },
+      { id: 'dropped', name: 'dropped', type: 'bar', data: pts((s) => s.dropped), color: p.p99, barMaxWidth: 6 },
+      { id: 'inUse', name: 'busy sessions', type: 'line', yAxisIndex: 1, step: 'end', data: pts((s) => s.inUse), color: p.vcpu, ...style, lineStyle: { width: 1 } },
     ],
   };
 }

@@ -71,9 +71,12 @@ export function ShapeCharts({ live, tpmLabel, range, group }: { live: LiveJob; t
       {arrival.length > 0 ? (
         <section className="card" data-testid="card-arrival">
           <div className="card-head">
-            <h3>Arrival rate: target and achieved</h3>
-            <span className="muted small" title="Latency is measured from each transaction's intended start (no coordinated omission)">
-              {ar ? `achieved ${ar.achievedRate} of ${ar.targetRate} tx/s, ${ar.sessionsUsed} of ${ar.maxSessions} sessions used, ${ar.dropped} of ${ar.scheduled} dropped` : 'latency from the intended start'}
+            <h3>Arrival rate (tx/s)</h3>
+            <span
+              className="muted small"
+              title={ar ? `Achieved ${ar.achievedRate} of a target ${ar.targetRate} tx/s over the measured window; at most ${ar.sessionsUsed} of ${ar.maxSessions} sessions busy at once; ${ar.dropped} of ${ar.scheduled} arrivals dropped (every session busy). Latency is measured from each transaction's intended start.` : "Latency is measured from each transaction's intended start (no coordinated omission)"}
+            >
+              {ar ? `${ar.achievedRate}/${ar.targetRate} tx/s · ${ar.sessionsUsed}/${ar.maxSessions} sessions · ${ar.dropped} dropped` : 'latency from the intended start'}
             </span>
           </div>
           <EChart option={arrOpt} group={group} label="Target and achieved transactions per second, sessions in use and dropped arrivals" testId="chart-arrival" />

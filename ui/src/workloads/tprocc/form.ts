@@ -12,7 +12,7 @@ const shapeFields: FieldSpec[] = [
   {
     name: 'steps',
     title: 'Step loads',
-    description: 'START_AFTER_MIN:DURATION_MIN:VUS per step, e.g. "0:1:2, 1:1:4" (HammerDB steprun); blank = no steps. The run holds the largest step\'s VUs; the schedule must fit within rampup + duration',
+    description: 'START_AFTER_MIN:DURATION_MIN:VUS per step, e.g. "0:1:2, 1:1:4"; must fit within rampup + duration',
     kind: 'string',
     default: '',
     secret: false,
@@ -20,7 +20,8 @@ const shapeFields: FieldSpec[] = [
   },
   ...fieldsOf(arrivalProps.properties ? arrivalProps : { properties: {} }).map((f) => {
     const { default: _d, ...rest } = f;
-    return { ...rest, name: `arrival.${f.name}`, title: ARRIVAL_TITLES[f.name] ?? f.name, group: 'driver' as const };
+    // Rates are > 0 (exclusiveMinimum, which the range hint does not show): the hint reads 0–max.
+    return { ...rest, minimum: rest.minimum ?? 0, name: `arrival.${f.name}`, title: ARRIVAL_TITLES[f.name] ?? f.name, group: 'driver' as const };
   }),
 ];
 
