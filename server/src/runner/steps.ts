@@ -21,6 +21,8 @@ export class StepRunner {
   private current: Partial<Record<string, RecordableHistogram>> | null = null;
   private done: Promise<void> = Promise.resolve();
   private t0 = 0;
+  private ended = false;
+  private wake: (() => void) | null = null;
 
   constructor(
     private readonly steps: readonly StepPlan[],
@@ -57,9 +59,21 @@ export class StepRunner {
     });
   }
 
-  /** Sleep until `sec` after the start; false on a stop. */
+  /** Sleep until `sec` after the start; false on a stop, or when the run ended another way (close). */
   private async until(sec: number): Promise<boolean> {
-    return !(await this.stop.sleep(Math.max(0, this.t0 + sec * 1000 - performance.now())));
+    if (this.ended) return false;
+    const woken = new Promise<void>((r) => (this.wake = r));
+    await Promise.race([this.stop.sleep(Math.max(0, this.t0 + sec * 1000 - performance.now())), woken]);
+    this.wake = null;
+    return !this.ended && !this.stop.requested;
+  }
+
+  /** The run ended (failed, or every VU ended): the schedule stops where it is, reading the monitor no more. */
+  async close(): Promise<void> {
+    this.ended = true;
+    this.wake?.();
+    this.setActive(0);
+    await this.done;
   }
 
   private async run(): Promise<void> {
@@ -74,6 +88,7 @@ export class StepRunner {
       this.ctx.metric(METRIC_KINDS.shape, [{ ts: Date.now(), data: { kind: 'step-start', index: s.index, vus: s.vus } }]);
       if (!(await this.until(s.endSec))) return;
       const end = await this.monitor.read();
+      if (this.ended) return;
       const clientOps = this.counters.totals().ops - startOps;
       const seconds = (performance.now() - tStart) / 1000;
       this.setActive(0);

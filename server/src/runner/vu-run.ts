@@ -303,6 +303,7 @@ class VuRun {
   /** Whatever way the run ended: timers off, threads ended, the VU grid final, the monitor closed. */
   async close(): Promise<void> {
     this.samplers?.stop();
+    await this.steps?.close();
     await this.pool.abort();
     // A run that ended on an error (the monitor lost, a VU thread crashed) leaves no VU "running" in its record.
     if (this.gridDue && !this.finalGrid) this.finalVus();

@@ -1,17 +1,30 @@
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
 import { CTRL_PHASE, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, VU_STATE, counterIndex } from '../shared/layout.js';
 import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_NEXT, SH_STARTED, raisePeak } from '../shared/shape-layout.js';
-import { arrivalTime } from '@sledge/core';
+import { arrivalTime, arrivalsBy } from '@sledge/core';
 import { openSession, opFailed, record, running, sleepUnlessStopped, type Client, type VuEnv } from './vu-loop.js';
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** Move the next arrival to claim up to `k` (arrivals before it are past due); returns how many were skipped. */
+function skipPastDue(shape: Int32Array, k: number): number {
+  let next = Atomics.load(shape, SH_NEXT);
+  while (next < k) {
+    const was = Atomics.compareExchange(shape, SH_NEXT, next, k);
+    if (was === next) return k - next;
+    next = was;
+  }
+  return 0;
+}
 
 /**
  * Arrival-rate mode (open model): one session of the pool. A free session
  * claims the next arrival of the shared schedule (SH_NEXT), waits for its due
  * time and runs the next operation of its stream then. A session that claims
  * an arrival already past due by more than the plan's slack was not free when
- * it was due (every free session claims at once): the arrival is dropped.
+ * it was due (every free session claims at once): the arrival is dropped,
+ * with every other arrival already past due, and the session takes the next
+ * one on time.
  * Latency counts from the due time, not from when the session got to it, so
  * a slow database shows in the latency (no coordinated omission).
  *
@@ -41,7 +54,9 @@ export async function runArrivalSession(env: VuEnv, a: VuAssignment, profile: Vu
       const due = epoch + arrivalTime(p, k) * 1000;
       let now = performance.now();
       if (now > due + p.dropSlackMs) {
-        Atomics.add(shape, SH_DROPPED, 1);
+        // Every session was busy when it was due: it is dropped, and so is every other arrival already due,
+        // so that this session takes the next one on time (as an open model does) rather than one just inside the slack.
+        Atomics.add(shape, SH_DROPPED, 1 + skipPastDue(shape, Math.ceil(arrivalsBy(p, (now - epoch) / 1000))));
         if (now - lastYield > 50) {
           lastYield = now;
           await yieldNow();
