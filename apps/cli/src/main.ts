@@ -40,7 +40,7 @@ connection and workload flags (build/check/delete/run):
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
   --steps '0:1:2,1:1:4'          step load: START_AFTER_MIN:DURATION_MIN:VUS per step (or a JSON array, or @file.json)
-  --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N]   arrival-rate (open) model
+  --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N] [--arrival-grace MS]   arrival-rate (open) model
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
 
 TPROC-H (--workload tproch; default tprocc):

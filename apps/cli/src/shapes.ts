@@ -8,7 +8,7 @@ import { SledgeError, parseStepsText, type ArrivalResult, type StepResult } from
  *                                       e.g. '0:1:2,1:1:4,1:1:8'
  *   --steps '[{"startAfterMin":0,"durationMin":1,"vus":2}, ...]'   the REST form
  *   --steps @steps.json                 the REST form from a file
- *   --arrival-rate TX_PER_SEC [--arrival-ramp-to TX_PER_SEC] [--max-sessions N]
+ *   --arrival-rate TX_PER_SEC [--arrival-ramp-to TX_PER_SEC] [--max-sessions N] [--arrival-grace MS]
  *
  * Values are checked on the server (one set of rules); only the syntax here.
  */
@@ -17,6 +17,7 @@ export const SHAPE_FLAGS = {
   'arrival-rate': { type: 'string' },
   'arrival-ramp-to': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'arrival-grace': { type: 'string' },
 } as const;
 
 type ShapeFlags = Partial<Record<keyof typeof SHAPE_FLAGS, string | boolean | undefined>>;
@@ -28,6 +29,7 @@ export const SHAPE_FIELD_FLAGS: Record<string, string> = {
   'tprocc.arrival.rate': '--arrival-rate',
   'tprocc.arrival.rampTo': '--arrival-ramp-to',
   'tprocc.arrival.maxSessions': '--max-sessions',
+  'tprocc.arrival.graceMs': '--arrival-grace',
 };
 
 const bad = (flag: string, msg: string) => new SledgeError('SLEDGE_E_VALIDATION', `--${flag} ${msg}`, { field: `--${flag}` });
@@ -69,10 +71,13 @@ export function shapeOptions(f: ShapeFlags, workload: string): Record<string, un
   const rate = number('arrival-rate', f['arrival-rate']);
   const rampTo = number('arrival-ramp-to', f['arrival-ramp-to']);
   const maxSessions = number('max-sessions', f['max-sessions']);
-  if (rate === undefined && (rampTo !== undefined || maxSessions !== undefined)) {
-    throw bad(rampTo !== undefined ? 'arrival-ramp-to' : 'max-sessions', 'needs --arrival-rate (transactions per second)');
+  const graceMs = number('arrival-grace', f['arrival-grace']);
+  if (rate === undefined && (rampTo !== undefined || maxSessions !== undefined || graceMs !== undefined)) {
+    throw bad(rampTo !== undefined ? 'arrival-ramp-to' : maxSessions !== undefined ? 'max-sessions' : 'arrival-grace', 'needs --arrival-rate (transactions per second)');
   }
-  if (rate !== undefined) out['arrival'] = { rate, ...(rampTo !== undefined ? { rampTo } : {}), ...(maxSessions !== undefined ? { maxSessions } : {}) };
+  if (rate !== undefined) {
+    out['arrival'] = { rate, ...(rampTo !== undefined ? { rampTo } : {}), ...(maxSessions !== undefined ? { maxSessions } : {}), ...(graceMs !== undefined ? { graceMs } : {}) };
+  }
   return out;
 }
 

@@ -24,6 +24,7 @@ describe('run shape flags', () => {
   it('--arrival-rate, --arrival-ramp-to and --max-sessions give tprocc.arrival', () => {
     expect((jobBody('run', { 'arrival-rate': '50', 'arrival-ramp-to': '200', 'max-sessions': '64' })['tprocc'] as Record<string, unknown>)['arrival']).toEqual({ rate: 50, rampTo: 200, maxSessions: 64 });
     expect((jobBody('run', { 'arrival-rate': '5' })['tprocc'] as Record<string, unknown>)['arrival']).toEqual({ rate: 5 });
+    expect((jobBody('run', { 'arrival-rate': '5', 'arrival-grace': '100' })['tprocc'] as Record<string, unknown>)['arrival']).toEqual({ rate: 5, graceMs: 100 });
     expect(() => jobBody('run', { 'max-sessions': '4' })).toThrow(/--max-sessions needs --arrival-rate/);
     expect(() => jobBody('run', { workload: 'tproch', 'arrival-rate': '4' })).toThrow(/--arrival-rate is a TPROC-C flag/);
   });

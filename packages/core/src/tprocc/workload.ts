@@ -152,15 +152,15 @@ async function openSession(driver: Driver, target: Target, opts: SessionOptions,
   return session;
 }
 
-/** An arrival no session can start within this many ms of its due time is dropped: the tolerance for the client's own scheduling delays (a busy thread), not a queue. */
-const ARRIVAL_DROP_SLACK_MS = 100;
+/** An arrival no session can start within this many ms of its due time is dropped (tprocc.arrival.graceMs): the tolerance for the client's own scheduling delays (a busy thread), not a queue. */
+export const ARRIVAL_GRACE_MS = 25;
 
 function vuPlan(o: TproccOptions): VuPlan {
   const shape: Partial<VuPlan> = {};
   if (o.steps) shape.steps = stepWindows(o.steps);
   if (o.arrival) {
-    const { rate, rampTo, maxSessions } = o.arrival;
-    shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: ARRIVAL_DROP_SLACK_MS };
+    const { rate, rampTo, maxSessions, graceMs } = o.arrival;
+    shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: graceMs ?? ARRIVAL_GRACE_MS };
   }
   return {
     ...shape,

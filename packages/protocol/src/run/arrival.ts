@@ -13,6 +13,9 @@ export const ArrivalOptions = Type.Object(
     rate: Type.Number({ exclusiveMinimum: 0, maximum: 1000000, description: 'transactions started per second' }),
     rampTo: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000000, description: 'rate at the end of rampup + duration, reached linearly' })),
     maxSessions: Type.Integer({ minimum: 1, maximum: 10000, default: 64, description: 'database sessions available to start arrivals on' }),
+    graceMs: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 10000, description: 'an arrival no session can start within this many ms of its due time is dropped (default 25: the client\'s own scheduling delays)' }),
+    ),
   },
   { additionalProperties: false, title: 'Arrival rate', 'x-group': 'driver' },
 );

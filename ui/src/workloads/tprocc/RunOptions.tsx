@@ -2,10 +2,16 @@ import type { RunOptionsProps } from '../types.js';
 import { MIX_FIELDS, RUN_FIELDS, SHAPE_FIELDS } from './form.js';
 
 /** The Run page's TPROC-C fields: HammerDB's Driver Options, then the transaction mix. */
-export function TproccRunOptions({ field }: RunOptionsProps) {
+export function TproccRunOptions({ field, values }: RunOptionsProps) {
+  // A run shape decides the sessions: say so under Virtual users.
+  const shapeHint = String(values['steps'] ?? '').trim()
+    ? 'Step loads are set: the run holds the largest step\'s VUs'
+    : String(values['arrival.rate'] ?? '').trim()
+      ? 'An arrival rate is set: Max sessions sets the sessions'
+      : undefined;
   return (
     <>
-      <div className="form-grid">{RUN_FIELDS.map((n) => field(n))}</div>
+      <div className="form-grid">{RUN_FIELDS.map((n) => (n === 'vus' && shapeHint ? field(n, shapeHint) : field(n)))}</div>
       <fieldset className="mix" data-testid="run-shape">
         <legend>Run shape</legend>
         <p className="help">

@@ -3,7 +3,7 @@ import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
 const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
-const ARRIVAL_TITLES: Record<string, string> = { rate: 'Arrival rate (tx/s)', rampTo: 'Ramp rate to (tx/s)', maxSessions: 'Max sessions' };
+const ARRIVAL_TITLES: Record<string, string> = { rate: 'Arrival rate (tx/s)', rampTo: 'Ramp rate to (tx/s)', maxSessions: 'Max sessions', graceMs: 'Drop when late by (ms)' };
 const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
 
 /** Run shapes (tprocc.steps as text, tprocc.arrival's fields keyed `arrival.<name>`): blank = not set. */
