@@ -12,6 +12,8 @@ import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
+import type { ThresholdEvaluation } from '@sledge/protocol';
 
 const USAGE = `usage: sledge <command> [flags]
 
@@ -24,7 +26,11 @@ commands:
   jobs                           list jobs (--engine --status --type --limit)
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
-  export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus]
+  export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
+  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts);
+                                 with --max-regression PCT: exit 1 when comp is worse by more
+  thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
+                                 without them: the job's own); exit 1 when one fails
   profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
   capabilities                   which engine drivers load here
 
@@ -42,6 +48,15 @@ connection and workload flags (build/check/delete/run):
   --steps '0:1:2,1:1:4'          step load: START_AFTER_MIN:DURATION_MIN:VUS per step (or a JSON array, or @file.json)
   --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N] [--arrival-grace MS]   arrival-rate (open) model
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
+
+thresholds (run; exit code 1 when one fails, each printed PASS/FAIL):
+  --threshold EXPR               repeatable: '<metric> <op> <value>[unit]', op < <= > >= ==, e.g.
+                                 'nopm>1000' 'tpm>=5000' 'p95(neword)<50ms' 'error_rate<1%' 'retries<=10'
+                                 metrics: result fields (nopm, tpm, geomean, qphh, clientCpuMsPer1000Tx ...),
+                                 errors, retries, error_rate, p25|p50|p75|p90|p95|p99|min|max|avg(<operation>)
+  --baseline job:<id>|profile:<id>   fail when the headline regresses against a job, or (profile)
+                                 HammerDB jobs diff: mean NOPM over matched active-VU counts
+  --max-regression PCT           allowed regression (default 2.5%, HammerDB v6's diff threshold)
 
 TPROC-H (--workload tproch; default tprocc):
   --scale SF --build-vus N --mode power|throughput --streams N (0 = TPC-H's count for the SF)
@@ -74,7 +89,7 @@ const GLOBAL = {
   sequence: { type: 'string' },
 } as const;
 
-type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>>;
+type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
 
 async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Promise<void> }> {
   const token = (o.token as string | undefined) ?? process.env['SLEDGE_TOKEN'];
@@ -120,7 +135,7 @@ function progressPrinter(quiet: boolean) {
 }
 
 async function runJobCommand(type: string, o: Opts): Promise<number> {
-  const body = jobBody(type, o);
+  const body: Record<string, unknown> = { ...jobBody(type, o), ...thresholdFields(o) };
   const dg = body['datagen'] as { dir?: unknown } | undefined;
   if (o.local && dg && typeof dg.dir === 'string') {
     // In-process server: a relative --dir means the caller's working directory.
@@ -138,7 +153,9 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
       else if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }
-    return final.status === 'completed' ? 0 : 1;
+    const verdict = jobVerdict(final);
+    if (verdict && !o.json) process.stdout.write(verdict.report);
+    return final.status === 'completed' && (verdict?.passed ?? true) ? 0 : 1;
   } finally {
     await close();
   }
@@ -184,16 +201,20 @@ async function profileCommand(o: Opts): Promise<number> {
       pid = profiles.reduce((m, p) => Math.max(m, p.profileId), 0) + 1;
     }
     const rows: { vus: number; nopm: number; tpm: number; id: string }[] = [];
+    let failed = 0;
     for (const vus of seq) {
-      const body = jobBody('run', { ...o, vus: String(vus), 'profile-id': String(pid) });
+      const body = { ...jobBody('run', { ...o, vus: String(vus), 'profile-id': String(pid) }), ...thresholdFields(o) };
       const final = await submitAndFollow(client, 'run', body, o);
       if (final.status !== 'completed' || !isTproccResult(final.result)) return 1;
       if (!o.json) process.stdout.write(`${vus} VU: ${final.result.line}\n`);
+      const verdict = jobVerdict(final);
+      if (verdict && !o.json) process.stdout.write(verdict.report);
+      if (verdict && !verdict.passed) failed++;
       rows.push({ vus, nopm: final.result.nopm, tpm: final.result.tpm, id: final.id });
     }
     if (o.json) process.stdout.write(JSON.stringify({ profileId: pid, runs: rows }, null, 2) + '\n');
     else process.stdout.write(`profile ${pid}:\n` + rows.map((r) => `  ${String(r.vus).padStart(4)} VU  ${String(r.nopm).padStart(9)} NOPM  ${String(r.tpm).padStart(9)} TPM  ${r.id}`).join('\n') + '\n');
-    return 0;
+    return failed ? 1 : 0;
   } finally {
     await close();
   }
@@ -205,7 +226,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;
   }
-  const options = { ...JOB_FLAGS, ...GLOBAL };
+  const options = { ...JOB_FLAGS, ...GLOBAL, ...THRESHOLD_FLAGS };
   const { values, positionals } = parseArgs({ args: joinNegativeValues(argv.slice(1), options), options, allowPositionals: true, strict: true });
   const o = values as Opts;
   if (o.help) {
@@ -221,6 +242,32 @@ async function main(argv: string[]): Promise<number> {
       return runJobCommand(cmd, o);
     case 'profile':
       return profileCommand(o);
+    case 'diff': {
+      const [b, c] = positionals;
+      if (!b || !c || !/^\d+$/.test(b) || !/^\d+$/.test(c)) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge diff needs two profile ids: sledge diff <base> <comp>', { field: 'profileId' });
+      const max = o['max-regression'] === undefined ? undefined : parseMaxRegression(o['max-regression']);
+      const { client, close } = await connect(o);
+      try {
+        const d = await client.request<{ ratio: number; diff: string; line: string }>('GET', `/profiles/${b}/diff/${c}`);
+        const failed = max !== undefined && -d.ratio > max;
+        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.line}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
+        return failed ? 1 : 0;
+      } finally {
+        await close();
+      }
+    }
+    case 'thresholds': {
+      const id = positionals[0];
+      if (!id) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge thresholds needs a job id', { field: 'id' });
+      const { client, close } = await connect(o);
+      try {
+        const ev = await client.request<ThresholdEvaluation>('POST', `/jobs/${id}/thresholds`, thresholdFields(o));
+        process.stdout.write(o.json ? JSON.stringify(ev, null, 2) + '\n' : thresholdReport(ev));
+        return ev.passed ? 0 : 1;
+      } finally {
+        await close();
+      }
+    }
     case 'jobs': {
       const { client, close } = await connect(o);
       try {
@@ -257,6 +304,8 @@ async function main(argv: string[]): Promise<number> {
           return 0;
         }
         process.stdout.write(jobDetail(j) + '\n');
+        const verdict = jobVerdict(j);
+        if (verdict) process.stdout.write('\n' + verdict.report);
         if (j.type === 'run') {
           const t = await client.request<TimingRow[]>('GET', `/jobs/${id}/timing`);
           if (t.length) process.stdout.write('\n' + timingTable(t) + '\n');
@@ -322,7 +371,7 @@ main(process.argv.slice(2)).then(
     }
     if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const flag = unknownOptionOf(e.message) ?? '?';
-      const near = nearestFlag(flag, { ...JOB_FLAGS, ...GLOBAL });
+      const near = nearestFlag(flag, { ...JOB_FLAGS, ...GLOBAL, ...THRESHOLD_FLAGS });
       process.stderr.write(`error: unknown flag ${flag}${near ? `: did you mean ${near}?` : ''} ("sledge help" lists every flag)\n`);
       process.exit(2);
     }

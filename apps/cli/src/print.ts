@@ -5,7 +5,7 @@ const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.
 
 export function jobTable(jobs: Job[]): string {
   const head = ['ID', 'TYPE', 'ENGINE', 'STATUS', 'CREATED', 'SUMMARY'];
-  const rows = jobs.map((j) => [j.id, j.type, j.engine, j.status, j.createdAt.slice(0, 19).replace('T', ' '), j.result?.line ?? j.summary ?? j.error?.message ?? '']);
+  const rows = jobs.map((j) => [j.id, j.type, j.engine, j.status, j.createdAt.slice(0, 19).replace('T', ' '), (j.passed === undefined ? '' : j.passed ? '[PASS] ' : '[FAIL] ') + (j.result?.line ?? j.summary ?? j.error?.message ?? '')]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   widths[5] = Math.min(widths[5]!, 80);
   return [head, ...rows].map((r) => r.map((c, i) => pad(i === 5 ? c.slice(0, 80) : c, widths[i]!)).join('  ')).join('\n');

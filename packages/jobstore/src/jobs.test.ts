@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SledgeError, type TproccResult } from '@sledge/protocol';
+import { SledgeError, isTproccResult, type TproccResult } from '@sledge/protocol';
 import { JOB_TABLES, JobStore } from './store.js';
 import { newJobId } from './ids.js';
 import { jobInput, sleep, tempStore } from './test/helpers.js';
@@ -101,7 +101,8 @@ describe('jobs', () => {
     expect(failed.error).toEqual({ code: 'SLEDGE_E_DB', message: 'deadlock detected', field: 'target' });
     expect(failed.result).toEqual(r);
     // A second result replaces the first.
-    expect(store.updateJob(job.id, { result: result(7, 1) }).result?.nopm).toBe(7);
+    const replaced = store.updateJob(job.id, { result: result(7, 1) }).result;
+    expect(isTproccResult(replaced) && replaced.nopm).toBe(7);
   });
 
   it('rejects updates of unknown jobs and bad patches', () => {

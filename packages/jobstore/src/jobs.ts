@@ -42,7 +42,7 @@ export interface CreateJobInput {
 /** A job's result document: TPROC-C's, or the own result of any registered workload. */
 export type JobResultDoc = NonNullable<Job['result']> | Record<string, unknown>;
 
-export type JobPatch = Partial<Pick<Job, 'status' | 'startedAt' | 'endedAt' | 'error' | 'engineVersion' | 'summary'>> & { result?: JobResultDoc };
+export type JobPatch = Partial<Pick<Job, 'status' | 'startedAt' | 'endedAt' | 'error' | 'engineVersion' | 'summary' | 'passed' | 'thresholdResults'>> & { result?: JobResultDoc };
 
 /** A number column of a result: absent fields are NULL (another workload's result has no NOPM), others as before (non-numbers 0). */
 const resultNumber = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v) || 0);
@@ -72,6 +72,8 @@ interface JobRow {
   client_version: string;
   error: string | null;
   summary: string | null;
+  passed: number | null;
+  threshold_results: string | null;
   result: string | null;
 }
 
@@ -99,6 +101,9 @@ function toJob(r: JobRow): Job {
   const error = fromJsonOpt<ErrorInfo>(r.error);
   if (error !== undefined) job.error = error;
   if (r.summary !== null) job.summary = r.summary;
+  if (r.passed !== null && r.passed !== undefined) job.passed = r.passed === 1;
+  const thresholdResults = fromJsonOpt<NonNullable<Job['thresholdResults']>>(r.threshold_results ?? null);
+  if (thresholdResults !== undefined) job.thresholdResults = thresholdResults;
   return job;
 }
 
@@ -171,6 +176,14 @@ export class JobsRepo {
     if (patch.endedAt !== undefined) set('ended_at', isoDate(patch.endedAt, 'endedAt'));
     if (patch.engineVersion !== undefined) set('engine_version', requireString(patch.engineVersion, 'engineVersion'));
     if (patch.summary !== undefined) set('summary', requireString(patch.summary, 'summary'));
+    if (patch.passed !== undefined) {
+      if (typeof patch.passed !== 'boolean') throw new SledgeError('SLEDGE_E_VALIDATION', 'passed must be true or false', { field: 'passed' });
+      set('passed', patch.passed ? 1 : 0);
+    }
+    if (patch.thresholdResults !== undefined) {
+      if (!Array.isArray(patch.thresholdResults)) throw new SledgeError('SLEDGE_E_VALIDATION', 'thresholdResults must be a list', { field: 'thresholdResults' });
+      set('threshold_results', toJson(patch.thresholdResults, 'thresholdResults'));
+    }
     if (patch.error !== undefined) {
       const e: unknown = patch.error;
       if (e === null || typeof e !== 'object' || typeof (e as ErrorInfo).code !== 'string' || typeof (e as ErrorInfo).message !== 'string') {

@@ -14,3 +14,5 @@ export * from './validate.js';
 export * from './metrics.js';
 export * from './run/steps.js';
 export * from './run/arrival.js';
+export * from './run/thresholds.js';
+export * from './thresholds.js';

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { StringEnum } from './util.js';
 import { Target } from './targets.js';
+import { ThresholdJobFields, type BaselineConfig } from './thresholds.js';
 
 export const JOB_TYPES = ['build', 'check', 'delete', 'run', 'datagen'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
@@ -61,6 +62,7 @@ export const JobCommonFields = {
   profileId: Type.Optional(Type.Integer({ minimum: 0, description: 'Groups run jobs into a performance profile (VU sweep)' })),
   metrics: Type.Optional(JobMetricsOptions),
   configId: Type.Optional(Type.Integer({ description: 'fill "********" target secrets from this saved configuration' })),
+  ...ThresholdJobFields,
 };
 
 /** What every validated job configuration holds besides its workload's options (secrets kept: server side only). */
@@ -71,4 +73,8 @@ export interface JobConfigBase {
   label?: string;
   profileId: number;
   metrics: JobMetricsOptions;
+  /** Run jobs: pass/fail conditions on the result (thresholds.ts grammar), as given. */
+  thresholds?: string[];
+  /** Run jobs: a regression check of the headline against a job or a profile. */
+  baseline?: BaselineConfig;
 }

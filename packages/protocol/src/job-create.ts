@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
 import { Problems, parseTarget, show, validate } from './validate.js';
+import { parseBaseline, parseThresholds } from './thresholds.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
@@ -62,6 +63,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobType) : undefined;
   const target = p.check(() => parseTarget(b['target']));
   const own = def!.parse(b, type, p);
+  const judged = parseJudging(b, type, def!, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;
   const cfg: AnyJobConfig = {
@@ -74,7 +76,25 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
     profileId: (b['profileId'] as number | undefined) ?? 0,
   };
   if (typeof b['label'] === 'string' && b['label']) cfg.label = b['label'];
-  return Object.assign(cfg, rest);
+  return Object.assign(cfg, rest, judged);
+}
+
+/** `thresholds` and `baseline`: run jobs only; every bad entry named (thresholds[i], baseline.x). */
+function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def: WorkloadDef, p: Problems): Pick<JobConfigBase, 'thresholds' | 'baseline'> {
+  const out: Pick<JobConfigBase, 'thresholds' | 'baseline'> = {};
+  for (const k of ['thresholds', 'baseline'] as const) {
+    if (b[k] !== undefined && type !== undefined && type !== 'run') p.add(k, `${k} apply only to run jobs (this is a ${type} job): remove ${k}`);
+  }
+  if (type !== 'run') return out;
+  if (b['thresholds'] !== undefined) {
+    const parsed = p.check(() => parseThresholds(b['thresholds'], def));
+    if (parsed && parsed.length) out.thresholds = parsed.map((t) => t.expr.trim());
+  }
+  if (b['baseline'] !== undefined) {
+    const base = p.check(() => parseBaseline(b['baseline']));
+    if (base) out.baseline = base;
+  }
+  return out;
 }
 
 /** parseWorkloadJob for the shipped workloads' configuration type (a registered workload's has its own keys). */

@@ -6,6 +6,7 @@ import { JobTypeSchema } from './job-base.js';
 import { WorkloadIdString } from './workloads/index.js';
 import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
 import { TprochResult } from './workloads/tproch.js';
+import { ThresholdResult } from './run/thresholds.js';
 
 /** A finished job's result: its workload's own document (TPROC-C: nopm/tpm; TPROC-H: query times, geomean). */
 export const JobResult = Type.Union([TproccResult, TprochResult], { $id: 'JobResult' });
@@ -65,6 +66,9 @@ export const Job = Type.Object(
     result: Type.Optional(JobResult),
     error: Type.Optional(ErrorInfo),
     summary: Type.Optional(Type.String({ description: 'one-line outcome for lists' })),
+    /** Present when the job has thresholds or a baseline: every condition held (set when the job ended). */
+    passed: Type.Optional(Type.Boolean({ description: 'all thresholds and the baseline check held (absent: the job has none, or has not ended)' })),
+    thresholdResults: Type.Optional(Type.Array(ThresholdResult)),
   },
   { $id: 'Job' },
 );

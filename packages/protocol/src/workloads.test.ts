@@ -47,7 +47,7 @@ describe('workloads', () => {
     expect(WORKLOADS).toEqual(['tprocc', 'tproch']);
     const h = workloadDef('tproch')!;
     expect(h.operations).toHaveLength(24);
-    expect(h.headline).toEqual({ field: 'geomean', unit: 's geomean' });
+    expect(h.headline).toEqual({ field: 'geomean', unit: 's geomean', lowerIsBetter: true });
     const d = workloadDef('tprocc')!;
     expect(d.operations).toEqual(['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus']);
     expect(d.headline).toEqual({ field: 'nopm', unit: 'NOPM' });

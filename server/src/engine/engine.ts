@@ -26,6 +26,8 @@ import { StopToken } from './stop.js';
 import { AgentHub } from '../runner/samplers/agents.js';
 import { JobSamplers } from '../runner/samplers/job-samplers.js';
 import { JobStream } from './stream.js';
+import { assertBaseline } from './baseline.js';
+import { hasJudging, judgeJob, judgingOf } from './judge.js';
 
 /** Does the job work on its target's database (not only on files)? */
 const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
@@ -185,6 +187,7 @@ export class JobEngine {
   async submit(body: unknown): Promise<Job> {
     if (this.closed) throw new SledgeError('SLEDGE_E_CONFLICT', 'the server is shutting down');
     const cfg = parseJobCreate(body, randomSeed());
+    if (cfg.baseline) assertBaseline(this.store, cfg.baseline, cfg.workload, cfg.profileId);
     this.fillSecrets(cfg.target, (body as Record<string, unknown>)['configId']);
     await this.normalise(cfg);
     // A data directory that is still full refuses new jobs (507) before anything is stored.
@@ -409,6 +412,7 @@ export class JobEngine {
       if (q.fault) throw q.fault;
       if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
       await samplers?.stop();
+      this.judge(ctx);
       ctx.update({ endedAt: new Date().toISOString() });
       ctx.status(final);
     } catch (e) {
@@ -418,6 +422,7 @@ export class JobEngine {
       if (err.code === 'SLEDGE_E_INTERNAL') this.opts.log(`job ${q.job.id} failed with an internal error: ${String((e as Error)?.stack ?? e)}`);
       ctx.output(1, `Error: ${err.message}`);
       ctx.output(0, `Vuser 1:FINISHED FAILED`);
+      this.judge(ctx);
       ctx.update({ endedAt: new Date().toISOString(), summary: err.message.slice(0, 200) });
       ctx.status('failed', err.toInfo());
     } finally {
@@ -426,6 +431,21 @@ export class JobEngine {
       this.activeCtx = null;
       this.keepTrying(ctx);
       this.opts.log(`job ${q.job.id} ${ctx.current.status}${ctx.hasPending ? ' (not yet written to the job store: the disk is full; retrying)' : ''}`);
+    }
+  }
+
+  /**
+   * A job with thresholds or a baseline is judged before its final status is
+   * written, so whoever sees it ended sees its verdict too. An evaluation that
+   * throws is logged and leaves the job unjudged rather than failing it.
+   */
+  private judge(ctx: JobContext): void {
+    const j = judgingOf(ctx.current);
+    if (!hasJudging(j)) return;
+    try {
+      ctx.judged(judgeJob(this.store, ctx.current, j));
+    } catch (e) {
+      this.opts.log(`job ${ctx.id}: thresholds not evaluated: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 

@@ -10,6 +10,7 @@ import {
   type JobStatus,
   type LatencySample,
   type TimingRow,
+  type ThresholdEvaluation,
   type TproccResult,
   type VuStatus,
   workloadDef,
@@ -109,7 +110,7 @@ export class JobContext {
     });
   }
 
-  update(patch: Partial<Pick<Job, 'startedAt' | 'endedAt' | 'engineVersion' | 'summary' | 'result' | 'error'>>): void {
+  update(patch: Partial<Pick<Job, 'startedAt' | 'endedAt' | 'engineVersion' | 'summary' | 'result' | 'error' | 'passed' | 'thresholdResults'>>): void {
     this.updateRow(patch);
     this.onJobChange(this.job);
   }
@@ -174,6 +175,15 @@ export class JobContext {
     this.updateRow({ result, summary: resultSummary(this.job.workload, result as unknown as Record<string, unknown>) });
     this.stream.emit({ t: 'result', jobId: this.job.id, result, timings }, true);
     this.onJobChange(this.job);
+  }
+
+  /** The job's threshold evaluation: stored with the job and written to its log, one line per condition. */
+  judged(ev: ThresholdEvaluation): void {
+    this.outputMany([
+      ...ev.thresholdResults.map((r) => ({ vu: 0, text: `Threshold ${r.ok ? 'PASSED' : 'FAILED'}: ${r.expr}: ${r.message}` })),
+      { vu: 0, text: `Thresholds ${ev.passed ? 'PASSED' : 'FAILED'} (${ev.thresholdResults.filter((r) => r.ok).length} of ${ev.thresholdResults.length} held)` },
+    ]);
+    this.update({ passed: ev.passed, thresholdResults: ev.thresholdResults });
   }
 
   timings(rows: TimingRow[]): void {

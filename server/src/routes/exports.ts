@@ -22,6 +22,8 @@ export function exportJson(store: JobStore, id: string) {
     exportedAt: new Date().toISOString(),
     job,
     result: job.result ?? null,
+    // Only a judged job has it: a job without thresholds exports the same document as before they existed.
+    ...(job.thresholdResults ? { thresholds: { passed: job.passed ?? false, thresholdResults: job.thresholdResults } } : {}),
     timings: store.getTimings(id),
     tcount: store.getTcount(id),
     latency: store.getLatency(id),
@@ -52,7 +54,7 @@ function allOutput(store: JobStore, id: string) {
  */
 export const attachment = (name: string): string => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 
-const SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
+const SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus', 'thresholds'] as const;
 type Series = (typeof SERIES)[number];
 
 export function exportCsv(store: JobStore, id: string, series: Series): string {
@@ -79,6 +81,8 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
       return csv(['seq', 'timestamp', 'vu', 'text'], allOutput(store, id).map((l) => [l.seq, new Date(l.ts).toISOString(), l.vu, l.text]));
     case 'vus':
       return csv(['vu', 'state', 'commits', 'rollbacks', 'errors'], store.getVus(id).map((v) => [v.vu, v.state, v.commits, v.rollbacks, v.errors]));
+    case 'thresholds':
+      return csv(['expr', 'metric', 'actual', 'limit', 'unit', 'ok', 'message'], (store.getJob(id)!.thresholdResults ?? []).map((r) => [r.expr, r.metric, r.actual, r.limit, r.unit, r.ok, r.message]));
   }
 }
 
@@ -88,7 +92,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     {
       schema: {
         tags: ['jobs'],
-        summary: 'Export a job: format=json (everything) or format=csv&series=tcount|client|timing|latency|output|vus',
+        summary: 'Export a job: format=json (everything) or format=csv&series=tcount|client|timing|latency|output|vus|thresholds',
         params: Type.Object({ id: Type.String() }),
         querystring: Type.Object({
           format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json' })),

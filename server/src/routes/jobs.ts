@@ -27,6 +27,7 @@ import {
 import type { JobEngine } from '../engine/engine.js';
 import { loadDriver } from '../engine/registry.js';
 import { buildSnapshot } from '../engine/snapshot.js';
+import { thresholdRoutes } from './thresholds.js';
 
 /**
  * A route's validator that runs a protocol check instead of the schema's
@@ -78,6 +79,7 @@ const jobGetter = (store: JobEngine['store']) => (id: string) => {
 export const jobRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   await app.register(jobLifecycleRoutes, deps);
   await app.register(jobSeriesRoutes, deps);
+  await app.register(thresholdRoutes, deps);
 };
 
 /** Create, list, detail, stop, delete, output. */

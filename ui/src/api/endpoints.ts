@@ -85,7 +85,7 @@ export const api = {
   best: () => request<BestJobs>('GET', '/best'),
 };
 
-export const EXPORT_SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus'] as const;
+export const EXPORT_SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus', 'thresholds'] as const;
 export type ExportSeries = (typeof EXPORT_SERIES)[number];
 
 /** Download links (the browser fetches them itself, so a token goes in the query). */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLiveJob } from '../live/connection.js';
 import { ErrorBox } from './ErrorBox.js';
 import { JobPanel, type JobTab } from './JobPanel.js';
+import { ThresholdResults } from './ThresholdResults.js';
 
 /** The live panel of the job a page started last (or nothing yet). The chosen tab stays when the next job starts. */
 export function JobSlot({ jobId, empty }: { jobId: string | undefined; empty: string }) {
@@ -10,5 +11,10 @@ export function JobSlot({ jobId, empty }: { jobId: string | undefined; empty: st
   if (!jobId) return <p className="muted">{empty}</p>;
   if (view.error) return <ErrorBox error={view.error} title={`Job ${jobId}`} />;
   if (!view.state) return <p className="muted">Connecting to job {jobId}…</p>;
-  return <JobPanel live={view.state} linkToJob tab={tab} onTab={setTab} />;
+  return (
+    <>
+      <ThresholdResults job={view.state.job} />
+      <JobPanel live={view.state} linkToJob tab={tab} onTab={setTab} />
+    </>
+  );
 }

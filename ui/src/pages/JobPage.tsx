@@ -6,6 +6,7 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { JobDetails } from '../components/JobDetails.js';
 import { JobPanel, type JobTab } from '../components/JobPanel.js';
 import { RerunActions } from '../components/RerunActions.js';
+import { ThresholdResults } from '../components/ThresholdResults.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
 import { navigate, setSearch, useLocation } from '../router.js';
@@ -129,6 +130,7 @@ export function JobPage({ id }: { id: string }) {
         </div>
       )}
       <ErrorBox error={error} />
+      <ThresholdResults job={job} />
       <JobPanel live={view.state} tab={tab} onTab={setTab} />
       <JobDetails job={job} />
     </div>

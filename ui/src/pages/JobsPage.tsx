@@ -290,6 +290,15 @@ export function JobsPage() {
                     </td>
                     <td>
                       <StatusBadge status={j.status} />
+                      {j.passed !== undefined && (
+                        <span
+                          className={`badge threshold-badge ${j.passed ? 'good' : 'bad'}`}
+                          title={j.passed ? 'every threshold held' : (j.thresholdResults ?? []).filter((r) => !r.ok).map((r) => r.expr).join(', ')}
+                          data-testid="threshold-badge"
+                        >
+                          {j.passed ? 'pass' : 'fail'}
+                        </span>
+                      )}
                     </td>
                     <td className="row-actions">
                       <RerunActions job={j} small />

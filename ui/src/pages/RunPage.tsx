@@ -6,6 +6,7 @@ import { Field } from '../components/Field.js';
 import { WorkloadPicker } from '../components/WorkloadPicker.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
+import { EMPTY_THRESHOLDS, ThresholdsEditor, draftOf, thresholdKeys, thresholdsBody, toRowErrors, type ThresholdsDraft } from '../components/ThresholdsEditor.js';
 import { toFormValue } from '../forms/fields.js';
 import { labelsOf, precheckJob } from '../forms/errors.js';
 import { useApiErrors } from '../forms/useApiErrors.js';
@@ -47,6 +48,7 @@ export function RunPage() {
   const { search } = useLocation();
   const [busy, setBusy] = useState(false);
   const [advanced, setAdvanced] = useState(false);
+  const [thresholds, setThresholds] = useState<ThresholdsDraft>(EMPTY_THRESHOLDS);
   const profileId = wb.state.profileId;
   const runId = wb.jobFor('run');
   const view = useLiveJob(runId);
@@ -62,10 +64,22 @@ export function RunPage() {
   const hasErrors = errs.general !== undefined || Object.keys(errs.fields).length > 0;
   const folded = runId !== undefined && foldedFor === runId && openFor !== runId && !hasErrors && !view.error;
   const loadedFrom = search.get('from');
+  // "Edit and run" of a job: its thresholds and baseline come with its settings.
+  useEffect(() => {
+    if (!loadedFrom) return;
+    let live = true;
+    api.job(loadedFrom).then(
+      (j) => live && setThresholds(draftOf(j.config)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadedFrom]);
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const { form, name: workloadName, RunOptions } = wb.workload;
   const opt = (n: string) => `${form.key}.${n}`;
-  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
+  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', ...thresholdKeys(thresholds)];
   const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.schemaFields.map((f) => opt(`schema.${f.name}`)), ...wb.targetFields.map((f) => `target.${f.name}`)];
   const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
 
@@ -73,6 +87,7 @@ export function RunPage() {
     e?.preventDefault();
     errs.clear();
     setBusy(true);
+    const judged = thresholdsBody(thresholds);
     try {
       const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: wb.options(form.runFields) } as JobCreateBody;
       if (wb.workload.id !== DEFAULT_WORKLOAD) (body as { workload?: string }).workload = wb.workload.id;
@@ -83,12 +98,13 @@ export function RunPage() {
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
+      Object.assign(body, judged.fields);
       const job = await api.createJob(body);
       wb.setJob('run', job.id);
       setFoldedFor(job.id);
       if (loadedFrom) setSearch({ from: undefined });
     } catch (err) {
-      errs.show(err, keys, labels);
+      errs.show(toRowErrors(err, judged.rowOf), keys, labels);
       // The form stays open while the error is fixed (clearing it field by field must not fold it again).
       if (runId) setOpenFor(runId);
     } finally {
@@ -181,6 +197,14 @@ export function RunPage() {
             </div>
           </div>
         </details>
+        <ThresholdsEditor
+          value={thresholds}
+          onChange={(d) => {
+            setThresholds(d);
+            for (const k of thresholdKeys(d)) errs.clear(k);
+          }}
+          errors={errs.fields}
+        />
         {misplaced.map(([k, m]) => (
           <p key={k} className="field-error" role="alert">
             {labels[k] ?? k}: {m} <Link to={k.startsWith(`${form.key}.`) ? '/schema' : '/targets'}>Fix it</Link>

@@ -23,6 +23,9 @@ export function jobCreateBody(job: Job): JobCreateBody {
   if (typeof c['profileId'] === 'number' && c['profileId'] > 0) body['profileId'] = c['profileId'];
   if (isObj(c['metrics'])) body['metrics'] = { ...c['metrics'] };
   if (isObj(c['datagen'])) body['datagen'] = { ...c['datagen'] };
+  // Its pass/fail gate too: thresholds and the regression baseline.
+  if (Array.isArray(c['thresholds']) && c['thresholds'].length) body['thresholds'] = [...(c['thresholds'] as string[])];
+  if (isObj(c['baseline'])) body['baseline'] = { ...c['baseline'] };
   // A job stored before TPROC-C's schema options left the target repeats in today's shape.
   const normalize = workloadDef(job.workload)?.normalize;
   return (normalize ? normalize(body) : body) as unknown as JobCreateBody;

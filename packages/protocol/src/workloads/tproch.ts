@@ -176,6 +176,8 @@ export const TprochJobCreate = Type.Object(
     profileId: JobCommonFields.profileId,
     metrics: JobCommonFields.metrics,
     configId: JobCommonFields.configId,
+    thresholds: JobCommonFields.thresholds,
+    baseline: JobCommonFields.baseline,
     datagen: Type.Optional(DatagenOptions),
   },
   { additionalProperties: false, title: 'TPROC-H job' },
@@ -253,6 +255,20 @@ function parseTprochJob(b: Record<string, unknown>, type: JobType | undefined, p
   return datagen ? { tproch, datagen } : { tproch };
 }
 
+/** Query and refresh times of a result in ms, per operation (q1..q22, rf1, rf2): what latency thresholds read. Failed queries are left out. */
+function tprochOpSamples(r: Record<string, unknown>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  const push = (op: string, sec: unknown) => {
+    if (typeof sec === 'number') (out[op] ??= []).push(sec * 1000);
+  };
+  for (const q of (r['queries'] as TprochQueryTime[] | undefined) ?? []) if (!q.error) push(`q${q.query}`, q.seconds);
+  for (const f of (r['refreshes'] as TprochRefreshTime[] | undefined) ?? []) {
+    push('rf1', f.rf1Seconds);
+    push('rf2', f.rf2Seconds);
+  }
+  return out;
+}
+
 /** The geomean in seconds, as HammerDB prints it. */
 export const TPROCH: WorkloadDef = {
   id: 'tproch',
@@ -261,7 +277,8 @@ export const TPROCH: WorkloadDef = {
   operations: TPROCH_OPERATIONS,
   options: TprochOptions,
   result: TprochResult,
-  headline: { field: 'geomean', unit: 's geomean' },
+  headline: { field: 'geomean', unit: 's geomean', lowerIsBetter: true },
+  opSamples: tprochOpSamples,
   summary: (r) => {
     const g = Number(r['geomean']);
     const q = r['qphh'] === undefined ? '' : `, QphH ${Number(r['qphh']).toFixed(1)}`;

@@ -21,8 +21,19 @@ export interface WorkloadDef {
   options: Type.TSchema;
   /** The workload's own result document (what a finished run stores and returns). */
   result: Type.TSchema;
-  /** The result's headline figure: the result field holding it and its unit (the job store indexes it). */
-  headline: { field: string; unit: string };
+  /**
+   * The result's headline figure: the result field holding it and its unit (the job store indexes it);
+   * lowerIsBetter when a smaller value is the better result (a time), for baseline regression checks.
+   */
+  headline: { field: string; unit: string; lowerIsBetter?: boolean };
+  /** Optional: each operation's row name in the time profile (TPROC-C: HammerDB's procedure names, neworder -> NEWORD); thresholds accept both. */
+  timingNames?: Readonly<Record<string, string>>;
+  /**
+   * Optional: each operation's times (ms) as the result document holds them,
+   * for latency thresholds of workloads that keep no time-profile rows
+   * (TPROC-H: query and refresh times).
+   */
+  opSamples?(result: Record<string, unknown>): Record<string, number[]>;
   /** The one-line outcome of a result for job lists; default: the headline's value and unit. */
   summary?(result: Record<string, unknown>): string;
   /** This workload's POST /jobs body: one variant of the JobCreate union, discriminated by `workload`. */

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseBaselineFlag, parseMaxRegression, thresholdFields } from '../src/thresholds.js';
+
+const main = new URL('../dist/main.js', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'sledge-cli-thresholds-'));
+const sledge = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const p = spawn(process.execPath, [main, ...args], { env: { ...process.env, SLEDGE_SERVER: 'http://127.0.0.1:1' } });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d: Buffer) => (out += d));
+    p.stderr.on('data', (d: Buffer) => (err += d));
+    p.on('close', (code) => resolve({ code, out, err }));
+  });
+const local = ['--local', '--data-dir', dataDir];
+const run = [...local, '--db', 'sqlite', '--file', 'thr.sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.05', '--timeprofile', '--quiet'];
+
+describe('threshold flags', () => {
+  it('map onto the job body: thresholds, baseline job:/profile:, --max-regression as % or fraction', () => {
+    expect(thresholdFields({ threshold: ['nopm>1', 'p95(neword)<50ms'] })).toEqual({ thresholds: ['nopm>1', 'p95(neword)<50ms'] });
+    expect(thresholdFields({ baseline: `job:${'ab'.repeat(12)}`, 'max-regression': '2.5%' })).toEqual({ baseline: { jobId: 'AB'.repeat(12), maxRegression: 0.025 } });
+    expect(parseBaselineFlag('profile:7')).toEqual({ profileId: 7 });
+    expect(parseBaselineFlag('AB'.repeat(12))).toEqual({ jobId: 'AB'.repeat(12) });
+    expect(parseMaxRegression('0.05')).toBe(0.05);
+    expect(() => parseBaselineFlag('profile:x')).toThrow(/--baseline must be job:<job id>/);
+    expect(() => parseMaxRegression('lots')).toThrow(/--max-regression must be a percentage/);
+    expect(() => thresholdFields({ 'max-regression': '5%' })).toThrow(/applies to a --baseline/);
+  });
+});
+
+describe('sledge run --threshold', () => {
+  it('exits 0 when every threshold holds, 1 when one fails (printing which), 2 for a bad expression', async () => {
+    const b = await sledge('build', ...local, '--db', 'sqlite', '--file', 'thr.sqlite', '--warehouses', '1', '--quiet');
+    expect(b.code, b.err).toBe(0);
+    const bad = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(nope)<5ms');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('"nope" is not a TPROC-C operation');
+    expect(bad.err).toContain('[thresholds[1]]');
+    const pass = await sledge('run', ...run, '--profile-id', '1', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s');
+    expect(pass.code, pass.err + pass.out).toBe(0);
+    expect(pass.out).toMatch(/^PASS {2}nopm>1 {2}\(nopm \d+ > 1: pass\)$/m);
+    expect(pass.out).toContain('THRESHOLDS PASSED: 2 of 2 held');
+    const fail = await sledge('run', ...run, '--profile-id', '2', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<1us');
+    expect(fail.code, fail.err + fail.out).toBe(1);
+    expect(fail.out).toMatch(/^FAIL {2}p95\(neword\)<1us {2}\(p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail\)$/m);
+    expect(fail.out).toContain('THRESHOLDS FAILED: 1 of 2 failed');
+    const jobs = JSON.parse((await sledge('jobs', ...local, '--json')).out) as { jobs: { id: string; passed?: boolean }[] };
+    const [failed, passed] = jobs.jobs;
+    expect([failed!.passed, passed!.passed]).toEqual([false, true]);
+    expect((await sledge('jobs', ...local)).out).toContain('[FAIL] TEST RESULT');
+    // An old job judged again over REST: a generous baseline passes, its own thresholds still fail.
+    const again = await sledge('thresholds', failed!.id, ...local, '--baseline', `job:${passed!.id}`, '--max-regression', '100%');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(new RegExp(`^PASS  nopm vs job ${passed!.id}: regression <= 100.00%`, 'm'));
+    expect((await sledge('thresholds', failed!.id, ...local)).code).toBe(1);
+    // HammerDB jobs diff of the two one-point profiles.
+    const diff = await sledge('diff', '1', '2', ...local, '--max-regression', '100%');
+    expect(diff.code, diff.err).toBe(0);
+    expect(diff.out).toMatch(/^Profiles compared \(unweighted\): matched=1, avg_base=\d+, avg_comp=\d+\n[+-]\d\.\d+\nPASS: regression /);
+    expect((await sledge('diff', '1', ...local)).code).toBe(2);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, JobList, ThresholdEvaluation } from '@sledge/protocol';
+import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+
+/** Thresholds on real SQLite runs through REST: verdict stored with the job, re-evaluation without change, baseline, export. */
+describe('thresholds on SQLite through REST', () => {
+  let s: SledgeApp;
+  const target = { engine: 'sqlite', file: 'thresholds.sqlite' };
+  const run = { vus: 1, rampup: 0, duration: 0.05, timeProfile: true };
+  let first: Job;
+
+  beforeAll(async () => {
+    s = await makeApp();
+    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
+    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+  });
+  afterAll(async () => {
+    await s.app.close();
+  });
+
+  const count = async () => (await get<JobList>(s, '/api/v1/jobs')).total;
+
+  it('a bad expression or baseline is a 400 naming the field, and nothing is created', async () => {
+    const before = await count();
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: run, thresholds: ['nopm>1', 'p95(neword)<fast'] });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_VALIDATION', field: 'thresholds[1]' } });
+    expect(JSON.stringify(r.body)).toContain('must be a number with an optional unit');
+    const b = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: run, baseline: { jobId: 'A'.repeat(24) } });
+    expect(b.status).toBe(400);
+    expect(b.body).toMatchObject({ error: { field: 'baseline.jobId' } });
+    expect(await count()).toBe(before);
+  });
+
+  it('a run with one passing and one failing threshold: stored verdict, output lines, list and export', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: run, thresholds: ['nopm>0', 'p95(neword)<1us'] });
+    expect(r.status).toBe(201);
+    first = await waitJob(s, String(r.body.id));
+    expect(first.status).toBe('completed');
+    expect(first.passed).toBe(false);
+    expect(first.thresholdResults!.map((t) => [t.metric, t.ok])).toEqual([
+      ['nopm', true],
+      ['p95(neworder)', false],
+    ]);
+    expect(first.thresholdResults![1]!.actual).toBeGreaterThan(0);
+    expect(first.thresholdResults![1]!.message).toMatch(/^p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail$/);
+    expect((first.config as { thresholds: string[] }).thresholds).toEqual(['nopm>0', 'p95(neword)<1us']);
+    const out = await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${first.id}/output?q=Threshold`);
+    expect(out.lines.map((l) => l.text)).toEqual([expect.stringMatching(/^Threshold PASSED: nopm>0: nopm \d+ > 0: pass$/), expect.stringMatching(/^Threshold FAILED: p95\(neword\)<1us/), 'Thresholds FAILED (1 of 2 held)']);
+    const list = await get<JobList>(s, '/api/v1/jobs?type=run');
+    expect(list.jobs.find((j) => j.id === first.id)?.passed).toBe(false);
+    const exp = await get<{ thresholds: ThresholdEvaluation }>(s, `/api/v1/jobs/${first.id}/export`);
+    expect(exp.thresholds.passed).toBe(false);
+    const csv = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${first.id}/export?format=csv&series=thresholds` });
+    expect(csv.body.split('\n')[0]).toBe('expr,metric,actual,limit,unit,ok,message');
+    expect(csv.body).toContain('nopm>0,nopm,');
+  });
+
+  it('POST /jobs/:id/thresholds evaluates other conditions without changing the job; an empty body re-evaluates its own', async () => {
+    const ev = await post(s, `/api/v1/jobs/${first.id}/thresholds`, { thresholds: ['nopm>0', 'p95(neword)<60s', 'tpm>=1'] });
+    expect(ev.status).toBe(200);
+    expect(ev.body).toMatchObject({ passed: true });
+    expect((await get<Job>(s, `/api/v1/jobs/${first.id}`)).passed).toBe(false);
+    const own = await post(s, `/api/v1/jobs/${first.id}/thresholds`, {});
+    expect(own.body).toMatchObject({ passed: false });
+    const bad = await post(s, `/api/v1/jobs/${first.id}/thresholds`, { thresholds: ['nopm >> 3'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { field: 'thresholds[0]' } });
+    expect((await post(s, `/api/v1/jobs/${'0'.repeat(24)}/thresholds`, { thresholds: ['nopm>0'] })).status).toBe(404);
+  });
+
+  it('a second run judged against the first as its baseline job', async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: run, baseline: { jobId: first.id, maxRegression: 0.99 } });
+    expect(r.status).toBe(201);
+    const second = await waitJob(s, String(r.body.id));
+    expect(second.status).toBe('completed');
+    expect(second.thresholdResults).toHaveLength(1);
+    expect(second.thresholdResults![0]).toMatchObject({ metric: 'regression(nopm)', limit: 99, unit: '%', ok: true });
+    expect(second.passed).toBe(true);
+    // The same pair with no regression allowed: passes exactly when the second run's NOPM is at least the first's.
+    const strict = await post(s, `/api/v1/jobs/${second.id}/thresholds`, { baseline: { jobId: first.id, maxRegression: 0 } });
+    const a = (first.result as { nopm: number }).nopm;
+    const b2 = (second.result as { nopm: number }).nopm;
+    expect(strict.body).toMatchObject({ passed: b2 >= a });
+  });
+});
