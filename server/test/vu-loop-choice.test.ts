@@ -34,6 +34,12 @@ describe('chooseVuLoop', () => {
     expect(chooseVuLoop('auto', pg, pgTarget, { asyncScale: false, arrival: { rate: 10, maxSessions: 4 } }).line).toBe('Virtual users run in JavaScript (arrival-rate mode (tprocc.arrival) runs in the TypeScript loop)');
   });
 
+  it('a connect pool (target.pool) runs in the TypeScript loop, even when native is asked for', async () => {
+    const pooled = { ...pgTarget, pool: { connections: [{ name: 'a' }, { name: 'b', database: 'd2' }] } } as Target;
+    const c = chooseVuLoop('native', await loadDriver('postgresql'), pooled, { asyncScale: false });
+    expect(c).toMatchObject({ loop: 'typescript', line: 'Virtual users run in JavaScript (a connect pool (target.pool) runs in the TypeScript loop)' });
+  });
+
   it("'auto' takes the native loop for PostgreSQL when the addon loads, else says why", async () => {
     const pg = await loadDriver('postgresql');
     if (loadPgVuLoop().available) expect(chooseVuLoop('auto', pg, pgTarget, { asyncScale: false })).toEqual({ loop: 'native', line: 'Virtual users run in the native libpq loop' });

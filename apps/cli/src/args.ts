@@ -1,5 +1,6 @@
 import { ENGINES, ENGINE_URL, SledgeError, type EngineId } from '@sledge/protocol';
 import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
+import { connectPoolFromFile } from './connect-pool.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
@@ -48,6 +49,7 @@ export const JOB_FLAGS = {
   dir: { type: 'string' },
   timestamp: { type: 'string' },
   'ash-background-idle': { type: 'boolean' },
+  'connect-pool': { type: 'string' },
   workload: { type: 'string' },
   scale: { type: 'string' },
   mode: { type: 'string' },
@@ -160,6 +162,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['tproch.explain', '--no-explain'],
   ['workload', '--workload'],
   ['target.engine', '--db'],
+  ['target.pool', '--connect-pool'],
   ['datagen.dir', '--dir'],
   ['datagen.workers', '--workers'],
   ['datagen.timestamp', '--timestamp'],
@@ -216,6 +219,7 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     const v = read(flag, kind, f[flag]);
     if (v !== undefined) target[key] = v;
   }
+  if (typeof f['connect-pool'] === 'string') target['pool'] = connectPoolFromFile(f['connect-pool'], engine);
   const workload = (f.workload as string | undefined) ?? 'tprocc';
   const shapes = shapeOptions(f, workload);
   const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };

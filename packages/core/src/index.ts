@@ -31,3 +31,4 @@ export * from './tproch/params.js';
 export * from './tproch/metrics.js';
 export * from './tproch/plan.js';
 export * from './tproch/check.js';
+export * from './pool.js';

@@ -8,6 +8,7 @@ import {
   parseTarget,
   redact,
   secretBindingMismatch,
+  fillPoolSecrets,
   secretFields,
   validate,
   type SavedConfig,
@@ -75,6 +76,18 @@ function secretEntries(t: Record<string, unknown>): [string, string][] {
   return Object.entries(t).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '' && (isSecretKey(e[0]) || extra.includes(e[0])));
 }
 
+/** A target with each secret of its connect pool's connections (target.pool.connections.N.password ...) mapped by `f`. */
+function poolSecrets(t: Record<string, unknown>, f: (c: Record<string, unknown>, key: string, value: string, field: string) => string): Record<string, unknown> {
+  const pool = t['pool'] as { connections?: Record<string, unknown>[] } | undefined;
+  if (!pool?.connections) return t;
+  const connections = pool.connections.map((c, i) => {
+    const out = { ...c };
+    for (const [k, v] of secretEntries({ ...c, engine: t['engine'] })) if (k !== 'engine') out[k] = f(c, k, v, `target.pool.connections.${i}.${k}`);
+    return out;
+  });
+  return { ...t, pool: { ...pool, connections } };
+}
+
 /**
  * Saved configurations. Targets are stored with their secrets encrypted
  * (AES-256-GCM, see secrets.ts; the key is kept outside the store file);
@@ -93,7 +106,8 @@ export class ConfigsRepo {
       let changed = 0;
       for (const r of this.db.prepare('SELECT id, target FROM saved_config').all() as { id: number; target: string }[]) {
         const t = fromJson<Record<string, unknown>>(r.target);
-        const plain = secretEntries(t).filter(([, v]) => !isSealed(v));
+        const pooled = ((t['pool'] as { connections?: Record<string, unknown>[] } | undefined)?.connections ?? []).flatMap((c) => secretEntries({ ...c, engine: t['engine'] }));
+        const plain = [...secretEntries(t), ...pooled].filter(([, v]) => !isSealed(v));
         if (!plain.length) continue;
         this.db.prepare('UPDATE saved_config SET target = ? WHERE id = ?').run(toJson(this.sealed(t), 'target'), r.id);
         changed++;
@@ -105,13 +119,13 @@ export class ConfigsRepo {
   private sealed(t: Record<string, unknown>): Record<string, unknown> {
     const out = { ...t };
     for (const [k, v] of secretEntries(t)) if (!isSealed(v)) out[k] = this.box.seal(v, `target.${k}`);
-    return out;
+    return poolSecrets(out, (c, k, v, f) => (isSealed(v) ? v : this.box.seal(v, f)));
   }
 
   private opened(t: Record<string, unknown>): Record<string, unknown> {
     const out = { ...t };
     for (const [k, v] of secretEntries(t)) if (isSealed(v)) out[k] = this.box.open(v, `target.${k}`, `target.${k}`);
-    return out;
+    return poolSecrets(out, (c, k, v, f) => (isSealed(v) ? this.box.open(v, f, f) : v));
   }
 
   save(input: SavedConfigInput): SavedConfig {
@@ -147,6 +161,8 @@ export class ConfigsRepo {
           }
           t[k] = isSealed(prev[k]) ? this.box.open(prev[k], `target.${k}`, `target.${k}`) : prev[k];
         }
+        // Kept secrets of pool connections too, each bound to its connection's endpoint and user.
+        fillPoolSecrets(prev, t, (v, f) => (isSealed(v) ? this.box.open(v, f, f) : v), 'the saved configuration');
         return t;
       });
       this.assertNameFree(c.name, id);

@@ -2,6 +2,8 @@ import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
 import { Problems, parseTarget, show, validate } from './validate.js';
+import { checkPoolOps } from './run/pool-check.js';
+import type { ConnectPool } from './run/pool.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
@@ -62,6 +64,9 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   p.check(() => validate(shapeOf(def!), b));
   const type = (JOB_TYPES as readonly unknown[]).includes(b['type']) ? (b['type'] as JobType) : undefined;
   const target = p.check(() => parseTarget(b['target']));
+  const pool = (target as { pool?: ConnectPool } | undefined)?.pool;
+  if (pool && !def!.connectPool) p.add('target.pool', `target.pool: ${def!.display} runs do not go through a connect pool; remove it (a pool drives TPROC-C runs)`);
+  else if (pool) p.check(() => checkPoolOps(pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
   const judged = parseJudging(b, type, def!, p);
   p.throwIfAny();

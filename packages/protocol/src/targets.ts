@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import type { EngineId } from './engines.js';
+import { ConnectPool } from './run/pool.js';
 
 /**
  * A target is where a workload runs: the engine, how to connect, and the
@@ -41,6 +42,7 @@ export const SqliteTarget = Type.Object(
       default: 'normal',
       'x-group': 'driver',
     }),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'SqliteTarget', title: 'SQLite' },
 );
@@ -61,6 +63,7 @@ export const PostgresqlTarget = Type.Object(
       { title: 'SSL mode', default: 'prefer', 'x-group': 'connection' },
     ),
     vacuum: Flag('VACUUM after the run', 'driver'),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
 );
@@ -81,7 +84,7 @@ const mysqlFields = (defaultPass: string) => ({
 });
 
 export const MysqlTarget = Type.Object(
-  { engine: Type.Literal('mysql'), ...mysqlFields('mysql') },
+  { engine: Type.Literal('mysql'), ...mysqlFields('mysql'), pool: Type.Optional(ConnectPool) },
   { additionalProperties: false, $id: 'MysqlTarget', title: 'MySQL' },
 );
 
@@ -90,6 +93,7 @@ export const MariadbTarget = Type.Object(
     engine: Type.Literal('mariadb'),
     ...mysqlFields('maria'),
     purge: Flag('Purge InnoDB history after the run', 'driver'),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'MariadbTarget', title: 'MariaDB' },
 );
@@ -112,6 +116,7 @@ export const MssqlTarget = Type.Object(
     encrypt: Type.Boolean({ title: 'Encrypt connection', default: true, 'x-group': 'connection' }),
     trustServerCertificate: Type.Boolean({ title: 'Trust server certificate', default: true, 'x-group': 'connection' }),
     checkpoint: Flag('CHECKPOINT after the run', 'driver'),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'MssqlTarget', title: 'SQL Server' },
 );
@@ -126,6 +131,7 @@ export const OracleTarget = Type.Object(
     password: secret('Password', 'tpcc', ['connectString', 'user']),
     useAwr: Flag('TPM from AWR snapshots', 'driver', 'Requires the Diagnostics Pack licence. Off: TPM from v$sysstat deltas, licence-safe.'),
     checkpoint: Flag('Checkpoint after the run', 'driver'),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'OracleTarget', title: 'Oracle' },
 );
@@ -138,6 +144,7 @@ export const Db2Target = Type.Object(
     user: User('db2inst1'),
     password: secret('Password', 'ibmdb2', ['host', 'port', 'user']),
     database: Db('tpcc'),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'Db2Target', title: 'Db2' },
 );
@@ -198,7 +205,8 @@ export function secretBindingMismatch(saved: Record<string, unknown>, target: Re
 /**
  * The secret values of a target worth scrubbing from text. A secret equal to
  * one of the target's own non-secret values (a password "tpcc" for user
- * "tpcc", HammerDB's default) is left out: masking it would hide the user
+ * "tpcc", HammerDB's default) is left out (the secrets of the target's pool
+ * connections count too, with their own values): masking it would hide the user
  * name or database in every line while hiding nothing; `password=...` forms
  * and URLs are masked by scrub() whatever their value.
  */
@@ -206,5 +214,9 @@ export function secretValues(t: Target): string[] {
   const r = t as Record<string, unknown>;
   const secret = new Set(secretFields(t.engine));
   const shown = new Set(Object.entries(r).filter(([k, v]) => !secret.has(k) && typeof v === 'string').map(([, v]) => v as string));
-  return [...secret].map((k) => r[k]).filter((v): v is string => typeof v === 'string' && v.length > 0 && !shown.has(v));
+  const pooled = ((r['pool'] as { connections?: Record<string, unknown>[] } | undefined)?.connections ?? []).flatMap((c) => [...secret].map((k) => c[k]));
+  for (const c of (r['pool'] as { connections?: Record<string, unknown>[] } | undefined)?.connections ?? []) {
+    for (const [k, v] of Object.entries(c)) if (!secret.has(k) && typeof v === 'string') shown.add(v);
+  }
+  return [...new Set([...[...secret].map((k) => r[k]), ...pooled])].filter((v): v is string => typeof v === 'string' && v.length > 0 && v !== '********' && !shown.has(v));
 }

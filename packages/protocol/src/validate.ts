@@ -3,6 +3,7 @@ import Value from 'typebox/value';
 import { SledgeError, type ErrorCode, type FieldError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
+import { checkPool } from './run/pool-check.js';
 
 interface TbError {
   keyword: string;
@@ -172,6 +173,7 @@ export function parseTarget(value: unknown, prefix = 'target'): Target {
   }
   const target = validate(TARGET_SCHEMAS[engine], value, prefix) as Target;
   refuseNul(target as unknown as Record<string, unknown>, prefix);
+  checkPool(engine, target as unknown as Record<string, unknown>, prefix);
   return target;
 }
 

@@ -8,6 +8,7 @@ import {
   parseJobCreate,
   redact,
   secretBindingMismatch,
+  fillPoolSecrets,
   secretFields,
   secretValues,
   toSledgeError,
@@ -177,6 +178,13 @@ export class JobEngine {
       if (cfg.type === 'build') assertCreatable(dirname(path), this.paths, `target.${f}`);
       t[f] = path;
     }
+    // A connect pool's connections name files too (SQLite): the same policy, field by field.
+    ((cfg.target.pool?.connections ?? []) as Record<string, unknown>[]).forEach((c, i) => {
+      for (const f of fields) {
+        const v = c[f];
+        if (typeof v === 'string') c[f] = resolveJobPath(v, this.paths, `target.pool.connections.${i}.${f}`, 'file');
+      }
+    });
     if (cfg.datagen) {
       cfg.datagen.dir = resolveJobPath(cfg.datagen.dir, this.paths, 'datagen.dir', 'dir');
       assertCreatable(cfg.datagen.dir, this.paths, 'datagen.dir');
@@ -241,6 +249,7 @@ export class JobEngine {
       }
       t[k] = stored[k];
     }
+    fillPoolSecrets(stored, t, (v) => v, `saved configuration ${String(configId)}`);
   }
 
   /** Test a target's connection: the server version, or the typed error. */
@@ -338,6 +347,11 @@ export class JobEngine {
     // A job that never uses its target (datagen) has no secrets to scrub; scrubbing a default password such as "postgres" would mangle its paths.
     const secrets = usesDb(cfg) ? secretValues(cfg.target) : [];
     return new JobContext(job, this.store, this.stream(job.id), (j) => this.notifyJob(j), secrets);
+  }
+
+  /** The server's data directory (absolute). */
+  get dataDir(): string {
+    return resolve(this.opts.dataDir);
   }
 
   get agents(): AgentHub {

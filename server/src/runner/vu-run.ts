@@ -7,6 +7,7 @@ import { CounterReader, type Totals } from './counters.js';
 import { PhaseClock } from './phase-clock.js';
 import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
+import { poolReport } from './pool-tpm.js';
 import { VuPool, assignVus } from './vu-pool.js';
 import { StepRunner } from './steps.js';
 import { ArrivalMeter } from './arrival-meter.js';
@@ -45,6 +46,8 @@ interface Window {
   startClient: Totals;
   endClient: Totals;
   seconds: number;
+  /** Connect pool runs: the client-side figures read at the window's end. */
+  pool?: ReturnType<typeof poolReport>;
   cpu: NodeJS.CpuUsage;
   /** Run shapes' figures added to the result. */
   shapes?: Record<string, unknown>;
@@ -92,7 +95,7 @@ class VuRun {
     this.ops = spec.workload.operations;
     this.timed = this.plan.mode === 'timed';
     this.mon = (text) => env.ctx.output(1, text);
-    this.shared = allocShared(this.plan.vus, this.ops.length);
+    this.shared = allocShared(this.plan.vus, this.ops.length, env.cfg.target.pool?.connections.length ?? 0);
     this.control = new Int32Array(this.shared.control);
     const states = new Int32Array(this.shared.states);
     this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
@@ -246,11 +249,20 @@ class VuRun {
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
     const arrival = this.arrival?.endWindow();
+    const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
     const cpu = process.cpuUsage(cpu0);
     Atomics.store(this.control, CTRL_PHASE, PHASE_DONE);
     this.samplers!.phase = 'done';
-    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(arrival ? { shapes: { arrival } } : {}) });
+    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}), ...(arrival ? { shapes: { arrival } } : {}) });
+  }
+
+  /** A connect pool run's client-side TPM per operation and per pool connection (HammerDB: counts ÷ (rampup + duration)). */
+  private poolFigures(): ReturnType<typeof poolReport> | undefined {
+    const pool = this.env.cfg.target.pool;
+    if (!pool || !this.shared.pool) return undefined;
+    const minutes = this.plan.rampupMinutes + this.plan.durationMinutes;
+    return poolReport(pool, this.ops, new Int32Array(this.shared.counters), new Int32Array(this.shared.pool), this.plan.vus, minutes);
   }
 
   /** The window's result (the workload's monitor computes it and its lines), the time profile, post-run maintenance. */
@@ -268,6 +280,10 @@ class VuRun {
       ...(cpuPer1000 !== undefined ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,
     });
+    if (w.pool) {
+      outcome.result = { ...(outcome.result as object), clientTpm: w.pool.clientTpm, targets: w.pool.targets };
+      outcome.lines.push(...w.pool.lines);
+    }
     for (const line of outcome.lines) mon(line);
     const shapes: Record<string, unknown> = { ...w.shapes };
     if (this.steps) shapes['steps'] = await this.steps.finish();

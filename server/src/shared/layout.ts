@@ -9,6 +9,9 @@
  * control:  Int32Array [CTRL_*]
  * ash:      Int32Array [vu][ASH_EXEC_US | ASH_WAIT_US], microseconds accumulated
  *           by engines sampled client-side (VuSession.lastWaitMs), read as deltas
+ * pool:     Int32Array [connection][POOL_SESSIONS | POOL_OP0 + op], only with a connect pool
+ *           (target.pool): sessions opened on each pool connection, and operations
+ *           (commits + rollbacks) run on it, summed over every VU
  */
 import { allocShape } from './shape-layout.js';
 
@@ -41,12 +44,18 @@ export interface SharedBlocks {
   ash: SharedArrayBuffer;
   /** Run shapes: step loads and arrival rate (shape-layout.ts). */
   shape: SharedArrayBuffer;
+  pool?: SharedArrayBuffer;
 }
+export const POOL_SESSIONS = 0;
+export const POOL_OP0 = 1;
+/** Index of (connection, slot) in the pool block of a workload with `ops` operations. */
+export const poolIndex = (ops: number, conn: number, slot: number): number => conn * (ops + 1) + slot;
 export const ASH_EXEC_US = 0;
 export const ASH_WAIT_US = 1;
 
-export function allocShared(vus: number, ops: number): SharedBlocks {
+export function allocShared(vus: number, ops: number, poolConnections = 0): SharedBlocks {
   return {
+    ...(poolConnections > 0 ? { pool: new SharedArrayBuffer(poolConnections * (ops + 1) * 4) } : {}),
     counters: new SharedArrayBuffer(vus * ops * KINDS * 4),
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),

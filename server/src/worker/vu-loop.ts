@@ -1,7 +1,7 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { Driver, OpSession, OpStream, VuPlan, Workload } from '@sledge/core';
+import { openVuSession, PooledSession, type Driver, type OpSession, type OpStream, type VuPlan, type Workload } from '@sledge/core';
 import type { Target } from '@sledge/protocol';
-import { ASH_EXEC_US, ASH_WAIT_US, CTRL_GO, CTRL_PHASE, CTRL_RUN, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, RUN_GO, VU_STATE, counterIndex } from '../shared/layout.js';
+import { ASH_EXEC_US, ASH_WAIT_US, CTRL_GO, CTRL_PHASE, CTRL_RUN, K_COMMIT, K_ERROR, K_ROLLBACK, PHASE_MEASURING, POOL_OP0, POOL_SESSIONS, RUN_GO, VU_STATE, counterIndex, poolIndex } from '../shared/layout.js';
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
 import { runArrivalSession } from './arrival-loop.js';
 import { awaitStepSlot } from './step-gate.js';
@@ -30,6 +30,8 @@ export interface VuEnv {
   control: Int32Array;
   /** Run shapes (step loads, arrival rate): shared/shape-layout.ts. */
   shape: Int32Array;
+  /** Connect pool counters (layout.ts `pool`), when the target has a pool. */
+  pool?: Int32Array;
   /** Interval histograms (µs) by operation name, shared by the worker's VUs, shipped and replaced every second. */
   interval: Record<string, RecordableHistogram>;
   log: (vu: number, text: string) => void;
@@ -67,7 +69,14 @@ export interface Client {
   onWindow: (start: number, end: number) => void;
 }
 
-export const openSession = (env: VuEnv, a: VuAssignment, logVu: (t: string) => void) => env.workload.openSession(env.driver, env.target, { vu: a.position, log: logVu }, env.options);
+/** The VU's session: the workload's, or over a connect pool one per pool connection (each counted as opened). */
+export async function openSession(env: VuEnv, a: VuAssignment, logVu: (t: string) => void): Promise<OpSession> {
+  const s = await openVuSession(env.workload, env.driver, env.target, { vu: a.position, log: logVu }, env.options);
+  if (env.pool && s instanceof PooledSession) {
+    for (let i = 0; i < s.connections; i++) Atomics.add(env.pool, poolIndex(env.workload.operations.length, i, POOL_SESSIONS), 1);
+  }
+  return s;
+}
 
 /**
  * One virtual user (or, with async scaling, one of its clients). Returns
@@ -130,6 +139,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
     const t1 = performance.now();
     if (outcome !== null) {
       Atomics.add(counters, counterIndex(ops, c.a.index, op, outcome === 'commit' ? K_COMMIT : K_ROLLBACK), 1);
+      if (env.pool && c.session instanceof PooledSession) Atomics.add(env.pool, poolIndex(ops, c.session.lastConnection(), POOL_OP0 + op), 1);
       record(env, c, op, t0, t1, measuring);
       if (plan.mode === 'test') c.logVu(`${workload.operationTitles[op]}: ${stream.describe(op, input)}: ${outcome} (${(t1 - t0).toFixed(3)} ms)`);
     }

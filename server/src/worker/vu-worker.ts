@@ -52,6 +52,7 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     ash: new Int32Array(data.shared.ash),
     control: new Int32Array(data.shared.control),
     shape: new Int32Array(data.shared.shape),
+    ...(data.shared.pool ? { pool: new Int32Array(data.shared.pool) } : {}),
     interval: newHists(),
     log: (vu, text) => {
       pending.push({ vu, text });

@@ -6,7 +6,7 @@ import type { ApiError } from '../api/http.js';
 import { navigate } from '../router.js';
 import { useWorkbench } from '../state/workbench.js';
 import { workloadOf } from '../workloads/registry.js';
-import { editPage, planRerun, withSecrets } from '../util/rerun.js';
+import { editPage, missingLabel, planRerun, withSecrets } from '../util/rerun.js';
 import { ConfirmButton } from './ConfirmButton.js';
 import { ErrorBox } from './ErrorBox.js';
 
@@ -67,8 +67,8 @@ export function RerunActions({ job, small = false }: { job: Job; small?: boolean
                 <p className="muted small">Jobs do not store secrets: type {plan.missing.length === 1 ? 'it' : 'them'} for this run.</p>
                 {plan.missing.map((k) => (
                   <div className="field" key={k}>
-                    <label htmlFor={`${id}-${k}`}>{String(fields[k]?.['title'] ?? k)}</label>
-                    <input id={`${id}-${k}`} type="password" autoComplete="off" value={typed[k] ?? ''} onChange={(e) => setTyped((t) => ({ ...t, [k]: e.target.value }))} />
+                    <label htmlFor={`${id}-${k.replace(/\./g, '-')}`}>{missingLabel(plan, k, (f) => String(fields[f]?.['title'] ?? f))}</label>
+                    <input id={`${id}-${k.replace(/\./g, '-')}`} type="password" autoComplete="off" value={typed[k] ?? ''} onChange={(e) => setTyped((t) => ({ ...t, [k]: e.target.value }))} />
                   </div>
                 ))}
               </div>

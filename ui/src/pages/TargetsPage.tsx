@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
+import { PoolEditor } from '../components/PoolEditor.js';
+import type { ConnectPool, EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
 import { REDACTED } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import { ApiError } from '../api/http.js';
@@ -92,12 +93,14 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
     const fields = Object.entries(wb.schemas?.[engine]?.properties ?? {});
     const values: FormValues = {};
     for (const [k, s] of fields) {
-      if (k === 'engine' || !(k in t)) continue;
+      if (k === 'engine' || k === 'pool' || !(k in t)) continue;
       values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
     }
     const schema = ((c as unknown as Record<string, unknown>)[wb.workload.form.key] as { schema?: Record<string, unknown> } | undefined)?.schema ?? {};
     for (const f of wb.workload.form.schemaFields?.(engine) ?? []) if (f.name in schema) values[f.name] = toFormValue(f, schema[f.name]);
     wb.setTargetValues(engine, values);
+    // The pool comes with its passwords as "********": the server fills them from the saved configuration (configId).
+    wb.setPool(t['pool'] as ConnectPool | undefined);
     const storedOptions = (c as unknown as Record<string, unknown>)[wb.workload.form.key];
     if (storedOptions !== undefined && storedOptions !== null) wb.setOptionValues(wb.workload.form.toForm(storedOptions));
     wb.setConfig({ id: c.id, name: c.name });
@@ -205,7 +208,7 @@ export function TargetsPage() {
   const [result, setResult] = useState<TargetTestResult>();
   const [, setLoadedTick] = useState(0);
   const fields = wb.targetFields.filter((f) => f.group === 'connection');
-  const keys = wb.targetFields.map((f) => `target.${f.name}`);
+  const keys = [...wb.targetFields.map((f) => `target.${f.name}`), 'target.pool'];
   const labels = labelsOf('target', wb.targetFields);
 
   const test = async (e: FormEvent) => {
@@ -246,7 +249,7 @@ export function TargetsPage() {
           ))}
         </div>
         {Object.entries(errs.fields)
-          .filter(([k]) => !fields.some((f) => `target.${f.name}` === k))
+          .filter(([k]) => !fields.some((f) => `target.${f.name}` === k) && k !== 'target.pool')
           .map(([k, m]) => (
             <p key={k} className="field-error" role="alert">
               {labels[k] ?? k} (on the {k.startsWith('target.') ? 'Schema or Run' : ''} page): {m}
@@ -267,6 +270,17 @@ export function TargetsPage() {
           </p>
         )}
       </form>
+      <PoolEditor
+        engine={wb.state.engine}
+        schema={wb.schemas?.[wb.state.engine]}
+        workload={wb.state.workload}
+        pool={wb.pool}
+        onChange={(p) => {
+          wb.setPool(p);
+          errs.clear('target.pool');
+        }}
+        errors={errs.fields}
+      />
       <SavedConfigs onLoaded={() => setLoadedTick((t) => t + 1)} />
       <div className="two-col">
         <ActiveSessionsNow

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Capabilities, EngineId, Job } from '@sledge/protocol';
-import { ENGINES, REDACTED } from '@sledge/protocol';
+import type { Capabilities, ConnectPool, EngineId, Job } from '@sledge/protocol';
+import { ENGINES, REDACTED, workloadDef } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
@@ -31,6 +31,8 @@ export interface WorkbenchState {
   /** The job each page started last, per engine. */
   jobs: Partial<Record<EngineId, PageJobs>>;
   config?: { id: number; name: string };
+  /** The target's connect pool per engine (target.pool), when one is set; remembered without its passwords. */
+  pools?: Partial<Record<EngineId, ConnectPool>>;
 }
 
 /** The job each page started last: `schema` and `run` for the default workload, `schema:<id>` and `run:<id>` for the others. */
@@ -81,6 +83,10 @@ interface WorkbenchApi {
   /** Load a stored job's configuration into the forms ("edit and run"); null for jobs no page edits (datagen). */
   loadJob: (job: Job) => LoadedJob | null;
   setConfig: (c: { id: number; name: string } | undefined) => void;
+  /** The current engine's connect pool (target.pool), if any. */
+  pool: ConnectPool | undefined;
+  /** Set or (undefined) remove the current engine's connect pool. */
+  setPool: (p: ConnectPool | undefined) => void;
   /** The target as the API expects it. */
   target: () => Record<string, unknown>;
   /**
@@ -130,7 +136,13 @@ function withoutSecrets(s: WorkbenchState, schemas: Record<string, TargetJsonSch
     // "********" is a placeholder for a secret kept in a saved configuration, not a secret: it stays.
     targets[engine] = Object.fromEntries(Object.entries(values).filter(([k, v]) => !secret.has(k) || v === REDACTED));
   }
-  return { ...s, targets };
+  // Pool connections' passwords stay in memory too.
+  const pools: WorkbenchState['pools'] = {};
+  for (const [engine, p] of Object.entries(s.pools ?? {}) as [EngineId, ConnectPool][]) {
+    const secret = new Set(fieldsOf(schemas[engine]).filter((f) => f.secret).map((f) => f.name));
+    pools[engine] = { ...p, connections: p.connections.map((c) => Object.fromEntries(Object.entries(c).filter(([k]) => !secret.has(k))) as ConnectPool['connections'][number]) };
+  }
+  return { ...s, targets, pools };
 }
 
 export function WorkbenchProvider({ children }: { children: ReactNode }) {
@@ -190,14 +202,26 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     [],
   );
   const setConfig = useCallback((config: { id: number; name: string } | undefined) => setState((s) => ({ ...s, config })), []);
+  const setPool = useCallback(
+    (p: ConnectPool | undefined) =>
+      setState((s) => {
+        const { [s.engine]: _old, ...rest } = s.pools ?? {};
+        return { ...s, pools: p ? { ...rest, [s.engine]: p } : rest };
+      }),
+    [],
+  );
 
   const value = useMemo<WorkbenchApi>(() => {
-    const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues) });
+    // A pool goes with the target only for a workload whose runs use one (TPROC-C); the others would refuse it.
+    const pool = workloadDef(state.workload)?.connectPool ? state.pools?.[state.engine] : undefined;
+    const target = () => ({ engine: state.engine, ...collect(targetFields, targetValues), ...(pool ? { pool } : {}) });
     const options = (names?: readonly string[]) => ({ ...workload.form.collect(state.options, names), ...(schemaFields.length ? { schema: collect(schemaFields, schemaValues) } : {}) });
-    const configId = () => (state.config && Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) ? state.config.id : undefined);
+    const keptSecret = () => Object.values(target() as Record<string, unknown>).some((v) => v === REDACTED) || (pool?.connections ?? []).some((c) => Object.values(c).includes(REDACTED));
+    const configId = () => (state.config && keptSecret() ? state.config.id : undefined);
     const targetOf = (engine: EngineId) => {
       const fields = fieldsOf(schemas?.[engine]);
-      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }) };
+      const p = state.pools?.[engine];
+      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }), ...(p ? { pool: p } : {}) };
     };
     const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[pageJobKey(page, state.workload)];
     const loadJob = (job: Job): LoadedJob | null => {
@@ -220,7 +244,13 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
         const current = wid === s.workload ? s.options : { ...form.defaults(), ...(kept ?? {}) };
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
         const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, current[n] ?? stored[n]!])) } : { ...current, ...stored };
-        const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, options: tp, label: plan.body.label ?? '' };
+        // The job's connect pool comes along; its secrets nothing fills stay empty for the user to type (plan.missing names them).
+        const jobPool = t['pool'] as ConnectPool | undefined;
+        const { [job.engine]: _p, ...otherPools } = s.pools ?? {};
+        const pools = jobPool
+          ? { ...otherPools, [job.engine]: { ...jobPool, connections: jobPool.connections.map((c, i) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, plan.missing.includes(`pool.connections.${i}.${k}`) ? '' : v]))) as ConnectPool['connections'] } }
+          : otherPools;
+        const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, pools, options: tp, label: plan.body.label ?? '' };
         if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
         // The saved configuration stays only when its secrets are what the loaded target uses.
         if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
@@ -253,10 +283,12 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       targetOf,
       loadJob,
       setConfig,
+      pool,
+      setPool,
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig, setPool]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

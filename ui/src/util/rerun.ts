@@ -66,13 +66,41 @@ export function planRerun(job: Job, known: KnownSecrets = {}): RerunPlan {
     else if (sameEndpoint && v === REDACTED && known.configId !== undefined) body.configId = known.configId;
     else missing.push(k);
   }
+  // The secrets of a connect pool's connections: the workbench's pool connection of the same name, bound to the same endpoint.
+  const pool = target['pool'] as { connections?: Obj[] } | undefined;
+  const havePool = ((have?.['pool'] as { connections?: Obj[] } | undefined)?.connections ?? []) as Obj[];
+  (pool?.connections ?? []).forEach((c, i) => {
+    for (const k of secretFields(engine)) {
+      if (c[k] !== REDACTED) continue;
+      const was = havePool.find((h) => h['name'] === c['name']);
+      const v = was?.[k];
+      const same = was !== undefined && secretBindingMismatch({ ...have, ...was }, { ...target, ...c }, k).length === 0;
+      if (same && typeof v === 'string' && v !== '' && v !== REDACTED) c[k] = v;
+      else if (same && v === REDACTED && known.configId !== undefined) body.configId = known.configId;
+      else missing.push(`pool.connections.${i}.${k}`);
+    }
+  });
   return { body, missing };
+}
+
+/** The label of a missing secret: its field's title, or for a pool connection's "<title> of pool connection <name>". */
+export function missingLabel(plan: RerunPlan, key: string, title: (field: string) => string): string {
+  const m = /^pool\.connections\.(\d+)\.(\w+)$/.exec(key);
+  if (!m) return title(key);
+  const c = ((plan.body.target as unknown as Obj)['pool'] as { connections: Obj[] }).connections[Number(m[1])];
+  return `${title(m[2]!)} of pool connection ${String(c?.['name'] ?? m[1])}`;
 }
 
 /** Put typed secrets into a planned body. */
 export function withSecrets(plan: RerunPlan, typed: Record<string, string>): JobCreateBody {
   const target = { ...(plan.body.target as unknown as Obj) };
-  for (const k of plan.missing) target[k] = typed[k] ?? '';
+  const pool = target['pool'] as { connections: Obj[] } | undefined;
+  if (pool) target['pool'] = { ...pool, connections: pool.connections.map((c) => ({ ...c })) };
+  for (const k of plan.missing) {
+    const m = /^pool\.connections\.(\d+)\.(\w+)$/.exec(k);
+    if (m) (target['pool'] as { connections: Obj[] }).connections[Number(m[1])]![m[2]!] = typed[k] ?? '';
+    else target[k] = typed[k] ?? '';
+  }
   return { ...plan.body, target: target as unknown as JobCreateBody['target'] };
 }
 

@@ -8,6 +8,7 @@ import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc
 import type { WorkloadDef } from './types.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
+import { PoolResultFields } from '../run/pool.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -138,6 +139,7 @@ export const TproccResult = Type.Object(
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
     steps: Type.Optional(Type.Array(StepResult, { description: 'step loads: each step\'s NOPM/TPM and latency (tprocc.steps)' })),
     arrival: Type.Optional(ArrivalResult),
+    ...PoolResultFields,
   },
   { $id: 'TproccResult' },
 );
@@ -263,4 +265,5 @@ export const TPROCC: WorkloadDef = {
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,
   normalize: normalizeTproccSchema,
+  connectPool: true,
 };

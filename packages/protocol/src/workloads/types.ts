@@ -57,4 +57,6 @@ export interface WorkloadDef {
    * bodies and saved configurations alike; returns a new object.
    */
   normalize?<B>(body: B): B;
+  /** Its runs go through a connect pool when the target has one (target.pool: the VU runner's pooled sessions); otherwise a pool is refused. */
+  connectPool?: boolean;
 }

@@ -17,7 +17,7 @@ import { keyName, type Dict, type Section } from './dicts.js';
  *
  * | database  | ignored keys (why)                                                                                   |
  * |-----------|-------------------------------------------------------------------------------------------------------|
- * | all       | async_verbose (per-client logging), connect_pool (cluster pools), refresh_verbose, cloud_query,      |
+ * | all       | async_verbose (per-client logging), refresh_verbose, cloud_query,                                    |
  * |           | rs_compat, tpch_gpcompat/gpcompress, tpch_tspace, tpch_def_tab/temp, tpch_storage_engine, colstore,   |
  * |           | tpch_use_bcp, tpch_partition_orders_and_lineitems, tpch_advanced_stats, tpch_organizeby, ob_* (keys   |
  * |           | of schema variants Sledge's TPROC-H build does not make)                                              |
@@ -28,6 +28,10 @@ import { keyName, type Dict, type Section } from './dicts.js';
  * | mysql     | ssl_windows_capath, ssl_cipher, oceanbase_port                                                        |
  * | maria     | ssl_windows_capath, ssl_cipher                                                                        |
  * | pg        | dritasnap, oracompat (EDB), cituscompat                                                               |
+ *
+ * <prefix>_connect_pool (tpcc): when true, vurun reads the stored <prefix>cpool.xml (HammerDB's
+ * config/connectpool file; PUT /api/v1/pools/hammerdb/<prefix>, kept in <data dir>/connectpool/) into
+ * target.pool (lifecycle.ts vurun); a missing file fails vurun, naming where to put it.
  *
  * Keys read together rather than one to one (see DERIVED below):
  * - mssqls_linux_server / mssqls_server -> target.host: linux_server, unless it is still the default
@@ -363,6 +367,8 @@ export function sledgeToDict(prefix: string, engine: EngineId, template: Dict, s
   const value = (path: string) => at(config, path);
   for (const x of [...TARGET[engine], ...TPROCC]) set(keyName(prefix, x.suffix), value(x.path));
   DERIVED_OUT[engine]?.(value, (suffix, v) => set(keyName(prefix, suffix), v));
+  // A run through a connect pool (target.pool) is HammerDB's <prefix>_connect_pool true.
+  if (config['target'] && (config['target'] as Record<string, unknown>)['pool']) set(keyName(prefix, 'connect_pool'), 'true');
   // Order the sections as HammerDB prints them.
   return Object.fromEntries((['connection', 'tpcc'] as const).filter((s) => out[s]).map((s) => [s, out[s]!])) as Dict;
 }

@@ -7,6 +7,7 @@ import { failure, success, type Outcome } from './reply.js';
 import { TPROCH_NO_DATAGEN, type Ctx } from './settings.js';
 import type { VuOption } from './state.js';
 import { existingVus } from './vus.js';
+import { hammerdbPool } from '../../pools/cpool-files.js';
 
 /**
  * The verbs that start work: buildschema, checkschema, deleteschema, vurun
@@ -101,6 +102,14 @@ export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): P
   for (const [opt, x] of Object.entries(VUSET_MAP)) tprocc[x.path.slice('tprocc.'.length)] = Number(s.vu[opt as VuOption]);
   tprocc[TCSET_MAP['refreshrate']!.path.slice('tprocc.'.length)] = Number(s.tc['tc_refresh_rate']);
   const timed = tprocc['driver'] !== 'test';
+  // <prefix>_connect_pool true: the run goes through the stored <prefix>cpool.xml (HammerDB's config/connectpool file).
+  if (/^(true|1|yes|on)$/i.test((s.dict.tpcc?.[keyName(s.prefix, 'connect_pool')] ?? '').trim())) {
+    try {
+      fields.target['pool'] = hammerdbPool(ctx.engine.dataDir, s.prefix, s.db.engine);
+    } catch (e) {
+      return failure(`${e instanceof Error ? e.message : String(e)} (HammerDB key ${keyName(s.prefix, 'connect_pool')})`);
+    }
+  }
   const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra });
   if (!isJob(job)) return job;
   // Like the CLI's vurun, the "script" is loaded when it was not.

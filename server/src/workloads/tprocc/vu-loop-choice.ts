@@ -7,7 +7,7 @@ export type VuLoopChoice = { loop: 'native'; line: string } | { loop: 'typescrip
 /**
  * Which loop runs a run's VUs. The native loop when the preference allows it,
  * the driver's TPROC-C hooks offer one (nativeVu), the options are ones it
- * implements (everything but asynchronous scaling) and its addon loads; the
+ * implements (everything but asynchronous scaling and a connect pool) and its addon loads; the
  * TypeScript loop otherwise, with the reason. Preference 'native' turns a
  * missing addon into an error instead (like the row generator's 'native');
  * drivers or options the native loop does not cover still run in TypeScript.
@@ -20,6 +20,7 @@ export function chooseVuLoop(pref: VuLoopPreference, driver: Driver, target: Tar
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
   if (opts.steps !== undefined) return ts('step loads (tprocc.steps) run in the TypeScript loop');
   if (opts.arrival !== undefined) return ts('arrival-rate mode (tprocc.arrival) runs in the TypeScript loop');
+  if ((target as { pool?: unknown }).pool) return ts('a connect pool (target.pool) runs in the TypeScript loop');
   const loaded = native.load(addonPath);
   if (!loaded.available) {
     if (pref === 'native') {

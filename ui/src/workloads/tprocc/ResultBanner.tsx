@@ -39,6 +39,52 @@ export function TproccResultBanner({ job }: { job: Job }) {
           </div>
         )}
       </div>
+      {result.targets && result.clientTpm && <PoolTable clientTpm={result.clientTpm} targets={result.targets} />}
     </section>
+  );
+}
+
+/** A connect pool run: HammerDB's CLIENT SIDE TPM per transaction, over all and per pool connection. */
+function PoolTable({ clientTpm, targets }: { clientTpm: Record<string, number>; targets: { name: string; sessions: number; transactions: number; clientTpm: Record<string, number> }[] }) {
+  const ops = Object.keys(clientTpm);
+  return (
+    <table className="data compact" data-testid="pool-result" style={{ marginTop: "0.75rem" }}>
+      <caption>Client-side TPM per connection (counts ÷ rampup + duration minutes)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Connection</th>
+          <th scope="col" className="num">
+            Sessions
+          </th>
+          {ops.map((o) => (
+            <th key={o} scope="col" className="num">
+              {o}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {targets.map((t) => (
+          <tr key={t.name}>
+            <th scope="row">{t.name}</th>
+            <td className="num">{fmtInt(t.sessions)}</td>
+            {ops.map((o) => (
+              <td key={o} className="num">
+                {fmtInt(t.clientTpm[o] ?? 0)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        <tr>
+          <th scope="row">all</th>
+          <td className="num">{fmtInt(targets.reduce((a, t) => a + t.sessions, 0))}</td>
+          {ops.map((o) => (
+            <td key={o} className="num">
+              {fmtInt(clientTpm[o] ?? 0)}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
   );
 }

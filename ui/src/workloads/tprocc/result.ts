@@ -14,6 +14,9 @@ export interface TproccFigures {
   line: string;
   warehouses?: number | undefined;
   clientCpuMsPer1000Tx?: number | undefined;
+  /** Connect pool runs: client-side TPM per transaction, and per pool connection. */
+  clientTpm?: Record<string, number> | undefined;
+  targets?: { name: string; sessions: number; transactions: number; clientTpm: Record<string, number> }[] | undefined;
 }
 
 /** The run's NOPM, TPM and the rest of its result; undefined before there is one. */
@@ -29,5 +32,7 @@ export function tproccResult(job: Pick<Job, 'result'>): TproccFigures | undefine
     line: r.line,
     warehouses: r.warehouses,
     clientCpuMsPer1000Tx: r.clientCpuMsPer1000Tx,
+    clientTpm: r.clientTpm,
+    targets: r.targets,
   };
 }
