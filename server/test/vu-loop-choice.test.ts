@@ -28,6 +28,12 @@ describe('chooseVuLoop', () => {
     expect(c.line).toBe('Virtual users run in JavaScript (asynchronous scaling runs in the TypeScript loop)');
   });
 
+  it('step loads and arrival-rate mode run in the TypeScript loop, even when native is asked for', async () => {
+    const pg = await loadDriver('postgresql');
+    expect(chooseVuLoop('native', pg, pgTarget, { asyncScale: false, steps: [{ startAfterMin: 0, durationMin: 1, vus: 2 }] }).line).toBe('Virtual users run in JavaScript (step loads (tprocc.steps) run in the TypeScript loop)');
+    expect(chooseVuLoop('auto', pg, pgTarget, { asyncScale: false, arrival: { rate: 10, maxSessions: 4 } }).line).toBe('Virtual users run in JavaScript (arrival-rate mode (tprocc.arrival) runs in the TypeScript loop)');
+  });
+
   it('a connect pool (target.pool) runs in the TypeScript loop, even when native is asked for', async () => {
     const pooled = { ...pgTarget, pool: { connections: [{ name: 'a' }, { name: 'b', database: 'd2' }] } } as Target;
     const c = chooseVuLoop('native', await loadDriver('postgresql'), pooled, { asyncScale: false });

@@ -1,4 +1,5 @@
 import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, parseKeyThinkSpec, type EngineId } from '@sledge/protocol';
+import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
 import { connectPoolFromFile } from './connect-pool.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
@@ -70,6 +71,7 @@ export const JOB_FLAGS = {
   validation: { type: 'boolean' },
   'no-explain': { type: 'boolean' },
   verbose: { type: 'boolean' },
+  ...SHAPE_FLAGS,
 } as const;
 
 export type Flags = Partial<Record<keyof typeof JOB_FLAGS, string | boolean>>;
@@ -182,6 +184,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['label', '--label'],
   ['profileId', '--profile-id'],
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
+  ...Object.entries(SHAPE_FIELD_FLAGS),
 ]);
 
 const list = (v: string | boolean | undefined): string[] | undefined =>
@@ -235,7 +238,8 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   }
   if (typeof f['connect-pool'] === 'string') target['pool'] = connectPoolFromFile(f['connect-pool'], engine);
   const workload = (f.workload as string | undefined) ?? 'tprocc';
-  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: tproccOptions(type, f) };
+  const shapes = shapeOptions(f, workload);
+  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
   if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');
   else refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');

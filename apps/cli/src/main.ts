@@ -50,6 +50,8 @@ connection and workload flags (build/check/delete/run):
   --no-reconnect --max-tries N --retry-on serialization,connection,timeout,constraint,other
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
   --seed N --label TEXT --profile-id N
+  --steps '0:1:2,1:1:4'          step load: START_AFTER_MIN:DURATION_MIN:VUS per step (or a JSON array, or @file.json)
+  --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N] [--arrival-grace MS]   arrival-rate (open) model
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,
                         each transaction picks one by its policy (first_named, last_named, random, round_robin)
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)

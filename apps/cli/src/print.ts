@@ -1,3 +1,4 @@
+import { shapeLines } from './shapes.js';
 import { isTproccResult, type Job, type TimingRow, type TprochResult } from '@sledge/protocol';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
@@ -29,6 +30,7 @@ export function jobDetail(j: Job): string {
   if (isTproccResult(j.result)) {
     lines.push(j.result.line);
     lines.push(`Active VUs ${j.result.activeVus}, measured ${j.result.measuredSeconds} s, TPM source ${j.result.tpmSource}${j.result.clientCpuMsPer1000Tx !== undefined ? `, client CPU ${j.result.clientCpuMsPer1000Tx} ms / 1000 tx` : ''}`);
+    lines.push(...shapeLines(j.result));
   } else if (j.result) {
     lines.push(j.result.line);
     if (j.summary) lines.push(j.summary);

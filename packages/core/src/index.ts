@@ -17,6 +17,7 @@ export * from './tprocc/hooks.js';
 export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
 export * from './workload.js';
+export * from './arrival.js';
 export * from './tprocc/workload.js';
 export * from './tproch/hooks.js';
 export * from './tproch/query-params.js';

@@ -1,5 +1,6 @@
 import type { DriverFeatures, EngineId, ErrorClassName, Target } from '@sledge/protocol';
 import type { Driver, Logger } from './driver.js';
+import type { ArrivalPlan } from './arrival.js';
 
 /**
  * The Workload contract: one benchmark (TPROC-C, later TPROC-H, ...) as one
@@ -110,6 +111,18 @@ export interface VuPlan {
   reconnect?: boolean;
   maxTries?: number;
   retryOn?: readonly ErrorClassName[];
+  /** Step loads: VU counts over time (vus = the largest step); VUs beyond the current step's count idle. */
+  steps?: StepPlan[];
+  /** Arrival-rate mode: `vus` sessions take arrivals at the planned rate (open model). */
+  arrival?: ArrivalPlan;
+}
+
+/** One step of a step load, in seconds after the VUs are released. */
+export interface StepPlan {
+  index: number;
+  vus: number;
+  startSec: number;
+  endSec: number;
 }
 
 /** Totals of the shared counters for one operation, over all VUs. */
@@ -173,6 +186,8 @@ export interface RunMonitor<Params = unknown, Reading = unknown, Result = unknow
   live(reading: Reading, ts: number, clientOps: number, intervalSec: number): LiveSample;
   /** The result of the measured window. */
   result(w: RunWindow<Reading>): RunOutcome<Result>;
+  /** The workload's figures for any window between two readings (e.g. one step of a step load): { nopm, tpm } for TPROC-C. */
+  windowFigures?(w: RunWindow<Reading>): Record<string, number>;
   /** Post-run maintenance, if the target asks for it. */
   afterRun(): Promise<void>;
   /** Times the monitor's own session was lost and reopened (monitors that reconnect). */

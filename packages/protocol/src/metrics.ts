@@ -128,7 +128,7 @@ export const AgentFrame = Type.Union([
 export type AgentFrame = Type.Static<typeof AgentFrame>;
 
 /** Metric kinds stored with a job (job store `metrics` by kind). */
-export const METRIC_KINDS = { ash: 'ash', cpu: 'cpu', sampler: 'sampler', phase: 'phase', run: 'run' } as const;
+export const METRIC_KINDS = { ash: 'ash', cpu: 'cpu', sampler: 'sampler', phase: 'phase', run: 'run', shape: 'shape' } as const;
 
 /**
  * What a run found when it started (metric kind `run`, one sample): the

@@ -23,6 +23,8 @@ export class RunSamplers {
   /** Sessions lost and back, for the result and the charts' marks. */
   readonly disruptions = new DisruptionTimeline();
   private lastFaults = '';
+  /** Called every second with the interval latency before it is reset (run shapes: steps.ts, arrival-meter.ts). */
+  readonly onTick: ((interval: VuPool['interval']) => void)[] = [];
 
   constructor(
     private readonly ctx: JobContext,
@@ -57,6 +59,7 @@ export class RunSamplers {
     this.prevTs = now;
     const lat = latencySample(now, this.pool.interval, this.ops);
     if (lat) this.ctx.latency(lat);
+    for (const l of this.onTick) l(this.pool.interval);
     for (const t of this.ops) this.pool.interval[t]?.reset();
     this.ctx.vus(this.counters.perVu());
     this.faultTick(now);

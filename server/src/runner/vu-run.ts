@@ -11,6 +11,8 @@ import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
 import { poolReport } from './pool-tpm.js';
 import { VuPool, assignVus } from './vu-pool.js';
+import { StepRunner } from './steps.js';
+import { ArrivalMeter } from './arrival-meter.js';
 
 /** Grace for VUs to finish their current operation at the end of a run, before threads are terminated. */
 const END_GRACE_MS = 10_000;
@@ -49,6 +51,8 @@ interface Window {
   /** Connect pool runs: the client-side figures read at the window's end. */
   pool?: ReturnType<typeof poolReport>;
   cpu: NodeJS.CpuUsage;
+  /** Run shapes' figures added to the result. */
+  shapes?: Record<string, unknown>;
 }
 
 /**
@@ -79,6 +83,9 @@ class VuRun {
   private gridDue = false;
   private finalGrid = false;
   private readonly mon: (text: string) => void;
+  /** Run shapes, when the plan has them. */
+  private steps: StepRunner | null = null;
+  private arrival: ArrivalMeter | null = null;
 
   private constructor(
     private readonly env: JobEnv,
@@ -113,10 +120,17 @@ class VuRun {
     this.startVus(setup, loop, workers);
     // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
     await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);
+    const shape = new Int32Array(this.shared.shape);
+    if (this.plan.steps) this.steps = new StepRunner(this.plan.steps, shape, this.monitor, this.counters, this.ops, ctx, stop, this.mon);
+    if (this.plan.arrival) this.arrival = new ArrivalMeter(this.plan.arrival, shape, this.counters, ctx, this.mon);
+    this.arrival?.start();
     this.pool.go();
+    this.steps?.start();
     this.env.samplers?.attachClient(this.shared.ash, this.plan.vus);
     ctx.status(this.timed ? 'rampup' : 'running');
     this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running', this.faults, this.mon);
+    if (this.steps) this.samplers.onTick.push((h) => this.steps!.addInterval(h));
+    if (this.arrival) this.samplers.onTick.push(() => this.arrival!.tick());
     this.samplers.start(this.monitor, this.plan.monitorIntervalSec, this.mon);
     this.gridDue = true;
     stop.onStop(() => this.pool.setRun(RUN_STOP));
@@ -231,6 +245,7 @@ class VuRun {
     mon('Rampup complete, Taking start Transaction Count.');
     const start = await this.monitorCount('start');
     const startClient = this.counters.totals();
+    this.arrival?.beginWindow();
     const tStart = performance.now();
     const cpu0 = process.cpuUsage();
     Atomics.store(this.control, CTRL_PHASE, PHASE_MEASURING);
@@ -241,12 +256,13 @@ class VuRun {
     mon('Test complete, Taking end Transaction Count.');
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
+    const arrival = this.arrival?.endWindow();
     const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
     const cpu = process.cpuUsage(cpu0);
     Atomics.store(this.control, CTRL_PHASE, PHASE_DONE);
     this.samplers!.phase = 'done';
-    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}) });
+    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}), ...(arrival ? { shapes: { arrival } } : {}) });
   }
 
   /** A connect pool run's client-side TPM per operation and per pool connection (HammerDB: counts ÷ (rampup + duration)). */
@@ -277,6 +293,8 @@ class VuRun {
       outcome.lines.push(...w.pool.lines);
     }
     for (const line of outcome.lines) mon(line);
+    const shapes: Record<string, unknown> = { ...w.shapes };
+    if (this.steps) shapes['steps'] = await this.steps.finish();
     if (cpuPer1000 !== undefined) mon(`Client CPU: ${cpuPer1000} ms per 1000 transactions (${clientOps} transactions in ${w.seconds.toFixed(1)} s)`);
     await this.stopVus(END_GRACE_MS);
     this.samplers!.clientTick();
@@ -284,7 +302,7 @@ class VuRun {
     this.throwFailure();
     const faults = this.faultFields();
     if (faults.errors.total > 0 || faults.disruptions.length > 0 || faults.monitorReconnects > 0) mon(faults.survived);
-    ctx.result({ ...(outcome.result as TproccResult), ...faults }, this.rows());
+    ctx.result({ ...(outcome.result as TproccResult), ...faults, ...shapes }, this.rows());
     ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     try {
@@ -326,6 +344,7 @@ class VuRun {
   /** Whatever way the run ended: timers off, threads ended, the VU grid final, the monitor closed. */
   async close(): Promise<void> {
     this.samplers?.stop();
+    await this.steps?.close();
     await this.pool.abort();
     // A run that ended on an error (the monitor lost, a VU thread crashed) leaves no VU "running" in its record.
     if (this.gridDue && !this.finalGrid) this.finalVus();

@@ -17,6 +17,8 @@ import { ERROR_CLASSES, type ErrorClassName } from '@sledge/protocol';
  *           (ERROR_CLASSES order) and commits that needed a retry, then
  *           [vu][FV_DROPS | FV_BACKS]: sessions lost and reconnected
  */
+import { allocShape } from './shape-layout.js';
+
 export const KINDS = 3;
 export const K_COMMIT = 0;
 export const K_ROLLBACK = 1;
@@ -45,6 +47,8 @@ export interface SharedBlocks {
   states: SharedArrayBuffer;
   control: SharedArrayBuffer;
   ash: SharedArrayBuffer;
+  /** Run shapes: step loads and arrival rate (shape-layout.ts). */
+  shape: SharedArrayBuffer;
   pool?: SharedArrayBuffer;
 }
 export const POOL_SESSIONS = 0;
@@ -62,6 +66,7 @@ export function allocShared(vus: number, ops: number, poolConnections = 0): Shar
     states: new SharedArrayBuffer(vus * 4),
     control: new SharedArrayBuffer(CTRL_SIZE * 4),
     ash: new SharedArrayBuffer(vus * 2 * 4),
+    shape: allocShape(vus),
   };
 }
 

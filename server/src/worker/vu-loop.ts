@@ -27,6 +27,8 @@ import {
   poolIndex,
 } from '../shared/layout.js';
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
+import { runArrivalSession } from './arrival-loop.js';
+import { awaitStepSlot } from './step-gate.js';
 
 /**
  * The TypeScript VU loop, for any workload: the workload gives each VU its
@@ -52,6 +54,8 @@ export interface VuEnv {
   /** Client-side ASH accumulators (µs) for engines whose sessions report lock waits. */
   ash: Int32Array;
   control: Int32Array;
+  /** Run shapes (step loads, arrival rate): shared/shape-layout.ts. */
+  shape: Int32Array;
   /** Connect pool counters (layout.ts `pool`), when the target has a pool. */
   pool?: Int32Array;
   /** Interval histograms (µs) by operation name, shared by the worker's VUs, shipped and replaced every second. */
@@ -59,7 +63,7 @@ export interface VuEnv {
   log: (vu: number, text: string) => void;
 }
 
-const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
+export const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
 
 type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 /** Atomics.waitAsync (V8; typed in lib ES2024, which Node 20 does not fully implement). */
@@ -81,7 +85,7 @@ export async function sleepUnlessStopped(control: Int32Array, ms: number): Promi
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
 /** One client of one VU: its identity, session and error count while it runs its operations. */
-interface Client {
+export interface Client {
   a: VuAssignment;
   name: string;
   session: OpSession;
@@ -92,7 +96,7 @@ interface Client {
 }
 
 /** The VU's session: the workload's, or over a connect pool one per pool connection (each counted as opened). */
-async function openSession(env: VuEnv, a: VuAssignment, logVu: (t: string) => void): Promise<OpSession> {
+export async function openSession(env: VuEnv, a: VuAssignment, logVu: (t: string) => void): Promise<OpSession> {
   const s = await openVuSession(env.workload, env.driver, env.target, { vu: a.position, log: logVu }, env.options);
   if (env.pool && s instanceof PooledSession) {
     for (let i = 0; i < s.connections; i++) Atomics.add(env.pool, poolIndex(env.workload.operations.length, i, POOL_SESSIONS), 1);
@@ -149,6 +153,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
   let lastYield = performance.now();
   for (let n = 0; n < plan.opsPerIteration; n++) {
     if (!running(env)) break;
+    if (plan.steps && !(await awaitStepSlot(control, env.shape, env.states, c.a.index))) break;
     const { op, input } = stream.next();
     const verbose = plan.asyncVerbose === true;
     if (verbose) c.logVu(`${c.name}:${stream.describe(op, input)}:${workload.operations[op]}`);
@@ -169,11 +174,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
         outcome = typeof r === 'string' ? r : await r;
         break;
       } catch (e) {
-        Atomics.add(counters, counterIndex(ops, c.a.index, op, K_ERROR), 1);
-        const cls = env.driver.classifyError(e);
-        const ec = errorClassOf(cls.kind);
-        Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_ERROR + errorClassIndex(ec)), 1);
-        const ended = await opFailed(env, c, op, cls, ec);
+        const { ended, ec } = await operationFailed(env, c, op, e);
         if (ended !== null) return ended;
         if (!mayRetry(plan, ec, tries) || !running(env)) break;
         Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_RETRY + errorClassIndex(ec)), 1);
@@ -202,7 +203,7 @@ async function runOps(env: VuEnv, c: Client, stream: OpStream): Promise<boolean 
 }
 
 /** A completed operation's latency: the interval histogram, client-side ASH, and the measured-window profile. */
-function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measuring: boolean): void {
+export function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measuring: boolean): void {
   const opName = env.workload.operations[op]!;
   const us = Math.max(1, Math.round((t1 - t0) * 1000));
   env.interval[opName]!.record(us);
@@ -216,6 +217,16 @@ function record(env: VuEnv, c: Client, op: number, t0: number, t1: number, measu
     p.totalNs += (t1 - t0) * 1e6;
     c.onWindow(t0, t1);
   }
+}
+
+/** An operation threw: count it (errors, and by class), then handle it (opFailed: log, end the VU, or reconnect). */
+export async function operationFailed(env: VuEnv, c: Client, op: number, e: unknown): Promise<{ ended: boolean | null; ec: ErrorClassName }> {
+  const ops = env.workload.operations.length;
+  Atomics.add(env.counters, counterIndex(ops, c.a.index, op, K_ERROR), 1);
+  const cls = env.driver.classifyError(e);
+  const ec = errorClassOf(cls.kind);
+  Atomics.add(env.faults, faultIndex(ops, c.a.index, op, F_ERROR + errorClassIndex(ec)), 1);
+  return { ended: await opFailed(env, c, op, cls, ec), ec };
 }
 
 /** Reconnect lost sessions: the run's option, on unless set false. */
@@ -314,7 +325,7 @@ export async function runVu(env: VuEnv, a: VuAssignment): Promise<VuProfile> {
   env.log(0, `Vuser ${a.position}:RUNNING`);
   const clients = env.plan.clients;
   if (env.plan.async) env.log(a.position, `Started asynchronous clients:${Array.from({ length: clients }, (_, c) => `vuser${a.position}:ac${c + 1}`).join(' ')}`);
-  const results = await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
+  const results = env.plan.arrival ? [await runArrivalSession(env, a, profile, onWindow)] : await Promise.all(Array.from({ length: clients }, (_, c) => runClient(env, a, c, profile, onWindow)));
   const ok = results.every(Boolean);
   Atomics.store(env.states, a.index, ok ? VU_STATE.finished : VU_STATE.failed);
   env.log(0, `Vuser ${a.position}:FINISHED ${ok ? 'SUCCESS' : 'FAILED'}`);

@@ -52,6 +52,7 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     states: new Int32Array(data.shared.states),
     ash: new Int32Array(data.shared.ash),
     control: new Int32Array(data.shared.control),
+    shape: new Int32Array(data.shared.shape),
     ...(data.shared.pool ? { pool: new Int32Array(data.shared.pool) } : {}),
     interval: newHists(),
     log: (vu, text) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
+import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, stepSlots, stepWindows, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
 import { Reconnecting } from '../reconnecting.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
@@ -101,6 +101,13 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
   const conn = new Reconnecting(await hooks.openAdmin(at, rc.log), () => hooks.openAdmin(at, rc.log), driver, rc.log);
   let W = 0;
   let prev: { tpm: number; nopm: number; ts: number } | undefined;
+  /** NOPM and TPM between two readings (hammerdb.md §6.3); client-side TPM where the engine has no counter. */
+  const figures = (w: RunWindow<Counters>) => {
+    const { start, end, seconds: secs } = w;
+    const nopm = perMinute(end.nopm - start.nopm, secs);
+    const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
+    return { nopm, tpm };
+  };
   return {
     serverVersion: () => conn.use((a) => a.serverVersion()),
     async prepare() {
@@ -124,10 +131,10 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
       prev = { tpm: tpmCounter, nopm: c.nopm, ts };
       return sample;
     },
+    windowFigures: (w) => figures(w),
     result(w: RunWindow<Counters>): RunOutcome<TproccResult> {
-      const { start, end, seconds: secs, vus } = w;
-      const nopm = perMinute(end.nopm - start.nopm, secs);
-      const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
+      const { seconds: secs, vus } = w;
+      const { nopm, tpm } = figures(w);
       const line = resultLine(nopm, tpm, rc.engine);
       const lines = [o.asyncScale ? `${vus} VU * ${o.asyncClients} AC = ${vus * o.asyncClients} Active Sessions configured` : `${vus} Active Virtual Users configured`, line];
       if (features.tpmSource === 'client') lines.push(`${ENGINE_DISPLAY[rc.engine]} TPM is counted client-side: commits + rollbacks of the virtual users`);
@@ -160,9 +167,20 @@ async function openSession(driver: Driver, target: Target, opts: SessionOptions,
   return session;
 }
 
+/** An arrival no session can start within this many ms of its due time is dropped (tprocc.arrival.graceMs): the tolerance for the client's own scheduling delays (a busy thread), not a queue. */
+export const ARRIVAL_GRACE_MS = 25;
+
 function vuPlan(o: TproccOptions): VuPlan {
+  const shape: Partial<VuPlan> = {};
+  if (o.steps) shape.steps = stepWindows(o.steps);
+  if (o.arrival) {
+    const { rate, rampTo, maxSessions, graceMs } = o.arrival;
+    shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: graceMs ?? ARRIVAL_GRACE_MS };
+  }
   return {
-    vus: o.vus,
+    ...shape,
+    // Step loads hold as many VU slots as the largest step; arrival mode one per session.
+    vus: o.steps ? stepSlots(o.steps) : o.arrival ? o.arrival.maxSessions : o.vus,
     mode: o.driver,
     opsPerIteration: o.totalIterations,
     iterations: o.iterations,
@@ -173,7 +191,8 @@ function vuPlan(o: TproccOptions): VuPlan {
     clients: o.asyncScale ? o.asyncClients : 1,
     clientDelayMs: o.asyncDelayMs,
     asyncVerbose: o.asyncScale && o.asyncVerbose === true,
-    userDelayMs: o.userDelayMs,
+    // Arrival sessions all stand ready from the start: the schedule, not a login delay, paces them.
+    userDelayMs: o.arrival ? 0 : o.userDelayMs,
     workers: o.workers,
     rampupMinutes: o.rampup,
     durationMinutes: o.duration,

@@ -6,6 +6,8 @@ import { Problems, validate } from '../validate.js';
 import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
+import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
+import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
 import { PoolResultFields } from '../run/pool.js';
 import { KeyThinkTable } from '../run/keythink.js';
 import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
@@ -116,6 +118,8 @@ const TproccOptionFields = {
     }),
     mix: TproccMix,
     ...FaultOptionFields,
+    steps: Type.Optional(LoadSteps),
+    arrival: Type.Optional(ArrivalOptions),
 };
 /** The options checked alike whatever the engine (schema options are checked against the target's engine). */
 const TproccCommonOptions = Type.Object(TproccOptionFields, { additionalProperties: false });
@@ -139,6 +143,8 @@ export const TproccResult = Type.Object(
     clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
+    steps: Type.Optional(Type.Array(StepResult, { description: 'step loads: each step\'s NOPM/TPM and latency (tprocc.steps)' })),
+    arrival: Type.Optional(ArrivalResult),
     ...PoolResultFields,
     ...FaultResultFields,
   },
@@ -198,6 +204,11 @@ export function parseTproccOptions(value: unknown, prefix = 'tprocc', engine?: E
       { field: `${prefix}.buildVus` },
     );
   }
+  if (o.steps !== undefined) {
+    if (o.driver !== 'timed') throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.steps applies to the timed driver: set ${prefix}.driver to "timed" or remove ${prefix}.steps`, { field: `${prefix}.steps` });
+    checkSteps(o.steps, o.rampup, o.duration, prefix);
+  }
+  if (o.arrival !== undefined) checkArrival(o, prefix);
   const m = o.mix;
   if (m.neworder + m.payment + m.delivery + m.stocklevel + m.orderstatus <= 0) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.mix must give at least one transaction a weight above 0`, { field: `${prefix}.mix` });

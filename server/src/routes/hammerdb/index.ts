@@ -8,6 +8,7 @@ import { print, PRINT_OPTIONS } from './prints.js';
 import { BodyError, failure, parsePairs, sendJson, type Outcome, type Pairs } from './reply.js';
 import { clearscript, customscript, dbset, dgset, diset, echo, loadscript, tcset, vuset } from './settings.js';
 import { HdbSession } from './state.js';
+import { steprun } from './steprun.js';
 
 export { wantsJobsViewer } from './jobs-viewer.js';
 
@@ -18,14 +19,14 @@ export interface HammerdbOptions {
 type Handler = (ctx: RunCtx, pairs: Pairs) => Outcome | Promise<Outcome>;
 
 /** Verbs with a JSON body (HammerDB's POST pages); all but echo change the session. */
-const BODY_VERBS: Record<string, Handler> = { dbset, diset, vuset, tcset, dgset, customscript, echo };
+const BODY_VERBS: Record<string, Handler> = { dbset, diset, vuset, tcset, dgset, customscript, echo, steprun };
 
 /** Verbs without a body that change the session, the database or the job store: POST only, as HammerDB's own client sends them. */
 const PLAIN_VERBS: Record<string, Handler> = {
   loadscript,
   clearscript,
   vucreate,
-  vurun,
+  vurun: (ctx) => vurun(ctx),
   vudestroy: (ctx) => vudestroy(ctx),
   buildschema,
   checkschema,
@@ -45,6 +46,7 @@ const HELP = {
     'POST /dgset': '{"vu|warehouse|scale_fact|directory":"<value>"}',
     POST: 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstop (they change state: GET is refused)',
     'GET or POST': 'tcstatus librarycheck',
+    'POST /steprun': '{"replica1.start_after_prev":"0","replica1.duration":"1","replica1.virtual_users":"2", ...}: steps.xml as flat keys; the replicas run as steps of one job (their VUs add to vuset vu)',
     'GET /jobs': 'jobs?jobid=ID[&status|&result|&timing[&vu=N]|&tcount|&db|&bm|&dict|&timestamp|&vu=N|&delete]',
   },
 };

@@ -90,7 +90,8 @@ async function oneVuJob(ctx: RunCtx, type: 'check' | 'delete', what: string): Pr
 export const checkschema = (ctx: RunCtx) => oneVuJob(ctx, 'check', 'check');
 export const deleteschema = (ctx: RunCtx) => oneVuJob(ctx, 'delete', 'delete');
 
-export async function vurun(ctx: RunCtx): Promise<Outcome> {
+/** vurun; `extra` tprocc options (steprun's steps) are added to the session's. */
+export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): Promise<Outcome> {
   const { s } = ctx;
   const busy = existingVus(s, ctx.store);
   if (busy?.jobId) return failure(`Error running virtual users: job ${busy.jobId} is still running, wait for it to complete or stop it with vudestroy`);
@@ -109,12 +110,14 @@ export async function vurun(ctx: RunCtx): Promise<Outcome> {
       return failure(`${e instanceof Error ? e.message : String(e)} (HammerDB key ${keyName(s.prefix, 'connect_pool')})`);
     }
   }
-  const job = await submit(ctx, 'run', fields, tprocc);
+  const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra });
   if (!isJob(job)) return job;
   // Like the CLI's vurun, the "script" is loaded when it was not.
   s.script ??= { prefix: s.prefix, driver: timed ? 'timed' : 'test' };
-  s.vus = { count: Number(s.vu.vu) + (timed ? 1 : 0), monitor: timed, jobId: job.id };
-  return success(`Running Virtual Users: JOBID=${job.id}`);
+  const steps = extra['steps'] as { vus: number }[] | undefined;
+  const slots = steps ? Math.max(...steps.map((x) => x.vus)) : Number(s.vu.vu);
+  s.vus = { count: slots + (timed ? 1 : 0), monitor: timed, jobId: job.id };
+  return success(steps ? `Running Virtual Users in ${steps.length} steps (${steps.map((x) => x.vus).join(', ')} VUs; replicas run as steps of this one job): JOBID=${job.id}` : `Running Virtual Users: JOBID=${job.id}`);
 }
 
 /** buildschema with bm TPC-H: a TPROC-H build of scale_fact with num_tpch_threads workers plus the monitor. */

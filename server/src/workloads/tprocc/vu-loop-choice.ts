@@ -16,7 +16,7 @@ export function chooseVuLoop(
   pref: VuLoopPreference,
   driver: Driver,
   target: Target,
-  opts: { asyncScale: boolean; reconnect?: boolean; maxTries?: number },
+  opts: { asyncScale: boolean; reconnect?: boolean; maxTries?: number; steps?: unknown; arrival?: unknown },
   addonPath?: string,
 ): VuLoopChoice {
   const ts = (reason: string): VuLoopChoice => ({ loop: 'typescript', reason, line: `Virtual users run in JavaScript (${reason})` });
@@ -24,6 +24,8 @@ export function chooseVuLoop(
   const native = driver.workloads.tprocc?.nativeVu;
   if (!native) return ts(`the ${ENGINE_DISPLAY[target.engine]} driver has no native VU loop`);
   if (opts.asyncScale) return ts('asynchronous scaling runs in the TypeScript loop');
+  if (opts.steps !== undefined) return ts('step loads (tprocc.steps) run in the TypeScript loop');
+  if (opts.arrival !== undefined) return ts('arrival-rate mode (tprocc.arrival) runs in the TypeScript loop');
   if ((target as { pool?: unknown }).pool) return ts('a connect pool (target.pool) runs in the TypeScript loop');
   const unsupported = native.unsupported?.(target as never);
   if (unsupported) return ts(unsupported);

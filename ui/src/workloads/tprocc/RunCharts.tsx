@@ -12,6 +12,7 @@ import { refreshSec } from './jobs.js';
 import { TPROCC_OPS } from './ops.js';
 import { tproccResult } from './result.js';
 import { TproccErrorsCard, useDisruptionMarks } from './ErrorsCard.js';
+import { ShapeCharts } from './ShapeCharts.js';
 
 /**
  * "PostgreSQL TPM", or "SQLite TPM (client)" when the engine has no counter of
@@ -47,6 +48,7 @@ export function TproccRunCharts({ live }: { live: LiveJob }) {
         </div>
         <EChart option={tc} group={group} label={`NOPM and ${label} over time`} testId="chart-tcount" />
       </section>
+      <ShapeCharts live={live} tpmLabel={label} range={range} group={group} />
       <ClientRatesCard live={live} ops={TPROCC_OPS} range={range} group={group} palette={palette} />
       <LatencyCard live={live} ops={TPROCC_OPS} range={range} group={group} palette={palette} />
       <TproccErrorsCard live={live} />

@@ -1,7 +1,7 @@
 import { parseTproccOptions, TPROCC } from '@sledge/protocol';
 import { runInfo } from '../../util/runProgress.js';
 import type { WorkloadUi } from '../types.js';
-import { BUILD_FIELDS, KEY_THINK_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm } from './form.js';
+import { BUILD_FIELDS, KEY_THINK_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, SHAPE_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm } from './form.js';
 import { configSummary, jobVus, jobWarehouses, planCell, plannedText, refreshSec, runPlan } from './jobs.js';
 import { TproccProfiles } from './Profiles.js';
 import { TproccLiveKpis } from './LiveKpis.js';
@@ -21,7 +21,7 @@ export const TPROCC_UI: WorkloadUi = {
     fields: TPROCC_FIELDS,
     field: tprocc,
     buildFields: BUILD_FIELDS,
-    runFields: [...RUN_FIELDS, ...RUN_ADVANCED_FIELDS, ...MIX_FIELDS, ...KEY_THINK_FIELDS],
+    runFields: [...RUN_FIELDS, ...RUN_ADVANCED_FIELDS, ...MIX_FIELDS, ...KEY_THINK_FIELDS, ...SHAPE_FIELDS],
     runAdvancedFields: RUN_ADVANCED_FIELDS,
     defaults: tproccDefaults,
     collect: collectTprocc,

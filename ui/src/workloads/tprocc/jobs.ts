@@ -8,6 +8,20 @@ export function jobTprocc(job: Job): Record<string, unknown> {
   return c && typeof c === 'object' && c.tprocc && typeof c.tprocc === 'object' ? c.tprocc : {};
 }
 
+/** A run shape's VU slots (steps: the largest step; arrival: its sessions) and its words. */
+function shapeVus(t: Record<string, unknown>): { vus: number; unit: string; text: string } | undefined {
+  const steps = t['steps'];
+  if (Array.isArray(steps) && steps.length) {
+    const vus = Math.max(...steps.map((s) => Number((s as { vus?: number }).vus) || 0));
+    return { vus, unit: 'VU slot', text: `${steps.length} steps of ${steps.map((s) => String((s as { vus?: number }).vus)).join('/')} VUs` };
+  }
+  const a = t['arrival'] as { rate?: number; rampTo?: number; maxSessions?: number } | undefined;
+  if (a && typeof a === 'object' && typeof a.rate === 'number') {
+    return { vus: a.maxSessions ?? 64, unit: 'session', text: `arrival ${a.rate}${a.rampTo !== undefined ? `→${a.rampTo}` : ''} tx/s` };
+  }
+  return undefined;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const minutes = (m: unknown) => (typeof m === 'number' ? `${+m.toFixed(2)} min` : '?');
 
@@ -22,8 +36,9 @@ export function configSummary(job: Job, warehouses?: number): string[] {
   const n = (k: string) => (typeof t[k] === 'number' ? (t[k] as number) : undefined);
   const parts: string[] = [];
   if (job.type === 'run') {
-    const vus = n('vus');
-    if (vus !== undefined) parts.push(plural(vus, 'VU'));
+    const shape = shapeVus(t);
+    const vus = shape?.vus ?? n('vus');
+    if (vus !== undefined) parts.push(shape ? `${shape.text} (${plural(vus, shape.unit)})` : plural(vus, 'VU'));
     const w = warehouses ?? tproccResult(job)?.warehouses;
     if (w !== undefined) parts.push(plural(w, 'warehouse'));
     if (t['driver'] === 'test') parts.push(`test driver, ${plural(n('totalIterations') ?? 0, 'transaction')} per VU`);
@@ -52,7 +67,7 @@ export function jobWarehouses(job: Job): number | undefined {
 /** The VUs a job ran: a run's virtual users, a build's build VUs. */
 export function jobVus(job: Job): number | undefined {
   const t = jobTprocc(job);
-  const v = job.type === 'run' ? t['vus'] : job.type === 'build' ? t['buildVus'] : undefined;
+  const v = job.type === 'run' ? (shapeVus(t)?.vus ?? t['vus']) : job.type === 'build' ? t['buildVus'] : undefined;
   return typeof v === 'number' ? v : undefined;
 }
 
@@ -71,7 +86,7 @@ export function runPlan(job: Job): RunPlan {
   const num = (k: string, d: number) => (typeof t[k] === 'number' && Number.isFinite(t[k]) ? (t[k] as number) : d);
   const plan: RunPlan = {
     timed: t['driver'] !== 'test',
-    vus: num('vus', 1),
+    vus: shapeVus(t)?.vus ?? num('vus', 1),
     rampupSec: num('rampup', 0) * 60,
     durationSec: num('duration', 0) * 60,
     totalIterations: num('totalIterations', 0),
