@@ -4,7 +4,7 @@ import { APP_LOADER, APP_MONITOR, CONNECT_TIMEOUT_MS, loginFields, pgConfig, ssl
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: 'db.example', port: 6543, user: 'tpcc', password: 'tpw', database: 'tpccdb', superuser: 'admin',
-  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false,
+  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false, prepared: true,
 };
 
 describe('target -> pg config', () => {

@@ -19,7 +19,7 @@ const base: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: false,
-  vacuum: false,
+  vacuum: false, prepared: true,
 };
 
 async function connectError(t: PostgresqlTarget): Promise<SledgeError> {

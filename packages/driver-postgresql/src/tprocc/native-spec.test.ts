@@ -7,7 +7,7 @@ import { callStatements } from './vu.js';
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: 'db.example', port: 6543, user: 'tpcc', password: 'tpw', database: 'tpccdb', superuser: 'admin',
-  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false,
+  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false, prepared: true,
 };
 
 describe('libpq conninfo', () => {

@@ -22,7 +22,7 @@ const target: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: true,
-  vacuum: false,
+  vacuum: false, prepared: true,
 };
 
 describe('ORDER_LINE partition template (no database)', () => {

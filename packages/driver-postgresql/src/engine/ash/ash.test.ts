@@ -30,7 +30,7 @@ const target: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: false,
-  vacuum: false,
+  vacuum: false, prepared: true,
 };
 /** The plain role is also given as "superuser": no login of this target reads other users' sessions. */
 const partialTarget: PostgresqlTarget = { ...target, superuser: NAME, superuserPassword: 'pw', defaultDatabase: NAME };
