@@ -68,14 +68,16 @@ export interface InputStreamOptions {
   allWarehouse: boolean;
   mix: TproccMix;
   client: number;
+  /** Mean thinking seconds per type (tprocc.keyThink); TPC-C's when absent. */
+  keyThink?: Record<TxType, { keyingSec: number; thinkMeanSec: number }>;
 }
 export interface InputDraw {
   type: TxType;
   input: TxInputs[TxType];
   /** Text bind parameters as sent to PostgreSQL. */
   params: string[];
-  /** Thinking seconds drawn after the transaction (withThink). */
-  think?: number;
+  /** Thinking time (ms) drawn after the transaction (withThink), with TPC-C's mean for its type. */
+  thinkMs?: number;
 }
 export interface InputStream {
   homeW: number;

@@ -48,8 +48,9 @@ function tsStream(o: InputStreamOptions, count: number, withThink: boolean) {
   for (let n = 0; n < count; n++) {
     const type = wl.nextType();
     const input = wl.input(type);
-    const d: { type: TxType; input: TxInputs[TxType]; params: string[]; think?: number } = { type, input, params: pgText(type, input) };
-    if (withThink) d.think = thinkSeconds(wl.rng, type);
+    const d: { type: TxType; input: TxInputs[TxType]; params: string[]; thinkMs?: number } = { type, input, params: pgText(type, input) };
+    // As TproccWorkload's stream: thinking seconds to the millisecond, slept in whole ms.
+    if (withThink) d.thinkMs = Math.round(thinkSeconds(wl.rng, type, o.keyThink?.[type].thinkMeanSec) * 1000);
     draws.push(d);
   }
   return { homeW: wl.homeW, stockD: wl.stockD, warehouses: wl.warehouses, draws };
@@ -62,6 +63,26 @@ const CASES: { name: string; o: InputStreamOptions; think?: boolean }[] = [
   { name: 'seed 0xffffffff, allwarehouse 37 over 5 VUs, VU 4', o: { seed: 0xffffffff, warehouses: 37, position: 4, activeVus: 5, allWarehouse: true, mix: DEFAULT_MIX, client: 0 } },
   { name: 'seed 99, custom mix with a zero weight, async client 3', o: { seed: 99, warehouses: 2, position: 5, activeVus: 6, allWarehouse: false, mix: { neworder: 3, payment: 0, delivery: 2, stocklevel: 5, orderstatus: 7 } as TproccMix, client: 3 } },
   { name: 'seed 7, keying and thinking draws', o: { seed: 7, warehouses: 3, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX, client: 0 }, think: true },
+  {
+    name: 'seed 8, thinking draws from an edited keyThink table (fractional means)',
+    o: {
+      seed: 8,
+      warehouses: 2,
+      position: 3,
+      activeVus: 2,
+      allWarehouse: false,
+      mix: DEFAULT_MIX,
+      client: 0,
+      keyThink: {
+        neworder: { keyingSec: 9, thinkMeanSec: 0.35 },
+        payment: { keyingSec: 1.5, thinkMeanSec: 6 },
+        delivery: { keyingSec: 2, thinkMeanSec: 0 },
+        stocklevel: { keyingSec: 2, thinkMeanSec: 2.5 },
+        orderstatus: { keyingSec: 2, thinkMeanSec: 1234.5 },
+      },
+    },
+    think: true,
+  },
 ];
 
 describe('native VU inputs == core VuWorkload inputs', () => {
@@ -98,6 +119,6 @@ describe('native VU inputs == core VuWorkload inputs', () => {
 });
 
 /** JSON round trip of a TS draw with keys in the native order (the comparison is by value). */
-function normalise(d: { type: TxType; input: TxInputs[TxType]; params: string[]; think?: number }) {
+function normalise(d: { type: TxType; input: TxInputs[TxType]; params: string[]; thinkMs?: number }) {
   return JSON.parse(JSON.stringify(d)) as typeof d;
 }

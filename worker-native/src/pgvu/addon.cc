@@ -75,6 +75,24 @@ class Reader {
     keep->push_back(Napi::Persistent(a.As<Napi::Object>()));
     return Int32View{a.Data(), a.ElementLength()};
   }
+  double number(const char* key, double min, double max) {
+    Napi::Value v = o_.Get(key);
+    if (!v.IsNumber()) return fail(key, "must be a number"), min;
+    const double x = v.As<Napi::Number>().DoubleValue();
+    if (!(x >= min && x <= max)) return fail(key, "must be a number in " + std::to_string(min) + ".." + std::to_string(max)), min;
+    return x;
+  }
+  // tprocc.keyThink: { <tx>: { keyingSec, thinkMeanSec } } for every transaction, when given.
+  void keyThink(double keying[kNtx], double think[kNtx]) {
+    if (!o_.Has("keyThink")) return;
+    Napi::Object kt = object("keyThink");
+    for (int t = 0; t < kNtx && error.empty(); t++) {
+      Reader r(Reader(kt).object(kTxNames[t]));
+      keying[t] = r.number("keyingSec", 0, 3600);
+      think[t] = r.number("thinkMeanSec", 0, 3600);
+      if (!r.error.empty()) error = std::string("keyThink.") + kTxNames[t] + "." + r.error;
+    }
+  }
   void mix(int64_t out[kNtx]) {
     Napi::Object m = object("mix");
     Reader r(m);
@@ -237,6 +255,8 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     cfg.iterations = r.integer("iterations", 0, INT32_MAX);
     cfg.repeatDelayMs = r.integer("repeatDelayMs", 0, INT32_MAX);
     cfg.keyAndThink = r.boolean("keyAndThink");
+    for (int t = 0; t < kNtx; t++) cfg.keyingSec[t] = kKeyingSeconds[t], cfg.thinkMeanSec[t] = kThinkSeconds[t];
+    r.keyThink(cfg.keyingSec, cfg.thinkMeanSec);
     cfg.raiseError = r.boolean("raiseError");
     Napi::Object o = info[0].As<Napi::Object>();
     cfg.reconnect = o.Has("reconnect") ? r.boolean("reconnect") : true;
@@ -354,6 +374,10 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
     if (Mix().init(o.mix) == false) return Fail(env, "mix weights must sum to more than 0");
     const int64_t count = info[1].As<Napi::Number>().Int64Value();
     const bool withThink = info.Length() > 2 && info[2].ToBoolean().Value();
+    double keying[kNtx], thinkMean[kNtx];
+    for (int t = 0; t < kNtx; t++) keying[t] = kKeyingSeconds[t], thinkMean[t] = kThinkSeconds[t];
+    r.keyThink(keying, thinkMean);
+    if (!r.error.empty()) return Fail(env, r.error);
     VuWorkload wl(seed, o);
     TxInput in{};
     TxParams params;
@@ -383,7 +407,7 @@ class PgVuAddon : public Napi::Addon<PgVuAddon> {
         j += '"';
       }
       j += ']';
-      if (withThink) j += ",\"think\":" + std::to_string(wl.thinkSeconds(t));
+      if (withThink) j += ",\"thinkMs\":" + std::to_string(wl.thinkMs(thinkMean[t]));
       j += '}';
     }
     j += "]}";

@@ -256,7 +256,7 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
       const Tx t = wl.nextType();
       wl.input(t, &in);
       if (cfg_.keyAndThink) {
-        sleepUnlessStopped(static_cast<int64_t>(kKeyingSeconds[t]) * 1000);
+        sleepUnlessStopped(static_cast<int64_t>(jsRound(cfg_.keyingSec[t] * 1000.0)));
         if (!running()) break;
       }
       const bool measuring = sh_.phase() == kPhaseMeasuring;
@@ -305,7 +305,7 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
                        fixed(static_cast<double>(ns) / 1e6, 3) + " ms)");
         }
       }
-      if (cfg_.keyAndThink) sleepUnlessStopped(wl.thinkSeconds(t) * 1000);
+      if (cfg_.keyAndThink) sleepUnlessStopped(wl.thinkMs(cfg_.thinkMeanSec[t]));
     }
     conn.close();
     if (iter + 1 < cfg_.iterations) sleepUnlessStopped(cfg_.repeatDelayMs);

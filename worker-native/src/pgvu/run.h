@@ -30,6 +30,8 @@ struct RunConfig {
   int64_t iterations = 1;
   int64_t repeatDelayMs = 0;
   bool keyAndThink = false;
+  double keyingSec[kNtx] = {};     // tprocc.keyThink; the addon fills TPC-C's times first
+  double thinkMeanSec[kNtx] = {};
   bool raiseError = false;
   bool reconnect = true;  // a lost session is reopened with backoff; false: the VU ends
   bool retryFirstConnect = false;  // a refused first connect is retried too (reconnect given explicitly)

@@ -4,6 +4,7 @@
 // client produces the same transaction types and inputs in both loops.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -26,9 +27,12 @@ inline constexpr int64_t kCustPerDist = 3000;
 inline constexpr int64_t kNurandC = 123;
 inline constexpr uint32_t kTagVu = 20;
 
-// inputs.ts KEYING_SECONDS / THINK_SECONDS, TX_TYPES order.
-inline constexpr int kKeyingSeconds[kNtx] = {18, 3, 2, 2, 2};
-inline constexpr int kThinkSeconds[kNtx] = {12, 12, 10, 5, 5};
+// TPC-C's keying and mean thinking seconds (protocol run/keythink.ts DEFAULT_KEY_THINK), TX_TYPES order;
+// a run's tprocc.keyThink table replaces them (RunConfig).
+inline constexpr double kKeyingSeconds[kNtx] = {18, 3, 2, 2, 2};
+inline constexpr double kThinkSeconds[kNtx] = {12, 12, 10, 5, 5};
+// inputs.ts THINK_TRUNCATE_FACTOR: TPC-C 5.2.5.4 lets the distribution be truncated at 10x its mean.
+inline constexpr double kThinkTruncate = 10;
 
 struct LastName {
   char text[16];
@@ -172,10 +176,12 @@ class VuWorkload {
     }
   }
 
-  // inputs.ts thinkSeconds: |round(ln(U)·T)| with U = 1 - random() in (0, 1].
-  int64_t thinkSeconds(Tx t) {
+  // workload.ts thinkMs over inputs.ts thinkSeconds: -ln(U)·mean with U = 1 - random() in (0, 1],
+  // truncated at 10x the mean, in whole milliseconds.
+  int64_t thinkMs(double meanSec) {
     const double u = 1.0 - rng.random();
-    return static_cast<int64_t>(std::fabs(jsRound(std::log(u) * kThinkSeconds[t])));
+    const double s = std::min(-std::log(u) * meanSec, kThinkTruncate * meanSec);
+    return static_cast<int64_t>(jsRound(s * 1000.0));
   }
 
   Rng rng;

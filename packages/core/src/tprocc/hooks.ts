@@ -170,6 +170,8 @@ export interface NativeVuStartOptions {
   iterations: number;
   repeatDelayMs: number;
   keyAndThink: boolean;
+  /** Keying and mean thinking seconds per transaction type (tprocc.keyThink with TPC-C's times filled in). */
+  keyThink?: Record<string, { keyingSec: number; thinkMeanSec: number }>;
   raiseError: boolean;
   /** The test driver: a log line per transaction. */
   testDriver: boolean;

@@ -1,5 +1,5 @@
 import { createHistogram } from 'node:perf_hooks';
-import { tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
+import { keyThinkOf, tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
 import type { VuProfile } from '../../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
@@ -37,6 +37,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     iterations: opts.iterations,
     repeatDelayMs: opts.repeatDelayMs,
     keyAndThink: opts.keyAndThink,
+    keyThink: Object.fromEntries(TX_TYPES.map((t) => [t, keyThinkOf(opts, t)])),
     raiseError: opts.raiseError,
     testDriver: opts.driver === 'test',
     vus: env.vus,
