@@ -10,19 +10,11 @@ import {
   workloadDef,
   workloadMetrics,
 } from './index.js';
+import { err } from './test/err.js';
 
 const tprocc = workloadDef('tprocc')!;
 const tproch = workloadDef('tproch')!;
 
-function err(fn: () => unknown): SledgeError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SledgeError) return e;
-    throw e;
-  }
-  throw new Error('expected a SledgeError');
-}
 const fields = (e: SledgeError) => e.errors?.map((x) => x.field) ?? [e.field];
 
 describe('threshold grammar', () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobCreate, parseTarget, SledgeError, redact, scrub, secretValues, REDACTED } from './index.js';
+import { parseJobCreate, parseTarget, redact, scrub, secretValues, REDACTED } from './index.js';
+import { err } from './test/err.js';
 
 const pg = { engine: 'postgresql', host: '127.0.0.1', password: 'pw123' };
-
-function err(fn: () => unknown): SledgeError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SledgeError) return e;
-    throw e;
-  }
-  throw new Error('expected a SledgeError');
-}
 
 describe('parseJobCreate', () => {
   it('fills HammerDB defaults', () => {

@@ -3,7 +3,6 @@ import Type from 'typebox';
 import {
   JobCommonFields,
   JobCreate,
-  SledgeError,
   Target,
   WORKLOADS,
   parseJobCreate,
@@ -13,16 +12,7 @@ import {
   workloadDef,
   type WorkloadDef,
 } from './index.js';
-
-function err(fn: () => unknown): SledgeError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SledgeError) return e;
-    throw e;
-  }
-  throw new Error('expected a SledgeError');
-}
+import { err } from './test/err.js';
 
 /** A tiny workload defined outside the shipped files: options { ops }, one operation, result { queries }. */
 const NoopOptions = Type.Object({ ops: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }) }, { additionalProperties: false });

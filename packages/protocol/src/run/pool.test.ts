@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConnectPoolXml, engineOfPoolPrefix, parseJobCreate, parseTarget, poolRoutes, redact, scrub, secretValues, SledgeError, REDACTED } from '../index.js';
+import { err } from '../test/err.js';
 
 /** HammerDB 4.11's config/connectpool/pgcpool.xml, as printed in seed 003 (HammerDB's connect pool article). */
 const PGCPOOL = `<connpool>
@@ -54,15 +55,6 @@ const PGCPOOL = `<connpool>
 </connpool>
 `;
 
-function err(fn: () => unknown): SledgeError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SledgeError) return e;
-    throw e;
-  }
-  throw new Error('expected a SledgeError');
-}
 const fields = (e: SledgeError) => (e.errors ?? [{ field: e.field, message: e.message }]).map((x) => x.field);
 
 describe('HammerDB connect pool XML', () => {
