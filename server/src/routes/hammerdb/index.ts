@@ -9,6 +9,7 @@ import { BodyError, failure, parsePairs, sendJson, type Outcome, type Pairs } fr
 import { customscript } from './customscript.js';
 import { giset } from './generic.js';
 import { metset, metstart, metstatus, metstop } from './metrics.js';
+import { loadSession, saveSession } from './persist.js';
 import { switchmode } from './modes.js';
 import { custommonitor, savescript } from './scriptfile.js';
 import { clearscript, dbset, dgset, diset, echo, loadscript, tcset, vuset } from './settings.js';
@@ -92,7 +93,19 @@ function queryOf(req: FastifyRequest): string {
  * (HammerDB's Tcl client sends no Origin and is unaffected).
  */
 export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine }) => {
-  const ctx: RunCtx = { s: new HdbSession(), store: engine.store, engine };
+  // The session saved last (HammerDB 4.5+ keeps its settings across restarts), saved again after every verb that may change it.
+  const ctx: RunCtx = { s: loadSession(engine.store, new HdbSession(), (m) => app.log.warn(m)), store: engine.store, engine };
+  const changing = (run: () => Outcome | Promise<Outcome>) => async () => {
+    try {
+      return await run();
+    } finally {
+      try {
+        saveSession(engine.store, ctx.s);
+      } catch (e) {
+        app.log.error(`HammerDB session not saved: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  };
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, hammerdb: true, tokenInQuery: true };
   });
@@ -115,11 +128,11 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
   const postOnly = (verb: string) =>
     app.get(`/${verb}`, { schema: { hide: true } }, (_req, reply) => sendJson(reply.header('allow', 'POST'), failure(`${verb} changes state: send it with POST`), 405));
   for (const [verb, handler] of Object.entries(BODY_VERBS)) {
-    app.route({ method: verb === 'echo' ? ['GET', 'POST'] : 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, () => handler(ctx, parsePairs(req.body), gone(req))) });
+    app.route({ method: verb === 'echo' ? ['GET', 'POST'] : 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, changing(() => handler(ctx, parsePairs(req.body), gone(req)))) });
     if (verb !== 'echo') postOnly(verb);
   }
   for (const [verb, handler] of Object.entries(PLAIN_VERBS)) {
-    app.route({ method: 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, () => handler(ctx, [], gone(req))) });
+    app.route({ method: 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, changing(() => handler(ctx, [], gone(req)))) });
     postOnly(verb);
   }
   app.route({ method: ['GET', 'POST'], url: '/metstatus', schema: schema('HammerDB metstatus'), handler: (_req, reply) => answer(reply, () => metstatus(ctx)) });
