@@ -35,6 +35,14 @@ export interface VuSet {
   jobId?: string;
 }
 
+/** The `jobs` verb's settings (HammerDB's generic commandline jobs_profile_id and jobsoutput). */
+export interface JobsSettings {
+  /** The profile id that following TPROC-C vurun jobs get (0: none). */
+  profileId: number;
+  /** `jobs format text|JSON` (HammerDB's default: text). */
+  format: 'text' | 'JSON';
+}
+
 /**
  * One global session, like HammerDB's single web-service state: the current
  * database and benchmark, one dict per database, vuset/tcset/dgset settings,
@@ -51,6 +59,8 @@ export class HdbSession {
   readonly dg = { warehouse: '1', scale_fact: '1', vu: '1', directory: tmpdir() };
   script: LoadedScript | null = null;
   vus: VuSet | null = null;
+  /** jobs profileid / jobs format. */
+  readonly jobs: JobsSettings = { profileId: 0, format: 'text' };
 
   get db(): HdbDatabase {
     return databaseByPrefix(this.prefix)!;
