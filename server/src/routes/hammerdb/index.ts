@@ -147,7 +147,7 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
   app.route({ method: ['GET', 'POST'], url: '/help', schema: schema('HammerDB API usage'), handler: (_req, reply) => answer(reply, () => HELP) });
   // HammerDB CLI's jobs verb for the script runner: {"args":[...]} -> {"output":[...],"value":"..."}.
   app.post('/jobscmd', { schema: schema('HammerDB CLI jobs verb: {"args":["diff","1","2","true"]} -> {"output":[lines printed],"value":"return value"}') }, (req, reply) =>
-    answer(reply, () => jobsCommand({ store: engine.store, settings: ctx.s.jobs }, jobsArgs(req.body))),
+    answer(reply, changing(() => jobsCommand({ store: engine.store, settings: ctx.s.jobs }, jobsArgs(req.body)))),
   );
   app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) => {
     const query = queryOf(req);
