@@ -2,6 +2,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, VuStatus } from '@sledge/protocol';
+import { vuStates } from '../dist/routes/hammerdb/vus.js';
 import { makeApp, type SledgeApp } from './helpers.js';
 
 /**
@@ -146,6 +148,13 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     expect(await hdb(s, 'POST', '/runtimer', '')).toEqual(err('Usage: runtimer {"seconds":"N"}: wait until the virtual users complete or N seconds pass'));
     await hdb(s, 'POST', '/vudestroy', '');
     expect(await hdb(s, 'POST', '/waittocomplete', '')).toEqual(ok('No Virtual Users running: nothing to wait for'));
+    // vurun and steprun run only a loaded script; steprun is TPROC-C only (HammerDB CLI's messages).
+    expect(await hdb(s, 'POST', '/clearscript', '')).toEqual(ok('Script cleared'));
+    expect(await hdb(s, 'POST', '/vurun', '')).toEqual(err('Error: There is no workload to run because the Script is empty'));
+    expect(await hdb(s, 'POST', '/steprun', body({ 'replica1.start_after_prev': '0', 'replica1.duration': '1', 'replica1.virtual_users': '1' }))).toEqual(err('Error: There is no workload to run because the Script is empty'));
+    expect(await hdb(s, 'POST', '/dbset', body({ bm: 'TPC-H' }))).toMatchObject({ success: {} });
+    expect(await hdb(s, 'POST', '/steprun', body({ 'replica1.start_after_prev': '0', 'replica1.duration': '1', 'replica1.virtual_users': '1' }))).toEqual(err('Error: Step Workload does not support TPC-H'));
+    expect(await hdb(s, 'POST', '/dbset', body({ bm: 'TPC-C' }))).toMatchObject({ success: {} });
   });
 
   it('customscript reads a generated driver script onto the dict; savescript writes one back', async () => {
@@ -197,5 +206,19 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     await refuse(PG_SCRIPT.replace('set host', 'set hostname'), /^set hostname is not a setting Sledge reads from a PostgreSQL TPROC-C script; it reads: library, mode, total_iterations/);
     await refuse(PG_SCRIPT.replace('set total_iterations', 'set total_querysets'), /^This is a TPROC-H driver script: dbset bm TPC-H before customscript$/);
     expect(await hdb(s, 'POST', '/customscript', JSON.stringify({ script: PG_SCRIPT, other: 'x' }))).toEqual(err('Incorrect number of parameters to customscript key value'));
+  });
+});
+
+describe('VU states a stopped run leaves', () => {
+  it('say finished, never running, whatever the last per-VU update said', () => {
+    const job = (status: string) => ({ id: 'J', status }) as unknown as Job;
+    const perVu = [
+      { vu: 2, state: 'running' },
+      { vu: 3, state: 'finished' },
+      { vu: 4, state: 'failed' },
+    ] as unknown as VuStatus[];
+    expect(vuStates({ count: 4, monitor: true }, job('stopped'), perVu)).toEqual(['FINISH SUCCESS', 'FINISH SUCCESS', 'FINISH SUCCESS', 'FINISH FAILED']);
+    expect(vuStates({ count: 4, monitor: true }, job('failed'), perVu)).toEqual(['FINISH FAILED', 'FINISH FAILED', 'FINISH SUCCESS', 'FINISH FAILED']);
+    expect(vuStates({ count: 4, monitor: true }, job('measuring'), perVu)).toEqual(['RUNNING', 'RUNNING', 'FINISH SUCCESS', 'FINISH FAILED']);
   });
 });
