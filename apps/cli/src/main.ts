@@ -27,7 +27,10 @@ commands:
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
-  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts);
+  artifact <id> [-o FILE]        HammerDB v6's JSON result artifact of a run (hammerdb-job-report-v1);
+                                 stdout, or FILE (-o DIR/ writes DIR/hdb_<id>.json)
+  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts;
+                                 --weighted: CPU-weighted, w = max(1, VUs / ceil(cpus/2)));
                                  with --max-regression PCT: exit 1 when comp is worse by more
   thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
                                  without them: the job's own); exit 1 when one fails
@@ -94,9 +97,40 @@ const GLOBAL = {
   format: { type: 'string' },
   series: { type: 'string' },
   sequence: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  weighted: { type: 'boolean' },
 } as const;
 
 type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
+
+/** sledge artifact <id> [-o FILE|DIR/]: the v6 result artifact, to stdout or a file. */
+async function artifactCommand(id: string | undefined, o: Opts): Promise<number> {
+  if (!id) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge artifact needs a job id: sledge artifact <jobId> [-o file]', { field: 'id' });
+  const { client, close } = await connect(o);
+  try {
+    const text = await client.text(`/jobs/${encodeURIComponent(id)}/artifact`);
+    const out = o.out as string | undefined;
+    if (!out) {
+      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      return 0;
+    }
+    const { writeFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const isDir = out.endsWith('/') || (() => {
+      try {
+        return statSync(out).isDirectory();
+      } catch {
+        return false;
+      }
+    })();
+    const file = isDir ? join(out, `hdb_${(JSON.parse(text) as { job: { jobid: string } }).job.jobid}.json`) : out;
+    writeFileSync(file, text.endsWith('\n') ? text : text + '\n');
+    if (!o.quiet) process.stderr.write(`wrote ${file}\n`);
+    return 0;
+  } finally {
+    await close();
+  }
+}
 
 async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Promise<void> }> {
   const token = (o.token as string | undefined) ?? process.env['SLEDGE_TOKEN'];
@@ -255,9 +289,9 @@ async function main(argv: string[]): Promise<number> {
       const max = o['max-regression'] === undefined ? undefined : parseMaxRegression(o['max-regression']);
       const { client, close } = await connect(o);
       try {
-        const d = await client.request<{ ratio: number; diff: string; line: string }>('GET', `/profiles/${b}/diff/${c}`);
+        const d = await client.request<{ ratio: number; diff: string; line: string; lines: string[] }>('GET', `/profiles/${b}/diff/${c}${o.weighted ? '?weighted=1' : ''}`);
         const failed = max !== undefined && -d.ratio > max;
-        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.line}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
+        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.lines.join('\n')}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
         return failed ? 1 : 0;
       } finally {
         await close();
@@ -326,6 +360,8 @@ async function main(argv: string[]): Promise<number> {
         await close();
       }
     }
+    case 'artifact':
+      return artifactCommand(positionals[0], o);
     case 'capabilities': {
       const { client, close } = await connect(o);
       try {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { JobEngine } from '../../engine/engine.js';
 import { crossSiteMessage, isCrossSite } from '../../plugins/origin.js';
 import '../../plugins/route-config.js';
+import { jobsArgs, jobsCommand } from './jobs-cli.js';
 import { jobsView, queryParams } from './jobs-viewer.js';
 import { buildschema, checkschema, datagenrun, deleteschema, librarycheck, tcstart, tcstatus, tcstop, vucreate, vudestroy, vurun, type RunCtx } from './lifecycle.js';
 import { print, PRINT_OPTIONS } from './prints.js';
@@ -64,6 +65,7 @@ const HELP = {
     POST: 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstop metstart metstop waittocomplete (they change state or wait: GET is refused)',
     'GET or POST': 'tcstatus metstatus librarycheck',
     'POST /steprun': '{"replica1.start_after_prev":"0","replica1.duration":"1","replica1.virtual_users":"2", ...}: steps.xml as flat keys; the replicas run as steps of one job (their VUs add to vuset vu)',
+    'POST /jobscmd': '{"args":["result"]|["<jobid>","timing"]|["diff","1","2","true"]|...}: HammerDB CLI jobs verb -> {"output":[lines],"value":"return value"}',
     'GET /jobs': 'jobs?jobid=ID[&status|&result|&timing[&vu=N]|&tcount|&db|&bm|&dict|&timestamp|&vu=N|&delete]',
   },
 };
@@ -143,10 +145,17 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
   app.route({ method: ['GET', 'POST'], url: '/print', schema: schema('HammerDB print?option'), handler: (req, reply) => answer(reply, () => print(ctx, queryOf(req))) });
   app.route({ method: ['GET', 'POST'], url: '/librarycheck', schema: schema('HammerDB librarycheck'), handler: (_req, reply) => answer(reply, librarycheck) });
   app.route({ method: ['GET', 'POST'], url: '/help', schema: schema('HammerDB API usage'), handler: (_req, reply) => answer(reply, () => HELP) });
+  // HammerDB CLI's jobs verb for the script runner: {"args":[...]} -> {"output":[...],"value":"..."}.
+  app.post('/jobscmd', { schema: schema('HammerDB CLI jobs verb: {"args":["diff","1","2","true"]} -> {"output":[lines printed],"value":"return value"}') }, (req, reply) =>
+    answer(reply, changing(() => jobsCommand({ store: engine.store, settings: ctx.s.jobs }, jobsArgs(req.body)))),
+  );
   app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) => {
     const query = queryOf(req);
     // HammerDB deletes with a GET: refuse it when a browser sends it from another site.
-    if (queryParams(query).some(([k]) => k === 'delete') && isCrossSite(req)) return sendJson(reply, failure(crossSiteMessage(req)), 403);
-    return answer(reply, () => jobsView(engine.store, query));
+    if (queryParams(query).some(([k]) => k.toLowerCase() === 'delete') && isCrossSite(req)) return sendJson(reply, failure(crossSiteMessage(req)), 403);
+    const view = jobsView(engine.store, query, /\btext\/html\b/i.test(req.headers.accept ?? ''));
+    if (view.kind === 'redirect') return reply.redirect(view.url, 302);
+    if (view.kind === 'raw') return reply.type('application/json; charset=utf-8').send(JSON.stringify(view.body));
+    return answer(reply, () => view.body);
   });
 };

@@ -117,7 +117,8 @@ export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): P
       return failure(`${e instanceof Error ? e.message : String(e)} (HammerDB key ${keyName(s.prefix, 'connect_pool')})`);
     }
   }
-  const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra });
+  // jobs profileid N: TPROC-C runs join performance profile N, as HammerDB's jobmain gives them profile_id.
+  const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra }, s.jobs.profileId > 0 ? { profileId: s.jobs.profileId } : {});
   if (!isJob(job)) return job;
   const steps = extra['steps'] as { vus: number }[] | undefined;
   const slots = steps ? Math.max(...steps.map((x) => x.vus)) : Number(s.vu.vu);

@@ -7,7 +7,8 @@ import { VU_OPTIONS, type HdbSession, type LoadedScript } from './state.js';
 /**
  * The HammerDB session across restarts (HammerDB 4.5+ keeps its settings in
  * SQLite): database, benchmark, every database's dict, vuset, tcset, dgset,
- * metset, custommonitor, the generic settings and the loaded script, in the
+ * metset, custommonitor, the generic settings, the loaded script and `jobs
+ * profileid`/`jobs format`, in the
  * job store (hammerdb_session). Passwords go apart, sealed by the store like
  * saved configurations' secrets. Virtual users and metstart do not survive a
  * restart, as in HammerDB. Only keys the running code knows are restored.
@@ -32,7 +33,7 @@ export function sessionDoc(s: HdbSession): HammerdbSessionDoc {
       ]),
     ) as Dict;
   }
-  const data = { version: VERSION, prefix: s.prefix, bm: s.bm, dicts, vu: s.vu, tc: s.tc, dg: s.dg, metrics: s.metrics, customMonitor: s.customMonitor, generic: s.generic, script: s.script };
+  const data = { version: VERSION, prefix: s.prefix, bm: s.bm, dicts, vu: s.vu, tc: s.tc, dg: s.dg, metrics: s.metrics, customMonitor: s.customMonitor, generic: s.generic, script: s.script, jobs: s.jobs };
   return { data, secrets };
 }
 
@@ -86,6 +87,14 @@ export function restoreSession(s: HdbSession, doc: HammerdbSessionDoc): void {
     for (const [k, v] of Object.entries(keys ?? {})) if (GENERIC[section]![k] && str(v)) (s.generic[section] ??= {})[k] = v;
   }
   restoreScript(s, d['script']);
+  restoreJobs(s, d['jobs']);
+}
+
+/** `jobs profileid` and `jobs format` (HammerDB persists the profile id). */
+function restoreJobs(s: HdbSession, jobs: unknown): void {
+  const j = jobs as { profileId?: unknown; format?: unknown } | null | undefined;
+  if (typeof j?.profileId === 'number' && Number.isInteger(j.profileId) && j.profileId >= 0) s.jobs.profileId = j.profileId;
+  if (j?.format === 'text' || j?.format === 'JSON') s.jobs.format = j.format;
 }
 
 /** The session as saved last in the store, or a fresh one. */

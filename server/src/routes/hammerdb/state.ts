@@ -40,6 +40,14 @@ export interface VuSet {
   jobId?: string;
 }
 
+/** The `jobs` verb's settings (HammerDB's generic commandline jobs_profile_id and jobsoutput). */
+export interface JobsSettings {
+  /** The profile id that following TPROC-C vurun jobs get (0: none). */
+  profileId: number;
+  /** `jobs format text|JSON` (HammerDB's default: text). */
+  format: 'text' | 'JSON';
+}
+
 /**
  * One global session, like HammerDB's single web-service state: the current
  * database and benchmark, one dict per database, vuset/tcset/dgset settings,
@@ -63,6 +71,8 @@ export class HdbSession {
   customMonitor: boolean | null = null;
   /** generic keys stored as set by giset (the others are read from the settings above) */
   readonly generic: Record<string, Record<string, string>> = {};
+  /** jobs profileid / jobs format. */
+  readonly jobs: JobsSettings = { profileId: 0, format: 'text' };
 
   get db(): HdbDatabase {
     return databaseByPrefix(this.prefix)!;
