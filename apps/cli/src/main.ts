@@ -12,6 +12,7 @@ import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
@@ -27,6 +28,8 @@ commands:
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
+  report <id>                    a self-contained HTML report (opens offline): -o FILE (default sledge-<id>.html, - = stdout);
+                                 --compare <id,...> compares the job with up to 7 more (sledge-compare-<ids>.html)
   diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts);
                                  with --max-regression PCT: exit 1 when comp is worse by more
   thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
@@ -94,6 +97,7 @@ const GLOBAL = {
   format: { type: 'string' },
   series: { type: 'string' },
   sequence: { type: 'string' },
+  ...REPORT_FLAGS,
 } as const;
 
 type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
@@ -322,6 +326,16 @@ async function main(argv: string[]): Promise<number> {
           process.stdout.write('\n' + out.lines.map((l) => `${l.vu === 0 ? '' : `Vuser ${l.vu}:`}${l.text}`).join('\n') + '\n');
         }
         return 0;
+      } finally {
+        await close();
+      }
+    }
+    case 'report': {
+      // Checked before connecting: a missing id needs no server.
+      const ids = reportIds(positionals[0], typeof o.compare === 'string' ? o.compare : undefined);
+      const { client, close } = await connect(o);
+      try {
+        return await reportCommand(client, ids, o);
       } finally {
         await close();
       }
