@@ -19,7 +19,6 @@ import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { configRoutes } from './routes/configs.js';
 import { exportRoutes } from './routes/exports.js';
-import { reportRoutes } from './routes/reports.js';
 import { jobRoutes } from './routes/jobs.js';
 import { profileRoutes } from './routes/profiles.js';
 import { shareRoutes } from './routes/shares.js';
@@ -126,7 +125,6 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       api.addHook('onRequest', jsonBodiesOnly);
       await api.register(jobRoutes, { engine });
       await api.register(exportRoutes, { engine });
-      await api.register(reportRoutes, { engine });
       await api.register(capabilityRoutes, { engine, version: VERSION });
       await api.register(configRoutes, { engine });
       await api.register(profileRoutes, { engine });

@@ -19,7 +19,6 @@ export function ashOption(ash: AshReport, t: (ts: number) => number, bands: read
     name: cls,
     type: 'line',
     stack: 'aas',
-    step: 'end',
     showSymbol: false,
     lineStyle: { width: 0 },
     areaStyle: { opacity: 0.85 },

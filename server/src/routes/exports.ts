@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
 import type { RouteDeps } from './jobs.js';
+import { reportRoutes } from './reports.js';
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
@@ -87,6 +88,8 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
 }
 
 export const exportRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  // The self-contained HTML reports (routes/reports.ts) are exports too.
+  await app.register(reportRoutes, { engine });
   app.get(
     '/jobs/:id/export',
     {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError } from '@sledge/protocol';
 import { MAX_COMPARE, MIN_COMPARE, renderCompareReport, renderJobReport } from '../report/index.js';
-import { attachment } from './exports.js';
 import type { RouteDeps } from './jobs.js';
 import '../plugins/route-config.js';
+
+/** The download name; every name here is built from stored job ids (24 hex characters), so it needs no quoting. */
+const attachment = (name: string) => `attachment; filename="${name}"`;
 
 const HtmlBody = Type.String({ description: 'a self-contained HTML page (inline CSS and SVG charts; it loads nothing)' });
 
