@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { Palette } from './palette.js';
+import { ms } from './format.js';
 import { GRID, categoryAxis, elapsedAxis, legend, line, valueAxis, type Point } from './chart-common.js';
 
 export interface Headline {
@@ -19,7 +20,7 @@ export function headlineBarsOption(jobs: readonly Headline[], metrics: readonly 
       type: 'bar',
       barMaxWidth: 48,
       color: p.series[i % p.series.length],
-      label: { show: jobs.length <= 4, position: 'top', color: p.text, fontSize: 10 },
+      label: { show: jobs.length <= 4, position: 'top', color: p.text, fontSize: 10, formatter: (x: { value: unknown }) => ms(Number(x.value)) },
       data: metrics.map((m) => j.values[m] ?? null),
     })) as EChartsOption['series'],
   };

@@ -24,6 +24,7 @@ export function resultSection(job: Job): Html {
     stats = [stat(int(r.nopm), 'NOPM'), stat(int(r.tpm), `${engineName(job.engine)} TPM${r.tpmSource === 'client' ? ' (client-counted)' : ''}`), stat(int(r.activeVus), 'active VUs')];
     if (r.warehouses !== undefined) stats.push(stat(int(r.warehouses), 'warehouses'));
     stats.push(stat(fixed(r.measuredSeconds, 0), 'measured seconds'));
+    if (r.clientCpuMsPer1000Tx !== undefined) stats.push(stat(int(r.clientCpuMsPer1000Tx), 'client CPU ms / 1000 tx'));
   } else if (isTprochResult(r)) {
     stats = [stat(fixed(r.geomean, 5), 'geomean (s)'), stat(`${r.mode}`, `SF ${r.scaleFactor}${r.standardScale ? '' : ' (non-standard)'}`), stat(int(r.streams), 'streams'), stat(fixed(r.elapsedSeconds, 1), 'elapsed seconds')];
     if (r.qphh !== undefined) stats.push(stat(fixed(r.qphh, 1), 'QphH@Size (Sledge, not audited)'));

@@ -11,12 +11,14 @@ const TOP = 10;
 const SQL_CHARS = 300;
 const MAX_CPU_SOURCES = 4;
 
-/** Active session history: load by wait class over time, top wait events, top SQL, and what a sampler could not do. */
+/** Active session history: load by wait class over time, top wait events, top SQL, and what the sampler could not do. */
 export function ashSection(d: ReportData, t0: number): Html | '' {
   const ash = d.ash;
   if (!ash) return '';
-  const chart = ash.series.length ? themedChart('Average active sessions by wait class', (p) => ashOption(ash, since(t0), phaseBands(d, t0, p), jobEnd(d, t0), p)) : html`<p class="muted">No active sessions were sampled.</p>`;
-  return html`<section id="ash"><h2>Active session history</h2>${chart}${ashSummary(ash)}${samplerStatus(ash)}</section>`;
+  const status = samplerStatus(ash, (name) => name === 'ash');
+  if (!ash.series.length) return status ? html`<section id="ash"><h2>Active session history</h2><p class="muted">No active sessions were sampled.</p>${status}</section>` : '';
+  const chart = themedChart('Average active sessions by wait class', (p) => ashOption(ash, since(t0), phaseBands(d, t0, p), jobEnd(d, t0), p));
+  return html`<section id="ash"><h2>Active session history</h2>${chart}${ashSummary(ash)}${status}</section>`;
 }
 
 function ashSummary(ash: AshReport): Html {
@@ -32,15 +34,19 @@ function ashSummary(ash: AshReport): Html {
 ${ash.topSql.length ? html`<h3>Top SQL</h3>${table(['SQL id', 'statement', num('AAS'), num('%')], ash.topSql.slice(0, TOP).map((q) => [q.sqlId, html`<span class="sql mono">${q.sql.length > SQL_CHARS ? `${q.sql.slice(0, SQL_CHARS)}…` : q.sql}</span>`, num(fixed(q.aas, 3)), num(fixed(q.pct, 1))]))}` : ''}`;
 }
 
-function samplerStatus(ash: AshReport): Html | '' {
-  const rows = ash.status.filter((s) => !s.ok);
+/** The samplers (ash, cpu:<label>) that could not sample, with why and what to grant or start. */
+function samplerStatus(ash: AshReport | null, which: (sampler: string) => boolean): Html | '' {
+  const rows = (ash?.status ?? []).filter((s) => !s.ok && which(s.sampler));
   if (!rows.length) return '';
   return html`<h3>Sampling not available</h3>${table(['sampler', 'reason', 'fix'], rows.map((s) => [s.sampler, s.reason ?? '', s.fix ?? '']))}`;
 }
 
 /** CPU of each host with an agent: usr/sys/iowait over time, and the means. */
 export function cpuSection(d: ReportData, t0: number): Html | '' {
-  if (!d.cpu.length) return '';
+  if (!d.cpu.length) {
+    const status = samplerStatus(d.ash, (name) => name.startsWith('cpu'));
+    return status ? html`<section id="cpu"><h2>CPU</h2><p class="muted">No CPU samples were recorded.</p>${status}</section>` : '';
+  }
   const sources = d.cpu.slice(0, MAX_CPU_SOURCES);
   const t = since(t0);
   const end = jobEnd(d, t0);
