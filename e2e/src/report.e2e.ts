@@ -23,6 +23,7 @@ let server: RunningServer;
 let browser: Chromium;
 const tmp = mkdtempSync(join(tmpdir(), 'sledge-report-e2e-'));
 let run: Job;
+let second: Job;
 let file = '';
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -52,6 +53,7 @@ beforeAll(async () => {
   await jobToEnd({ type: 'delete', target: PG_TARGET }).catch(() => undefined);
   expect((await jobToEnd({ type: 'build', target: PG_TARGET, tprocc: { warehouses: 1, buildVus: 1 } })).status).toBe('completed');
   run = await jobToEnd({ type: 'run', target: PG_TARGET, label: 'report e2e', tprocc: { vus: 2, rampup: 0.1, duration: 0.4, tcRefreshSec: 2, timeProfile: true } });
+  second = await jobToEnd({ type: 'run', target: PG_TARGET, label: 'report e2e 1 VU', tprocc: { vus: 1, rampup: 0, duration: 0.2, tcRefreshSec: 2, timeProfile: true } });
 }, 300_000);
 
 afterAll(async () => {
@@ -119,4 +121,26 @@ describe('HTML report of a PostgreSQL run', () => {
       await b.close();
     }
   });
+
+  it('downloads a comparison from the compare page', async () => {
+    expect(second.status, JSON.stringify(second.error)).toBe('completed');
+    const page = await browser.page();
+    await page.goto(`${server.url}/compare?jobs=${run.id},${second.id}`);
+    const button = page.getByTestId('compare-report');
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    const download = page.waitForEvent('download');
+    await button.click();
+    const d = await download;
+    expect(d.suggestedFilename()).toBe(`sledge-compare-${run.id}-${second.id}.html`);
+    const path = join(tmp, d.suggestedFilename());
+    await d.saveAs(path);
+    const html = readFileSync(path, 'utf8');
+    expect(html).toContain('Comparison of 2 TPROC-C jobs');
+    expect(html).toContain('report e2e 1 VU');
+    await shot(page, 'report-comparepage');
+    // One run selected: no comparison to download.
+    await page.goto(`${server.url}/compare?jobs=${run.id}`);
+    expect(await page.getByTestId('compare-report').isDisabled()).toBe(true);
+  });
 });
+
