@@ -17,11 +17,10 @@ export function ashOption(ash: AshReport, t: (ts: number) => number, bands: read
   const classes = ashClasses(ash);
   const series: Record<string, unknown>[] = classes.map((cls, i) => ({
     name: cls,
-    type: 'line',
+    // Columns, one per sampling bucket: an area between whole-session counts would draw slopes that were never sampled.
+    type: 'bar',
     stack: 'aas',
-    showSymbol: false,
-    lineStyle: { width: 0 },
-    areaStyle: { opacity: 0.85 },
+    barWidth: '92%',
     color: waitClassColor(cls, p),
     data: ash.series.map((b): Point => [t(b.ts), b.aas[cls] ?? 0]),
     ...(i === 0 ? bandsMarkArea(bands, p) : {}),
