@@ -188,6 +188,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     for (const [k, v] of [['sqlite_rampup', '0'], ['sqlite_duration', '0.25'], ['sqlite_timeprofile', 'true']]) await set('diset', ` "dict": "tpcc", "key": "${k}", "value": "${v}" `);
     await set('tcset', ' "refreshrate": "2" ');
     expect(await jobs(s, 'profileid', '5')).toEqual({ output: ['Setting performance profile id to 5'], value: '' });
+    await set('loadscript', '');
     const r = (await (await set('vurun', '')).json()) as { success: { message: string } };
     runId = /JOBID=([0-9A-F]{24})/.exec(r.success.message)![1]!;
     await waitComplete(s, runId);
@@ -388,6 +389,7 @@ describe('PostgreSQL (database hdb_v6_pg): the artifact is the job\'s own series
     expect(s.store.getJob(build)!.status).toBe('completed');
     await hdb(s, 'POST', '/vuset', ' "vu": "2" ');
     await hdb(s, 'POST', '/tcset', ' "refreshrate": "2" ');
+    await hdb(s, 'POST', '/loadscript', '');
     const run = await jobOf('vurun');
     const job = s.store.getJob(run)!;
     expect(job.status).toBe('completed');
