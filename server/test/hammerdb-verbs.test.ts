@@ -192,6 +192,13 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     await hdb(s, 'POST', '/diset', body({ dict: 'tpcc', key: 'pg_rampup', value: '1' }));
     expect(await hdb(s, 'POST', '/customscript', JSON.stringify({ script: generated }))).toEqual(ok('Set custom script'));
     expect(((await hdb(s, 'GET', '/dict')) as Record<string, Record<string, string>>)['tpcc']).toMatchObject({ pg_rampup: '3', pg_pass: '********' });
+    // custommonitor decides whether the custom script's VUs include a monitor.
+    expect(await hdb(s, 'POST', '/custommonitor', body({ type: 'test' }))).toEqual(ok('Monitor Virtual User disabled for custom script'));
+    expect(await hdb(s, 'POST', '/vucreate', '')).toEqual(ok('1 Virtual Users Created'));
+    expect(await hdb(s, 'POST', '/vudestroy', '')).toEqual(ok('vudestroy success'));
+    expect(await hdb(s, 'POST', '/custommonitor', body({ type: 'timed' }))).toEqual(ok('Monitor Virtual User enabled for customscript'));
+    expect(await hdb(s, 'POST', '/vucreate', '')).toEqual(ok('2 Virtual Users Created with Monitor VU'));
+    expect(await hdb(s, 'POST', '/vudestroy', '')).toEqual(ok('vudestroy success'));
     expect(existsSync(join(tmpdir(), `${name}.tcl`))).toBe(false);
   });
 
