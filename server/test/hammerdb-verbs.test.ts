@@ -63,7 +63,7 @@ describe('HammerDB generic dict: giset and print?generic', () => {
   it('prints every section, sets aliased, stored and fixed keys by the rule', async () => {
     const g = (await hdb(s, 'GET', '/print?generic')) as Record<string, Record<string, string>>;
     expect(Object.keys(g)).toEqual(['theme', 'sqlitedb', 'code_highlight', 'benchmark', 'virtual_user_options', 'autopilot', 'mode', 'transaction_counter', 'metrics', 'datageneration', 'commandline', 'webservice', 'tpcoss', 'timeprofile']);
-    expect(g['commandline']).toEqual({ sqlite_db: 'TMP', keepalive_margin: '60', jobsoutput: 'JSON', jobs_disable: '0', jobs_profile_id: '0' });
+    expect(g['commandline']).toEqual({ sqlite_db: 'TMP', keepalive_margin: '60', jobsoutput: 'text', jobs_disable: '0', jobs_profile_id: '0' });
     expect(g['benchmark']).toEqual({ rdbms: 'Oracle', bm: 'TPC-C', first_result: 'NOPM' });
     expect(await hdb(s, 'GET', '/generic')).toEqual(g);
     // Aliases go through the verb that owns the setting.
@@ -79,6 +79,10 @@ describe('HammerDB generic dict: giset and print?generic', () => {
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'keepalive_margin', value: '30' }))).toEqual(ok('Changed commandline:keepalive_margin from 60 to 30 for generic'));
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'keepalive_margin', value: '30' }))).toEqual(ok('Value 30 for commandline:keepalive_margin is the same as existing value 30, no change made'));
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'keepalive_margin', value: 'soon' }))).toEqual(err('keepalive_margin must be a whole number of seconds from 0 to 86400'));
+    // The jobs verb's settings: jobs profileid / jobs format.
+    expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobs_profile_id', value: '3' }))).toEqual(ok('Changed commandline:jobs_profile_id from 0 to 3 for generic'));
+    expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobsoutput', value: 'JSON' }))).toEqual(ok('Changed commandline:jobsoutput from text to JSON for generic'));
+    expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobsoutput', value: 'xml' }))).toEqual(err('Error: Usage: jobs format [ text | JSON ]'));
     // Fixed: the default (or a no-op value) only.
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'theme', key: 'scaletheme', value: 'light' }))).toEqual(ok('Changed theme:scaletheme from dark to light for generic'));
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobs_disable', value: '1' }))).toEqual(err('Value 1 for commandline:jobs_disable is not supported: Sledge stores every job; it stays 0'));
@@ -188,6 +192,13 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     await hdb(s, 'POST', '/diset', body({ dict: 'tpcc', key: 'pg_rampup', value: '1' }));
     expect(await hdb(s, 'POST', '/customscript', JSON.stringify({ script: generated }))).toEqual(ok('Set custom script'));
     expect(((await hdb(s, 'GET', '/dict')) as Record<string, Record<string, string>>)['tpcc']).toMatchObject({ pg_rampup: '3', pg_pass: '********' });
+    // custommonitor decides whether the custom script's VUs include a monitor.
+    expect(await hdb(s, 'POST', '/custommonitor', body({ type: 'test' }))).toEqual(ok('Monitor Virtual User disabled for custom script'));
+    expect(await hdb(s, 'POST', '/vucreate', '')).toEqual(ok('1 Virtual Users Created'));
+    expect(await hdb(s, 'POST', '/vudestroy', '')).toEqual(ok('vudestroy success'));
+    expect(await hdb(s, 'POST', '/custommonitor', body({ type: 'timed' }))).toEqual(ok('Monitor Virtual User enabled for customscript'));
+    expect(await hdb(s, 'POST', '/vucreate', '')).toEqual(ok('2 Virtual Users Created with Monitor VU'));
+    expect(await hdb(s, 'POST', '/vudestroy', '')).toEqual(ok('vudestroy success'));
     expect(existsSync(join(tmpdir(), `${name}.tcl`))).toBe(false);
   });
 

@@ -11,7 +11,8 @@ import type { HdbSession, VuOption } from './state.js';
  * - an alias of a setting another verb owns (vuset, tcset, dgset, metset,
  *   dbset): giset goes through that verb's checks;
  * - stored and honoured here (commandline keepalive_margin bounds
- *   waittocomplete; jobsoutput is read by Sledge's CLI);
+ *   waittocomplete); jobsoutput and jobs_profile_id are the `jobs` verb's
+ *   format and profile id (vurun tags its jobs with the profile id);
  * - fixed: accepted at HammerDB's default (or another value that changes
  *   nothing in Sledge) and refused otherwise, saying why.
  */
@@ -82,9 +83,24 @@ export const GENERIC: Record<string, Record<string, GenericKey>> = {
   commandline: {
     sqlite_db: fixed('TMP', 'Sledge keeps its jobs in its job store, <SLEDGE_DATA_DIR>/sledge.db'),
     keepalive_margin: { def: '60', check: (v) => (/^\d+$/.test(v) && Number(v) <= 86400 ? null : 'keepalive_margin must be a whole number of seconds from 0 to 86400') },
-    jobsoutput: { def: 'JSON', check: (v) => (v === 'JSON' || v === 'text' ? null : 'jobsoutput must be JSON or text') },
+    // The `jobs` verb's settings (jobs format, jobs profileid): the same values.
+    jobsoutput: {
+      via: (ctx, v) => {
+        if (v !== 'JSON' && v !== 'text') return failure('Error: Usage: jobs format [ text | JSON ]');
+        ctx.s.jobs.format = v;
+        return success(v);
+      },
+      read: (s) => s.jobs.format,
+    },
     jobs_disable: fixed('0', 'Sledge stores every job'),
-    jobs_profile_id: fixed('0', 'Sledge groups runs into performance profiles through POST /api/v1/profiles'),
+    jobs_profile_id: {
+      via: (ctx, v) => {
+        if (!/^\d+$/.test(v)) return failure('Error: Performance profile id should be an integer');
+        ctx.s.jobs.profileId = Number(v);
+        return success(v);
+      },
+      read: (s) => String(s.jobs.profileId),
+    },
   },
   webservice: { ws_port: fixed('8080', 'Sledge listens on the port it was started with (--port / PORT)') },
   tpcoss: { submit_url: fixed('https://tpc-council.github.io/hammerdb-results/submit.html', 'Sledge does not submit results') },
