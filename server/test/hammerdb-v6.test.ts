@@ -156,6 +156,17 @@ describe('jobs diff over stored profiles: CLI, viewer and REST agree', () => {
     await jobs(s, 'format', 'text');
   });
 
+  it('POST /jobscmd refuses a body that is not {"args":[words]}, changing nothing', async () => {
+    for (const body of ['nonsense', '{"args":"result"}', '{"args":[{"a":1}]}']) {
+      const r = await hdb(s, 'POST', '/jobscmd', body);
+      expect(r.status).toBe(200);
+      expect(r.json()).toEqual({ error: { message: expect.stringMatching(/args|JSON/) } });
+    }
+    expect(await jobs(s, 'profileid')).toEqual({ output: ['Performance profile id set to 0'], value: '' });
+    expect(await jobs(s, 'profileid', 'x')).toEqual({ output: ['Error: Performance profile id should be an integer'], value: '' });
+    expect((await jobs(s, 'A', 'B', 'C', 'D')).output[0]).toBe('Error: Too many arguments to jobs');
+  });
+
   it('a browser asking for a profile page goes to the dashboard', async () => {
     const html = { accept: 'text/html' };
     const r = await hdb(s, 'GET', '/jobs?profileid=7', undefined, html);
