@@ -199,6 +199,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     for (const [k, v] of [['sqlite_rampup', '0'], ['sqlite_duration', '0.25'], ['sqlite_timeprofile', 'true']]) await set('diset', ` "dict": "tpcc", "key": "${k}", "value": "${v}" `);
     await set('tcset', ' "refreshrate": "2" ');
     expect(await jobs(s, 'profileid', '5')).toEqual({ output: ['Setting performance profile id to 5'], value: '' });
+    await set('loadscript', '');
     const r = (await (await set('vurun', '')).json()) as { success: { message: string } };
     runId = /JOBID=([0-9A-F]{24})/.exec(r.success.message)![1]!;
     await waitComplete(s, runId);
@@ -211,6 +212,19 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
   it('jobs profileid gives the run its profile', async () => {
     expect(s.store.getJob(runId)!.profileId).toBe(5);
     expect(Object.keys((await get(s, '/jobs?profileid=5&profiledata')) as object)).toEqual([runId]);
+  });
+
+  it('summary: the job\'s self-contained HTML report, for a browser and a script alike', async () => {
+    const nopm = (s.store.getJob(runId)!.result as { nopm: number }).nopm;
+    for (const accept of ['text/html', '*/*']) {
+      const r = await s.app.inject({ method: 'GET', url: `/jobs?jobid=${runId}&summary`, headers: { accept } });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      expect(r.body).toContain(runId);
+      expect(r.body).toContain(nopm.toLocaleString('en-US'));
+      expect(r.body).toMatch(/<svg[^>]*>[\s\S]*<path/);
+    }
   });
 
   it('summaryjson: the artifact, valid against the schema, with the job\'s own figures', async () => {
@@ -401,6 +415,7 @@ describe('PostgreSQL (database hdb_v6_pg): the artifact is the job\'s own series
     expect(s.store.getJob(build)!.status).toBe('completed');
     await hdb(s, 'POST', '/vuset', ' "vu": "2" ');
     await hdb(s, 'POST', '/tcset', ' "refreshrate": "2" ');
+    await hdb(s, 'POST', '/loadscript', '');
     const run = await jobOf('vurun');
     const job = s.store.getJob(run)!;
     expect(job.status).toBe('completed');

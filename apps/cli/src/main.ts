@@ -12,6 +12,7 @@ import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import { SledgeClient } from './client.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
@@ -29,6 +30,8 @@ commands:
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
   artifact <id> [-o FILE]        HammerDB v6's JSON result artifact of a run (hammerdb-job-report-v1);
                                  stdout, or FILE (-o DIR/ writes DIR/hdb_<id>.json)
+  report <id>                    a self-contained HTML report (opens offline): -o FILE (default sledge-<id>.html, - = stdout);
+                                 --compare <id,...> compares the job with up to 7 more (sledge-compare-<ids>.html)
   diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts;
                                  --weighted: CPU-weighted, w = max(1, VUs / ceil(cpus/2)));
                                  with --max-regression PCT: exit 1 when comp is worse by more
@@ -97,7 +100,7 @@ const GLOBAL = {
   format: { type: 'string' },
   series: { type: 'string' },
   sequence: { type: 'string' },
-  out: { type: 'string', short: 'o' },
+  ...REPORT_FLAGS,
   weighted: { type: 'boolean' },
 } as const;
 
@@ -362,6 +365,16 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'artifact':
       return artifactCommand(positionals[0], o);
+    case 'report': {
+      // Checked before connecting: a missing id needs no server.
+      const ids = reportIds(positionals[0], typeof o.compare === 'string' ? o.compare : undefined);
+      const { client, close } = await connect(o);
+      try {
+        return await reportCommand(client, ids, o);
+      } finally {
+        await close();
+      }
+    }
     case 'capabilities': {
       const { client, close } = await connect(o);
       try {

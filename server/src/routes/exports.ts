@@ -4,6 +4,7 @@ import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
 import { buildArtifact } from '../artifact/build.js';
 import type { RouteDeps } from './jobs.js';
+import { reportRoutes } from './reports.js';
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
@@ -88,6 +89,8 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
 }
 
 export const exportRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  // The self-contained HTML reports (routes/reports.ts) are exports too.
+  await app.register(reportRoutes, { engine });
   app.get(
     '/jobs/:id/artifact',
     {
