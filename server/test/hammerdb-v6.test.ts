@@ -156,6 +156,17 @@ describe('jobs diff over stored profiles: CLI, viewer and REST agree', () => {
     await jobs(s, 'format', 'text');
   });
 
+  it('POST /jobscmd refuses a body that is not {"args":[words]}, changing nothing', async () => {
+    for (const body of ['nonsense', '{"args":"result"}', '{"args":[{"a":1}]}']) {
+      const r = await hdb(s, 'POST', '/jobscmd', body);
+      expect(r.status).toBe(200);
+      expect(r.json()).toEqual({ error: { message: expect.stringMatching(/args|JSON/) } });
+    }
+    expect(await jobs(s, 'profileid')).toEqual({ output: ['Performance profile id set to 0'], value: '' });
+    expect(await jobs(s, 'profileid', 'x')).toEqual({ output: ['Error: Performance profile id should be an integer'], value: '' });
+    expect((await jobs(s, 'A', 'B', 'C', 'D')).output[0]).toBe('Error: Too many arguments to jobs');
+  });
+
   it('a browser asking for a profile page goes to the dashboard', async () => {
     const html = { accept: 'text/html' };
     const r = await hdb(s, 'GET', '/jobs?profileid=7', undefined, html);
@@ -259,6 +270,8 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     // usr 2.5, 5, 10, 20, 40: geometric mean 10; iops mean 100 + 15.5 = 115.5 -> %.0f 116
     expect(m).toEqual([{ 'usr%': '10', 'sys%': '2', 'irq%': '1', 'idle%': expect.any(String), iops: '116', mbps: '1.5' }]);
     expect(await get(s, `/jobs?jobid=${runId}&system&raw=1`)).toEqual({ jobid: runId, section: 'system', value: `jobid: ${runId}\nhostname: h\ncpumodel: Test CPU\ncpucount: 8\nos_name: Linux\nmemory: 8.0 GB\nextra: kernel 6.1` });
+    expect(await get(s, `/jobs?jobid=${runId}&system`)).toEqual({ jobid: runId, hostname: 'h', cpumodel: 'Test CPU', cpucount: '8', os_name: 'Linux', memory: '8.0 GB', extra: 'kernel 6.1' });
+    expect(await get(s, `/jobs?jobid=${runId}&metrics`)).toEqual(await get(s, `/jobs?jobid=${runId}&metricsdata`));
     const a = (await get(s, `/jobs?jobid=${runId}&summaryjson`)) as TproccArtifact;
     expect(a.system).toMatchObject({ available: true, hostname: 'h', cpucount: 8 });
     expect(a.metrics.cpu_percent).toEqual([expect.objectContaining({ usr_pct: 10, sys_pct: 2, irq_pct: 1 })]);

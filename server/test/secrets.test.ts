@@ -129,7 +129,8 @@ beforeAll(async () => {
   for (const j of jobs) {
     for (const series of ['tcount', 'client', 'timing', 'latency', 'output', 'vus']) await call('GET', `/api/v1/jobs/${j.id}/export?format=csv&series=${series}`);
     await call('GET', `/api/v1/jobs/${j.id}/output?limit=10000`);
-    for (const q of ['', '&status', '&result', '&timing', '&tcount', '&db', '&bm', '&dict', '&timestamp']) await call('GET', `/jobs?jobid=${j.id}${q}`);
+    for (const q of ['', '&status', '&result', '&timing', '&tcount', '&db', '&bm', '&dict', '&timestamp', '&system', '&summaryjson', '&resultdata', '&timingdata', '&tcountdata', '&metricsdata', '&index', '&dict&raw=1', '&system&raw=1']) await call('GET', `/jobs?jobid=${j.id}${q}`);
+    for (const form of ['', 'dict', 'result', 'system']) await call('POST', `/jobscmd?${j.id}-${form}`, JSON.stringify({ args: form ? [j.id, form] : [j.id] }));
   }
   await call('GET', '/api/v1/jobs?limit=1000');
   await call('GET', `/s/${shareToken}`);

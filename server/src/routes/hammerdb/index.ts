@@ -67,7 +67,7 @@ const HELP = {
     'GET or POST': 'tcstatus metstatus librarycheck',
     'POST /steprun': '{"replica1.start_after_prev":"0","replica1.duration":"1","replica1.virtual_users":"2", ...}: steps.xml as flat keys; the replicas run as steps of one job (their VUs add to vuset vu)',
     'POST /jobscmd': '{"args":["result"]|["<jobid>","timing"]|["diff","1","2","true"]|...}: HammerDB CLI jobs verb -> {"output":[lines],"value":"return value"}',
-    'GET /jobs': 'jobs?jobid=ID[&status|&result|&timing[&vu=N]|&tcount|&db|&bm|&dict|&timestamp|&vu=N|&delete]',
+    'GET /jobs': 'jobs?jobid=ID[&status|&result|&timing[&vu=N]|&tcount|&db|&bm|&dict|&timestamp|&vu=N|&delete]; v6: &summaryjson|&resultdata|&timingdata|&tcountdata|&metricsdata|&index|&DELETE|&<section>&raw=1, jobs?profileid=N&profiledata, jobs?cmd=profilediff&base_pid=A&new_pid=B[&weighted=1]',
   },
 };
 

@@ -75,6 +75,13 @@ function deleteJob(store: JobStore, job: Job): ViewerAnswer {
   return json(success(`Deleted Jobid ${job.id}`));
 }
 
+/** getjobmetrics as JSON: {"<ts>":{"usr%","sys%","irq%","idle%","iops","mbps"}}, or [id, "Jobid has no metric data"]. */
+export function metricsData(store: JobStore, job: Job): Outcome {
+  const rows = jobMetrics(store, job);
+  if (!rows.length) return [job.id, 'Jobid has no metric data'];
+  return Object.fromEntries(rows.map((r) => [localTimestamp(r.ts), { 'usr%': r.usr, 'sys%': r.sys, 'irq%': r.irq, 'idle%': r.idle, iops: r.iops, mbps: r.mbps }]));
+}
+
 /** &timingdata: summary timing by ratio, or (TPROC-H) VU 1's output lines. */
 function timingData(store: JobStore, job: Job): ViewerAnswer {
   if (bmOf(job) === 'TPC-H' && hasResult(jobResult(store, job))) return json(allLines(store, job.id, 1).flatMap((l) => [l.vu, l.text]));
@@ -98,10 +105,8 @@ function dataForm(store: JobStore, job: Job, form: string): ViewerAnswer | undef
       const t = jobTcount(store, job);
       return json(t ? { [t.name]: Object.fromEntries(t.points.map(([ts, v]) => [localTimestamp(ts), v])) } : [job.id, 'Jobid has no transaction counter data']);
     }
-    case 'metricsdata': {
-      const rows = jobMetrics(store, job);
-      return json(rows.length ? Object.fromEntries(rows.map((r) => [localTimestamp(r.ts), { 'usr%': r.usr, 'sys%': r.sys, 'irq%': r.irq, 'idle%': r.idle, iops: r.iops, mbps: r.mbps }])) : [job.id, 'Jobid has no metric data']);
-    }
+    case 'metricsdata':
+      return json(metricsData(store, job));
     case 'DELETE':
       return deleteJob(store, job);
     case 'index':

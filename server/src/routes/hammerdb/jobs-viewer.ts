@@ -1,8 +1,8 @@
 import type { JobStore } from '@sledge/jobstore';
 import { isTerminal, type Job, type OutputLine } from '@sledge/protocol';
-import { allLines, bmOf, dbOf, jobDict, jobResult, jobStatusLines, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
+import { allLines, bmOf, dbOf, jobDict, jobResult, jobStatusLines, jobSystem, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
 import { listJobs } from './jobs-list.js';
-import { json, V6_USAGE, v6Form, type ViewerAnswer } from './jobs-v6.js';
+import { json, metricsData, V6_USAGE, v6Form, type ViewerAnswer } from './jobs-v6.js';
 import { failure, success, type Outcome } from './reply.js';
 
 export { localTimestamp, statusLines } from './jobs-data.js';
@@ -19,7 +19,7 @@ export type { ViewerAnswer } from './jobs-v6.js';
  *   /jobs?jobid=ID&result              ["ID","ts","N Active Virtual Users configured","TEST RESULT : ..."]
  *   /jobs?jobid=ID&timing[&vu=N]       {"NEWORD":{"elapsed_ms":..,"calls":..,...},...}
  *   /jobs?jobid=ID&tcount              {"PostgreSQL tpm":{"<ts>":"<tpm>",...}}
- *   /jobs?jobid=ID&db | &bm | &dict | &timestamp
+ *   /jobs?jobid=ID&db | &bm | &dict | &timestamp | &system | &metrics
  *   /jobs?jobid=ID&delete              {"success":{"message":"Deleted Jobid ID"}}
  *
  * v6.0's forms (summaryjson, resultdata, timingdata, tcountdata,
@@ -84,6 +84,12 @@ function twoParam(store: JobStore, job: Job, cmd: string, vu: number | undefined
       return [bmOf(job)];
     case 'dict':
       return jobDict(job);
+    case 'system': {
+      const row = jobSystem(store, job);
+      return row ? { jobid: job.id, ...row } : { jobid: job.id, message: 'Jobid has no system data' };
+    }
+    case 'metrics':
+      return metricsData(store, job);
     case 'timestamp':
       return { [job.id]: localTimestamp(Date.parse(job.createdAt)) };
     case 'delete':
