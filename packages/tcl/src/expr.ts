@@ -166,13 +166,13 @@ const asVal = (s: string): Val => parseNumber(s) ?? { k: 'str', v: s };
 
 function num(v: Val, op: string): Num {
   if (v.k !== 'str') return v;
-  throw new TclError(`can't use ${v.v === '' ? 'empty string' : `non-numeric string "${v.v}"`} as operand of "${op}"`);
+  throw new TclError(`can't use ${v.v === '' ? 'empty string' : 'non-numeric string'} as operand of "${op}"`);
 }
 
 function int(v: Val, op: string): bigint {
   const n = num(v, op);
   if (n.k === 'int') return n.v;
-  throw new TclError(`can't use floating-point value "${numToString(n)}" as operand of "${op}"`);
+  throw new TclError(`can't use floating-point value as operand of "${op}"`);
 }
 
 const bool = (v: Val): boolean => (v.k === 'str' ? toBool(v.v) : v.k === 'int' ? v.v !== 0n : v.v !== 0);

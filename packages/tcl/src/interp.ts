@@ -63,13 +63,10 @@ export class Interp {
   // ---- variables -------------------------------------------------------
 
   private locate(name: string, create: boolean): { v: Var | undefined; base: string; index: string | undefined } {
-    let [base, index] = splitName(name);
-    let frame = this.frame;
-    if (base.startsWith('::')) {
-      frame = this.global;
-      base = base.replace(/^:+/, '');
-    }
-    return { v: frame.get(base, create), base, index };
+    const [full, index] = splitName(name);
+    const global = full.startsWith('::');
+    const base = global ? full.replace(/^:+/, '') : full;
+    return { v: (global ? this.global : this.frame).get(base, create), base, index };
   }
 
   getVar(name: string): string {

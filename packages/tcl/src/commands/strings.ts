@@ -54,7 +54,7 @@ const CLASSES: Record<string, (s: string) => boolean> = {
   upper: (s) => /^[A-Z]+$/.test(s),
   lower: (s) => /^[a-z]+$/.test(s),
   xdigit: (s) => /^[0-9A-Fa-f]+$/.test(s),
-  ascii: (s) => /^[\x00-\x7f]+$/.test(s),
+  ascii: (s) => [...s].every((c) => c.charCodeAt(0) < 128),
   list: (s) => {
     try {
       parseList(s);
