@@ -6,10 +6,10 @@ import type { SledgeClient } from '../client.js';
  * their output as it prints it: `Vuser N:<line>` for a VU's lines and the
  * status stream (VU 0) as is: `Vuser 1:RUNNING`, `Vuser 1:FINISHED SUCCESS`,
  * `ALL VIRTUAL USERS COMPLETE`. Jobs whose status stream has no such lines
- * (builds, checks: `writesStatus` false) get them from the job's status, as
- * HammerDB's job viewer shows them. Ctrl-C stops the job (a second one leaves it running).
+ * (builds, checks, TPROC-H runs) get them from the job's status, as HammerDB's
+ * job viewer shows them. Ctrl-C stops the job (a second one leaves it running).
  */
-export async function followJob(client: SledgeClient, jobId: string, out: (line: string) => void, writesStatus: boolean): Promise<Job> {
+export async function followJob(client: SledgeClient, jobId: string, out: (line: string) => void): Promise<Job> {
   const seen = new Set<number>();
   let running = false;
   let finished = false;
@@ -19,7 +19,10 @@ export async function followJob(client: SledgeClient, jobId: string, out: (line:
     if (/:FINISHED (SUCCESS|FAILED)$/.test(text)) finished = true;
     if (text === 'ALL VIRTUAL USERS COMPLETE') complete = true;
   };
+  // TPROC-C runs write their own status stream (VU 0); other jobs get one here.
+  let writesStatus = false;
   const onFrame = (f: ServerFrame) => {
+    if (f.t === 'snapshot') writesStatus = f.snapshot.job.type === 'run' && f.snapshot.job.workload !== 'tproch';
     const lines = f.t === 'output' ? f.lines : f.t === 'snapshot' ? f.snapshot.output : [];
     for (const l of lines) {
       if (seen.has(l.seq)) continue;

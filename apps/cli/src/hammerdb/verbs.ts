@@ -54,7 +54,7 @@ const job =
       return what === 'Benchmark Run' ? 'Benchmark Run (No jobid)' : '';
     }
     if (printReply) env.out(withoutJobId(m));
-    await followJob(env.client, id, env.out, what === 'Benchmark Run');
+    await followJob(env.client, id, env.out);
     return what ? `${what} jobid=${id}` : '';
   };
 
