@@ -47,6 +47,7 @@ describe('POST /steprun on SQLite', () => {
     await call('/diset', ' "dict": "tpcc", "key": "sqlite_rampup", "value": "0" ');
     await call('/diset', ' "dict": "tpcc", "key": "sqlite_duration", "value": "0.4" ');
     await call('/vuset', ' "delay": "0" ');
+    await call('/loadscript');
     expect((await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "1" ')).error!.message).toMatch(/replica1.virtual_users is missing/);
     // Too long for rampup + duration: the server's check, naming the HammerDB keys' Sledge field.
     expect((await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "1", "replica1.virtual_users": "1" ')).error!.message).toMatch(/steps ends at 1 minutes/);

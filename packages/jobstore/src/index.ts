@@ -11,4 +11,5 @@ export { ACTIVE_STATUSES, INTERRUPTED_ERROR, type CreateJobInput, type JobPatch,
 export { DEFAULT_OUTPUT_LIMIT, MAX_OUTPUT_LIMIT, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, droppedNote, type OutputInput, type OutputQuery, type OutputPage, type SeqRange } from './output.js';
 export type { MetricSample, MetricQuery } from './metrics.js';
 export type { ProfileSummary, ProfilePoint } from './profiles.js';
+export type { HammerdbSessionDoc } from './hammerdb-session.js';
 export { loadMigrations, migrate, schemaVersion, MIGRATIONS_DIR, type Migration } from './migrate.js';

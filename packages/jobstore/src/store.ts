@@ -30,6 +30,7 @@ import { StateRepo } from './state.js';
 import { MetricsRepo, type MetricQuery, type MetricSample } from './metrics.js';
 import { SystemRepo } from './system.js';
 import { ConfigsRepo } from './configs.js';
+import { HammerdbSessionRepo, type HammerdbSessionDoc } from './hammerdb-session.js';
 import { SharesRepo } from './shares.js';
 
 export interface JobStoreOptions {
@@ -96,6 +97,7 @@ export class JobStore {
   private readonly metrics: MetricsRepo;
   private readonly system: SystemRepo;
   private readonly configs: ConfigsRepo;
+  private readonly hammerdb: HammerdbSessionRepo;
   private readonly shares: SharesRepo;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
@@ -116,6 +118,7 @@ export class JobStore {
     this.metrics = new MetricsRepo(db, this.jobs, this.buffer);
     this.system = new SystemRepo(db, this.jobs);
     this.configs = new ConfigsRepo(db, box);
+    this.hammerdb = new HammerdbSessionRepo(db, box);
     this.shares = new SharesRepo(db, this.jobs);
     this.sealedOnOpen = this.configs.sealPlainSecrets();
     // Plain-text secrets were just overwritten (secure_delete); fold the WAL that held the old pages back and truncate it.
@@ -408,6 +411,20 @@ export class JobStore {
   getTimings(jobId: string, opts: { vu?: number } = {}): TimingRow[] {
     this.assertOpen();
     return this.timings.get(jobId, opts);
+  }
+
+  // The HammerDB-compatible API's session
+
+  /** Keep the HammerDB session (its passwords sealed) for the next start. */
+  saveHammerdbSession(doc: HammerdbSessionDoc): void {
+    this.assertOpen();
+    this.guard(() => this.hammerdb.save(doc));
+  }
+
+  /** The HammerDB session saved last, or undefined; `unreadable` names passwords the current key cannot open. */
+  loadHammerdbSession(): (HammerdbSessionDoc & { unreadable: string[] }) | undefined {
+    this.assertOpen();
+    return this.hammerdb.load();
   }
 
   // VU status, build progress, check results

@@ -6,6 +6,7 @@
  * maxRegression (default 0.025) fails.
  */
 import type { JobStore, ProfilePoint } from '@sledge/jobstore';
+import { jobsDiff } from './jobs-diff.js';
 import { SledgeError, workloadDef, workloadMetrics, type BaselineConfig, type Job, type ThresholdResult, type WorkloadDef } from '@sledge/protocol';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
@@ -74,34 +75,7 @@ function againstJob(store: JobStore, job: Job, def: WorkloadDef, b: BaselineConf
   };
 }
 
-/** HammerDB's `jobs diff` (unweighted) of two sets of profile points, or why there is none. */
-export type JobsDiff =
-  | { matched: number; activeVus: number[]; avgBase: number; avgComp: number; ratio: number; diff: string; line: string }
-  | { missing: string };
-
-/** HammerDB prints the ratio signed with 2 decimals, or 4 when 2 would show 0.00. */
-export const signedRatio = (r: number): string => `${r >= 0 ? '+' : ''}${r.toFixed(Math.abs(r) < 0.005 && r !== 0 ? 4 : 2)}`;
-
-/**
- * Only the active-VU counts present in both sets; mean NOPM of each set over
- * them; ratio = (mean_comp - mean_base) / mean_base (hammerdb.md §11.1).
- */
-export function jobsDiff(base: readonly ProfilePoint[], comp: readonly ProfilePoint[], baseName = 'the base'): JobsDiff {
-  const vus = [...new Set(base.map((p) => p.activeVus).filter((v) => comp.some((p) => p.activeVus === v)))].sort((a, b) => a - b);
-  if (!vus.length) {
-    const ran = (ps: readonly ProfilePoint[]) => [...new Set(ps.map((p) => p.activeVus))].sort((a, b) => a - b).join(', ') || 'none';
-    return { missing: `no active-VU count in common with ${baseName} (it ran ${ran(base)}; this run ${ran(comp)})` };
-  }
-  const mean = (ps: readonly ProfilePoint[]) => {
-    const xs = ps.filter((p) => vus.includes(p.activeVus)).map((p) => p.nopm);
-    return xs.reduce((a, x) => a + x, 0) / xs.length;
-  };
-  const avgBase = mean(base);
-  const avgComp = mean(comp);
-  if (avgBase === 0) return { missing: `${baseName} has mean NOPM 0 over the matched VU counts` };
-  const ratio = (avgComp - avgBase) / avgBase;
-  return { matched: vus.length, activeVus: vus, avgBase, avgComp, ratio, diff: signedRatio(ratio), line: `Profiles compared (unweighted): matched=${vus.length}, avg_base=${num(avgBase)}, avg_comp=${num(avgComp)}` };
-}
+export { jobsDiff, signedRatio, type JobsDiff } from './jobs-diff.js';
 
 /** HammerDB jobs diff (unweighted): this job's profile (or this job alone) against the baseline profile, over the active-VU counts both ran. */
 function againstProfile(store: JobStore, job: Job, b: BaselineConfig & { profileId: number }): ThresholdResult {

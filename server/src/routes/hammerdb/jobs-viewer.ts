@@ -1,9 +1,12 @@
 import type { JobStore } from '@sledge/jobstore';
 import { isTerminal, type Job, type OutputLine } from '@sledge/protocol';
-import { databaseByEngine, defaultDict } from './dicts.js';
-import { sledgeToDict } from './keymap.js';
+import { allLines, bmOf, dbOf, jobDict, jobResult, jobStatusLines, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
+import { listJobs } from './jobs-list.js';
+import { json, V6_USAGE, v6Form, type ViewerAnswer } from './jobs-v6.js';
 import { failure, success, type Outcome } from './reply.js';
-import { maskDict } from './settings.js';
+
+export { localTimestamp, statusLines } from './jobs-data.js';
+export type { ViewerAnswer } from './jobs-v6.js';
 
 /**
  * HammerDB's jobs viewer (hammerdb.md §3.1-§3.3, the v4.x JSON forms) over
@@ -19,18 +22,13 @@ import { maskDict } from './settings.js';
  *   /jobs?jobid=ID&db | &bm | &dict | &timestamp
  *   /jobs?jobid=ID&delete              {"success":{"message":"Deleted Jobid ID"}}
  *
- * `raw=1` (v4.8+) is accepted and ignored: every answer is JSON.
+ * v6.0's forms (summaryjson, resultdata, timingdata, tcountdata,
+ * metricsdata, index, profileid, cmd=profilediff, DELETE, raw=1 sections)
+ * are in jobs-v6.ts.
  */
 const TWO_PARAM_USAGE =
   'Jobs Two Parameter Usage: jobs?jobid=TEXT&status or jobs?jobid=TEXT&db or jobs?jobid=TEXT&bm or jobs?jobid=TEXT&timestamp or jobs?jobid=TEXT&dict or jobs?jobid=TEXT&vu=INTEGER or jobs?jobid=TEXT&result or jobs?jobid=TEXT&timing or jobs?jobid=TEXT&tcount or jobs?jobid=TEXT&delete';
 const THREE_PARAM_USAGE = 'Jobs Three Parameter Usage: jobs?jobid=JOBID&timing&vu=VUID';
-
-/** HammerDB's local 'YYYY-MM-DD HH:MM:SS'. */
-export function localTimestamp(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
 
 /** Query parameters in order; `a&b=1` -> [['a',''],['b','1']]. */
 export function queryParams(query: string): [string, string][] {
@@ -50,134 +48,40 @@ export function queryParams(query: string): [string, string][] {
     });
 }
 
-function allLines(store: JobStore, jobId: string, vu?: number): OutputLine[] {
-  const out: OutputLine[] = [];
-  let afterSeq = 0;
-  for (;;) {
-    const page = store.getOutput(jobId, { afterSeq, limit: 100000, ...(vu === undefined ? {} : { vu }) });
-    out.push(...page.lines);
-    if (page.lines.length < 100000) return out;
-    afterSeq = page.lines[page.lines.length - 1]!.seq;
-  }
-}
-
 const flat = (lines: readonly OutputLine[]) => lines.flatMap((l) => [l.vu, l.text]);
 
-/**
- * The status stream as HammerDB writes it. Sledge's run jobs write VU 0
- * themselves; builds, checks and deletes do not, so their lines are derived
- * from the job's status ("Vuser 1:RUNNING", "Vuser 1:FINISHED SUCCESS" or
- * "Vuser 1:FINISHED FAILED", "ALL VIRTUAL USERS COMPLETE").
- */
-export function statusLines(job: Job, stored: readonly string[]): string[] {
-  const lines = [...stored];
-  if (job.status === 'queued') return lines;
-  if (!lines.some((l) => l.endsWith(':RUNNING'))) lines.unshift('Vuser 1:RUNNING');
-  if (isTerminal(job.status)) {
-    if (!lines.some((l) => /:FINISHED (SUCCESS|FAILED)$/.test(l))) lines.push(job.status === 'completed' ? 'Vuser 1:FINISHED SUCCESS' : 'Vuser 1:FINISHED FAILED');
-    if (!lines.includes('ALL VIRTUAL USERS COMPLETE')) lines.push('ALL VIRTUAL USERS COMPLETE');
-  }
-  return lines;
-}
-
 function timing(store: JobStore, job: Job, vu: number | undefined): Outcome {
-  const rows = store.getTimings(job.id, { vu: vu ?? 0 }).filter((r) => r.vu === (vu ?? 0));
-  if (!rows.length) return failure(vu === undefined ? `No Timing Data for JOB ${job.id}: jobs?jobid=JOBID&timing` : `No Timing Data for VU ${vu} for JOB ${job.id}: jobs?jobid=JOBID&timing&vu=VUID`);
-  rows.sort((a, b) => b.ratioPct - a.ratioPct);
-  return Object.fromEntries(
-    rows.map((r) => [
-      r.proc,
-      {
-        elapsed_ms: r.elapsedMs,
-        calls: r.calls,
-        min_ms: r.minMs,
-        avg_ms: r.avgMs,
-        max_ms: r.maxMs,
-        total_ms: r.totalMs,
-        p99_ms: r.p99Ms,
-        p95_ms: r.p95Ms,
-        p75_ms: r.p75Ms,
-        p50_ms: r.p50Ms,
-        p25_ms: r.p25Ms,
-        sd: r.sdMs,
-        ratio_pct: r.ratioPct,
-      },
-    ]),
-  );
-}
-
-function result(store: JobStore, job: Job): Outcome {
-  const ts = localTimestamp(Date.parse(job.createdAt));
-  if (!job.result) return [job.id, 'Jobid has no test result'];
-  const monitor = allLines(store, job.id, 1).map((l) => l.text);
-  const active = monitor.find((l) => l.includes('Active Virtual Users') || l.includes('Active Sessions'));
-  return active ? [job.id, ts, active, job.result.line] : [job.id, ts, job.result.line];
-}
-
-/** The job's configuration as the HammerDB dict of its database (secrets stay redacted). */
-function jobDict(job: Job): Outcome {
-  const db = databaseByEngine(job.engine);
-  const cfg = (job.config ?? {}) as { target?: Record<string, unknown>; tprocc?: Record<string, unknown> };
-  return maskDict(sledgeToDict(db.prefix, job.engine, defaultDict(db.prefix), cfg));
+  const t = jobTiming(store, job, vu);
+  if (!t) return failure(vu === undefined ? `No Timing Data for JOB ${job.id}: jobs?jobid=JOBID&timing` : `No Timing Data for VU ${vu} for JOB ${job.id}: jobs?jobid=JOBID&timing&vu=VUID`);
+  return t;
 }
 
 function tcount(store: JobStore, job: Job): Outcome {
-  const samples = store.getTcount(job.id).engine;
-  if (!samples.length) return failure(`No Transaction Counter Data for JOB ${job.id}: jobs?jobid=JOBID&tcount`);
-  return { [`${databaseByEngine(job.engine).name} tpm`]: Object.fromEntries(samples.map((x) => [localTimestamp(x.ts), Math.round(x.tpm)])) };
+  const t = jobTcount(store, job);
+  if (!t) return failure(`No Transaction Counter Data for JOB ${job.id}: jobs?jobid=JOBID&tcount`);
+  return { [t.name]: Object.fromEntries(t.points.map(([ts, v]) => [localTimestamp(ts), v])) };
 }
 
-function listJobIds(store: JobStore): string[] {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const page = store.listJobs({ limit: 1000, offset });
-    ids.push(...page.jobs.map((j) => j.id));
-    if (page.jobs.length < 1000) break;
-  }
-  return ids.reverse();
-}
-
-/** The answer for GET /jobs?<query>. */
-export function jobsView(store: JobStore, query: string): Outcome {
-  const params = queryParams(query).filter(([k]) => k !== 'raw' && k !== 'token');
-  if (params.length === 0) return listJobIds(store);
-  if (params.length > 3) return failure('Usage: jobs?query=parameter');
-  const keys = params.map(([k]) => k);
-  const get = (k: string) => params.find(([x]) => x === k)?.[1];
-  const jobId = get('jobid');
-  if (jobId === undefined) return failure(params.length === 1 ? 'Jobs One Parameter Usage: jobs?jobid=TEXT' : params.length === 3 ? THREE_PARAM_USAGE : TWO_PARAM_USAGE);
-  const job = store.getJob(jobId.toUpperCase());
-  if (!job) return failure(`Jobid ${jobId} does not exist`);
-  if (params.length === 1) return flat(allLines(store, job.id));
-  const vuParam = get('vu');
-  const vu = vuParam !== undefined && /^\d+$/.test(vuParam) ? Number(vuParam) : undefined;
-  if (params.length === 3) {
-    if (!(keys.includes('timing') && vuParam !== undefined)) return failure(THREE_PARAM_USAGE);
-    if (vu === undefined) return failure(THREE_PARAM_USAGE);
-    return timing(store, job, vu);
-  }
-  const cmd = keys.find((k) => k !== 'jobid')!;
+/** The v4.x two-parameter forms. */
+function twoParam(store: JobStore, job: Job, cmd: string, vu: number | undefined, usage: string): Outcome {
   switch (cmd) {
     case 'vu': {
-      if (vu === undefined) return failure(TWO_PARAM_USAGE);
+      if (vu === undefined) return failure(usage);
       const lines = allLines(store, job.id, vu);
       return lines.length ? flat(lines) : failure(`Jobid ${job.id} for virtual user ${vu} does not exist`);
     }
     case 'status':
-      return statusLines(
-        job,
-        allLines(store, job.id, 0).map((l) => l.text),
-      ).flatMap((l) => [0, l]);
+      return jobStatusLines(store, job).flatMap((l) => [0, l]);
     case 'result':
-      return result(store, job);
+      return jobResult(store, job);
     case 'timing':
       return timing(store, job, undefined);
     case 'tcount':
       return tcount(store, job);
     case 'db':
-      return [databaseByEngine(job.engine).name];
+      return [dbOf(job)];
     case 'bm':
-      return ['TPC-C'];
+      return [bmOf(job)];
     case 'dict':
       return jobDict(job);
     case 'timestamp':
@@ -187,8 +91,40 @@ export function jobsView(store: JobStore, query: string): Outcome {
       store.deleteJob(job.id);
       return success(`Deleted Jobid ${job.id}`);
     default:
-      return failure(TWO_PARAM_USAGE);
+      return failure(usage);
   }
+}
+
+/** The v4.x JSON forms; `raw=1` (a v6 client) gets v6's usage text for what it does not know. */
+function v4Form(store: JobStore, params: [string, string][], raw: boolean): Outcome {
+  if (params.length === 0) return listJobs(store).map((j) => j.id);
+  if (params.length > 3) return failure(raw ? V6_USAGE : 'Usage: jobs?query=parameter');
+  const keys = params.map(([k]) => k);
+  const get = (k: string) => params.find(([x]) => x === k)?.[1];
+  const jobId = get('jobid');
+  if (jobId === undefined) return failure(raw ? 'Usage: /jobs or jobs?jobid=JOBID or jobs?profileid=ID' : params.length === 1 ? 'Jobs One Parameter Usage: jobs?jobid=TEXT' : params.length === 3 ? THREE_PARAM_USAGE : TWO_PARAM_USAGE);
+  const job = store.getJob(jobId.toUpperCase());
+  if (!job) return failure(`Jobid ${jobId} does not exist`);
+  if (params.length === 1) return flat(allLines(store, job.id));
+  const vuParam = get('vu');
+  const vu = vuParam !== undefined && /^\d+$/.test(vuParam) ? Number(vuParam) : undefined;
+  if (params.length === 3) {
+    if (!(keys.includes('timing') && vuParam !== undefined) || vu === undefined) return failure(raw ? V6_USAGE : THREE_PARAM_USAGE);
+    return timing(store, job, vu);
+  }
+  return twoParam(store, job, keys.find((k) => k !== 'jobid')!, vu, raw ? V6_USAGE : TWO_PARAM_USAGE);
+}
+
+/**
+ * The answer for GET /jobs?<query>: a v6 form (jobs-v6.ts) or a v4.x JSON
+ * form; `browser`: the request asks for HTML (HTML-only forms redirect to the
+ * dashboard).
+ */
+export function jobsView(store: JobStore, query: string, browser = false): ViewerAnswer {
+  const all = queryParams(query).filter(([k]) => k !== 'token');
+  const raw = all.some(([k, v]) => k === 'raw' && v !== '0');
+  const params = all.filter(([k]) => k !== 'raw');
+  return v6Form(store, { params: new Map(params), raw, browser }) ?? json(v4Form(store, params, raw));
 }
 
 /**

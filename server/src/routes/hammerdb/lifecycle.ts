@@ -21,6 +21,9 @@ export interface RunCtx extends Ctx {
 /** How long vudestroy waits for a stopped job to end (HammerDB waits up to 20 s). */
 export const VUDESTROY_WAIT_MS = 20_000;
 
+/** vurun with no script loaded (HammerDB's message). */
+export const NO_SCRIPT_TO_RUN = 'Error: There is no workload to run because the Script is empty';
+
 /** Run-time tprocc fields (the schema fields warehouses/buildVus belong to builds). */
 const RUN_FIELDS = ['totalIterations', 'raiseError', 'keyAndThink', 'driver', 'rampup', 'duration', 'allWarehouse', 'timeProfile', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose'];
 
@@ -39,10 +42,12 @@ const isFields = (x: SledgeFields | Outcome): x is SledgeFields => typeof x === 
 async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Job | Outcome> {
   try {
     const label = `HammerDB API ${verbOf(type)}`;
-    if (ctx.s.bm === 'TPC-H') return await ctx.engine.submit({ type, workload: 'tproch', target: fields.target, tproch: tprocc, label, ...extra });
+    // CPU agent samples are recorded while metstart is in force, as HammerDB records them.
+    const metrics = { cpu: ctx.s.metricsOn };
+    if (ctx.s.bm === 'TPC-H') return await ctx.engine.submit({ type, workload: 'tproch', target: fields.target, tproch: tprocc, label, metrics, ...extra });
     // Every job gets the dict's schema options (partitioning, stored procedures, tablespaces), as it did when they were target fields.
     const options = fields.tprocc['schema'] === undefined ? tprocc : { ...tprocc, schema: fields.tprocc['schema'] };
-    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label, ...extra });
+    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label, metrics, ...extra });
   } catch (e) {
     const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
     const secrets = secretValues({ ...fields.target, engine: ctx.s.db.engine } as unknown as Target);
@@ -95,6 +100,8 @@ export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): P
   const { s } = ctx;
   const busy = existingVus(s, ctx.store);
   if (busy?.jobId) return failure(`Error running virtual users: job ${busy.jobId} is still running, wait for it to complete or stop it with vudestroy`);
+  // HammerDB's web service (v3.2-4.6) runs only a loaded script; loadscript or customscript first.
+  if (!s.script) return failure(NO_SCRIPT_TO_RUN);
   const fields = fieldsOf(ctx);
   if (!isFields(fields)) return fields;
   if (s.bm === 'TPC-H') return runTproch(ctx, fields);
@@ -110,10 +117,9 @@ export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): P
       return failure(`${e instanceof Error ? e.message : String(e)} (HammerDB key ${keyName(s.prefix, 'connect_pool')})`);
     }
   }
-  const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra });
+  // jobs profileid N: TPROC-C runs join performance profile N, as HammerDB's jobmain gives them profile_id.
+  const job = await submit(ctx, 'run', fields, { ...tprocc, ...extra }, s.jobs.profileId > 0 ? { profileId: s.jobs.profileId } : {});
   if (!isJob(job)) return job;
-  // Like the CLI's vurun, the "script" is loaded when it was not.
-  s.script ??= { prefix: s.prefix, driver: timed ? 'timed' : 'test' };
   const steps = extra['steps'] as { vus: number }[] | undefined;
   const slots = steps ? Math.max(...steps.map((x) => x.vus)) : Number(s.vu.vu);
   s.vus = { count: slots + (timed ? 1 : 0), monitor: timed, jobId: job.id };
@@ -149,7 +155,6 @@ async function runTproch(ctx: RunCtx, fields: SledgeFields): Promise<Outcome> {
   const options = vus <= 1 ? { ...o, mode: 'power' } : { ...o, mode: 'throughput', streams: refresh ? vus - 1 : vus };
   const job = await submit(ctx, 'run', fields, options);
   if (!isJob(job)) return job;
-  s.script ??= { prefix: s.prefix, driver: 'timed' };
   s.vus = { count: vus, monitor: false, jobId: job.id };
   return success(`Running Virtual Users: JOBID=${job.id}`);
 }
@@ -158,7 +163,8 @@ export function vucreate(ctx: Ctx): Outcome {
   const { s } = ctx;
   if (!s.script) return failure('No Script loaded: Load script before creating Virtual Users');
   if (existingVus(s, ctx.store)) return failure('Virtual Users exist, destroy with vudestroy before creating');
-  const timed = s.script.driver === 'timed';
+  // custommonitor decides the monitor VU of a custom script.
+  const timed = s.script.custom && s.customMonitor !== null ? s.customMonitor : s.script.driver === 'timed';
   const count = Number(s.vu.vu) + (timed ? 1 : 0);
   s.vus = { count, monitor: timed };
   return success(timed ? `${count} Virtual Users Created with Monitor VU` : `${count} Virtual Users Created`);

@@ -1,16 +1,17 @@
 import { secretFields } from '@sledge/protocol';
 import { DATABASES, keyName } from './dicts.js';
 import { dictToSledge, keyForField, KeyValueError } from './keymap.js';
+import { printGeneric } from './generic.js';
 import { failure, type Outcome } from './reply.js';
 import { maskDict, type Ctx } from './settings.js';
 import { VU_OPTIONS } from './state.js';
 import { existingVus, vuComplete, vuStatusText } from './vus.js';
 
 /**
- * print?<option> and its direct pages (/db, /bm, /dict, /script, /vuconf,
+ * print?<option> and its direct pages (/db, /bm, /dict, /generic, /script, /vuconf,
  * /vucreated, /vustatus, /vucomplete, /datagen, /tcconf).
  */
-export const PRINT_OPTIONS = ['db', 'bm', 'dict', 'script', 'vuconf', 'vucreated', 'vustatus', 'vucomplete', 'datagen', 'tcconf'] as const;
+export const PRINT_OPTIONS = ['db', 'bm', 'dict', 'generic', 'script', 'vuconf', 'vucreated', 'vustatus', 'vucomplete', 'datagen', 'tcconf'] as const;
 export type PrintOption = (typeof PRINT_OPTIONS)[number];
 
 export function print(ctx: Ctx, option: string): Outcome {
@@ -24,8 +25,11 @@ export function print(ctx: Ctx, option: string): Outcome {
       return { benchmark: s.bm };
     case 'dict':
       return maskDict(s.printableDict());
+    case 'generic':
+      return printGeneric(s);
     case 'script':
-      return s.script ? { script: scriptDescription(ctx) } : failure('No Script loaded: load with loadscript');
+      // A custom script prints as loaded (its passwords as ********).
+      return s.script ? { script: s.script.custom ? s.script.custom.text : scriptDescription(ctx) } : failure('No Script loaded: load with loadscript');
     case 'vuconf':
       return Object.fromEntries(VU_OPTIONS.map(([k, label]) => [label, s.vu[k]]));
     case 'vucreated':

@@ -4,6 +4,7 @@ import type { JobStore } from '@sledge/jobstore';
 import { isSecretKey, REDACTED } from '@sledge/protocol';
 import { DATABASES, databaseByPrefix, keyName, SECTIONS, sectionOf, type Dict } from './dicts.js';
 import { convert, describeConv, mappingOf } from './keymap.js';
+import { allows, keyRule, refusal } from './keyrules.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
 import { VU_OPTIONS, type HdbSession, type VuOption } from './state.js';
 import { existingVus } from './vus.js';
@@ -76,10 +77,28 @@ export function diset({ s }: Ctx, pairs: Pairs): Outcome {
     s.script = null;
     return success(`Set driver script to ${val}, clearing Script, reload script to activate new setting`);
   }
-  const mapping = mappingOf(s.prefix, s.db.engine, key);
-  if (mapping && convert(val, mapping.conv) === undefined) return failure(`Value ${shown(key, val)} for ${d}:${key} must be ${describeConv(mapping.conv)}`);
+  const refused = checkDictValue(s.prefix, s.db.engine, d, key, val);
+  if (refused) return failure(refused);
   section[key] = val;
   return success(`Changed ${d}:${key} from ${shown(key, previous)} to ${shown(key, val)} for ${name}`);
+}
+
+/** A dict key's suffix (keyName's inverse): Oracle's keys carry no prefix except ora_driver and ora_timeprofile. */
+export function suffixOf(prefix: string, key: string): string {
+  return key.startsWith(`${prefix}_`) ? key.slice(prefix.length + 1) : key;
+}
+
+/**
+ * Why a dict value is refused, or null: a mapped key's value must convert to
+ * its Sledge field's type; an unmapped key must be a value its rule accepts
+ * (keyrules.ts). The driver key is checked by diset itself.
+ */
+export function checkDictValue(prefix: string, engine: HdbSession['db']['engine'], section: string, key: string, val: string): string | null {
+  const mapping = mappingOf(prefix, engine, key);
+  if (mapping) return convert(val, mapping.conv) === undefined ? `Value ${shown(key, val)} for ${section}:${key} must be ${describeConv(mapping.conv)}` : null;
+  const rule = keyRule(prefix, suffixOf(prefix, key));
+  if (rule) return allows(rule, val) ? null : refusal(section, key, rule, shown(key, val));
+  return `Value ${shown(key, val)} for ${section}:${key} is not supported: Sledge has no setting for ${key}`;
 }
 
 const isInt = (v: string) => /^[+-]?\d+$/.test(v.trim());
@@ -190,10 +209,6 @@ export function loadscript({ s }: Ctx): Outcome {
 export function clearscript({ s }: Ctx): Outcome {
   s.script = null;
   return success('Script cleared');
-}
-
-export function customscript(): Outcome {
-  return failure('Custom Tcl scripts are not supported: Sledge runs TPROC-C natively, configure the workload with dbset, diset and vuset and load it with loadscript');
 }
 
 /** echo {"type":"success|error","key":"message","value":"..."}: the CLI used it to print messages through the service. */

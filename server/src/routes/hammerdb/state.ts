@@ -17,10 +17,15 @@ export const VU_OPTIONS = [
 ] as const;
 export type VuOption = (typeof VU_OPTIONS)[number][0];
 
-/** The "script" Sledge pretends to load: which database and driver it was generated for. */
+/**
+ * The "script" loaded: which database and driver it was generated for, and,
+ * for customscript, the driver script's text (kept to print and save back;
+ * its passwords are never printed).
+ */
 export interface LoadedScript {
   prefix: string;
   driver: 'test' | 'timed';
+  custom?: { text: string; settings: [string, string][] };
 }
 
 /**
@@ -33,6 +38,14 @@ export interface VuSet {
   count: number;
   monitor: boolean;
   jobId?: string;
+}
+
+/** The `jobs` verb's settings (HammerDB's generic commandline jobs_profile_id and jobsoutput). */
+export interface JobsSettings {
+  /** The profile id that following TPROC-C vurun jobs get (0: none). */
+  profileId: number;
+  /** `jobs format text|JSON` (HammerDB's default: text). */
+  format: 'text' | 'JSON';
 }
 
 /**
@@ -51,6 +64,15 @@ export class HdbSession {
   readonly dg = { warehouse: '1', scale_fact: '1', vu: '1', directory: tmpdir() };
   script: LoadedScript | null = null;
   vus: VuSet | null = null;
+  /** generic metrics section (metset) and whether metstart turned CPU metrics on for following jobs */
+  readonly metrics = { agent_hostname: 'localhost', agent_id: '10000' };
+  metricsOn = false;
+  /** custommonitor: whether a custom script runs with a monitor VU (null: as the script's driver says) */
+  customMonitor: boolean | null = null;
+  /** generic keys stored as set by giset (the others are read from the settings above) */
+  readonly generic: Record<string, Record<string, string>> = {};
+  /** jobs profileid / jobs format. */
+  readonly jobs: JobsSettings = { profileId: 0, format: 'text' };
 
   get db(): HdbDatabase {
     return databaseByPrefix(this.prefix)!;
