@@ -97,6 +97,7 @@ describe('sledge hammerdb on SQLite', () => {
       `dbset db sqlite
 diset tpcc sqlite_rampup 0
 diset tpcc sqlite_duration 0.05
+jobs profileid 7
 loadscript
 foreach z { 1 2 } {
 puts "$z VU TEST"
@@ -107,6 +108,9 @@ lappend ids [ lindex [ split $jobid = ] 1 ]
 vudestroy
 }
 puts "TEST SEQUENCE COMPLETE [ llength $ids ] jobs"
+puts "JOBS QUERIES"
+jobs [ lindex $ids 0 ] result
+puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ lindex $ids 1 ] in [ jobs joblist ]} ]"
 `,
       flags,
     );
@@ -115,10 +119,14 @@ puts "TEST SEQUENCE COMPLETE [ llength $ids ] jobs"
     expect(r.out).toMatch(/^Vuser 1:1 Active Virtual Users configured$/m);
     expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
     expect(r.out.match(/^Vuser 1:TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/gm)).toHaveLength(2);
-    expect(r.out).toContain('TEST SEQUENCE COMPLETE 2 jobs\n');
+    expect(r.out).toContain('Setting performance profile id to 7\n');
+    expect(r.out).toMatch(/TEST SEQUENCE COMPLETE 2 jobs\nJOBS QUERIES\n[0-9A-F]{24}\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n1 Active Virtual Users configured\nTEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM\njoblist has both: 1\n$/);
     const list = await api<{ jobs: { id: string; type: string; config?: unknown }[] }>(server.url, 'GET', '/jobs?type=run&limit=2');
-    const vus = await Promise.all(list.jobs.map(async (j) => (await getJob(server.url, j.id)).config.tprocc?.['vus']));
-    expect(vus).toEqual([2, 1]);
+    const jobs = await Promise.all(list.jobs.map((j) => getJob(server.url, j.id)));
+    expect(jobs.map((j) => [j.config.tprocc?.['vus'], j.profileId])).toEqual([
+      [2, 7],
+      [1, 7],
+    ]);
   });
 
   it('an old script with its own runtimer proc (vucomplete polling) and the built-in helpers', async () => {

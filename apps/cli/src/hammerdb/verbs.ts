@@ -105,7 +105,7 @@ export const VERBS: Record<string, Verb> = {
   switchmode: { route: 'POST /switchmode', argc: [0, 3], usage: 'Usage: switchmode [mode] ?PrimaryID? ?PrimaryHostname?', body: (a) => ({ mode: a[0] ?? 'current', ...(a[1] ? { id: a[1] } : {}), ...(a[2] ? { host: a[2] } : {}) }), show: say },
   custommonitor: { route: 'POST /custommonitor', argc: [1, 1], usage: 'Usage: custommonitor test|timed', body: (a) => ({ type: a[0] }), show: say },
   savescript: { route: 'POST /savescript', argc: [1, 1], usage: 'Usage: savescript filename', body: (a) => ({ file: a[0] }), show: say },
-  jobs: { route: 'POST /jobscmd', argc: [0, 8], body: (a) => ({ args: a }), show: jobs },
+  jobs: { route: 'POST /jobscmd', argc: [0, 16], body: (a) => ({ args: a }), show: jobs },
   vucomplete: { route: 'GET /vucomplete', argc: [0, 0], show: (r) => String(r['Virtual Users complete'] ?? 'false') },
   librarycheck: { route: 'GET /librarycheck', argc: [0, 0], show: (r, env) => librarycheck(r, env) },
 };
