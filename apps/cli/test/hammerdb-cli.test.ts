@@ -97,6 +97,12 @@ describe('verbs forwarded to routes of other branches (ws, v6): the request they
     expect(seen.filter((s) => s.path === '/jobscmd').map((s) => JSON.parse(s.body))).toEqual([{ args: ['diff', '1', '2', 'true'] }, { args: ['ABC', 'result'] }, { args: ['bad'] }]);
   });
 
+  it('verbs print through the script\'s puts: a script that redefines puts (to log to a file) gets their lines', async () => {
+    const r = await hammerdb('rename puts __puts\nproc puts {args} { global captured; lappend captured [lindex $args end] }\njobs diff 1 2 true\nrename puts {}\nrename __puts puts\nputs "captured: $captured"\n', ['--server', url]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe('captured: {line one} {line two}\n');
+  });
+
   it('giset, metset, metstart, metstatus, switchmode, custommonitor, savescript send HammerDB\'s bodies', async () => {
     seen.length = 0;
     const r = await hammerdb('giset commandline keepalive_margin 1200\nmetset agent_hostname db1\nmetstart\nmetstatus\nswitchmode primary\ncustommonitor timed\nsavescript myscript\nmetstop\n', ['--server', url]);

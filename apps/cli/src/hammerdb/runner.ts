@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { SledgeError } from '@sledge/protocol';
 import { createInterp, isComplete, TclError, TclExit, type Interp } from '@sledge/tcl';
 import { connect } from '../connect.js';
-import { registerVerbs } from './verbs.js';
+import { putsPrinter, registerVerbs } from './verbs.js';
 
 export const HAMMERDB_USAGE = `usage: sledge hammerdb [auto] <script.tcl | -> [--server URL] [--token T] [--local] [--data-dir DIR]
 
@@ -99,7 +99,7 @@ export async function runHammerdb(argv: string[]): Promise<number> {
   const { client, close } = await connect(values);
   try {
     const interp = createInterp({ stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
-    registerVerbs(interp, { client, out: (line) => process.stdout.write(`${line}\n`) });
+    registerVerbs(interp, putsPrinter(interp, client));
     if (source.kind === 'repl') return await repl(interp);
     return await runScript(interp, text, source.kind === 'file' ? source.file! : 'stdin');
   } finally {

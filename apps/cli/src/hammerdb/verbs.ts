@@ -15,6 +15,30 @@ import { isError, jobIdOf, messageOf, withoutJobId, type Reply } from './reply.j
 export interface VerbEnv {
   client: SledgeClient;
   out: (line: string) => void;
+  /** Wait until every line given to out() is printed. */
+  flush: () => Promise<void>;
+}
+
+/**
+ * Lines printed the way HammerDB's putscli prints them: through the script's
+ * current `puts` command, so a script that redefines puts (HammerDB's
+ * result scripts send verb output to a file that way) gets the verbs' lines too.
+ */
+export function putsPrinter(interp: Interp, client: SledgeClient): VerbEnv {
+  let queue: Promise<unknown> = Promise.resolve();
+  let failure: unknown;
+  return {
+    client,
+    out: (line) => {
+      queue = queue.then(() => interp.call('puts', line)).catch((e: unknown) => (failure ??= e));
+    },
+    flush: async () => {
+      await queue;
+      const e = failure;
+      failure = undefined;
+      if (e !== undefined) throw e;
+    },
+  };
 }
 
 type Show = (r: Reply, env: VerbEnv, args: string[]) => Promise<string> | string;
@@ -143,9 +167,17 @@ async function callVerb(name: string, verb: Verb, args: string[], env: VerbEnv):
 
 /** Register every verb, print, customscript, the CLI helpers, and the unsupported verbs' refusals. */
 export function registerVerbs(interp: Interp, env: VerbEnv): void {
-  for (const [name, verb] of Object.entries(VERBS)) interp.register(name, (args) => callVerb(name, verb, args, env));
-  interp.register('job', (args) => callVerb('jobs', VERBS['jobs']!, args, env));
-  interp.register('print', async (args) => {
+  const register = (name: string, fn: (args: string[]) => string | Promise<string>) =>
+    interp.register(name, async (args) => {
+      try {
+        return await fn(args);
+      } finally {
+        await env.flush();
+      }
+    });
+  for (const [name, verb] of Object.entries(VERBS)) register(name, (args) => callVerb(name, verb, args, env));
+  register('job', (args) => callVerb('jobs', VERBS['jobs']!, args, env));
+  register('print', async (args) => {
     if (args.length !== 2) {
       env.out('Usage: print [db|bm|dict|generic|script|vuconf|vucreated|vustatus|vucomplete|datagen|tcconf]');
       return '';
@@ -154,11 +186,11 @@ export function registerVerbs(interp: Interp, env: VerbEnv): void {
     lines.forEach((l) => env.out(l));
     return value;
   });
-  interp.register('vustatus', async () => {
+  register('vustatus', async () => {
     (await printOption(env.client, 'vustatus')).lines.forEach((l) => env.out(l));
     return '';
   });
-  interp.register('customscript', async (args) => {
+  register('customscript', async (args) => {
     if (args.length !== 2 || !args[1]!.endsWith('.tcl')) {
       env.out('Usage: customscript scriptname.tcl');
       return '';
@@ -172,14 +204,14 @@ export function registerVerbs(interp: Interp, env: VerbEnv): void {
     }
     return say((await env.client.hammerdb('POST', '/customscript', { script })) as Reply, env, []);
   });
-  interp.register('numberOfCPUs', () => String(availableParallelism()));
+  register('numberOfCPUs', () => String(availableParallelism()));
   // HammerDB v5+: vurun and buildschema wait for the virtual users themselves, so these only warn.
-  for (const name of ['runtimer', 'waittocomplete']) interp.register(name, () => (env.out(`${name} command has been deprecated and is not required for version v6.0`), ''));
-  interp.register('quit', () => {
+  for (const name of ['runtimer', 'waittocomplete']) register(name, () => (env.out(`${name} command has been deprecated and is not required for version v6.0`), ''));
+  register('quit', () => {
     env.out('Shutting down HammerDB CLI');
     throw new TclExit(0);
   });
-  interp.register('help', () => {
+  register('help', () => {
     env.out(`HammerDB CLI verbs (sledge hammerdb): ${formatList([...Object.keys(VERBS), 'print', 'vustatus', 'customscript', 'numberOfCPUs', 'runtimer', 'waittocomplete', 'quit'].sort())}`);
     return '';
   });

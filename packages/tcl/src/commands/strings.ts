@@ -3,7 +3,7 @@ import type { CallContext, Interp } from '../interp.js';
 import { formatList, parseIndex, parseList } from '../lists.js';
 import { parseNumber, toInt } from '../numbers.js';
 import { formatCmd } from '../format.js';
-import { arity, options } from './util.js';
+import { arity, options, subcommand } from './util.js';
 
 /** Strings: string (subcommands), format, regexp, regsub. */
 
@@ -113,7 +113,7 @@ function map(args: string[]): string {
 
 function stringCmd(args: string[]): string {
   arity(args, 1, Infinity, 'string subcommand ?arg ...?');
-  const sub = args[1]!;
+  const sub = subcommand(args[1], ['length', 'index', 'range', 'tolower', 'toupper', 'totitle', 'trim', 'trimleft', 'trimright', 'equal', 'compare', 'match', 'first', 'last', 'map', 'repeat', 'reverse', 'cat', 'is', 'replace']);
   const s = args[2] ?? '';
   const need = (min: number, max: number, u: string) => arity(args.slice(1), min, max, `string ${sub} ${u}`);
   switch (sub) {
@@ -179,7 +179,7 @@ function stringCmd(args: string[]): string {
       return a > b ? s : s.slice(0, a) + (args[5] ?? '') + s.slice(b + 1);
     }
   }
-  throw new TclError(`unknown or ambiguous subcommand "${sub}": must be cat, compare, equal, first, index, is, last, length, map, match, range, repeat, replace, reverse, tolower, totitle, toupper, trim, trimleft, or trimright`);
+  return '';
 }
 
 /** regexp ?-nocase? ?-all? ?-inline? ?--? exp string ?matchVar? ?subMatchVar ...? (JavaScript regular expressions). */

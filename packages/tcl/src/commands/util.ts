@@ -28,3 +28,12 @@ export function options(args: readonly string[], from: number, known: readonly s
   }
   return { opts, rest: args.slice(i) };
 }
+
+/** A subcommand by its full name or a unique prefix (Tcl accepts `info command` for `info commands`). */
+export function subcommand(given: string | undefined, names: readonly string[]): string {
+  if (given !== undefined && names.includes(given)) return given;
+  const hits = given ? names.filter((n) => n.startsWith(given)) : [];
+  if (hits.length === 1) return hits[0]!;
+  const list = [...names].sort();
+  throw new TclError(`unknown or ambiguous subcommand "${given ?? ''}": must be ${list.slice(0, -1).join(', ')}, or ${list.at(-1)}`);
+}
