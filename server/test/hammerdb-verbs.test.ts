@@ -2,6 +2,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, VuStatus } from '@sledge/protocol';
+import { editableOptions, maskScript, parseSetLine, settingsToKeys } from '../dist/routes/hammerdb/customscript.js';
+import { vuStates } from '../dist/routes/hammerdb/vus.js';
 import { makeApp, type SledgeApp } from './helpers.js';
 
 /**
@@ -146,6 +149,13 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     expect(await hdb(s, 'POST', '/runtimer', '')).toEqual(err('Usage: runtimer {"seconds":"N"}: wait until the virtual users complete or N seconds pass'));
     await hdb(s, 'POST', '/vudestroy', '');
     expect(await hdb(s, 'POST', '/waittocomplete', '')).toEqual(ok('No Virtual Users running: nothing to wait for'));
+    // vurun and steprun run only a loaded script; steprun is TPROC-C only (HammerDB CLI's messages).
+    expect(await hdb(s, 'POST', '/clearscript', '')).toEqual(ok('Script cleared'));
+    expect(await hdb(s, 'POST', '/vurun', '')).toEqual(err('Error: There is no workload to run because the Script is empty'));
+    expect(await hdb(s, 'POST', '/steprun', body({ 'replica1.start_after_prev': '0', 'replica1.duration': '1', 'replica1.virtual_users': '1' }))).toEqual(err('Error: There is no workload to run because the Script is empty'));
+    expect(await hdb(s, 'POST', '/dbset', body({ bm: 'TPC-H' }))).toMatchObject({ success: {} });
+    expect(await hdb(s, 'POST', '/steprun', body({ 'replica1.start_after_prev': '0', 'replica1.duration': '1', 'replica1.virtual_users': '1' }))).toEqual(err('Error: Step Workload does not support TPC-H'));
+    expect(await hdb(s, 'POST', '/dbset', body({ bm: 'TPC-C' }))).toMatchObject({ success: {} });
   });
 
   it('customscript reads a generated driver script onto the dict; savescript writes one back', async () => {
@@ -197,5 +207,73 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     await refuse(PG_SCRIPT.replace('set host', 'set hostname'), /^set hostname is not a setting Sledge reads from a PostgreSQL TPROC-C script; it reads: library, mode, total_iterations/);
     await refuse(PG_SCRIPT.replace('set total_iterations', 'set total_querysets'), /^This is a TPROC-H driver script: dbset bm TPC-H before customscript$/);
     expect(await hdb(s, 'POST', '/customscript', JSON.stringify({ script: PG_SCRIPT, other: 'x' }))).toEqual(err('Incorrect number of parameters to customscript key value'));
+  });
+});
+
+describe('VU states a stopped run leaves', () => {
+  it('say finished, never running, whatever the last per-VU update said', () => {
+    const job = (status: string) => ({ id: 'J', status }) as unknown as Job;
+    const perVu = [
+      { vu: 2, state: 'running' },
+      { vu: 3, state: 'finished' },
+      { vu: 4, state: 'failed' },
+    ] as unknown as VuStatus[];
+    expect(vuStates({ count: 4, monitor: true }, job('stopped'), perVu)).toEqual(['FINISH SUCCESS', 'FINISH SUCCESS', 'FINISH SUCCESS', 'FINISH FAILED']);
+    expect(vuStates({ count: 4, monitor: true }, job('failed'), perVu)).toEqual(['FINISH FAILED', 'FINISH FAILED', 'FINISH SUCCESS', 'FINISH FAILED']);
+    expect(vuStates({ count: 4, monitor: true }, job('measuring'), perVu)).toEqual(['RUNNING', 'RUNNING', 'FINISH SUCCESS', 'FINISH FAILED']);
+  });
+});
+
+describe('customscript parser', () => {
+  it('reads set lines the way HammerDB writes them', () => {
+    expect(parseSetLine('set rampup 2;  # Rampup time in minutes')).toEqual(['rampup', '2']);
+    expect(parseSetLine('set DRITA_SNAPSHOTS "false";#Take DRITA Snapshots')).toEqual(['DRITA_SNAPSHOTS', 'false']);
+    expect(parseSetLine('set server {.\\sqlexpress};# Microsoft SQL Server Database Server')).toEqual(['server', '.\\sqlexpress']);
+    expect(parseSetLine('set connect tpcc/tpcc@scdb ;# Oracle connect string')).toEqual(['connect', 'tpcc/tpcc@scdb']);
+    expect(parseSetLine('set x "a" extra')).toBeNull();
+    expect(parseSetLine('puts "x"')).toBeNull();
+  });
+
+  it("maps an Oracle timed script's connect strings and driver keys", () => {
+    const text = [
+      '#!/usr/local/bin/tclsh8.6',
+      '#EDITABLE OPTIONS##################################################',
+      'set library Oratcl ;# Oracle OCI Library',
+      'set total_iterations 10000000 ;# Number of transactions before logging off',
+      'set RAISEERROR "false" ;# Exit script on Oracle error (true or false)',
+      'set KEYANDTHINK "false" ;# Time for user thinking and keying (true or false)',
+      'set CHECKPOINT "false" ;# Perform Oracle checkpoint when complete (true or false)',
+      'set rampup 5;  # Rampup time in minutes before first snapshot is taken',
+      'set duration 20;  # Duration in minutes before second AWR snapshot is taken',
+      'set mode "Local" ;# HammerDB operational mode',
+      'set timesten "false" ;# Database is TimesTen',
+      'set systemconnect system/Sys-Pw@scdb ;# Oracle connect string for system user',
+      'set connect tpcc/Tpcc-Pw@scdb ;# Oracle connect string for tpc-c user',
+      'set allwarehouses "true";# Use all warehouses to increase I/O',
+      '            #EDITABLE OPTIONS##################################################',
+      '#LOAD LIBRARIES AND MODULES',
+    ].join('\n');
+    const keys = settingsToKeys('ora', 'TPC-C', editableOptions(text));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['tpcc', 'rampup', '5'],
+        ['tpcc', 'duration', '20'],
+        ['tpcc', 'checkpoint', 'false'],
+        ['tpcc', 'tpcc_tt_compat', 'false'],
+        ['connection', 'system_user', 'system'],
+        ['connection', 'system_password', 'Sys-Pw'],
+        ['tpcc', 'tpcc_user', 'tpcc'],
+        ['tpcc', 'tpcc_pass', 'Tpcc-Pw'],
+        ['connection', 'instance', 'scdb'],
+        ['tpcc', 'allwarehouse', 'true'],
+        ['tpcc', 'ora_driver', 'timed'],
+      ]),
+    );
+    const masked = maskScript(text);
+    expect(masked).toContain('set connect tpcc/********@scdb');
+    expect(masked).toContain('set systemconnect system/********@scdb');
+    expect(masked).not.toMatch(/Sys-Pw|Tpcc-Pw/);
+    // Without rampup and duration it is the test driver.
+    expect(settingsToKeys('ora', 'TPC-C', [['total_iterations', '20']])).toEqual([['tpcc', 'total_iterations', '20'], ['tpcc', 'ora_driver', 'test']]);
   });
 });

@@ -83,6 +83,7 @@ describe('PostgreSQL connect pool', () => {
       expect((await hdb('/diset', ` "dict": "${dict}", "key": "${k}", "value": "${v}" `)).error).toBeUndefined();
     }
     await hdb('/vuset', ' "vu": "1" ');
+    await hdb('/loadscript', '');
     const ran = await hdb('/vurun', '');
     const hid = /JOBID=([0-9A-F]{24})$/.exec(ran.success?.message ?? '')?.[1];
     expect(hid, JSON.stringify(ran)).toBeDefined();

@@ -74,6 +74,7 @@ describe('connect pool REST', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     await s.app.inject({ method: 'POST', url: '/dbset', payload: ' "db": "pg" ', headers: form });
     await s.app.inject({ method: 'POST', url: '/diset', payload: ' "dict": "tpcc", "key": "pg_connect_pool", "value": "true" ', headers: form });
+    await s.app.inject({ method: 'POST', url: '/loadscript', payload: '', headers: form });
     const run = await s.app.inject({ method: 'POST', url: '/vurun', payload: '', headers: form });
     expect(JSON.parse(run.body)).toEqual({ error: { message: expect.stringMatching(/^pg_connect_pool is true but there is no connect pool file pgcpool.xml: upload it with PUT \/api\/v1\/pools\/hammerdb\/pg .*\(HammerDB key pg_connect_pool\)$/) } });
   });

@@ -195,7 +195,7 @@ describe('jobs diff (HammerDB, unweighted)', () => {
   const p = (activeVus: number, nopm: number) => ({ jobId: 'x', engine: 'sqlite', createdAt: '', activeVus, nopm, tpm: 0 });
 
   it('signs the ratio with 2 decimals, 4 when 2 would show 0.00', () => {
-    expect([signedRatio(0.05), signedRatio(-0.05), signedRatio(0.0031), signedRatio(-0.0031), signedRatio(0)]).toEqual(['+0.05', '-0.05', '+0.0031', '-0.0031', '+0.00']);
+    expect([signedRatio(0.05), signedRatio(-0.05), signedRatio(0.0031), signedRatio(-0.0031), signedRatio(0)]).toEqual(['+0.05', '-0.05', '+0.0031', '-0.0031', '0.00']);
   });
 
   it('means over the matched counts only', () => {
@@ -218,7 +218,7 @@ describe('jobs diff (HammerDB, unweighted)', () => {
       put(3, 16, 5);
       const r = await s.app.inject({ method: 'GET', url: '/api/v1/profiles/1/diff/2' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual({ base: 1, comp: 2, matched: 2, activeVus: [1, 2], avgBase: 1500, avgComp: 1470, ratio: -0.02, diff: '-0.02', line: 'Profiles compared (unweighted): matched=2, avg_base=1500, avg_comp=1470' });
+      expect(r.json()).toEqual({ base: 1, comp: 2, matched: 2, activeVus: [1, 2], avgBase: 1500, avgComp: 1470, ratio: -0.02, diff: '-0.02', line: 'Profiles compared (unweighted): matched=2, avg_base=1500, avg_comp=1470', lines: ['Profiles compared (unweighted): matched=2, avg_base=1500, avg_comp=1470'] });
       const none = await s.app.inject({ method: 'GET', url: '/api/v1/profiles/1/diff/3' });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toMatchObject({ error: { field: 'comp', message: 'profiles 1 and 3: no active-VU count in common with profile 1 (it ran 1, 2; profile 3 ran 16)' } });

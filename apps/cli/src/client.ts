@@ -16,18 +16,11 @@ export class SledgeClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(`/api/v1${path}`, this.base), {
-        method,
-        headers: this.headers(body !== undefined),
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch (e) {
-      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, {
-        field: '--server',
-      });
-    }
+    const res = await this.fetch(path, {
+      method,
+      headers: this.headers(body !== undefined),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await res.text();
     const data = text ? (JSON.parse(text) as unknown) : undefined;
     if (!res.ok) {
@@ -64,8 +57,19 @@ export class SledgeClient {
     return data;
   }
 
+  /** One request; an unreachable server is SLEDGE_E_CONNECT with what to do. */
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(new URL(`/api/v1${path}`, this.base), init);
+    } catch (e) {
+      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, {
+        field: '--server',
+      });
+    }
+  }
+
   async text(path: string): Promise<string> {
-    const res = await fetch(new URL(`/api/v1${path}`, this.base), { headers: this.headers(false) });
+    const res = await this.fetch(path, { headers: this.headers(false) });
     const text = await res.text();
     if (!res.ok) {
       const err = (JSON.parse(text) as ErrorBody).error;

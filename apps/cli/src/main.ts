@@ -14,6 +14,7 @@ import type { SledgeClient } from './client.js';
 import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
@@ -29,7 +30,12 @@ commands:
   job <id>                       show a job (--output for its log, --json)
   stop <id>                      stop a queued or running job
   export <id>                    --format json|csv [--series tcount|client|timing|latency|output|vus|thresholds]
-  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts);
+  artifact <id> [-o FILE]        HammerDB v6's JSON result artifact of a run (hammerdb-job-report-v1);
+                                 stdout, or FILE (-o DIR/ writes DIR/hdb_<id>.json)
+  report <id>                    a self-contained HTML report (opens offline): -o FILE (default sledge-<id>.html, - = stdout);
+                                 --compare <id,...> compares the job with up to 7 more (sledge-compare-<ids>.html)
+  diff <base> <comp>             HammerDB jobs diff of two profiles (mean NOPM over matched VU counts;
+                                 --weighted: CPU-weighted, w = max(1, VUs / ceil(cpus/2)));
                                  with --max-regression PCT: exit 1 when comp is worse by more
   thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
                                  without them: the job's own); exit 1 when one fails
@@ -98,9 +104,40 @@ const GLOBAL = {
   format: { type: 'string' },
   series: { type: 'string' },
   sequence: { type: 'string' },
+  ...REPORT_FLAGS,
+  weighted: { type: 'boolean' },
 } as const;
 
 type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
+
+/** sledge artifact <id> [-o FILE|DIR/]: the v6 result artifact, to stdout or a file. */
+async function artifactCommand(id: string | undefined, o: Opts): Promise<number> {
+  if (!id) throw new SledgeError('SLEDGE_E_VALIDATION', 'sledge artifact needs a job id: sledge artifact <jobId> [-o file]', { field: 'id' });
+  const { client, close } = await connect(o);
+  try {
+    const text = await client.text(`/jobs/${encodeURIComponent(id)}/artifact`);
+    const out = o.out as string | undefined;
+    if (!out) {
+      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      return 0;
+    }
+    const { writeFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const isDir = out.endsWith('/') || (() => {
+      try {
+        return statSync(out).isDirectory();
+      } catch {
+        return false;
+      }
+    })();
+    const file = isDir ? join(out, `hdb_${(JSON.parse(text) as { job: { jobid: string } }).job.jobid}.json`) : out;
+    writeFileSync(file, text.endsWith('\n') ? text : text + '\n');
+    if (!o.quiet) process.stderr.write(`wrote ${file}\n`);
+    return 0;
+  } finally {
+    await close();
+  }
+}
 
 function progressPrinter(quiet: boolean) {
   const seen = new Set<number>();
@@ -237,9 +274,9 @@ async function main(argv: string[]): Promise<number> {
       const max = o['max-regression'] === undefined ? undefined : parseMaxRegression(o['max-regression']);
       const { client, close } = await connect(o);
       try {
-        const d = await client.request<{ ratio: number; diff: string; line: string }>('GET', `/profiles/${b}/diff/${c}`);
+        const d = await client.request<{ ratio: number; diff: string; line: string; lines: string[] }>('GET', `/profiles/${b}/diff/${c}${o.weighted ? '?weighted=1' : ''}`);
         const failed = max !== undefined && -d.ratio > max;
-        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.line}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
+        process.stdout.write(o.json ? JSON.stringify(d, null, 2) + '\n' : `${d.lines.join('\n')}\n${d.diff}\n${max === undefined ? '' : `${failed ? 'FAIL' : 'PASS'}: regression ${(Math.max(0, -d.ratio) * 100).toFixed(2)}% (at most ${(max * 100).toFixed(2)}% allowed)\n`}`);
         return failed ? 1 : 0;
       } finally {
         await close();
@@ -304,6 +341,18 @@ async function main(argv: string[]): Promise<number> {
           process.stdout.write('\n' + out.lines.map((l) => `${l.vu === 0 ? '' : `Vuser ${l.vu}:`}${l.text}`).join('\n') + '\n');
         }
         return 0;
+      } finally {
+        await close();
+      }
+    }
+    case 'artifact':
+      return artifactCommand(positionals[0], o);
+    case 'report': {
+      // Checked before connecting: a missing id needs no server.
+      const ids = reportIds(positionals[0], typeof o.compare === 'string' ? o.compare : undefined);
+      const { client, close } = await connect(o);
+      try {
+        return await reportCommand(client, ids, o);
       } finally {
         await close();
       }

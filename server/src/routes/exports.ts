@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
+import { buildArtifact } from '../artifact/build.js';
 import type { RouteDeps } from './jobs.js';
+import { reportRoutes } from './reports.js';
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return '';
@@ -87,6 +89,26 @@ export function exportCsv(store: JobStore, id: string, series: Series): string {
 }
 
 export const exportRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  // The self-contained HTML reports (routes/reports.ts) are exports too.
+  await app.register(reportRoutes, { engine });
+  app.get(
+    '/jobs/:id/artifact',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "HammerDB v6.0's JSON result artifact of a run (schema hammerdb-job-report-v1, as jobs?jobid=ID&summaryjson), as a download hdb_<id>.json",
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: Type.Unknown(), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const job = engine.store.getJob(req.params.id.toUpperCase());
+      if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${req.params.id} not found`, { field: 'id' });
+      const doc = buildArtifact(engine.store, job);
+      reply.header('content-disposition', attachment(`hdb_${job.id}.json`));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(doc, null, 2));
+    },
+  );
   app.get(
     '/jobs/:id/export',
     {

@@ -9,6 +9,8 @@ import type { Pct } from '../charts/options/tcount.js';
 import { PercentileSelect } from '../components/PercentileSelect.js';
 import { paletteFor } from '../charts/options/palette.js';
 import { ErrorBox } from '../components/ErrorBox.js';
+import { ReportButton } from '../components/ReportButton.js';
+import { compareReportPath } from '../api/download.js';
 import { Link, setSearch, useLocation } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useTheme } from '../theme.js';
@@ -271,7 +273,19 @@ export function ComparePage() {
   }, [key]);
   return (
     <div className="page">
-      <h2>Compare</h2>
+      <div className="page-head">
+        <h2>Compare</h2>
+        <div className="actions">
+          <ReportButton
+            path={compareReportPath(selected)}
+            fileName={`sledge-compare-${selected.join('-')}.html`}
+            testId="compare-report"
+            title={selected.length >= 2 && selected.length <= 8 ? 'A self-contained HTML report of this comparison: it opens offline and can be mailed' : 'Choose 2 to 8 runs for a comparison report'}
+            onError={setError}
+            disabled={selected.length < 2 || selected.length > 8}
+          />
+        </div>
+      </div>
       <JobPicker selected={selected} onChange={(ids) => setSearch({ jobs: ids.join(',') })} />
       <ErrorBox error={error} />
       {selected.length < 2 && <p className="muted">Choose two or more runs to overlay their series.</p>}

@@ -6,6 +6,8 @@ import { ErrorBox } from '../components/ErrorBox.js';
 import { JobDetails } from '../components/JobDetails.js';
 import { JobPanel, type JobTab } from '../components/JobPanel.js';
 import { RerunActions } from '../components/RerunActions.js';
+import { ReportButton } from '../components/ReportButton.js';
+import { reportPath } from '../api/download.js';
 import { ThresholdResults } from '../components/ThresholdResults.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
@@ -82,6 +84,7 @@ export function JobPage({ id }: { id: string }) {
           >
             Share link
           </button>
+          <ReportButton path={reportPath(job.id)} fileName={`sledge-${job.id}.html`} testId="report" title="A self-contained HTML report of this job: it opens offline and can be mailed" onError={setError} />
           <a className="button" href={exportUrl(job.id, 'json')} download data-testid="export-json">
             Export JSON
           </a>

@@ -3,6 +3,7 @@ import type { JobEngine } from '../../engine/engine.js';
 import { crossSiteMessage, isCrossSite } from '../../plugins/origin.js';
 import '../../plugins/route-config.js';
 import { jobsArgs, jobsCommand } from './jobs-cli.js';
+import { REPORT_CSP } from '../../report/index.js';
 import { jobsView, queryParams } from './jobs-viewer.js';
 import { buildschema, checkschema, datagenrun, deleteschema, librarycheck, tcstart, tcstatus, tcstop, vucreate, vudestroy, vurun, type RunCtx } from './lifecycle.js';
 import { print, PRINT_OPTIONS } from './prints.js';
@@ -155,6 +156,7 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
     if (queryParams(query).some(([k]) => k.toLowerCase() === 'delete') && isCrossSite(req)) return sendJson(reply, failure(crossSiteMessage(req)), 403);
     const view = jobsView(engine.store, query, /\btext\/html\b/i.test(req.headers.accept ?? ''));
     if (view.kind === 'redirect') return reply.redirect(view.url, 302);
+    if (view.kind === 'html') return reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP).send(view.body);
     if (view.kind === 'raw') return reply.type('application/json; charset=utf-8').send(JSON.stringify(view.body));
     return answer(reply, () => view.body);
   });

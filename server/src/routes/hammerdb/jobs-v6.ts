@@ -2,6 +2,7 @@ import type { JobStore } from '@sledge/jobstore';
 import { isTerminal, SledgeError, type Job } from '@sledge/protocol';
 import { buildArtifact } from '../../artifact/build.js';
 import { diffProfiles } from '../../engine/profile-diff.js';
+import { renderJobReport } from '../../report/index.js';
 import { allLines, bmOf, dbOf, hasResult, jobDict, jobMetrics, jobResult, jobStatusLines, jobSystem, jobTcount, jobTiming, jobTimestamp, localTimestamp, SYSTEM_FIELDS } from './jobs-data.js';
 import { profileData } from './jobs-list.js';
 import { failure, success, type Outcome } from './reply.js';
@@ -15,7 +16,7 @@ import { tclValue } from './tcl-text.js';
  * answers with an HTML page, a redirect to the dashboard's page for it.
  */
 
-export type ViewerAnswer = { kind: 'json'; body: Outcome } | { kind: 'raw'; body: unknown } | { kind: 'redirect'; url: string };
+export type ViewerAnswer = { kind: 'json'; body: Outcome } | { kind: 'raw'; body: unknown } | { kind: 'redirect'; url: string } | { kind: 'html'; body: string };
 export const json = (body: Outcome): ViewerAnswer => ({ kind: 'json', body });
 
 export const V6_USAGE = 'Usage: /jobs | jobs?jobid=JOBID | jobs?jobid=JOBID&index | jobs?jobid=JOBID&summary | jobs?jobid=JOBID&bm|db|dict|status|system|timestamp | add &raw=1 for JSON';
@@ -139,10 +140,11 @@ export function v6Form(store: JobStore, req: ViewerRequest): ViewerAnswer | unde
   if (!job) return json(failure(`Jobid ${p.get('jobid')} does not exist`));
   const forms = [...p.keys()].filter((k) => k !== 'jobid');
   const form = forms.length === 0 ? '' : forms.length === 1 ? forms[0]! : forms.includes('vu') ? 'vu' : forms[0]!;
+  // &summary is v6's benchmark report: Sledge's self-contained HTML report of the job (server/src/report).
+  if (form === 'summary' && forms.length === 1) return { kind: 'html', body: renderJobReport(store, job.id) };
   if (req.browser && !req.raw && HTML_FORMS.has(form)) return { kind: 'redirect', url: `/jobs/${job.id}` };
   if (req.raw && (SECTIONS as readonly string[]).includes(form) && forms.length === 1) return rawSection(store, job, form as (typeof SECTIONS)[number]);
   const data = forms.length === 1 ? dataForm(store, job, form) : undefined;
   if (data) return data;
-  if (form === 'summary') return json(failure(`jobs?jobid=${job.id}&summary is an HTML report: open it in a browser, or use jobs?jobid=${job.id}&summaryjson for the JSON result artifact`));
   return undefined;
 }

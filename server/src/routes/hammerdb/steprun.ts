@@ -73,7 +73,7 @@ export function replicasToSteps(primaryVus: number, rampupMin: number, durationM
 
 /** POST /steprun: vurun with the replicas' schedule as tprocc.steps. */
 export async function steprun(ctx: RunCtx, pairs: Pairs): Promise<Outcome> {
-  if (ctx.s.bm === 'TPC-H') return failure('steprun runs TPROC-C (bm TPC-C) only');
+  if (ctx.s.bm === 'TPC-H') return failure('Error: Step Workload does not support TPC-H');
   const replicas = parseReplicas(pairs);
   let tprocc: Record<string, unknown>;
   try {

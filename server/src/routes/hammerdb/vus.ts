@@ -4,10 +4,14 @@ import type { HdbSession, VuSet } from './state.js';
 
 export type VuState = 'WAIT IDLE' | 'RUNNING' | 'FINISH SUCCESS' | 'FINISH FAILED';
 
-/** HammerDB's VU status for a Sledge job status. */
+/**
+ * HammerDB's VU status for a Sledge job status. A run stopped on request
+ * (vudestroy, the dashboard) finishes as its status stream says
+ * ("Vuser 1:FINISHED SUCCESS"), with no result.
+ */
 export function vuStateOfJob(status: JobStatus): VuState {
   if (status === 'queued') return 'WAIT IDLE';
-  if (status === 'completed') return 'FINISH SUCCESS';
+  if (status === 'completed' || status === 'stopped') return 'FINISH SUCCESS';
   if (isTerminal(status)) return 'FINISH FAILED';
   return 'RUNNING';
 }

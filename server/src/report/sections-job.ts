@@ -1,0 +1,78 @@
+import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, isTproccResult, isTprochResult, type Job } from '@sledge/protocol';
+import type { ReportData } from './data.js';
+import { html, type Html } from './escape.js';
+import { fixed, int, utc } from './format.js';
+import { flatten, kvTable, num, table } from './tables.js';
+
+export const engineName = (e: string) => ENGINE_DISPLAY[e as keyof typeof ENGINE_DISPLAY] ?? e;
+export const workloadName = (w: string) => WORKLOAD_DISPLAY[w as keyof typeof WORKLOAD_DISPLAY] ?? w;
+
+const stat = (value: string, key: string): Html => html`<div class="stat"><div class="v">${value}</div><div class="k">${key}</div></div>`;
+
+/** The page heading: what ran where, and its outcome. */
+export function jobHeading(job: Job): Html {
+  const ok = job.status === 'completed';
+  return html`<header class="top"><h1>${workloadName(job.workload)} ${job.type} on ${engineName(job.engine)}${job.label ? html` — ${job.label}` : ''}</h1>
+<div><span class="mono">${job.id}</span> <span class="badge ${ok ? 'good' : 'bad'}">${job.status}</span></div></header>`;
+}
+
+/** The result as the job has it: NOPM/TPM (TPROC-C) or the geomean and TPC-H metrics (TPROC-H). */
+export function resultSection(job: Job): Html {
+  const r = job.result;
+  let stats: Html[] = [];
+  if (isTproccResult(r)) {
+    stats = [stat(int(r.nopm), 'NOPM'), stat(int(r.tpm), `${engineName(job.engine)} TPM${r.tpmSource === 'client' ? ' (client-counted)' : ''}`), stat(int(r.activeVus), 'active VUs')];
+    if (r.warehouses !== undefined) stats.push(stat(int(r.warehouses), 'warehouses'));
+    stats.push(stat(fixed(r.measuredSeconds, 0), 'measured seconds'));
+    if (r.clientCpuMsPer1000Tx !== undefined) stats.push(stat(int(r.clientCpuMsPer1000Tx), 'client CPU ms / 1000 tx'));
+  } else if (isTprochResult(r)) {
+    stats = [stat(fixed(r.geomean, 5), 'geomean (s)'), stat(`${r.mode}`, `SF ${r.scaleFactor}${r.standardScale ? '' : ' (non-standard)'}`), stat(int(r.streams), 'streams'), stat(fixed(r.elapsedSeconds, 1), 'elapsed seconds')];
+    if (r.qphh !== undefined) stats.push(stat(fixed(r.qphh, 1), 'QphH@Size (Sledge, not audited)'));
+    if (r.powerAtSize !== undefined) stats.push(stat(fixed(r.powerAtSize, 1), 'Power@Size'));
+    if (r.throughputAtSize !== undefined) stats.push(stat(fixed(r.throughputAtSize, 1), 'Throughput@Size'));
+    if (r.errors) stats.push(stat(int(r.errors), 'failed queries'));
+  }
+  const line = r && 'line' in r ? r.line : undefined;
+  const note = isTprochResult(r) && r.metricsNote ? html`<p class="muted">${r.metricsNote}</p>` : '';
+  return html`<section id="result"><h2>Result</h2>
+${stats.length ? html`<div class="headline">${stats}</div>` : html`<p class="muted">This job has no result${job.summary ? html`: ${job.summary}` : ''}.</p>`}
+${line ? html`<p><span class="result-line">${line}</span></p>` : ''}${note}
+${job.error ? html`<p class="bad"><b>${job.error.code}</b>: ${job.error.message}</p>` : ''}
+${thresholds(job)}</section>`;
+}
+
+function thresholds(job: Job): Html | '' {
+  if (!job.thresholdResults?.length) return '';
+  return html`<h3>Thresholds: <span class="${job.passed ? 'good' : 'bad'}">${job.passed ? 'passed' : 'failed'}</span></h3>
+${table(['condition', num('actual'), num('limit'), 'unit', 'held', 'message'], job.thresholdResults.map((t) => [t.expr, num(String(t.actual ?? '')), num(String(t.limit)), t.unit ?? '', t.ok ? 'yes' : 'no', t.message ?? '']))}`;
+}
+
+/** Identity and timing of the job, and its configuration (secrets already replaced by ********). */
+export function configSection(job: Job): Html {
+  const meta: [string, string][] = [
+    ['job id', job.id],
+    ['type', job.type],
+    ['workload', workloadName(job.workload)],
+    ['engine', engineName(job.engine)],
+    ['engine version', job.engineVersion ?? ''],
+    ['client', job.clientVersion],
+    ['created', utc(job.createdAt)],
+    ['started', utc(job.startedAt)],
+    ['ended', utc(job.endedAt)],
+    ['seed', String(job.seed)],
+    ['profile', job.profileId ? String(job.profileId) : ''],
+    ['summary', job.summary ?? ''],
+  ];
+  return html`<section id="config"><h2>Job and configuration</h2><div class="cols">
+<div><h3>Job</h3>${kvTable(meta.filter(([, v]) => v !== ''))}</div>
+<div><h3>Configuration</h3>${kvTable(flatten(job.config))}<p class="muted">Passwords and other secrets are replaced by ********.</p></div>
+</div></section>`;
+}
+
+/** The end of the job's log (HammerDB's output lines), already scrubbed of secrets when stored. */
+export function outputSection(d: Pick<ReportData, 'output' | 'outputTotal'>): Html | '' {
+  if (!d.output.length) return '';
+  const shown = d.output.length < d.outputTotal ? `last ${int(d.output.length)} of ${int(d.outputTotal)} lines` : `${int(d.outputTotal)} lines`;
+  const text = d.output.map((l) => `${l.vu ? `Vuser ${l.vu}: ` : ''}${l.text}`).join('\n');
+  return html`<section id="output"><details><summary><b>Output</b> <span class="muted">(${shown})</span></summary><pre class="out">${text}</pre></details></section>`;
+}
