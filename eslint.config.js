@@ -21,6 +21,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
   },
   {
+    // The Tcl interpreter is a leaf: no Sledge package (apps/cli's HammerDB runner depends on it).
+    files: ['packages/tcl/src/**/*.ts', 'packages/tcl/test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
+  },
+  {
     files: ['packages/core/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

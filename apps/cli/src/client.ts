@@ -30,6 +30,33 @@ export class SledgeClient {
     return data as T;
   }
 
+  /**
+   * A HammerDB command API call (routes at the server's root: /dbset, /print?dict ...).
+   * HammerDB answers errors with HTTP 200 and {"error":{"message"}}; a route
+   * this server does not have (404) becomes such an error too.
+   */
+  async hammerdb(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.base), { method, headers: this.headers(body !== undefined), ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    } catch (e) {
+      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, { field: '--server' });
+    }
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : {};
+    } catch {
+      data = { error: { message: text } };
+    }
+    if (res.status === 404) return { error: { message: `${path.split('?')[0]} is not available on this Sledge server (HTTP 404)` } };
+    if (res.status === 401 || res.status === 403) {
+      const msg = (data as ErrorBody).error?.message;
+      throw new SledgeError(res.status === 401 ? 'SLEDGE_E_UNAUTHORIZED' : 'SLEDGE_E_FORBIDDEN', `${method} ${path}: HTTP ${res.status}${msg ? `: ${msg}` : ''} (pass --token or set SLEDGE_TOKEN)`, { field: '--token' });
+    }
+    return data;
+  }
+
   /** One request; an unreachable server is SLEDGE_E_CONNECT with what to do. */
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {

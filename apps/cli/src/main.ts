@@ -10,7 +10,9 @@ import { parseArgs } from 'node:util';
 import { SledgeError, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
-import { SledgeClient } from './client.js';
+import type { SledgeClient } from './client.js';
+import { connect } from './connect.js';
+import { runHammerdb } from './hammerdb/runner.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
@@ -39,6 +41,8 @@ commands:
                                  without them: the job's own); exit 1 when one fails
   profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
   capabilities                   which engine drivers load here
+  hammerdb [auto] <script.tcl|-> run a HammerDB CLI script unchanged (hammerdbcli auto script.tcl);
+                                 no script on a terminal: a hammerdb> prompt ("sledge hammerdb --help")
 
 connection and workload flags (build/check/delete/run):
   --db sqlite|postgresql|mysql|mariadb|mssql|oracle|db2   (default sqlite)
@@ -133,30 +137,6 @@ async function artifactCommand(id: string | undefined, o: Opts): Promise<number>
   } finally {
     await close();
   }
-}
-
-async function connect(o: Opts): Promise<{ client: SledgeClient; close: () => Promise<void> }> {
-  const token = (o.token as string | undefined) ?? process.env['SLEDGE_TOKEN'];
-  if (!o.local) {
-    const base = (o.server as string | undefined) ?? process.env['SLEDGE_SERVER'] ?? 'http://127.0.0.1:8080';
-    return { client: new SledgeClient(base, token), close: async () => undefined };
-  }
-  const { buildApp } = await import('@sledge/server');
-  const { resolve } = await import('node:path');
-  const vuLoop = process.env['SLEDGE_VU_LOOP'];
-  const generator = process.env['SLEDGE_GENERATOR'];
-  const { app } = await buildApp({
-    dataDir: resolve((o['data-dir'] as string | undefined) ?? process.env['SLEDGE_DATA_DIR'] ?? 'data'),
-    // The same key and files root as a server on this data directory would use.
-    ...(process.env['SLEDGE_SECRET_KEY'] ? { secretKey: process.env['SLEDGE_SECRET_KEY'] } : {}),
-    ...(process.env['SLEDGE_FILES_ROOT'] ? { filesRoot: resolve(process.env['SLEDGE_FILES_ROOT']) } : {}),
-    logger: false,
-    uiDir: null,
-    ...(vuLoop === 'native' || vuLoop === 'typescript' ? { vuLoop } : {}),
-    ...(generator === 'native' || generator === 'typescript' ? { generator } : {}),
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { client: new SledgeClient(address), close: () => app.close() };
 }
 
 function progressPrinter(quiet: boolean) {
@@ -266,6 +246,8 @@ async function profileCommand(o: Opts): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   const cmd = argv[0];
+  // HammerDB's CLI scripts: a flag set and a Tcl interpreter of their own.
+  if (cmd === 'hammerdb') return runHammerdb(argv.slice(1));
   if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;

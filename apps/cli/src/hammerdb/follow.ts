@@ -1,0 +1,56 @@
+import type { Job, ServerFrame } from '@sledge/protocol';
+import type { SledgeClient } from '../client.js';
+
+/**
+ * Wait for a job as HammerDB's CLI waits for its virtual users, printing
+ * their output as it prints it: `Vuser N:<line>` for a VU's lines and the
+ * status stream (VU 0) as is: `Vuser 1:RUNNING`, `Vuser 1:FINISHED SUCCESS`,
+ * `ALL VIRTUAL USERS COMPLETE`. Jobs whose status stream has no such lines
+ * (builds, checks, TPROC-H runs) get them from the job's status, as HammerDB's
+ * job viewer shows them. Ctrl-C stops the job (a second one leaves it running).
+ */
+export async function followJob(client: SledgeClient, jobId: string, out: (line: string) => void): Promise<Job> {
+  const seen = new Set<number>();
+  let running = false;
+  let finished = false;
+  let complete = false;
+  const status = (text: string) => {
+    if (text.endsWith(':RUNNING')) running = true;
+    if (/:FINISHED (SUCCESS|FAILED)$/.test(text)) finished = true;
+    if (text === 'ALL VIRTUAL USERS COMPLETE') complete = true;
+  };
+  // TPROC-C runs write their own status stream (VU 0); other jobs get one here.
+  let writesStatus = false;
+  const onFrame = (f: ServerFrame) => {
+    if (f.t === 'snapshot') writesStatus = f.snapshot.job.type === 'run' && f.snapshot.job.workload !== 'tproch';
+    const lines = f.t === 'output' ? f.lines : f.t === 'snapshot' ? f.snapshot.output : [];
+    for (const l of lines) {
+      if (seen.has(l.seq)) continue;
+      seen.add(l.seq);
+      if (l.vu === 0) status(l.text);
+      else if (!running && !writesStatus) {
+        out('Vuser 1:RUNNING');
+        running = true;
+      }
+      out(l.vu === 0 ? l.text : `Vuser ${l.vu}:${l.text}`);
+    }
+  };
+  let stopping = false;
+  const onSigint = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    process.stderr.write(`\nstopping job ${jobId} (Ctrl-C again to leave it running)\n`);
+    void client.request('POST', `/jobs/${jobId}/stop`).catch(() => undefined);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const job = await client.follow(jobId, onFrame);
+    if (!running) out('Vuser 1:RUNNING');
+    if (job.error && job.status !== 'completed') out(`Error in Virtual User 1: ${job.error.message}`);
+    if (!finished) out(job.status === 'completed' ? 'Vuser 1:FINISHED SUCCESS' : 'Vuser 1:FINISHED FAILED');
+    if (!complete) out('ALL VIRTUAL USERS COMPLETE');
+    return job;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJob, hammerdb, jobIds, startServer, uiJob, workloadConfig } from './hammerdb-harness.js';
+
+/**
+ * The same HammerDB build / timed run / check / delete scripts against
+ * PostgreSQL (database hdb_tcl_pg) and MariaDB (hdb_tcl_maria), and the
+ * jobs they create compared with the jobs the UI creates for the same
+ * settings. Needs the local PostgreSQL and MariaDB (run under
+ * `flock /tmp/sledge-db.lock`).
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let flags: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  flags = ['--server', server.url];
+});
+afterAll(() => server.close());
+
+interface Engine {
+  prefix: string;
+  name: string;
+  connection: string;
+  tpcc: string;
+  /** What a user types into the UI's Target page for the same database. */
+  uiTarget: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
+const ENGINES: Engine[] = [
+  {
+    prefix: 'pg',
+    name: 'PostgreSQL',
+    connection: 'diset connection pg_host 127.0.0.1\ndiset connection pg_port 5432',
+    tpcc: 'diset tpcc pg_superuser postgres\ndiset tpcc pg_superuserpass postgres\ndiset tpcc pg_defaultdbase postgres\ndiset tpcc pg_user hdb_tcl\ndiset tpcc pg_pass hdb_tcl_pw\ndiset tpcc pg_dbase hdb_tcl_pg',
+    uiTarget: { engine: 'postgresql', host: '127.0.0.1', port: 5432, superuser: 'postgres', superuserPassword: 'postgres', user: 'hdb_tcl', password: 'hdb_tcl_pw', database: 'hdb_tcl_pg' },
+    uiSchema: { tablespace: 'pg_default', storedProcs: false, partition: false },
+  },
+  {
+    prefix: 'maria',
+    name: 'MariaDB',
+    connection: 'diset connection maria_host 127.0.0.1\ndiset connection maria_port 3306',
+    tpcc: 'diset tpcc maria_user root\ndiset tpcc maria_pass {}\ndiset tpcc maria_dbase hdb_tcl_maria',
+    uiTarget: { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'hdb_tcl_maria' },
+    uiSchema: {},
+  },
+];
+
+const script = (e: Engine, body: string) => `puts "SETTING CONFIGURATION"
+dbset db ${e.prefix}
+dbset bm TPC-C
+${e.connection}
+${e.tpcc}
+diset tpcc ${e.prefix}_count_ware 2
+diset tpcc ${e.prefix}_num_vu 2
+${body}`;
+
+describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
+  it('deletes any earlier schema, builds 2 warehouses with 2 build VUs, checks it', async () => {
+    const r = await hammerdb(script(e, 'deleteschema\nputs "SCHEMA BUILD STARTED"\nputs [ buildschema ]\nputs [ checkschema ]\n'), flags);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`Database set to ${e.name}\n`);
+    expect(r.out).toContain(`SCHEMA BUILD STARTED\nBuilding 2 Warehouses with 3 Virtual Users, 2 active + 1 Monitor VU(dict value ${e.prefix}_num_vu is set to 2)\nVuser 1:RUNNING\n`);
+    expect(r.out).toMatch(/^Vuser 1:[A-Z_]+ SCHEMA COMPLETE\nVuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Build jobid=[0-9A-F]{24}\n/m);
+    expect(r.out).toMatch(/^Checking schema with 1 Virtual User\nVuser 1:RUNNING\n/m);
+    expect(r.out).toMatch(/Vuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Check jobid=[0-9A-F]{24}\n$/);
+    const build = await getJob(server.url, jobIds(r.out, 'Schema Build')[0]!);
+    expect([build.type, build.status]).toEqual(['build', 'completed']);
+    expect(build.config.tprocc).toMatchObject({ warehouses: 2, buildVus: 2 });
+    expect((await getJob(server.url, jobIds(r.out, 'Schema Check')[0]!)).status).toBe('completed');
+  });
+
+  it('a timed run returns its jobid; the job equals the one the UI creates for the same settings', async () => {
+    const r = await hammerdb(
+      script(e, `diset tpcc ${e.prefix}_driver timed\ndiset tpcc ${e.prefix}_rampup 0\ndiset tpcc ${e.prefix}_duration 0.05\nloadscript\nvuset vu 2\nvucreate\nset jobid [ vurun ]\nvudestroy\nputs "TEST COMPLETE $jobid"\n`),
+      flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(new RegExp(`^Vuser 1:TEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* ${e.name} TPM$`, 'm'));
+    expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
+    expect(r.out).toMatch(/ALL VIRTUAL USERS COMPLETE\n(?:Vuser \d+:[^\n]*\n)*vudestroy success\nTEST COMPLETE Benchmark Run jobid=[0-9A-F]{24}\n$/);
+    const run = await getJob(server.url, jobIds(r.out, 'Benchmark Run')[0]!);
+    expect(run.status).toBe('completed');
+    const ui = await uiJob(server.url, { type: 'run', target: e.uiTarget, tprocc: { vus: 2, rampup: 0, duration: 0.05, schema: e.uiSchema } });
+    expect(ui.status).toBe('completed');
+    expect(workloadConfig(run)).toEqual(workloadConfig(ui));
+  });
+
+  it('deleteschema removes it', async () => {
+    const r = await hammerdb(script(e, 'puts [ deleteschema ]\n'), flags);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Deleting schema with 1 Virtual User\nVuser 1:RUNNING\n/m);
+    expect(r.out).toMatch(/Vuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Delete jobid=[0-9A-F]{24}\n$/);
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, getJob, hammerdb, jobIds, startServer, uiJob, workloadConfig } from './hammerdb-harness.js';
+
+/**
+ * HammerDB CLI scripts in the style of HammerDB's sample scripts
+ * (scripts/tcl/<db>/tprocc/*.tcl), run unchanged by `sledge hammerdb`
+ * against a Sledge server, on SQLite.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let flags: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  flags = ['--server', server.url];
+});
+afterAll(() => server.close());
+
+const BUILD = `#!/bin/tclsh
+puts "SETTING CONFIGURATION"
+dbset db sqlite
+dbset bm TPC-C
+set vu 1
+set warehouse [ expr {$vu * 1} ]
+diset tpcc sqlite_count_ware $warehouse
+diset tpcc sqlite_num_vu $vu
+print dict
+puts "SCHEMA BUILD STARTED"
+set result [ buildschema ]
+puts "SCHEMA BUILD COMPLETED: $result"
+`;
+
+const RUN = `#!/bin/tclsh
+puts "SETTING CONFIGURATION"
+dbset db sqlite
+dbset bm TPC-C
+diset tpcc sqlite_driver timed
+diset tpcc sqlite_total_iterations 10000000
+diset tpcc sqlite_rampup 0
+diset tpcc sqlite_duration 0.05
+loadscript
+puts "TEST STARTED"
+vuset vu 2
+vucreate
+tcstart
+tcstatus
+set jobid [ vurun ]
+vudestroy
+tcstop
+puts "TEST COMPLETE"
+set of [ open $::env(TMP)/sqlite_tprocc w ]
+puts $of $jobid
+close $of
+set fd [ open $::env(TMP)/sqlite_tprocc r ]
+set saved [ lindex [ split [ gets $fd ] = ] 1 ]
+close $fd
+puts "saved jobid $saved"
+`;
+
+describe('sledge hammerdb on SQLite', () => {
+  it('a build script: HammerDB\'s messages and VU lines, buildschema returns "Schema Build jobid=<id>"', async () => {
+    const r = await hammerdb(BUILD, flags);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('SETTING CONFIGURATION\nDatabase set to SQLite\nBenchmark set to TPC-C for SQLite\n');
+    expect(r.out).toMatch(/^Dictionary Settings for SQLite\nconnection \{\n sqlite_file {9}= tprocc\.sqlite\n/m);
+    expect(r.out).toContain('SCHEMA BUILD STARTED\nBuilding 1 Warehouses(s) with 1 Virtual User\nVuser 1:RUNNING\n');
+    expect(r.out).toMatch(/^Vuser 1:TPCC SCHEMA COMPLETE\nVuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSCHEMA BUILD COMPLETED: Schema Build jobid=[0-9A-F]{24}\n$/m);
+    const [id] = jobIds(r.out, 'Schema Build');
+    const job = await getJob(server.url, id!);
+    expect(job.type).toBe('build');
+    expect(job.status).toBe('completed');
+    expect(job.config.tprocc).toMatchObject({ warehouses: 1, buildVus: 1 });
+  });
+
+  it('a timed run: set jobid [ vurun ] blocks until the run ends and returns "Benchmark Run jobid=<id>"; the job is the one the UI creates', async () => {
+    const r = await hammerdb(RUN, flags);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Changed tpcc:sqlite_duration from 5 to 0.05 for SQLite\nScript loaded, Type "print script" to view\nTEST STARTED\n');
+    expect(r.out).toContain('Vuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\nVuser 3 created - WAIT IDLE\n3 Virtual Users Created with Monitor VU\n');
+    expect(r.out).toMatch(/^Vuser 1:RUNNING$/m);
+    expect(r.out).toMatch(/^Vuser 1:Beginning rampup time of 0 minutes$/m);
+    expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
+    expect(r.out).toMatch(/^Vuser 1:TEST RESULT : System achieved [1-9]\d* NOPM from [1-9]\d* SQLite TPM$/m);
+    for (const vu of [1, 2, 3]) expect(r.out).toMatch(new RegExp(`^Vuser ${vu}:FINISHED SUCCESS$`, 'm'));
+    expect(r.out).toMatch(/^ALL VIRTUAL USERS COMPLETE\nVuser 1:WAL checkpoint[^\n]*\nvudestroy success\n/m);
+    expect(r.out).toMatch(/TEST COMPLETE\nsaved jobid [0-9A-F]{24}\n$/);
+    const id = /saved jobid ([0-9A-F]{24})/.exec(r.out)![1]!;
+    const job = await getJob(server.url, id);
+    expect(job.status).toBe('completed');
+    // The same settings from the UI (REST body): the same stored workload configuration.
+    const ui = await uiJob(server.url, { type: 'run', target: { engine: 'sqlite' }, tprocc: { vus: 2, rampup: 0, duration: 0.05 } });
+    expect(ui.status).toBe('completed');
+    expect(workloadConfig(job)).toEqual(workloadConfig(ui));
+  });
+
+  it('a profile loop over VU counts: one run job per count, each printing its own active VU count', async () => {
+    const r = await hammerdb(
+      `dbset db sqlite
+diset tpcc sqlite_rampup 0
+diset tpcc sqlite_duration 0.05
+jobs profileid 7
+loadscript
+foreach z { 1 2 } {
+puts "$z VU TEST"
+vuset vu $z
+vucreate
+set jobid [ vurun ]
+lappend ids [ lindex [ split $jobid = ] 1 ]
+vudestroy
+}
+puts "TEST SEQUENCE COMPLETE [ llength $ids ] jobs"
+puts "JOBS QUERIES"
+jobs [ lindex $ids 0 ] result
+puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ lindex $ids 1 ] in [ jobs joblist ]} ]"
+`,
+      flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^1 VU TEST\nVuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\n2 Virtual Users Created with Monitor VU\n/m);
+    expect(r.out).toMatch(/^Vuser 1:1 Active Virtual Users configured$/m);
+    expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
+    expect(r.out.match(/^Vuser 1:TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/gm)).toHaveLength(2);
+    expect(r.out).toContain('Setting performance profile id to 7\n');
+    expect(r.out).toMatch(/TEST SEQUENCE COMPLETE 2 jobs\nJOBS QUERIES\n[0-9A-F]{24}\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n1 Active Virtual Users configured\nTEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM\njoblist has both: 1\n$/);
+    const list = await api<{ jobs: { id: string; type: string; config?: unknown }[] }>(server.url, 'GET', '/jobs?type=run&limit=2');
+    const jobs = await Promise.all(list.jobs.map((j) => getJob(server.url, j.id)));
+    expect(jobs.map((j) => [j.config.tprocc?.['vus'], j.profileId])).toEqual([
+      [2, 7],
+      [1, 7],
+    ]);
+  });
+
+  it('an old script with its own runtimer proc (vucomplete polling) and the built-in helpers', async () => {
+    const t0 = Date.now();
+    const r = await hammerdb(
+      `proc runtimer { seconds } {
+set x 0
+set timerstop 0
+while {!$timerstop} {
+incr x
+after 1000
+if { ![ expr {$x % 60} ] } {
+set y [ expr $x / 60 ]
+puts "Timer: $y minutes elapsed"
+}
+update
+if { [ vucomplete ] || $x eq $seconds } { set timerstop 1 }
+}
+return
+}
+puts "SETTING CONFIGURATION"
+dbset db sqlite
+diset tpcc sqlite_rampup 0
+diset tpcc sqlite_duration 0.05
+vuset logtotemp 1
+loadscript
+puts "SEQUENCE STARTED"
+foreach z { 1 } {
+puts "$z VU TEST"
+vuset vu $z
+vucreate
+vurun
+runtimer 240
+vudestroy
+after 200
+}
+puts "TEST SEQUENCE COMPLETE"
+puts "cpus [numberOfCPUs] complete [vucomplete]"
+`,
+      flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('SEQUENCE STARTED\n1 VU TEST\n');
+    expect(r.out).toMatch(/^Vuser 1:TEST RESULT : System achieved \d+ NOPM/m);
+    expect(r.out).toMatch(/vudestroy success\nTEST SEQUENCE COMPLETE\ncpus [1-9]\d* complete false\n$/);
+    // vurun waited for the run, so the script's runtimer saw vucomplete true at once (not 240 s).
+    expect(Date.now() - t0).toBeLessThan(60_000);
+  });
+
+  it('TPROC-H: dbset bm TPC-H, a small scale factor build and a power run', async () => {
+    const r = await hammerdb(
+      `dbset db sqlite
+dbset bm TPC-H
+diset tpch sqlite_scale_fact 0.01
+diset tpch sqlite_num_tpch_threads 1
+diset tpch sqlite_total_querysets 1
+puts [ buildschema ]
+loadscript
+vuset vu 1
+vucreate
+set jobid [ vurun ]
+vudestroy
+puts "RESULT $jobid"
+`,
+      flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Benchmark set to TPC-H for SQLite\nChanged tpch:sqlite_scale_fact from 1 to 0.01 for SQLite\n');
+    expect(r.out).toContain('Building Scale Factor 0.01 with 2 Virtual Users, 1 active + 1 Monitor VU(dict value sqlite_num_tpch_threads is set to 1)\n');
+    expect(r.out).toMatch(/^Schema Build jobid=[0-9A-F]{24}$/m);
+    expect(r.out).toMatch(/^Vuser 1:query 14 completed in \d+\.\d{3} seconds$/m);
+    expect(r.out).toMatch(/^Vuser 1:Completed 1 query set\(s\) in \d+ seconds$/m);
+    expect(r.out).toMatch(/^Vuser 1:Geometric mean of query times returning rows \(\d+\) is \d+\.\d{5}$/m);
+    expect(r.out).toMatch(/^RESULT Benchmark Run jobid=[0-9A-F]{24}$/m);
+    const run = await getJob(server.url, jobIds(r.out, 'Benchmark Run')[0]!);
+    expect(run.status).toBe('completed');
+    expect(run.workload).toBe('tproch');
+    const ui = await uiJob(server.url, { type: 'run', workload: 'tproch', target: { engine: 'sqlite', file: 'tproch.sqlite' }, tproch: { scaleFactor: 0.01, mode: 'power' } });
+    expect(ui.status).toBe('completed');
+    expect(workloadConfig(run)).toEqual(workloadConfig(ui));
+  });
+});
