@@ -92,6 +92,28 @@ describe('sledge hammerdb on SQLite', () => {
     expect(workloadConfig(job)).toEqual(workloadConfig(ui));
   });
 
+  it('vurun with no script and no virtual users loads the script and creates them first, as HammerDB v5/v6\'s CLI does', async () => {
+    const r = await hammerdb(
+      `dbset db sqlite
+dbset bm TPC-C
+diset tpcc sqlite_driver timed
+diset tpcc sqlite_rampup 0
+diset tpcc sqlite_duration 0.05
+clearscript
+vuset vu 1
+set jobid [ vurun ]
+vudestroy
+puts "RESULT $jobid"
+`,
+      flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Script cleared\nScript loaded, Type "print script" to view\nVuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\n2 Virtual Users Created with Monitor VU\n');
+    expect(r.out).toMatch(/^Vuser 1:TEST RESULT : System achieved [1-9]\d* NOPM from [1-9]\d* SQLite TPM$/m);
+    expect(r.out).toMatch(/^RESULT Benchmark Run jobid=[0-9A-F]{24}$/m);
+    expect((await getJob(server.url, jobIds(r.out, 'Benchmark Run')[0]!)).status).toBe('completed');
+  });
+
   it('a profile loop over VU counts: one run job per count, each printing its own active VU count', async () => {
     const r = await hammerdb(
       `dbset db sqlite

@@ -165,6 +165,21 @@ async function callVerb(name: string, verb: Verb, args: string[], env: VerbEnv):
   return verb.show(reply, env, words);
 }
 
+/** How many virtual users the session has (print vucreated). */
+async function vusCreated(env: VerbEnv): Promise<number> {
+  const r = (await env.client.hammerdb('GET', '/vucreated')) as Reply;
+  return Number((r as Record<string, unknown>)['Virtual Users created'] ?? 0) || 0;
+}
+
+/** vucreate as HammerDB v5/v6's CLI does it: with no script loaded, loadscript first (it prints), then create. */
+async function vucreateLoading(args: string[], env: VerbEnv): Promise<string> {
+  if (args.length !== 1) return callVerb('vucreate', VERBS['vucreate']!, args, env);
+  const r = (await env.client.hammerdb('POST', '/vucreate')) as Reply;
+  if (!isError(r) || !/^No Script loaded/.test(messageOf(r) ?? '')) return VERBS['vucreate']!.show(r, env, []);
+  await callVerb('loadscript', VERBS['loadscript']!, ['loadscript'], env);
+  return callVerb('vucreate', VERBS['vucreate']!, args, env);
+}
+
 /** Register every verb, print, customscript, the CLI helpers, and the unsupported verbs' refusals. */
 export function registerVerbs(interp: Interp, env: VerbEnv): void {
   const register = (name: string, fn: (args: string[]) => string | Promise<string>) =>
@@ -177,6 +192,12 @@ export function registerVerbs(interp: Interp, env: VerbEnv): void {
     });
   for (const [name, verb] of Object.entries(VERBS)) register(name, (args) => callVerb(name, verb, args, env));
   register('job', (args) => callVerb('jobs', VERBS['jobs']!, args, env));
+  // HammerDB v5/v6's CLI: vucreate loads the script when none is loaded, and vurun creates the virtual users when none exist.
+  register('vucreate', (args) => vucreateLoading(args, env));
+  register('vurun', async (args) => {
+    if (args.length === 1 && (await vusCreated(env)) === 0) await vucreateLoading(['vucreate'], env);
+    return callVerb('vurun', VERBS['vurun']!, args, env);
+  });
   register('print', async (args) => {
     if (args.length !== 2) {
       env.out('Usage: print [db|bm|dict|generic|script|vuconf|vucreated|vustatus|vucomplete|datagen|tcconf]');
