@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -98,7 +99,8 @@ export async function runHammerdb(argv: string[]): Promise<number> {
   const text = source.kind === 'file' ? readScript(source.file!) : source.kind === 'stdin' ? await readStdin() : '';
   const { client, close } = await connect(values);
   try {
-    const interp = createInterp({ stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
+    // HammerDB's sample scripts write to $::env(TMP): like HammerDB's CLI, give it the temp directory when the shell has none.
+    const interp = createInterp({ env: { ...process.env, TMP: process.env['TMP'] ?? tmpdir() }, stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
     registerVerbs(interp, putsPrinter(interp, client));
     if (source.kind === 'repl') return await repl(interp);
     return await runScript(interp, text, source.kind === 'file' ? source.file! : 'stdin');
