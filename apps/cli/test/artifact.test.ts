@@ -1,21 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliProcess } from './cli-process.js';
 import { describe, expect, it } from 'vitest';
 
-const main = new URL('../dist/main.js', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'sledge-cli-artifact-'));
-const sledge = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
-  new Promise((resolve) => {
-    const p = spawn(process.execPath, [main, ...args], { env: { ...process.env, SLEDGE_SERVER: 'http://127.0.0.1:1' } });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (d: Buffer) => (out += d));
-    p.stderr.on('data', (d: Buffer) => (err += d));
-    p.on('close', (code) => resolve({ code, out, err }));
-  });
-const local = ['--local', '--data-dir', dataDir];
+const { sledge, local } = cliProcess('artifact');
 
 describe('sledge artifact', () => {
   it('prints the v6 result artifact of a run, or writes hdb_<id>.json; a build has none', async () => {

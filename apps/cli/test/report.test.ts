@@ -1,22 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliProcess } from './cli-process.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const main = new URL('../dist/main.js', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'sledge-cli-report-'));
 const cwd = mkdtempSync(join(tmpdir(), 'sledge-cli-report-out-'));
-const sledge = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
-  new Promise((resolve) => {
-    const p = spawn(process.execPath, [main, ...args], { cwd, env: { ...process.env, SLEDGE_SERVER: 'http://127.0.0.1:1' } });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (d: Buffer) => (out += d));
-    p.stderr.on('data', (d: Buffer) => (err += d));
-    p.on('close', (code) => resolve({ code, out, err }));
-  });
-const local = ['--local', '--data-dir', dataDir];
+const { sledge, local } = cliProcess('report', { cwd });
 
 /** `sledge report`: a job's (or a comparison's) HTML report written to a file, in-process with --local. */
 describe('sledge report', () => {

@@ -1,22 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cliProcess } from './cli-process.js';
 import { describe, expect, it } from 'vitest';
 import { parseBaselineFlag, parseMaxRegression, thresholdFields } from '../src/thresholds.js';
 
-const main = new URL('../dist/main.js', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'sledge-cli-thresholds-'));
-const sledge = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
-  new Promise((resolve) => {
-    const p = spawn(process.execPath, [main, ...args], { env: { ...process.env, SLEDGE_SERVER: 'http://127.0.0.1:1' } });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (d: Buffer) => (out += d));
-    p.stderr.on('data', (d: Buffer) => (err += d));
-    p.on('close', (code) => resolve({ code, out, err }));
-  });
-const local = ['--local', '--data-dir', dataDir];
+const { sledge, local } = cliProcess('thresholds');
 const run = [...local, '--db', 'sqlite', '--file', 'thr.sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.05', '--timeprofile', '--quiet'];
 
 describe('threshold flags', () => {
