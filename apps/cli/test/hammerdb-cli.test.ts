@@ -1,35 +1,28 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hammerdb, startServer } from './hammerdb-harness.js';
+import { hammerdb, sharedServer } from './hammerdb-harness.js';
 
 /** What stops a script, what does not, stdin, and verbs forwarded to routes other branches add. */
-let server: Awaited<ReturnType<typeof startServer>>;
-let flags: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  flags = ['--server', server.url];
-});
-afterAll(() => server.close());
+const server = sharedServer();
 
 describe('sledge hammerdb: what stops a script', () => {
   it('an unknown command stops it with Tcl\'s message, the command and its line on stderr; exit code 1', async () => {
-    const r = await hammerdb('puts before\ndbset db pg\n\nfoo bar\nputs after\n', flags);
+    const r = await hammerdb('puts before\ndbset db pg\n\nfoo bar\nputs after\n', server.flags);
     expect(r.code).toBe(1);
     expect(r.out).toBe('before\nDatabase set to PostgreSQL\n');
     expect(r.err).toBe('invalid command name "foo"\n    while executing\n"foo bar"\n    (file "' + r.err.split('(file "')[1]!.split('"')[0] + '" line 4)\n');
   });
 
   it('an unsupported HammerDB verb stops it saying why and where', async () => {
-    const r = await hammerdb('dbset db pg\nwsstart\nputs after\n', flags);
+    const r = await hammerdb('dbset db pg\nwsstart\nputs after\n', server.flags);
     expect(r.code).toBe(1);
     expect(r.err).toContain('"wsstart" is a HammerDB command that sledge hammerdb does not support: Sledge\'s server is the web service');
     expect(r.err).toMatch(/line 2\)\n$/);
   });
 
   it('an error reply is printed and the script goes on, as in HammerDB\'s CLI; exit sets the code', async () => {
-    const r = await hammerdb('dbset db pg\ndbset db nosuch\ndiset tpcc nosuch_key 1\ndiset tpcc\nvuset vu\nprint nothing\nputs "still here"\nexit 3\nputs never\n', flags);
+    const r = await hammerdb('dbset db pg\ndbset db nosuch\ndiset tpcc nosuch_key 1\ndiset tpcc\nvuset vu\nprint nothing\nputs "still here"\nexit 3\nputs never\n', server.flags);
     expect(r.code).toBe(3);
     expect(r.out).toBe(
       'Database set to PostgreSQL\n' +
@@ -43,7 +36,7 @@ describe('sledge hammerdb: what stops a script', () => {
   });
 
   it('reads the script from stdin with "-"; print and vustatus print text as the CLI does; passwords stay masked', async () => {
-    const r = await hammerdb('dbset db pg\ndiset tpcc pg_pass s3cret-Pw\nprint bm\nprint vucreated\nvustatus\nputs [vucomplete]\nprint dict\n', flags, true);
+    const r = await hammerdb('dbset db pg\ndiset tpcc pg_pass s3cret-Pw\nprint bm\nprint vucreated\nvustatus\nputs [vucomplete]\nprint dict\n', server.flags, true);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Changed tpcc:pg_pass from ******** to ******** for PostgreSQL\nBenchmark set to TPC-C\n0 Virtual Users created\nNo Virtual Users found\nfalse\nDictionary Settings for PostgreSQL\nconnection {\n pg_host');
     expect(r.out).toMatch(/^ pg_pass += \*{8}$/m);
@@ -53,7 +46,7 @@ describe('sledge hammerdb: what stops a script', () => {
   it('a script file that cannot be read, and an unreachable server, say what to fix', async () => {
     const { spawnSync } = await import('node:child_process');
     const main = new URL('../dist/main.js', import.meta.url).pathname;
-    const missing = spawnSync(process.execPath, [main, 'hammerdb', '/nonexistent/x.tcl', ...flags], { encoding: 'utf8' });
+    const missing = spawnSync(process.execPath, [main, 'hammerdb', '/nonexistent/x.tcl', ...server.flags], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read the script /nonexistent/x.tcl: no such file');
     const down = spawnSync(process.execPath, [main, 'hammerdb', '-', '--server', 'http://127.0.0.1:1'], { encoding: 'utf8', input: 'dbset db pg\n' });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJob, hammerdb, jobIds, startServer, uiJob, workloadConfig } from './hammerdb-harness.js';
+import { describe, expect, it } from 'vitest';
+import { getJob, hammerdb, jobIds, sharedServer, uiJob, workloadConfig } from './hammerdb-harness.js';
 
 /**
  * The same HammerDB build / timed run / check / delete scripts against
@@ -8,14 +8,7 @@ import { getJob, hammerdb, jobIds, startServer, uiJob, workloadConfig } from './
  * settings. Needs the local PostgreSQL and MariaDB (run under
  * `flock /tmp/sledge-db.lock`).
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let flags: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  flags = ['--server', server.url];
-});
-afterAll(() => server.close());
+const server = sharedServer();
 
 interface Engine {
   prefix: string;
@@ -57,7 +50,7 @@ ${body}`;
 
 describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
   it('deletes any earlier schema, builds 2 warehouses with 2 build VUs, checks it', async () => {
-    const r = await hammerdb(script(e, 'deleteschema\nputs "SCHEMA BUILD STARTED"\nputs [ buildschema ]\nputs [ checkschema ]\n'), flags);
+    const r = await hammerdb(script(e, 'deleteschema\nputs "SCHEMA BUILD STARTED"\nputs [ buildschema ]\nputs [ checkschema ]\n'), server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`Database set to ${e.name}\n`);
     expect(r.out).toContain(`SCHEMA BUILD STARTED\nBuilding 2 Warehouses with 3 Virtual Users, 2 active + 1 Monitor VU(dict value ${e.prefix}_num_vu is set to 2)\nVuser 1:RUNNING\n`);
@@ -73,7 +66,7 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
   it('a timed run returns its jobid; the job equals the one the UI creates for the same settings', async () => {
     const r = await hammerdb(
       script(e, `diset tpcc ${e.prefix}_driver timed\ndiset tpcc ${e.prefix}_rampup 0\ndiset tpcc ${e.prefix}_duration 0.05\nloadscript\nvuset vu 2\nvucreate\nset jobid [ vurun ]\nvudestroy\nputs "TEST COMPLETE $jobid"\n`),
-      flags,
+      server.flags,
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(new RegExp(`^Vuser 1:TEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* ${e.name} TPM$`, 'm'));
@@ -87,7 +80,7 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
   });
 
   it('deleteschema removes it', async () => {
-    const r = await hammerdb(script(e, 'puts [ deleteschema ]\n'), flags);
+    const r = await hammerdb(script(e, 'puts [ deleteschema ]\n'), server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^Deleting schema with 1 Virtual User\nVuser 1:RUNNING\n/m);
     expect(r.out).toMatch(/Vuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Delete jobid=[0-9A-F]{24}\n$/);

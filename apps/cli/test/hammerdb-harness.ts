@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,3 +71,16 @@ export const jobIds = (out: string, what: string): string[] => [...out.matchAll(
 
 /** The workload part of a stored job's configuration: what the UI and the script must agree on. */
 export const workloadConfig = (j: StoredJob) => ({ type: j.type, workload: j.workload, target: j.config.target, tprocc: j.config.tprocc, tproch: j.config.tproch });
+
+/** One Sledge server for a test file: started before its tests, closed after; `flags` point the CLI at it. */
+export function sharedServer(): { url: string; flags: string[] } {
+  const s = { url: '', flags: [] as string[] };
+  let close = async () => {};
+  beforeAll(async () => {
+    const started = await startServer();
+    Object.assign(s, { url: started.url, flags: ['--server', started.url] });
+    close = started.close;
+  });
+  afterAll(() => close());
+  return s;
+}

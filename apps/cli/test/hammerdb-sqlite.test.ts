@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, getJob, hammerdb, jobIds, startServer, uiJob, workloadConfig } from './hammerdb-harness.js';
+import { describe, expect, it } from 'vitest';
+import { api, getJob, hammerdb, jobIds, sharedServer, uiJob, workloadConfig } from './hammerdb-harness.js';
 
 /**
  * HammerDB CLI scripts in the style of HammerDB's sample scripts
  * (scripts/tcl/<db>/tprocc/*.tcl), run unchanged by `sledge hammerdb`
  * against a Sledge server, on SQLite.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let flags: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  flags = ['--server', server.url];
-});
-afterAll(() => server.close());
+const server = sharedServer();
 
 const BUILD = `#!/bin/tclsh
 puts "SETTING CONFIGURATION"
@@ -58,7 +51,7 @@ puts "saved jobid $saved"
 
 describe('sledge hammerdb on SQLite', () => {
   it('a build script: HammerDB\'s messages and VU lines, buildschema returns "Schema Build jobid=<id>"', async () => {
-    const r = await hammerdb(BUILD, flags);
+    const r = await hammerdb(BUILD, server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('SETTING CONFIGURATION\nDatabase set to SQLite\nBenchmark set to TPC-C for SQLite\n');
     expect(r.out).toMatch(/^Dictionary Settings for SQLite\nconnection \{\n sqlite_file {9}= tprocc\.sqlite\n/m);
@@ -72,7 +65,7 @@ describe('sledge hammerdb on SQLite', () => {
   });
 
   it('a timed run: set jobid [ vurun ] blocks until the run ends and returns "Benchmark Run jobid=<id>"; the job is the one the UI creates', async () => {
-    const r = await hammerdb(RUN, flags);
+    const r = await hammerdb(RUN, server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Changed tpcc:sqlite_duration from 5 to 0.05 for SQLite\nScript loaded, Type "print script" to view\nTEST STARTED\n');
     expect(r.out).toContain('Vuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\nVuser 3 created - WAIT IDLE\n3 Virtual Users Created with Monitor VU\n');
@@ -105,7 +98,7 @@ set jobid [ vurun ]
 vudestroy
 puts "RESULT $jobid"
 `,
-      flags,
+      server.flags,
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Script cleared\nScript loaded, Type "print script" to view\nVuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\n2 Virtual Users Created with Monitor VU\n');
@@ -134,7 +127,7 @@ puts "JOBS QUERIES"
 jobs [ lindex $ids 0 ] result
 puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ lindex $ids 1 ] in [ jobs joblist ]} ]"
 `,
-      flags,
+      server.flags,
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^1 VU TEST\nVuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\n2 Virtual Users Created with Monitor VU\n/m);
@@ -188,7 +181,7 @@ after 200
 puts "TEST SEQUENCE COMPLETE"
 puts "cpus [numberOfCPUs] complete [vucomplete]"
 `,
-      flags,
+      server.flags,
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('SEQUENCE STARTED\n1 VU TEST\n');
@@ -213,7 +206,7 @@ set jobid [ vurun ]
 vudestroy
 puts "RESULT $jobid"
 `,
-      flags,
+      server.flags,
     );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Benchmark set to TPC-H for SQLite\nChanged tpch:sqlite_scale_fact from 1 to 0.01 for SQLite\n');
