@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|mariadb|ash|tproch|async] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|datagen|pg|build16|mariadb|pgref|mariaref|ash|tproch|async|cv|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
@@ -11,19 +11,30 @@
  *            pre-generated files (the physical limit of a build), then the same keys + ANALYZE, and
  *            PostgreSQL's ingest of COPY text vs COPY binary of the same rows
  * - mariadb: the same build and runs on MariaDB (raises innodb_buffer_pool_size online to 1 GB
- *            for the duration, says so, and restores it)
+ *            for the duration, says so, and restores it); each run in the native MariaDB C
+ *            connector loop and in the JavaScript loop (mysql2), interleaved, at 2 and 4 VUs
+ *            (--rounds N repeats the pairs, alternating which loop goes first)
+ * - pgref:   Sledge's PostgreSQL VUs vs pgbench -M prepared running custom scripts that call the same five
+ *            functions with the same input shapes (bench/pgref.js): client CPU per transaction, A/B/A/B
+ * - mariaref: the same on MariaDB against a small C client on libmariadb (bench/mariaref.js, mariaref.c)
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
  * - tproch:  TPROC-H native vs TS generator, PostgreSQL SF 1 build vs COPY of the same files, a power
  *            run's per-query times (bench/tproch.js; run only when named or with `all`)
  * - async:   10,000 sessions (100 VUs x 100 async clients) with keying and thinking time on PostgreSQL
  *            via PgBouncer and on MariaDB: NOPM vs 1.286 x sessions, Sledge RSS and CPU
  *            (bench/async.js; run only when named: it takes each database for minutes)
+ * - replicas: scale-out over NATS: PostgreSQL 4 VUs local vs on two `sledge replica` processes (A/B),
+ *            and one primary aggregating 10 .. 200 simulated replicas: its CPU per replica, frames/s,
+ *            exactness (bench/replicas.js; only when named; replicas-pg / replicas-sim run one part)
+ * - cv:      run-to-run spread: three identical timed runs as they come, then three with a fixed seed, a
+ *            checkpoint/flush before each run and a warm-up rampup; NOPM/TPM, mean, CV% (bench/cv.js; run
+ *            only when named or with `all`)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,7 +42,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
@@ -123,7 +134,8 @@ async function build(s, target, warehouses, buildVus, serverPid) {
 async function run(s, target, vus, rampup, duration, metrics = { ash: false, cpu: false }) {
   const job = await submit(s, { type: 'run', target, tprocc: { vus, rampup, duration }, metrics });
   const loop = (await output(s, job.id)).find((t) => t.startsWith('Virtual users run in')) ?? '';
-  return { vus, loop: /native/.test(loop) ? 'native' : 'javascript', ...job.result };
+  // 'Virtual users run in JavaScript (the ... driver has no native VU loop)' names 'native' too: test for JavaScript.
+  return { vus, loop: /run in JavaScript/.test(loop) ? 'javascript' : 'native', ...job.result };
 }
 
 const HAMMERDB = {
@@ -304,29 +316,54 @@ if (want('mariadb')) {
     version: mysql('select version()'),
   };
   const target = { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'sledge_bench_maria' };
+  const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 1);
   try {
     await withApp(async (s) => {
       const b = await build(s, target, 4, 2, pidOf('mariadbd'));
       const runs = [];
-      for (const vus of [2, 4]) {
-        log(`   run ${vus} VUs: rampup ${rampup} min, ${duration} min measured`);
-        runs.push(await run(s, target, vus, rampup, duration));
-      }
+      // The native loop (auto) and the JavaScript loop (mysql2) back to back at each VU count, so both see the same machine load.
+      await withApp(async (js) => {
+        for (let round = 0; round < rounds; round++) {
+          for (const vus of [2, 4]) {
+            const order = round % 2 === 0 ? [s, js] : [js, s];
+            for (const app of order) {
+              log(`   run ${vus} VUs (${app === s ? 'native loop if built' : 'JavaScript loop'}): rampup ${rampup} min, ${duration} min measured`);
+              runs.push({ ...(await run(app, target, vus, rampup, duration)), load1: loadavg()[0] });
+            }
+          }
+        }
+      }, { vuLoop: 'typescript' });
       results.sections.mariadb = { settings, build: b, runs, hammerdb: HAMMERDB.mariadb };
       console.log(`\nMariaDB ${settings.version} (buffer pool ${settings.innodb_buffer_pool_size_mb} MB, flush_log_at_trx_commit ${settings.innodb_flush_log_at_trx_commit}, redo ${settings.innodb_log_file_size_mb} MB)`);
       console.log(table(['build', 'wall s', 'rows/s', 'client CPU s', 'MariaDB CPU s', 'generator'], [
         ['Sledge, 4 warehouses, 2 build VUs', fmt(b.wallS), fmt(b.rowsPerS, 0), fmt(b.clientCpuS), fmt(b.serverCpuS), b.generator],
         ['HammerDB 4.12 (reference)', '37.0', '-', '32.0', '-', 'Tcl'],
       ]));
-      console.log(table(['VUs', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000'], runs.map((r) => {
+      console.log(table(['VUs', 'VU loop', 'NOPM', 'TPM', 'TPM/NOPM', 'client ms/1000 tx', 'load avg 1 min', 'HammerDB NOPM', 'NOPM vs HammerDB', 'HammerDB ms/1000'], runs.map((r) => {
         const h = HAMMERDB.mariadb.runs[r.vus];
-        return [r.vus, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu ?? '-'];
+        return [r.vus, r.loop, r.nopm, r.tpm, fmt(r.tpm / r.nopm, 2), fmt(r.clientCpuMsPer1000Tx, 1), fmt(r.load1, 2), h.nopm, fmt(((r.nopm - h.nopm) / h.nopm) * 100, 1) + '%', h.cpu ?? '-'];
       })));
       await submit(s, { type: 'delete', target });
     });
   } finally {
     if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
   }
+}
+
+// --- pgref / mariaref: C-client references calling the same routines ---------------
+if (want('pgref')) {
+  const { benchPgref } = await import('./pgref.js');
+  await benchPgref({ ROOT, quick, args, withApp, submit, output, table, fmt, log, results });
+}
+if (want('mariaref')) {
+  const { benchMariaref } = await import('./mariaref.js');
+  await benchMariaref({ ROOT, quick, args, withApp, submit, output, table, fmt, log, results });
+}
+
+// --- cv: run-to-run spread (only when named: six runs per engine) ---------------------
+if (sections.includes('cv') || sections.includes('all')) {
+  const { benchCv } = await import('./cv.js');
+  await benchCv({ ROOT, quick, args, withApp, submit, output, table, fmt, log, results });
 }
 
 // --- tproch: TPROC-H generator, build vs COPY, power run (only when named: SF 1 takes minutes) ---
@@ -339,6 +376,12 @@ if (sections.includes('tproch') || sections.includes('all')) {
 if (sections.includes('async')) {
   const { benchAsync } = await import('./async.js');
   await benchAsync({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results });
+}
+
+// --- replicas: scale-out over NATS (only when named: PostgreSQL A/B runs and simulated replicas) ---
+if (sections.some((x) => x === 'replicas' || x === 'replicas-pg' || x === 'replicas-sim')) {
+  const { benchReplicas } = await import('./replicas.js');
+  await benchReplicas({ ROOT, quick, args, sections, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results, pgTarget });
 }
 
 // --- ASH overhead ----------------------------------------------------------------

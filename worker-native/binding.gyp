@@ -3,7 +3,11 @@
     # scripts/build-native.mjs sets these (-D) when pg_config and libpq-fe.h are there.
     "sledge_pgvu%": "0",
     "pg_includedir%": "",
-    "pg_libdir%": ""
+    "pg_libdir%": "",
+    # ... and these when the MariaDB C connector is there (mariadb_config, or mysql.h + libmariadb).
+    "sledge_myvu%": "0",
+    "my_includedir%": "",
+    "my_libdir%": ""
   },
   "target_defaults": {
     "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
@@ -37,6 +41,18 @@
           "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/run.cc"],
           "include_dirs": ["<(pg_includedir)"],
           "libraries": ["-L<(pg_libdir)", "-lpq", "-Wl,-rpath,<(pg_libdir)"],
+          "cflags_cc": ["-pthread"],
+          "ldflags": ["-pthread"]
+        }
+      ]
+    }],
+    ["sledge_myvu==1", {
+      "targets": [
+        {
+          "target_name": "sledge_myvu",
+          "sources": ["src/myvu/addon.cc", "src/myvu/conn.cc", "src/pgvu/run.cc"],
+          "include_dirs": ["<(my_includedir)"],
+          "libraries": ["-L<(my_libdir)", "-lmariadb", "-Wl,-rpath,<(my_libdir)"],
           "cflags_cc": ["-pthread"],
           "ldflags": ["-pthread"]
         }

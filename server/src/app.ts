@@ -29,6 +29,9 @@ import { poolRoutes } from './routes/pools.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
+import { replicaRoutes } from './routes/replicas.js';
+import { ReplicaHub } from './replicas/hub.js';
+import type { NatsSettings } from './replicas/nats-conn.js';
 import type { VuLoopPreference } from './shared/messages.js';
 
 export interface AppOptions {
@@ -50,13 +53,16 @@ export interface AppOptions {
   generator?: 'auto' | 'native' | 'typescript';
   /**
    * VU loop for runs: 'auto' (default) runs VUs in the driver's native loop
-   * (PostgreSQL: worker-native's libpq loop) when it is built, else in
+   * (PostgreSQL: worker-native's libpq loop; MariaDB/MySQL: its MariaDB C
+   * connector loop) when it is built, else in
    * TypeScript; 'native' requires it; 'typescript' never uses it.
    */
   vuLoop?: VuLoopPreference;
-  /** Test hook: load the native VU loop from this file instead of worker-native's build. */
+  /** Test hook: load the native VU loop (whichever engine's the run's driver offers) from this file instead of worker-native's build. */
   pgVuAddonPath?: string;
   cpus?: number;
+  /** Scale-out: join replicas over NATS (SLEDGE_NATS_*); lossMs: a replica silent this long is lost (default 5000). */
+  nats?: NatsSettings & { lossMs?: number };
 }
 
 export interface SledgeApp {
@@ -83,6 +89,11 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     ...(opts.secretKey !== undefined ? { secretKey: opts.secretKey } : {}),
     onFlushError: (e) => app.log.error(`job store write failed (rows kept, retrying every second): ${e.message}`),
   });
+  const agents = new AgentHub();
+  const replicas = await openReplicas(opts.nats, agents, (m) => app.log.info(m)).catch((e: unknown) => {
+    store.close();
+    throw e;
+  });
   const engine = new JobEngine(store, {
     dataDir: opts.dataDir,
     ...(opts.filesRoot !== undefined ? { filesRoot: opts.filesRoot } : {}),
@@ -92,32 +103,14 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     vuLoop: opts.vuLoop ?? 'auto',
     ...(opts.pgVuAddonPath !== undefined ? { pgVuAddonPath: opts.pgVuAddonPath } : {}),
     log: (m) => app.log.info(m),
-    agents: new AgentHub(),
+    agents,
+    ...(replicas ? { replicas } : {}),
   });
   if (store.interruptedOnOpen.length) app.log.warn(`marked ${store.interruptedOnOpen.length} job(s) interrupted after a restart: ${store.interruptedOnOpen.join(', ')}`);
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },
-      servers: [],
-      tags: [
-        { name: 'jobs', description: 'Build, check, delete and run jobs and everything they keep' },
-        { name: 'targets', description: 'Engines, drivers and connections' },
-        { name: 'configs', description: 'Saved configurations' },
-        { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
-        { name: 'share', description: 'Read-only share links' },
-        { name: 'metrics', description: 'Active session history and CPU agents' },
-        { name: 'server', description: 'Health' },
-      ],
-    },
-    // Components are named by the protocol schemas' $id ('Job', 'ErrorBody'), not def-0, def-1...
-    refResolver: { buildLocalReference },
-    transform: nameTopLevelSchemas,
-    transformObject: unwrapSingleRefs,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
+  await registerDocs(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerOriginGuard(app, { allowedHosts: opts.allowedHosts ?? [] });
   await app.register(
@@ -133,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(metricRoutes, { engine });
       await api.register(planRoutes, { engine });
       await api.register(poolRoutes, { engine });
+      await api.register(replicaRoutes, { engine });
     },
     { prefix: '/api/v1' },
   );
@@ -145,9 +139,41 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
 
   app.addHook('onClose', async () => {
     await engine.close();
+    await replicas?.close();
     store.close();
   });
   return { app, engine, store };
+}
+
+/** The OpenAPI document (components named by the protocol schemas' $id) and its UI at /docs. */
+async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },
+      servers: [],
+      tags: [
+        { name: 'jobs', description: 'Build, check, delete and run jobs and everything they keep' },
+        { name: 'targets', description: 'Engines, drivers and connections' },
+        { name: 'configs', description: 'Saved configurations' },
+        { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
+        { name: 'share', description: 'Read-only share links' },
+        { name: 'metrics', description: 'Active session history and CPU agents' },
+        { name: 'server', description: 'Health' },
+        { name: 'replicas', description: 'Scale-out: replicas joined over NATS' },
+      ],
+    },
+    // Components are named by the protocol schemas' $id ('Job', 'ErrorBody'), not def-0, def-1...
+    refResolver: { buildLocalReference },
+    transform: nameTopLevelSchemas,
+    transformObject: unwrapSingleRefs,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
+}
+
+/** Scale-out: the replica hub on NATS when the server has SLEDGE_NATS_URL (AppOptions.nats). */
+async function openReplicas(nats: AppOptions['nats'], agents: AgentHub, log: (m: string) => void): Promise<ReplicaHub | undefined> {
+  if (!nats) return undefined;
+  return ReplicaHub.open(nats, { log, agents, ...(nats.lossMs !== undefined ? { lossMs: nats.lossMs } : {}) });
 }
 
 function defaultUiDir(): string | null {

@@ -8,7 +8,9 @@
  * SLEDGE_ALLOWED_HOSTS (comma-separated) names the host names browsers may
  * use besides IPs, localhost and this machine's name. A HOST that is not
  * loopback needs SLEDGE_TOKEN, or --insecure / SLEDGE_INSECURE=1 to run open
- * anyway. LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
+ * anyway. SLEDGE_NATS_URL (with SLEDGE_NATS_TOKEN | _CREDS | _USER and
+ * _PASSWORD, SLEDGE_NATS_TLS_CA/_CERT/_KEY, SLEDGE_NATS_PREFIX) joins replicas
+ * over NATS (scale-out). LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
  * place that reads the environment.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -17,6 +19,7 @@ import { buildApp } from './app.js';
 import { prettySink } from './plugins/log-format.js';
 import { isLoopbackHost } from './plugins/origin.js';
 import { startLocalAgent } from './plugins/local-agent.js';
+import { natsSettingsFromEnv } from './replicas/nats-conn.js';
 
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
@@ -54,6 +57,7 @@ if (openToNetwork && !insecure) {
   process.exit(2);
 }
 
+const nats = natsSettingsFromEnv(process.env);
 const filesRoot = process.env['SLEDGE_FILES_ROOT'] ? resolve(process.env['SLEDGE_FILES_ROOT']) : undefined;
 const secretKey = process.env['SLEDGE_SECRET_KEY'] || undefined;
 
@@ -71,6 +75,7 @@ try {
     ...(secretKey ? { secretKey } : {}),
     generator,
     vuLoop,
+    ...(nats ? { nats } : {}),
     // A name to listen on is a name browsers use (IP literals always pass the Host check).
     allowedHosts: [...allowedHosts, host],
   });

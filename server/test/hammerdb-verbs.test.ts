@@ -143,7 +143,7 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
   it('switchmode, custommonitor, runtimer and waittocomplete', async () => {
     expect(await hdb(s, 'POST', '/switchmode', body({ mode: 'local' }))).toEqual(ok('Mode is Local: Sledge runs every Virtual User on this server'));
     expect(await hdb(s, 'POST', '/switchmode', body({ mode: 'primary', id: '0', host: 'localhost' }))).toEqual(
-      err('Primary, replica modes not supported in Sledge: it runs every Virtual User on this server (switchmode local); for HammerDB\'s replica schedule use steprun'),
+      err("Primary, replica modes are not HammerDB's Tcl comm in Sledge: start replicas with sledge replica --nats URL and give the run a placement on them (REST placement, CLI --replicas); for HammerDB's replica schedule on this server use steprun"),
     );
     expect(await hdb(s, 'POST', '/switchmode', body({ mode: 'remote' }))).toEqual(err('Usage: switchmode {"mode":"local|primary|replica","id":"<id>","host":"<host>"}'));
     expect(await hdb(s, 'POST', '/custommonitor', body({ type: 'timed' }))).toEqual(ok('Monitor Virtual User enabled for customscript'));

@@ -11,6 +11,7 @@ import { JobsPage } from './pages/JobsPage.js';
 import { JobPage } from './pages/JobPage.js';
 import { SharedPage } from './pages/SharedPage.js';
 import { ComparePage } from './pages/ComparePage.js';
+import { ReplicasPage } from './pages/ReplicasPage.js';
 
 const NAV = [
   { to: '/targets', label: 'Target' },
@@ -18,6 +19,7 @@ const NAV = [
   { to: '/run', label: 'Run' },
   { to: '/jobs', label: 'Jobs' },
   { to: '/compare', label: 'Compare' },
+  { to: '/replicas', label: 'Replicas' },
 ];
 
 function Route({ path }: { path: string }) {
@@ -27,6 +29,7 @@ function Route({ path }: { path: string }) {
   if (path === '/run') return <RunPage />;
   if (path === '/jobs') return <JobsPage />;
   if (path === '/compare') return <ComparePage />;
+  if (path === '/replicas') return <ReplicasPage />;
   if ((m = matchPath('/jobs/:id', path))) return <JobPage key={m['id']} id={m['id']!} />;
   if ((m = matchPath('/s/:token', path))) return <SharedPage token={m['token']!} />;
   return (

@@ -8,8 +8,9 @@
  * Native tables carry `data` as a Buffer; TypeScript ones as a string (pg-text,
  * csv) or tuples. Each thread that calls this loads its own addon instance.
  *
- * The package also carries the native PostgreSQL VU loop (lib/pgvu.ts,
- * `loadPgVuLoop()`), a second addon built when libpq is there.
+ * The package also carries the native VU loops: PostgreSQL (lib/pgvu.ts,
+ * `loadPgVuLoop()`), an addon built when libpq is there, and MariaDB/MySQL
+ * (lib/myvu.ts, `loadMyVuLoop()`), built when the MariaDB C connector is.
  */
 import { TproccGenerator, type BulkFormat, type GenContext, type GeneratedTable, type TproccUnit } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
@@ -32,6 +33,7 @@ export {
   type InputStreamOptions,
   type InputDraw,
 } from './pgvu.js';
+export { loadMyVuLoop, myVuCandidatePaths, MYVU_ABI_VERSION, type MyVuLoad, type MyVuStartOptions } from './myvu.js';
 
 export type NativeGeneratorLoad =
   | { available: true; path: string; generator: (ctx: GenContext, format: TextFormat) => UnitGenerator }

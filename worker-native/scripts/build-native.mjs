@@ -2,11 +2,13 @@
 /**
  * Builds build/Release/sledge_native.node (row generator) and, when libpq is
  * there (pg_config and libpq-fe.h), build/Release/sledge_pgvu.node (native
- * PostgreSQL VU loop) with node-gyp, and never fails: without a compiler
- * toolchain (or on any build error) it prints one line and exits 0, and the
- * TypeScript generator is used instead; without libpq (or when only that
- * target fails to compile) it prints one line, builds the generator alone,
- * and VUs run in JavaScript.
+ * PostgreSQL VU loop), and when the MariaDB C connector is there
+ * (mariadb_config, or mysql.h and libmariadb), build/Release/sledge_myvu.node
+ * (native MariaDB/MySQL VU loop) with node-gyp, and never fails: without a
+ * compiler toolchain (or on any build error) it prints one line and exits 0,
+ * and the TypeScript generator is used instead; without a client library (or
+ * when only a VU loop target fails to compile) it prints one line, builds the
+ * rest, and that engine's VUs run in JavaScript.
  *
  *   node scripts/build-native.mjs            build unless up to date (package "build")
  *   node scripts/build-native.mjs --install  same, run by the package "install" script
@@ -30,6 +32,8 @@ const logFile = join(root, 'build', 'native-build.log');
 const pgvuAddon = join(root, 'build', 'Release', 'sledge_pgvu.node');
 const prebuild = join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'sledge_native.node');
 const pgvuPrebuild = join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'sledge_pgvu.node');
+const myvuAddon = join(root, 'build', 'Release', 'sledge_myvu.node');
+const myvuPrebuild = join(root, 'prebuilds', `${process.platform}-${process.arch}`, 'sledge_myvu.node');
 const force = process.argv.includes('--force');
 const say = (msg) => console.log(`@sledge/worker-native: ${msg}`);
 const skip = (why) => {
@@ -66,11 +70,40 @@ function libpq() {
   return { ok: true, includedir, libdir };
 }
 
-function inputsStamp(pg) {
+/**
+ * The MariaDB C connector for the sledge_myvu target (the loop uses its
+ * non-blocking API, which MySQL's libmysqlclient lacks): include and lib
+ * dirs from mariadb_config, else mysql.h under /usr/include/mariadb and
+ * libmariadb in a system lib dir; or why it cannot be built.
+ * SLEDGE_MYVU=off skips it on purpose.
+ */
+function libmariadb() {
+  if (process.env.SLEDGE_MYVU === 'off') return { ok: false, why: 'SLEDGE_MYVU=off' };
+  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only' };
+  const install = 'install libmariadb-dev (Debian/Ubuntu) or mariadb-connector-c-devel';
+  const r = spawnSync(process.env.MARIADB_CONFIG || 'mariadb_config', ['--include', '--libs'], { encoding: 'utf8' });
+  if (r.status === 0) {
+    const [inc = '', libs = ''] = r.stdout.trim().split('\n');
+    const includedir = inc.split(/\s+/).map((t) => t.replace(/^-I/, '')).find((d) => d && existsSync(join(d, 'mysql.h')));
+    const libdir = (libs.split(/\s+/).find((t) => t.startsWith('-L')) ?? '').slice(2).replace(/\/$/, '');
+    if (includedir === undefined) return { ok: false, why: `mariadb_config names no directory with mysql.h: ${install}` };
+    if (!libdir) return { ok: false, why: `mariadb_config --libs names no library directory: ${install}` };
+    return { ok: true, includedir, libdir };
+  }
+  const includedir = '/usr/include/mariadb';
+  if (!existsSync(join(includedir, 'mysql.h'))) return { ok: false, why: `mariadb_config not found and no ${includedir}/mysql.h: ${install}` };
+  const triplet = spawnSync('gcc', ['-print-multiarch'], { encoding: 'utf8' }).stdout?.trim();
+  const libdir = ['/usr/lib', '/usr/lib64', ...(triplet ? [`/usr/lib/${triplet}`] : [])].find((d) => existsSync(join(d, 'libmariadb.so')));
+  if (libdir === undefined) return { ok: false, why: `no libmariadb.so beside ${includedir}/mysql.h: ${install}` };
+  return { ok: true, includedir, libdir };
+}
+
+function inputsStamp(pg, my) {
   const h = createHash('sha256');
   h.update(`${process.platform}-${process.arch}\n`);
   h.update(readFileSync(join(root, 'binding.gyp')));
   h.update(`\npgvu ${pg.ok ? `${pg.includedir} ${pg.libdir}` : 'off'}\n`);
+  h.update(`\nmyvu ${my.ok ? `${my.includedir} ${my.libdir}` : 'off'}\n`);
   for (const f of sourceFiles(join(root, 'src'))) {
     h.update(`\n${f}\n`);
     h.update(readFileSync(join(root, 'src', f)));
@@ -135,14 +168,25 @@ function nodedirArgs() {
 }
 
 const pg = libpq();
+const my = libmariadb();
 const pgvuWanted = pg.ok && !existsSync(pgvuPrebuild);
-if (existsSync(prebuild) && !pgvuWanted && !force) {
+const myvuWanted = my.ok && !existsSync(myvuPrebuild);
+const loopNote = (what, why) => `native ${what} VU loop not built (${why}); virtual users run in JavaScript`;
+if (existsSync(prebuild) && !pgvuWanted && !myvuWanted && !force) {
   say(`using prebuilt ${prebuild}`);
-  if (!pg.ok) say(`native PostgreSQL VU loop not built (${pg.why}); virtual users run in JavaScript`);
+  if (!pg.ok) say(loopNote('PostgreSQL', pg.why));
+  if (!my.ok) say(loopNote('MariaDB/MySQL', my.why));
   process.exit(0);
 }
-const stamp = inputsStamp(pg);
-if (!force && existsSync(addon) && (!pg.ok || existsSync(pgvuAddon)) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+const stamp = inputsStamp(pg, my);
+if (
+  !force &&
+  existsSync(addon) &&
+  (!pg.ok || existsSync(pgvuAddon)) &&
+  (!my.ok || existsSync(myvuAddon)) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, 'utf8') === stamp
+) {
   say('native addon up to date');
   process.exit(0);
 }
@@ -154,8 +198,8 @@ if (!gyp) skip('node-gyp not found');
 const started = Date.now();
 const [cmd, ...pre] = gyp;
 const jobs = Math.max(1, Math.min(4, (await import('node:os')).availableParallelism()));
-/** node-gyp rebuild, with or without the sledge_pgvu target. */
-const rebuild = (withPgvu) =>
+/** node-gyp rebuild, with or without the VU loop targets. */
+const rebuild = (withPgvu, withMyvu) =>
   spawnSync(
     cmd,
     [
@@ -163,7 +207,9 @@ const rebuild = (withPgvu) =>
       'rebuild',
       `--jobs=${jobs}`,
       ...nodedirArgs(),
-      ...(withPgvu ? ['--', '-Dsledge_pgvu=1', `-Dpg_includedir=${pg.includedir}`, `-Dpg_libdir=${pg.libdir}`] : []),
+      '--',
+      ...(withPgvu ? ['-Dsledge_pgvu=1', `-Dpg_includedir=${pg.includedir}`, `-Dpg_libdir=${pg.libdir}`] : []),
+      ...(withMyvu ? ['-Dsledge_myvu=1', `-Dmy_includedir=${my.includedir}`, `-Dmy_libdir=${my.libdir}`] : []),
     ],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
@@ -173,18 +219,34 @@ const failure = (res) => {
   const gypLine = lines.find((l) => l.startsWith('gyp ERR!') && !/^gyp ERR! (stack|System|command|cwd|node -v|node-gyp -v|not ok)/.test(l));
   return (res.error?.message ?? compiler ?? gypLine ?? `node-gyp exited ${res.status}`).slice(0, 200);
 };
+const built = (res, withPgvu, withMyvu) => res.status === 0 && existsSync(addon) && (!withPgvu || existsSync(pgvuAddon)) && (!withMyvu || existsSync(myvuAddon));
 mkdirSync(join(root, 'build'), { recursive: true });
-let res = rebuild(pg.ok);
-let log = `${res.stdout ?? ''}\n${res.stderr ?? ''}`;
-let pgvuNote = pg.ok ? '' : `native PostgreSQL VU loop not built (${pg.why}); virtual users run in JavaScript`;
-if (pg.ok && (res.status !== 0 || !existsSync(addon) || !existsSync(pgvuAddon))) {
-  // The VU loop failed: the generator must still build on its own.
-  pgvuNote = `native PostgreSQL VU loop not built (${failure(res)}; full log in build/native-build.log); virtual users run in JavaScript`;
-  res = rebuild(false);
-  log += `\n--- rebuilt without sledge_pgvu ---\n${res.stdout ?? ''}\n${res.stderr ?? ''}`;
+// Everything that can be built; when that fails, each VU loop alone, then the generator alone.
+const attempts = [[pg.ok, my.ok]];
+if (pg.ok && my.ok) attempts.push([true, false], [false, true]);
+if (pg.ok || my.ok) attempts.push([false, false]);
+let res;
+let log = '';
+let firstFailure = '';
+let withPg = false;
+let withMy = false;
+for (const [p, m] of attempts) {
+  res = rebuild(p, m);
+  log += `${log ? `\n--- rebuilt with${p ? '' : 'out'} sledge_pgvu, with${m ? '' : 'out'} sledge_myvu ---\n` : ''}${res.stdout ?? ''}\n${res.stderr ?? ''}`;
+  if (built(res, p, m)) {
+    withPg = p;
+    withMy = m;
+    break;
+  }
+  firstFailure ||= failure(res);
 }
 writeFileSync(logFile, log);
-if (pgvuNote) say(pgvuNote);
+const why = `${firstFailure}; full log in build/native-build.log`;
+if (!pg.ok) say(loopNote('PostgreSQL', pg.why));
+else if (!withPg) say(loopNote('PostgreSQL', why));
+if (!my.ok) say(loopNote('MariaDB/MySQL', my.why));
+else if (!withMy) say(loopNote('MariaDB/MySQL', why));
 if (res.status !== 0 || !existsSync(addon)) skip(`${failure(res)}; full log in build/native-build.log`);
 writeFileSync(stampFile, stamp);
-say(`built build/Release/sledge_native.node${existsSync(pgvuAddon) && !pgvuNote ? ' and sledge_pgvu.node' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const loops = [withPg ? 'sledge_pgvu.node' : '', withMy ? 'sledge_myvu.node' : ''].filter(Boolean);
+say(`built build/Release/sledge_native.node${loops.length ? ` and ${loops.join(' and ')}` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

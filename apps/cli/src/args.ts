@@ -58,6 +58,8 @@ export const JOB_FLAGS = {
   'ash-background-idle': { type: 'boolean' },
   'connect-pool': { type: 'string' },
   workload: { type: 'string' },
+  replicas: { type: 'string' },
+  'replica-vus': { type: 'string' },
   scale: { type: 'string' },
   mode: { type: 'string' },
   streams: { type: 'string' },
@@ -184,6 +186,9 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['label', '--label'],
   ['profileId', '--profile-id'],
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
+  ['placement', '--replicas'],
+  ['placement.replicas', '--replicas'],
+  ['placement.vus', '--replica-vus'],
   ...Object.entries(SHAPE_FIELD_FLAGS),
 ]);
 
@@ -257,7 +262,28 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
   if (f.label !== undefined) body['label'] = f.label;
   if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);
+  const placement = placementFlags(f);
+  if (placement) body['placement'] = placement;
   return body;
+}
+
+/** --replicas all|NAME,NAME and --replica-vus NAME=N,...: run the VUs on replicas (the server checks the rest). */
+function placementFlags(f: Flags): Record<string, unknown> | undefined {
+  const names = f.replicas;
+  const vus = f['replica-vus'];
+  if (names === undefined && vus === undefined) return undefined;
+  const p: Record<string, unknown> = { on: 'replicas' };
+  if (typeof names === 'string' && names !== 'all') p['replicas'] = names.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof vus === 'string') {
+    const map: Record<string, number> = {};
+    for (const part of vus.split(',')) {
+      const m = /^\s*([A-Za-z0-9][A-Za-z0-9_-]*)=(\d+)\s*$/.exec(part);
+      if (!m) throw new SledgeError('SLEDGE_E_VALIDATION', `--replica-vus ${JSON.stringify(vus)}: give NAME=VUS pairs, e.g. r1=4,r2=4`, { field: '--replica-vus' });
+      map[m[1]!] = Number(m[2]);
+    }
+    p['vus'] = map;
+  }
+  return p;
 }
 
 /** The tprocc options of a body from the TPROC-C flags. */

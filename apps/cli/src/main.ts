@@ -13,6 +13,7 @@ import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import type { SledgeClient } from './client.js';
 import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
+import { replicaCommand } from './replica.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
@@ -43,6 +44,7 @@ commands:
   capabilities                   which engine drivers load here
   hammerdb [auto] <script.tcl|-> run a HammerDB CLI script unchanged (hammerdbcli auto script.tcl);
                                  no script on a terminal: a hammerdb> prompt ("sledge hammerdb --help")
+  replica --nats URL [--name N]  join a primary over NATS and run the VUs it places here ("sledge replica --help")
 
 connection and workload flags (build/check/delete/run):
   --db sqlite|postgresql|mysql|mariadb|mssql|oracle|db2   (default sqlite)
@@ -65,6 +67,8 @@ connection and workload flags (build/check/delete/run):
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,
                         each transaction picks one by its policy (first_named, last_named, random, round_robin)
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
+  --replicas all|NAME,NAME       run the VUs on replicas joined over NATS (an even spread), or
+  --replica-vus NAME=N,NAME=N    with these VU counts per replica (they add up to --vus)
 
 thresholds (run; exit code 1 when one fails, each printed PASS/FAIL):
   --threshold EXPR               repeatable: '<metric> <op> <value>[unit]', op < <= > >= ==, e.g.
@@ -248,6 +252,8 @@ async function main(argv: string[]): Promise<number> {
   const cmd = argv[0];
   // HammerDB's CLI scripts: a flag set and a Tcl interpreter of their own.
   if (cmd === 'hammerdb') return runHammerdb(argv.slice(1));
+  // A long-running process joining a primary over NATS: flags of its own.
+  if (cmd === 'replica') return replicaCommand(argv.slice(1));
   if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;

@@ -22,3 +22,5 @@ export * from './run/keythink.js';
 export * from './run/errors.js';
 export * from './run/thresholds.js';
 export * from './thresholds.js';
+export * from './run/placement.js';
+export * from './replicas.js';

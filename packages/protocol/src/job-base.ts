@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { StringEnum } from './util.js';
 import { Target } from './targets.js';
 import { ThresholdJobFields, type BaselineConfig } from './thresholds.js';
+import { Placement } from './run/placement.js';
 
 export const JOB_TYPES = ['build', 'check', 'delete', 'run', 'datagen'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
@@ -63,6 +64,7 @@ export const JobCommonFields = {
   metrics: Type.Optional(JobMetricsOptions),
   configId: Type.Optional(Type.Integer({ description: 'fill "********" target secrets from this saved configuration' })),
   ...ThresholdJobFields,
+  placement: Type.Optional(Placement),
 };
 
 /** What every validated job configuration holds besides its workload's options (secrets kept: server side only). */
@@ -77,4 +79,6 @@ export interface JobConfigBase {
   thresholds?: string[];
   /** Run jobs: a regression check of the headline against a job or a profile. */
   baseline?: BaselineConfig;
+  /** Run jobs of workloads with a VU runner: where the VUs run (default: this server). */
+  placement?: Placement;
 }

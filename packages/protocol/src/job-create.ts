@@ -4,6 +4,7 @@ import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type
 import { Problems, parseTarget, show, validate } from './validate.js';
 import { checkPoolOps } from './run/pool-check.js';
 import type { ConnectPool } from './run/pool.js';
+import { Placement } from './run/placement.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
@@ -69,6 +70,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   else if (pool) p.check(() => checkPoolOps(pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
   const judged = parseJudging(b, type, def!, p);
+  const placement = parsePlacement(b, type, def!, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;
   const cfg: AnyJobConfig = {
@@ -81,7 +83,36 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
     profileId: (b['profileId'] as number | undefined) ?? 0,
   };
   if (typeof b['label'] === 'string' && b['label']) cfg.label = b['label'];
-  return Object.assign(cfg, rest, judged);
+  return Object.assign(cfg, rest, judged, placement ? { placement } : {});
+}
+
+/** `placement`: run jobs only; on replicas only for workloads with a VU runner, and not with a connect pool (its counters are per pool connection, on this server). */
+function parsePlacement(b: Record<string, unknown>, type: JobType | undefined, def: WorkloadDef, p: Problems): Placement | undefined {
+  if (b['placement'] === undefined) return undefined;
+  let pl: Placement;
+  try {
+    pl = validate(Placement, b['placement'], 'placement');
+  } catch {
+    return undefined; // the body's schema check has reported it
+  }
+  if (type !== undefined && type !== 'run') {
+    p.add('placement', `placement applies only to run jobs (this is a ${type} job): remove it`);
+    return undefined;
+  }
+  if (pl.on === 'local') {
+    if (pl.replicas || pl.vus) p.add('placement', 'placement.replicas and placement.vus apply to placement.on "replicas": remove them or set on to "replicas"');
+    return pl;
+  }
+  if (!def.replicas) p.add('placement.on', `${def.display} runs cannot be placed on replicas (their streams run on this server): set placement.on to "local" or remove placement`);
+  const target = b['target'] as { pool?: unknown } | undefined;
+  if (target?.pool) p.add('placement.on', 'a connect pool run (target.pool) runs on this server: remove target.pool or set placement.on to "local"');
+  if (pl.vus) {
+    const named = Object.keys(pl.vus);
+    if (named.length === 0) p.add('placement.vus', 'placement.vus names no replica: give { "<replica>": <VUs>, ... } or remove it for an even spread');
+    const extra = pl.replicas ? named.filter((n) => !pl.replicas!.includes(n)) : [];
+    if (extra.length) p.add('placement.vus', `placement.vus names ${extra.join(', ')}, not in placement.replicas: name the same replicas in both, or leave placement.replicas out`);
+  }
+  return pl;
 }
 
 /** `thresholds` and `baseline`: run jobs only; every bad entry named (thresholds[i], baseline.x). */

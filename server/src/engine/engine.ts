@@ -29,6 +29,9 @@ import { JobSamplers } from '../runner/samplers/job-samplers.js';
 import { JobStream } from './stream.js';
 import { assertBaseline } from './baseline.js';
 import { hasJudging, judgeJob, judgingOf } from './judge.js';
+import type { ReplicaHub } from '../replicas/hub.js';
+import { checkPlacement } from '../replicas/preflight.js';
+import { placeOnReplicas } from '../replicas/remote-vus.js';
 
 /** Does the job work on its target's database (not only on files)? */
 const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
@@ -51,6 +54,8 @@ export interface EngineOptions {
   /** Log function for the server log (never receives secrets). */
   log: (msg: string) => void;
   agents: AgentHub;
+  /** Scale-out: the replicas joined over NATS (SLEDGE_NATS_URL), or none. */
+  replicas?: ReplicaHub;
 }
 
 interface Queued {
@@ -202,6 +207,7 @@ export class JobEngine {
     this.store.assertWritable();
     const optionsKey = workloadDef(cfg.workload)?.optionsKey;
     const explicit = new Set(Object.keys((optionsKey ? ((body as Record<string, unknown>)[optionsKey] as Record<string, unknown> | undefined) : undefined) ?? {}));
+    checkPlacement(cfg, this.opts.replicas ?? null);
     if (usesDb(cfg)) await this.preflight(cfg);
     else this.preflightFiles(cfg, (body as Record<string, unknown>)['seed'] !== undefined);
     const job = this.store.createJob({
@@ -358,6 +364,11 @@ export class JobEngine {
     return this.opts.agents;
   }
 
+  /** The replicas joined over NATS, when scale-out is on. */
+  get replicas(): ReplicaHub | null {
+    return this.opts.replicas ?? null;
+  }
+
   /** The running job's context (live values), if any. */
   get activeContext(): JobContext | null {
     return this.activeCtx;
@@ -421,6 +432,7 @@ export class JobEngine {
           vuLoop: this.opts.vuLoop ?? 'auto',
           ...(this.opts.pgVuAddonPath !== undefined ? { pgVuAddonPath: this.opts.pgVuAddonPath } : {}),
           explicit: q.explicit,
+          ...(this.opts.replicas ? { placeVus: placeOnReplicas(this.opts.replicas) } : {}),
         });
       }
       if (q.fault) throw q.fault;

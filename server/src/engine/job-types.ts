@@ -4,6 +4,7 @@ import type { VuLoopPreference } from '../shared/messages.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
 import type { JobSamplers } from '../runner/samplers/job-samplers.js';
+import type { PlaceVus } from '../runner/vu-host.js';
 
 /** What a job body gets from the engine. */
 export interface JobEnv {
@@ -23,6 +24,8 @@ export interface JobEnv {
   explicit: ReadonlySet<string>;
   /** ASH and CPU samplers running beside the job (builds and runs). */
   samplers: JobSamplers | null;
+  /** Scale-out: places a run's VUs on replicas (present when the server is connected to NATS). */
+  placeVus?: PlaceVus;
 }
 
 /** A job body: resolves when the job ends; the engine sets the final status. Returns 'stopped' when it ended on a stop request. */

@@ -4,7 +4,7 @@ import type { JobContext } from '../engine/job-context.js';
 import type { CounterReader, Totals } from './counters.js';
 import { DisruptionTimeline, type FaultReader } from './faults.js';
 import { latencySample } from './timings.js';
-import type { VuPool } from './vu-pool.js';
+import type { VuHost } from './vu-host.js';
 
 const rate = (d: number, dt: number) => Math.round((d / dt) * 10) / 10;
 
@@ -24,13 +24,13 @@ export class RunSamplers {
   readonly disruptions = new DisruptionTimeline();
   private lastFaults = '';
   /** Called every second with the interval latency before it is reset (run shapes: steps.ts, arrival-meter.ts). */
-  readonly onTick: ((interval: VuPool['interval']) => void)[] = [];
+  readonly onTick: ((interval: VuHost['interval']) => void)[] = [];
 
   constructor(
     private readonly ctx: JobContext,
     private readonly ops: readonly string[],
     private readonly counters: CounterReader,
-    private readonly pool: VuPool,
+    private readonly pool: VuHost,
     phase: ClientSample['phase'],
     private readonly faults?: FaultReader,
     private readonly mon?: (text: string) => void,

@@ -38,9 +38,13 @@ export class StepRunner {
     this.setActive(0);
   }
 
+  /** VUs placed elsewhere (replicas) hear of each step's VU count here: the run's VUs with index < n may run. */
+  onActive: ((n: number) => void) | null = null;
+
   private setActive(n: number): void {
     Atomics.store(this.shape, SH_ACTIVE, n);
     Atomics.notify(this.shape, SH_ACTIVE);
+    this.onActive?.(n);
   }
 
   /** The VUs' latency of the last second (RunSamplers), merged into the running step's. */

@@ -1,9 +1,11 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type { ErrorInfo } from '@sledge/protocol';
-import { CTRL_GO, CTRL_RUN, RUN_ABORT, RUN_STOP, VU_STATE } from '../shared/layout.js';
+import { CTRL_GO, CTRL_PHASE, CTRL_RUN, RUN_ABORT, RUN_STOP, VU_STATE } from '../shared/layout.js';
 import type { FromVuWorker, LogLine, VuAssignment, VuProfile, VuWorkerData } from '../shared/messages.js';
 import { VU_WORKER, startWorker } from './workers.js';
+import type { VuHost } from './vu-host.js';
+import { SparseHist, mergeSparse, type SparseLike } from '../shared/sparse-hist.js';
 
 interface WorkerHandle {
   worker: Worker;
@@ -18,6 +20,14 @@ export function assignVus(vus: number, workers: number, userDelayMs: number): Vu
   return out;
 }
 
+/** VUs whose thread was terminated, or that never started, end as finished (failed ones stay failed). */
+export function settleVuStates(states: Int32Array, vus: number): void {
+  for (let i = 0; i < vus; i++) {
+    const st = Atomics.load(states, i);
+    if (st !== VU_STATE.finished && st !== VU_STATE.failed) Atomics.store(states, i, VU_STATE.finished);
+  }
+}
+
 /** Where the pool sends what its workers report. */
 export interface VuPoolSink {
   output(lines: LogLine[]): void;
@@ -28,7 +38,7 @@ export interface VuPoolSink {
  * (CTRL_GO) once every one has loaded its driver, stopped through the
  * control word. Collects their interval latency, profiles and first failure.
  */
-export class VuPool {
+export class VuPool implements VuHost {
   private readonly handles: WorkerHandle[] = [];
   private readonly control: Int32Array;
   private ready = 0;
@@ -41,13 +51,21 @@ export class VuPool {
   failure: ErrorInfo | null = null;
   /** Interval latency histograms by operation name, since the last sample. */
   readonly interval: Partial<Record<string, RecordableHistogram>> = {};
+  /** exact: the workers record SparseHists (a replica's VUs): interval latency gathers here instead, and profiles hold SparseHists. */
+  readonly exactInterval: Partial<Record<string, SparseHist>> = {};
 
   constructor(
     control: SharedArrayBuffer,
     private readonly states: Int32Array,
     private readonly sink: VuPoolSink,
+    private readonly exact = false,
   ) {
     this.control = new Int32Array(control);
+  }
+
+  /** Tell the VUs which phase the run is in (rampup, measuring, done): they profile the measured window only. */
+  setPhase(p: number): void {
+    Atomics.store(this.control, CTRL_PHASE, p);
   }
 
   setRun(v: number): void {
@@ -76,7 +94,11 @@ export class VuPool {
         this.sink.output(m.lines);
         break;
       case 'latency':
-        for (const [op, hist] of Object.entries(m.hist)) if (hist) (this.interval[op] ??= createHistogram()).add(hist);
+        for (const [op, hist] of Object.entries(m.hist)) {
+          if (!hist) continue;
+          if (this.exact) mergeSparse((this.exactInterval[op] ??= new SparseHist()), hist as unknown as SparseLike);
+          else (this.interval[op] ??= createHistogram()).add(hist);
+        }
         break;
       case 'profile':
         this.profiles.push(...m.vus);
@@ -125,10 +147,7 @@ export class VuPool {
 
   /** VUs whose thread was terminated, or that never started, end as finished. */
   settleStates(vus: number): void {
-    for (let i = 0; i < vus; i++) {
-      const st = Atomics.load(this.states, i);
-      if (st !== VU_STATE.finished && st !== VU_STATE.failed) Atomics.store(this.states, i, VU_STATE.finished);
-    }
+    settleVuStates(this.states, vus);
   }
 
   /** Abort every VU and terminate the threads still running. */

@@ -1,7 +1,7 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, Workload } from '@sledge/core';
 import { METRIC_KINDS, SledgeError, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
-import { CTRL_PHASE, PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
+import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
 import { CounterReader, type Totals } from './counters.js';
 import { checkSessionFds } from './fd-limit.js';
@@ -11,6 +11,7 @@ import { RunSamplers } from './run-samplers.js';
 import { timingRows } from './timings.js';
 import { poolReport } from './pool-tpm.js';
 import { VuPool, assignVus } from './vu-pool.js';
+import type { RemoteVus, VuHost } from './vu-host.js';
 import { StepRunner } from './steps.js';
 import { ArrivalMeter } from './arrival-meter.js';
 
@@ -74,10 +75,11 @@ class VuRun {
   private readonly ops: readonly string[];
   private readonly timed: boolean;
   private readonly shared: SharedBlocks;
-  private readonly control: Int32Array;
   private readonly counters: CounterReader;
   private readonly faults: FaultReader;
-  private readonly pool: VuPool;
+  private readonly pool: VuHost;
+  /** The run's VUs on replicas (placement.on = replicas), else null: pool is a VuPool here. */
+  private readonly remote: RemoteVus | null;
   private samplers: RunSamplers | null = null;
   /** The final VU grid is due when the run ends (set once the VUs run), and whether it was sent. */
   private gridDue = false;
@@ -99,11 +101,21 @@ class VuRun {
     this.timed = this.plan.mode === 'timed';
     this.mon = (text) => env.ctx.output(1, text);
     this.shared = allocShared(this.plan.vus, this.ops.length, env.cfg.target.pool?.connections.length ?? 0);
-    this.control = new Int32Array(this.shared.control);
     const states = new Int32Array(this.shared.states);
     this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
     this.faults = new FaultReader(new Int32Array(this.shared.faults), this.plan.vus, this.ops);
-    this.pool = new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) });
+    this.remote = this.placeRemote();
+    this.pool = this.remote ?? new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) });
+  }
+
+  /** A run placed on replicas: its RemoteVus (refused where the run needs this server's threads). */
+  private placeRemote(): RemoteVus | null {
+    const { cfg, placeVus, ctx } = this.env;
+    const p = cfg.placement;
+    if (p?.on !== 'replicas') return null;
+    if (!placeVus) throw new SledgeError('SLEDGE_E_VALIDATION', 'placement.on is "replicas" but this server is not connected to NATS: start it with SLEDGE_NATS_URL (and SLEDGE_NATS_TOKEN), or set placement.on to "local"', { field: 'placement' });
+    if (this.plan.arrival) throw new SledgeError('SLEDGE_E_VALIDATION', 'an arrival rate is paced on this server: set placement.on to "local" for it', { field: 'placement' });
+    return placeVus(p, { shared: this.shared, ops: this.ops, mon: this.mon, output: (lines) => ctx.outputMany(lines) });
   }
 
   static async open(env: JobEnv, spec: VuJobSpec): Promise<VuRun> {
@@ -117,11 +129,12 @@ class VuRun {
   async execute(): Promise<'completed' | 'stopped'> {
     const { ctx, stop } = this.env;
     const { setup, loop, workers } = await this.prepare();
-    this.startVus(setup, loop, workers);
+    await this.startVus(setup, loop, workers);
     // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
     await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);
     const shape = new Int32Array(this.shared.shape);
     if (this.plan.steps) this.steps = new StepRunner(this.plan.steps, shape, this.monitor, this.counters, this.ops, ctx, stop, this.mon);
+    if (this.steps && this.remote) this.steps.onActive = (n) => this.remote!.setActive(n);
     if (this.plan.arrival) this.arrival = new ArrivalMeter(this.plan.arrival, shape, this.counters, ctx, this.mon);
     this.arrival?.start();
     this.pool.go();
@@ -148,25 +161,48 @@ class VuRun {
     const vus = plan.vus;
     const fdLine = checkSessionFds(vus * (plan.async ? plan.clients : 1), `${this.spec.workload.id}.${plan.async ? 'asyncClients' : 'vus'}`);
     if (fdLine) mon(fdLine);
-    const native = this.spec.native;
-    const loop = native
+    const native = this.remote ? undefined : this.spec.native;
+    const loop = this.remote
+      ? { loop: 'typescript' as const, line: 'Virtual users run on replicas' }
+      : native
       ? native.choose(this.env.vuLoop ?? 'auto', driver, cfg.target, this.options, this.env.pgVuAddonPath)
       : { loop: 'typescript' as const, line: `Virtual users run in JavaScript (the ${this.spec.workload.name} workload has no native VU loop)` };
     // Native VUs run on their own threads: one worker thread hosts them all unless workers are set.
     const workers = loop.loop === 'native' ? Math.max(1, Math.min(vus, plan.workers || 1)) : this.features.asyncSessions ? Math.max(1, Math.min(vus, plan.workers || cpus)) : vus;
-    Atomics.store(this.control, CTRL_PHASE, this.timed ? PHASE_RAMPUP : PHASE_MEASURING);
     if (this.timed) {
       mon(`${vus + 1} Virtual Users Created with Monitor VU`);
       ctx.output(0, 'Vuser 1:RUNNING');
     } else mon(`${vus} Virtual Users Created (test driver: ${plan.opsPerIteration} transactions each)`);
-    mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
-    mon(loop.line);
+    if (this.remote) mon(setup.summary);
+    else {
+      mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
+      mon(loop.line);
+    }
     ctx.metric(METRIC_KINDS.run, [{ ts: Date.now(), data: { ...setup.runInfo, vus, workers } }]);
     return { setup, loop, workers };
   }
 
-  private startVus(setup: RunSetup, loop: LoopChoice, workers: number): void {
+  private async startVus(setup: RunSetup, loop: LoopChoice, workers: number): Promise<void> {
     const { cfg, pgVuAddonPath } = this.env;
+    const phase = this.timed ? PHASE_RAMPUP : PHASE_MEASURING;
+    if (this.remote) {
+      const all = assignVus(this.plan.vus, 1, this.plan.userDelayMs)[0]!;
+      const lines = await this.remote.start({
+        jobId: this.env.ctx.current.id,
+        workload: this.spec.workload.id,
+        target: cfg.target,
+        seed: cfg.seed,
+        options: this.options,
+        params: setup.params,
+        plan: this.plan,
+        vus: all,
+        vuLoop: this.env.vuLoop ?? 'auto',
+      });
+      for (const l of lines) this.mon(l);
+      this.pool.setPhase(phase);
+      return;
+    }
+    this.pool.setPhase(phase);
     const native = loop.loop === 'native' ? this.spec.native?.host : undefined;
     const datas = assignVus(this.plan.vus, workers, this.plan.userDelayMs).map(
       (vus): VuWorkerData => ({
@@ -186,7 +222,7 @@ class VuRun {
         shared: this.shared,
       }),
     );
-    this.pool.start(datas);
+    (this.pool as VuPool).start(datas);
   }
 
   /** The final VU grid: VUs whose thread was terminated, or that never started, end as finished. */
@@ -245,10 +281,11 @@ class VuRun {
     mon('Rampup complete, Taking start Transaction Count.');
     const start = await this.monitorCount('start');
     const startClient = this.counters.totals();
+    this.remote?.markWindow('start');
     this.arrival?.beginWindow();
     const tStart = performance.now();
     const cpu0 = process.cpuUsage();
-    Atomics.store(this.control, CTRL_PHASE, PHASE_MEASURING);
+    this.pool.setPhase(PHASE_MEASURING);
     this.samplers!.phase = 'measuring';
     ctx.status('measuring');
     mon(`Timing test period of ${plan.durationMinutes} in minutes`);
@@ -256,11 +293,12 @@ class VuRun {
     mon('Test complete, Taking end Transaction Count.');
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
+    this.remote?.markWindow('end');
     const arrival = this.arrival?.endWindow();
     const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    Atomics.store(this.control, CTRL_PHASE, PHASE_DONE);
+    this.pool.setPhase(PHASE_DONE);
     this.samplers!.phase = 'done';
     return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}), ...(arrival ? { shapes: { arrival } } : {}) });
   }
@@ -285,7 +323,8 @@ class VuRun {
       end: w.end,
       seconds: w.seconds,
       clientOps,
-      ...(cpuPer1000 !== undefined ? { clientCpuMsPer1000: cpuPer1000 } : {}),
+      // On replicas, this server's CPU is not the clients': each replica's is its own.
+      ...(cpuPer1000 !== undefined && !this.remote ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,
     });
     if (w.pool) {
@@ -295,8 +334,13 @@ class VuRun {
     for (const line of outcome.lines) mon(line);
     const shapes: Record<string, unknown> = { ...w.shapes };
     if (this.steps) shapes['steps'] = await this.steps.finish();
-    if (cpuPer1000 !== undefined) mon(`Client CPU: ${cpuPer1000} ms per 1000 transactions (${clientOps} transactions in ${w.seconds.toFixed(1)} s)`);
+    if (cpuPer1000 !== undefined) mon(`${this.remote ? 'Primary' : 'Client'} CPU: ${cpuPer1000} ms per 1000 transactions (${clientOps} transactions in ${w.seconds.toFixed(1)} s)`);
     await this.stopVus(END_GRACE_MS);
+    if (this.remote) {
+      const r = this.remote.report(w.seconds);
+      for (const x of r.replicas) mon(`Replica ${x.name}: VUs ${x.vus.join(',')}: ${x.transactions} transactions, ${x.clientTpm} client TPM, ${x.finishedVus} finished${x.lostAt ? `, lost at ${new Date(x.lostAt).toISOString()}` : ''}`);
+      Object.assign(shapes, r);
+    }
     this.samplers!.clientTick();
     this.samplers!.stop();
     this.throwFailure();

@@ -45,6 +45,8 @@ export interface VuWorkerData {
   activeVus: number;
   vus: VuAssignment[];
   shared: SharedBlocks;
+  /** A replica's VUs: latency goes into SparseHists (every value kept) instead of perf_hooks histograms. */
+  exactLatency?: boolean;
 }
 
 export interface LogLine {

@@ -18,6 +18,8 @@ export interface NativeHostEnv {
   shared: { counters: Int32Array; states: Int32Array; control: Int32Array; faults?: Int32Array };
   /** The worker's current interval histograms by operation name (replaced every second when shipped). */
   interval: () => Record<string, RecordableHistogram>;
+  /** A new histogram for a measured-window profile (perf_hooks, or a SparseHist on a replica). */
+  newHist: () => RecordableHistogram;
   log: (vu: number, text: string) => void;
   /** Called after every drain (the worker flushes logs and ships latency from here). */
   onTick: () => void;

@@ -1,4 +1,4 @@
-import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import type { RecordableHistogram } from 'node:perf_hooks';
 import { errorClassOf, openVuSession, PooledSession, type Driver, type ErrorClass, type OpSession, type OpStream, type VuPlan, type Workload } from '@sledge/core';
 import type { ErrorClassName, Target } from '@sledge/protocol';
 import {
@@ -60,6 +60,8 @@ export interface VuEnv {
   pool?: Int32Array;
   /** Interval histograms (µs) by operation name, shared by the worker's VUs, shipped and replaced every second. */
   interval: Record<string, RecordableHistogram>;
+  /** A new histogram for a measured-window profile (perf_hooks, or a SparseHist on a replica). */
+  newHist: () => RecordableHistogram;
   log: (vu: number, text: string) => void;
 }
 
@@ -212,7 +214,7 @@ export function record(env: VuEnv, c: Client, op: number, t0: number, t1: number
     Atomics.add(env.ash, c.a.index * 2 + ASH_WAIT_US, Math.min(us, Math.round(c.session.lastWaitMs() * 1000)));
   }
   if (measuring) {
-    const p = (c.profile.perType[opName] ??= { hist: createHistogram(), totalNs: 0 });
+    const p = (c.profile.perType[opName] ??= { hist: env.newHist(), totalNs: 0 });
     p.hist.record(us);
     p.totalNs += (t1 - t0) * 1e6;
     c.onWindow(t0, t1);

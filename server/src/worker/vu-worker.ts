@@ -16,6 +16,7 @@ import { loadDriver } from '../shared/drivers.js';
 import type { FromVuWorker, LogLine, ModuleRef, VuProfile, VuWorkerData } from '../shared/messages.js';
 import type { NativeVuHost } from '../shared/native-host.js';
 import { runVu, type VuEnv } from './vu-loop.js';
+import { SparseHist } from '../shared/sparse-hist.js';
 
 const data = workerData as VuWorkerData;
 const port = parentPort!;
@@ -29,6 +30,10 @@ const flushLogs = () => {
   }
 };
 
+/** A replica's VUs record every value (SparseHist: it crosses the network and merges exactly); local VUs use perf_hooks. */
+const newHist = (): RecordableHistogram => (data.exactLatency ? (new SparseHist() as unknown as RecordableHistogram) : createHistogram());
+const newHists = (ops: readonly string[]) => Object.fromEntries(ops.map((t) => [t, newHist()])) as Record<string, RecordableHistogram>;
+
 async function importRef<T>(ref: ModuleRef): Promise<T> {
   const m = (await import(ref.specifier)) as Record<string, unknown>;
   const x = m[ref.export];
@@ -37,7 +42,6 @@ async function importRef<T>(ref: ModuleRef): Promise<T> {
 }
 
 function makeEnv(driver: Driver, workload: Workload): VuEnv {
-  const newHists = () => Object.fromEntries(workload.operations.map((t) => [t, createHistogram()])) as Record<string, RecordableHistogram>;
   return {
     driver,
     target: data.target,
@@ -54,7 +58,8 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     control: new Int32Array(data.shared.control),
     shape: new Int32Array(data.shared.shape),
     ...(data.shared.pool ? { pool: new Int32Array(data.shared.pool) } : {}),
-    interval: newHists(),
+    interval: newHists(workload.operations),
+    newHist,
     log: (vu, text) => {
       pending.push({ vu, text });
       if (pending.length >= 500) flushLogs();
@@ -71,7 +76,7 @@ function shipper(env: VuEnv): () => void {
     if (Object.keys(hist).length) post({ t: 'latency', ts: Date.now(), hist });
     // A posted histogram may share its native storage with the copy the main
     // thread receives: start new ones instead of resetting the posted ones.
-    env.interval = Object.fromEntries(ops.map((t) => [t, createHistogram()])) as Record<string, RecordableHistogram>;
+    env.interval = newHists(ops);
   };
 }
 
@@ -91,6 +96,7 @@ async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile
     vus: data.vus,
     shared: { counters: env.counters, states: env.states, control: env.control, faults: env.faults },
     interval: () => env.interval,
+    newHist,
     log: env.log,
     onTick: () => {
       flushLogs();

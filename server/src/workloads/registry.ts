@@ -1,6 +1,7 @@
 import type { Driver } from '@sledge/core';
 import { SledgeError, type JobConfig, type JobType } from '@sledge/protocol';
 import type { FileJobBody, JobBody } from '../engine/job-types.js';
+import type { VuJobSpec } from '../runner/vu-run.js';
 
 /** A job body: most work on a database through its driver (`sampled`: ASH and CPU samplers run beside it); some (datagen) only write files. */
 export type Body = { db: true; run: JobBody; sampled?: boolean } | { db: false; run: FileJobBody };
@@ -10,6 +11,8 @@ export interface WorkloadRunner {
   /** The job body's `workload` value, e.g. 'tprocc'. */
   id: string;
   bodies: Partial<Record<JobType, Body>>;
+  /** Its VU runner (run jobs): what a replica runs when a run is placed on replicas. */
+  vuSpec?: VuJobSpec;
   /**
    * Checks of a database job before it is stored (the schema a build or run
    * needs, option limits), on a driver that loads. `busy`: a queued or

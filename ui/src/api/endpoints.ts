@@ -11,6 +11,7 @@ import type {
   OutputLine,
   ProfileDetail,
   ProfileSummary,
+  ReplicaList,
   SavedConfig,
   SavedConfigInput,
   ShareLink,
@@ -83,6 +84,8 @@ export const api = {
   profiles: () => request<ProfileSummary[]>('GET', '/profiles'),
   profile: (id: number) => request<ProfileDetail>('GET', `/profiles/${id}`),
   best: () => request<BestJobs>('GET', '/best'),
+  /** Scale-out: whether this server is on NATS, and the replicas that joined it. */
+  replicas: () => request<ReplicaList>('GET', '/replicas'),
 };
 
 export const EXPORT_SERIES = ['tcount', 'client', 'timing', 'latency', 'output', 'vus', 'thresholds'] as const;

@@ -2,6 +2,7 @@ import type { Job } from '@sledge/protocol';
 import { ENGINE_DISPLAY, workloadDef } from '@sledge/protocol';
 import { fmtDuration, localDateTime } from '../util/format.js';
 import { jobElapsedMs } from '../util/jobs.js';
+import { placementOf, placementText } from '../util/replicas.js';
 
 /** Flatten a stored config into dotted keys (target.host, tprocc.mix.payment, ...). */
 export function flattenConfig(v: unknown, prefix = ''): [string, string][] {
@@ -15,6 +16,7 @@ export function flattenConfig(v: unknown, prefix = ''): [string, string][] {
 /** Dates, versions and the configuration as stored (secrets were redacted when the job was stored). */
 export function JobDetails({ job }: { job: Job }) {
   const rows = flattenConfig(job.config);
+  const placement = placementText(placementOf(job.config));
   return (
     <div className="two-col">
       <section className="card" aria-labelledby="job-facts-h">
@@ -36,6 +38,12 @@ export function JobDetails({ job }: { job: Job }) {
           <dd>{localDateTime(job.endedAt)}</dd>
           <dt>Elapsed</dt>
           <dd>{fmtDuration(jobElapsedMs(job, Date.now()))}</dd>
+          {placement && (
+            <>
+              <dt>VUs ran</dt>
+              <dd data-testid="job-placement">{placement}</dd>
+            </>
+          )}
           <dt>Seed</dt>
           <dd className="mono">{job.seed}</dd>
           {job.profileId > 0 && (

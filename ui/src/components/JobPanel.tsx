@@ -12,6 +12,7 @@ import { CheckList } from './CheckList.js';
 import { ErrorBox } from './ErrorBox.js';
 import { TimingSection } from './JobCharts.js';
 import { OutputLog } from './OutputLog.js';
+import { ReplicaResults } from './ReplicaResults.js';
 import { RunHeader } from './RunHeader.js';
 import { StatusBadge } from './StatusBadge.js';
 import { VuGrid } from './VuGrid.js';
@@ -108,6 +109,7 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
       {job.error && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
       {job.type === 'run' && active && <RunHeader live={live} />}
       {job.result && <ResultBanner job={job} />}
+      {job.result && <ReplicaResults job={job} />}
       {metrics && (
         <div className="tabs" role="tablist" aria-label="Job views">
           <button type="button" role="tab" id={`tab-overview-${job.id}`} aria-selected={tab === 'overview'} aria-controls={`panel-${job.id}`} className={tab === 'overview' ? 'active' : undefined} onClick={() => selectTab('overview')} data-testid="tab-overview">

@@ -1,11 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { JobCreate } from '@sledge/protocol';
-import { ENGINE_DISPLAY } from '@sledge/protocol';
+import { ENGINE_DISPLAY, workloadDef } from '@sledge/protocol';
 import { api, type JobCreateBody } from '../api/endpoints.js';
+import { ApiError } from '../api/http.js';
 import { Field } from '../components/Field.js';
 import { WorkloadPicker } from '../components/WorkloadPicker.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { JobSlot } from '../components/JobSlot.js';
+import { PlacementEditor } from '../components/PlacementEditor.js';
 import { EMPTY_THRESHOLDS, ThresholdsEditor, draftOf, thresholdKeys, thresholdsBody, toRowErrors, type ThresholdsDraft } from '../components/ThresholdsEditor.js';
 import { toFormValue } from '../forms/fields.js';
 import { labelsOf, precheckJob } from '../forms/errors.js';
@@ -13,14 +15,26 @@ import { useApiErrors } from '../forms/useApiErrors.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus, type LiveJob } from '../live/jobState.js';
 import { Link, setSearch, useLocation } from '../router.js';
+import { useReplicas } from '../state/replicas.js';
 import { useWorkbench } from '../state/workbench.js';
+import { LOCAL_PLACEMENT, placementBody, placementOf, placementProblem, placementText } from '../util/replicas.js';
 import { DEFAULT_WORKLOAD, workloadOf } from '../workloads/index.js';
+
+/** How often the Run form re-reads the replicas (readiness, CPU) while it is open. */
+const REPLICAS_REFRESH_MS = 3000;
+
+/** The run's VUs as typed, when a whole number (the placement's sum is checked against it). */
+const runVusOf = (v: unknown): number | undefined => {
+  const n = Number(String(v ?? '').trim());
+  return String(v ?? '').trim() !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
 
 /** The running (or last) job's settings on one line, in place of the form while it runs. */
 function RunSummary({ live, onEdit, onStart, busy }: { live: LiveJob; onEdit: () => void; onStart: () => void; busy: boolean }) {
   const { job } = live;
   const active = !isTerminalStatus(job.status);
-  const parts = [`${ENGINE_DISPLAY[job.engine]}${job.engineVersion ? ` ${job.engineVersion}` : ''}`, ...workloadOf(job).summary(job, live)];
+  const where = placementText(placementOf(job.config));
+  const parts = [`${ENGINE_DISPLAY[job.engine]}${job.engineVersion ? ` ${job.engineVersion}` : ''}`, ...workloadOf(job).summary(job, live), ...(where ? [where] : [])];
   return (
     <section className="card run-summary" aria-label="Run settings" data-testid="run-summary">
       <p className="run-summary-text">
@@ -49,6 +63,11 @@ export function RunPage() {
   const [busy, setBusy] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   const [thresholds, setThresholds] = useState<ThresholdsDraft>(EMPTY_THRESHOLDS);
+  const placement = wb.state.placement ?? LOCAL_PLACEMENT;
+  // Scale-out: "Where VUs run" shows when this server is on NATS and the workload's VUs can run on replicas.
+  const replicas = useReplicas(REPLICAS_REFRESH_MS, { whenOff: false });
+  const replicaList = replicas.data?.enabled ? replicas.data : undefined;
+  const placeable = replicaList !== undefined && workloadDef(wb.workload.id)?.replicas === true;
   const profileId = wb.state.profileId;
   const runId = wb.jobFor('run');
   const view = useLiveJob(runId);
@@ -79,9 +98,9 @@ export function RunPage() {
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const { form, name: workloadName, RunOptions } = wb.workload;
   const opt = (n: string) => `${form.key}.${n}`;
-  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', ...thresholdKeys(thresholds)];
+  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', ...thresholdKeys(thresholds), ...(placeable ? ['placement'] : [])];
   const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.schemaFields.map((f) => opt(`schema.${f.name}`)), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label' };
+  const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label', 'placement.replicas': 'Chosen replicas', 'placement.vus': 'VUs per replica' };
 
   const start = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -94,6 +113,12 @@ export function RunPage() {
       // Out-of-range values are shown at their fields, all at once, without a round trip.
       const bad = precheckJob(body, form);
       if (bad) throw bad;
+      if (placeable) {
+        const problem = placementProblem(placement);
+        if (problem) throw new ApiError('SLEDGE_E_VALIDATION', problem.message, 400, problem.field);
+        const where = placementBody(placement);
+        if (where) body.placement = where;
+      }
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
@@ -159,6 +184,19 @@ export function RunPage() {
         </h3>
         <WorkloadPicker />
         <RunOptions field={field} values={wb.state.options} setValue={setValue} />
+        {placeable && (
+          <PlacementEditor
+            value={placement}
+            onChange={(d) => {
+              wb.setPlacement(d);
+              errs.clear('placement');
+            }}
+            list={replicaList}
+            engine={wb.state.engine}
+            runVus={runVusOf(wb.state.options['vus'])}
+            error={errs.fields['placement']}
+          />
+        )}
         <details open={advanced || advancedError} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
           <summary>Advanced driver options</summary>
           <div className="form-grid">

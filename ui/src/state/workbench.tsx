@@ -6,6 +6,7 @@ import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
 import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type WorkloadUi } from '../workloads/registry.js';
 import { editPage, planRerun } from '../util/rerun.js';
+import { draftOfPlacement, placementDraftOf, placementOf, type PlacementDraft } from '../util/replicas.js';
 import { cached } from './resource.js';
 
 /**
@@ -28,6 +29,8 @@ export interface WorkbenchState {
   label: string;
   /** Run page: performance profile id (text as typed). */
   profileId: string;
+  /** Run page: where the VUs run (this server, all ready replicas, chosen ones), shown when this server is on NATS. */
+  placement?: PlacementDraft;
   /** The job each page started last, per engine. */
   jobs: Partial<Record<EngineId, PageJobs>>;
   config?: { id: number; name: string };
@@ -73,6 +76,7 @@ interface WorkbenchApi {
   /** The workload's options object of a job body (only `names` when given) with the engine's schema options as `schema`. */
   options: (names?: readonly string[]) => Record<string, unknown>;
   setLabel: (l: string) => void;
+  setPlacement: (p: PlacementDraft) => void;
   setProfileId: (p: string) => void;
   /** Record the job a page started, for the engine it runs on (the current engine by default) and its workload (the current one by default). */
   setJob: (page: 'schema' | 'run', id: string, engine?: EngineId, workload?: string) => void;
@@ -109,7 +113,9 @@ function load(): WorkbenchState {
     const workload = known ? s.workload! : DEFAULT_WORKLOAD;
     const defaults = workloadUi(workload).form.defaults();
     const parked = s.parked && typeof s.parked === 'object' ? s.parked : {};
-    return { ...fresh, ...s, workload, parked, options: { ...defaults, ...(s.options ?? older ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs) };
+    const { placement: storedPlacement, ...rest } = s;
+    const placement = placementDraftOf(storedPlacement);
+    return { ...fresh, ...rest, workload, parked, options: { ...defaults, ...(s.options ?? older ?? {}) }, profileId: typeof s.profileId === 'string' ? s.profileId : '', jobs: pageJobs(s.jobs), ...(placement ? { placement } : {}) };
   } catch {
     return fresh;
   }
@@ -192,6 +198,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     [],
   );
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
+  const setPlacement = useCallback((placement: PlacementDraft) => setState((s) => ({ ...s, placement })), []);
   const setProfileId = useCallback((profileId: string) => setState((s) => ({ ...s, profileId })), []);
   const setJob = useCallback(
     (page: 'schema' | 'run', id: string, engine?: EngineId, workload?: string) =>
@@ -251,7 +258,11 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
           ? { ...otherPools, [job.engine]: { ...jobPool, connections: jobPool.connections.map((c, i) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, plan.missing.includes(`pool.connections.${i}.${k}`) ? '' : v]))) as ConnectPool['connections'] } }
           : otherPools;
         const next: WorkbenchState = { ...s, engine: job.engine, workload: wid, parked, targets: { ...s.targets, [job.engine]: values }, pools, options: tp, label: plan.body.label ?? '' };
-        if (job.type === 'run') next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
+        if (job.type === 'run') {
+          next.profileId = plan.body.profileId ? String(plan.body.profileId) : '';
+          // Where its VUs ran comes along (the form shows it when this server is on NATS).
+          next.placement = draftOfPlacement(placementOf(plan.body));
+        }
         // The saved configuration stays only when its secrets are what the loaded target uses.
         if (plan.body.configId === undefined && s.engine !== job.engine) delete next.config;
         return next;
@@ -277,6 +288,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setSchemaValue: setTargetValue,
       options,
       setLabel,
+      setPlacement,
       setProfileId,
       setJob,
       jobFor,
@@ -288,7 +300,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       target,
       configId,
     };
-  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setProfileId, setJob, setConfig, setPool]);
+  }, [state, capabilities, schemas, loadError, targetFields, targetValues, workload, schemaFields, schemaValues, setEngine, setTargetValue, setTargetValues, setOptionValue, setOptionValues, setWorkload, setLabel, setPlacement, setProfileId, setJob, setConfig, setPool]);
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

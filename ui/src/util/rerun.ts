@@ -8,7 +8,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /**
  * The POST /jobs body that repeats a job: its stored type, target, workload
- * options (under its workload's key), label, profile id, metrics and datagen options. The seed is left
+ * options (under its workload's key), label, profile id, metrics, datagen options and placement. The seed is left
  * out (a new run draws new random keys, as HammerDB does). Secrets read
  * "********": stored jobs never keep them.
  */
@@ -26,6 +26,8 @@ export function jobCreateBody(job: Job): JobCreateBody {
   // Its pass/fail gate too: thresholds and the regression baseline.
   if (Array.isArray(c['thresholds']) && c['thresholds'].length) body['thresholds'] = [...(c['thresholds'] as string[])];
   if (isObj(c['baseline'])) body['baseline'] = { ...c['baseline'] };
+  // Where its VUs ran (scale-out): the same replicas, or all ready ones, again.
+  if (isObj(c['placement'])) body['placement'] = structuredClone(c['placement']);
   // A job stored before TPROC-C's schema options left the target repeats in today's shape.
   const normalize = workloadDef(job.workload)?.normalize;
   return (normalize ? normalize(body) : body) as unknown as JobCreateBody;

@@ -45,26 +45,6 @@ int waitSocket(int fd, short events, GiveUp give_up, std::chrono::steady_clock::
 
 }  // namespace
 
-const char* errKindName(ErrKind k) {
-  switch (k) {
-    case ErrKind::Deadlock:
-      return "deadlock";
-    case ErrKind::Serialization:
-      return "serialization";
-    case ErrKind::LockTimeout:
-      return "lock-timeout";
-    case ErrKind::Timeout:
-      return "timeout";
-    case ErrKind::Connection:
-      return "connection";
-    case ErrKind::Constraint:
-      return "constraint";
-    case ErrKind::Other:
-      return "other";
-  }
-  return "other";
-}
-
 ErrKind classify(const std::string& code, bool connectionBad) {
   if (code == "40P01") return ErrKind::Deadlock;
   if (code == "40001") return ErrKind::Serialization;
@@ -75,13 +55,13 @@ ErrKind classify(const std::string& code, bool connectionBad) {
   return ErrKind::Other;
 }
 
-bool PgConn::connect(const std::string& conninfo, const std::string& applicationName, const Interrupt& intr, std::string* error, bool* stopped) {
+bool PgConn::connect(const std::string& sessionName, const Interrupt& intr, std::string* error, bool* stopped) {
   close();
   *stopped = false;
   // expand_dbname: the first dbname value is the whole conninfo string; the
   // later application_name overrides any in it.
   const char* keywords[] = {"dbname", "application_name", nullptr};
-  const char* values[] = {conninfo.c_str(), applicationName.c_str(), nullptr};
+  const char* values[] = {cfg_.conninfo.c_str(), sessionName.c_str(), nullptr};
   conn_ = PQconnectStartParams(keywords, values, 1);
   if (conn_ == nullptr) {
     *error = "out of memory starting a connection";
@@ -198,8 +178,8 @@ void PgConn::fillError(PGresult* res, DbError* err) {
   err->kind = classify(err->code, bad);
 }
 
-bool PgConn::prepare(int tx, const std::string& statement, const Interrupt& intr, DbError* err) {
-  if (!PQsendPrepare(conn_, kStatementNames[tx], statement.c_str(), 0, nullptr)) {
+bool PgConn::prepare(int tx, const Interrupt& intr, DbError* err) {
+  if (!PQsendPrepare(conn_, kStatementNames[tx], cfg_.statements[tx].c_str(), 0, nullptr)) {
     fillError(nullptr, err);
     return false;
   }
@@ -212,23 +192,24 @@ bool PgConn::prepare(int tx, const std::string& statement, const Interrupt& intr
   return ok;
 }
 
-void PgConn::prepareAll(const std::string statements[kNtx], const Interrupt& intr) {
+void PgConn::prepareAll(const Interrupt& intr) {
   DbError ignored;
   for (int tx = 0; tx < kNtx && connected(); tx++) {
-    if (!prepared_[tx]) prepare(tx, statements[tx], intr, &ignored);
+    if (!prepared_[tx]) prepare(tx, intr, &ignored);
   }
 }
 
-Outcome PgConn::exec(int tx, const std::string& statement, int nParams, const char* const* values, const std::string& rollbackSqlstate, const Interrupt& intr,
-                     DbError* err) {
+Outcome PgConn::exec(const TxInput& in, const Interrupt& intr, DbError* err) {
+  const int tx = in.type;
   if (conn_ == nullptr) {
     err->kind = ErrKind::Connection;
     err->code.clear();
     err->message = "no connection";
     return Outcome::Error;
   }
-  if (!prepared_[tx] && !prepare(tx, statement, intr, err)) return Outcome::Error;
-  if (!PQsendQueryPrepared(conn_, kStatementNames[tx], nParams, values, nullptr, nullptr, 0)) {
+  if (!prepared_[tx] && !prepare(tx, intr, err)) return Outcome::Error;
+  params_.fill(in);
+  if (!PQsendQueryPrepared(conn_, kStatementNames[tx], params_.count(), params_.values(), nullptr, nullptr, 0)) {
     fillError(nullptr, err);
     return Outcome::Error;
   }
@@ -241,7 +222,7 @@ Outcome PgConn::exec(int tx, const std::string& statement, int nParams, const ch
   const ExecStatusType st = res != nullptr ? PQresultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) {
     const char* code = res != nullptr ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
-    if (code != nullptr && rollbackSqlstate == code) {
+    if (code != nullptr && cfg_.rollbackSqlstate == code) {
       out = Outcome::Rollback;
     } else {
       fillError(res, err);

@@ -10,8 +10,7 @@
 #include <memory>
 #include <utility>
 
-#include "conn.h"
-#include "params.h"
+#include "session.h"
 
 namespace sledge::pgvu {
 
@@ -66,7 +65,8 @@ std::string fixed(double v, int digits) {
 
 }  // namespace
 
-Run::Run(RunConfig cfg, std::vector<VuSpec> vus, Shared shared) : cfg_(std::move(cfg)), vus_(std::move(vus)), sh_(shared), results_(vus_.size()) {}
+Run::Run(RunConfig cfg, SessionFactory sessions, std::vector<VuSpec> vus, Shared shared)
+    : cfg_(std::move(cfg)), sessions_(std::move(sessions)), vus_(std::move(vus)), sh_(shared), results_(vus_.size()) {}
 
 Run::~Run() { shutdown(); }
 
@@ -198,11 +198,10 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   LatencyRing ring(&sh_, static_cast<int>(slot));
   const auto epoch = Clock::now();
   TxInput in{};
-  TxParams params;
   int64_t errorsLogged = 0;
 
   // vu-loop.ts reconnect: back off 0.5 s doubling to 5 s until a session opens or the job stops; `lost`: count it as back.
-  auto reconnect = [&](PgConn& conn, const std::string& why, bool lost) -> bool {
+  auto reconnect = [&](Session& conn, const std::string& why, bool lost) -> bool {
     const auto started = Clock::now();
     log(pos, name + ": " + why + ", reconnecting");
     int64_t wait = 500;
@@ -211,9 +210,9 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
       if (!running()) return false;
       std::string err;
       bool stopped = false;
-      if (conn.connect(cfg_.conninfo, appName, intr, &err, &stopped)) {
+      if (conn.connect(appName, intr, &err, &stopped)) {
         log(pos, name + ": reconnected after " + fixed(msSince(started, Clock::now()) / 1000.0, 1) + " s");
-        conn.prepareAll(cfg_.statements, intr);
+        conn.prepareAll(intr);
         if (lost) sh_.session(a.index, kFaultBacks);
         sh_.state(a.index, kStateRunning);
         return true;
@@ -224,19 +223,20 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   };
 
   for (int64_t iter = 0; iter < cfg_.iterations && running(); iter++) {
-    PgConn conn;
+    std::unique_ptr<Session> session = sessions_();
+    Session& conn = *session;
     std::string err;
     bool stopped = false;
-    if (!conn.connect(cfg_.conninfo, appName, intr, &err, &stopped)) {
+    if (!conn.connect(appName, intr, &err, &stopped)) {
       if (stopped) return true;
       // A database that refuses connections now (an outage, a failover) may be back soon: with reconnect on, keep trying.
       if (!cfg_.retryFirstConnect || !reconnect(conn, "cannot connect (" + err + ")", false)) {
         if (!running()) return true;
-        log(pos, "Error in Virtual User " + num(pos) + ": connecting to PostgreSQL failed: " + err);
+        log(pos, "Error in Virtual User " + num(pos) + ": connecting to " + cfg_.engineName + " failed: " + err);
         return false;
       }
     } else {
-      conn.prepareAll(cfg_.statements, intr);
+      conn.prepareAll(intr);
     }
     sh_.state(a.index, kStateRunning);
     VuOptions o{cfg_.warehouses, pos, cfg_.activeVus, cfg_.allWarehouse, {}, iter * 100000};
@@ -260,10 +260,9 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
         if (!running()) break;
       }
       const bool measuring = sh_.phase() == kPhaseMeasuring;
-      params.fill(in);
       DbError dbe;
       const auto t0 = Clock::now();
-      const Outcome out = conn.exec(t, cfg_.statements[t], params.count(), params.values(), cfg_.rollbackSqlstate, intr, &dbe);
+      const Outcome out = conn.exec(in, intr, &dbe);
       const auto t1 = Clock::now();
       if (out == Outcome::Cancelled) return true;  // aborted mid-statement
       if (out == Outcome::Error) {

@@ -1,8 +1,8 @@
 // A native VU run: one thread (pthread) per virtual user of one worker, each
-// running the TPROC-C loop of server/src/worker/vu-loop.ts against
-// PostgreSQL through libpq without returning to JavaScript. Counters and VU
-// states go to shared memory, latencies to per-VU rings, log lines to a
-// queue that JavaScript drains.
+// running the TPROC-C loop of server/src/worker/vu-loop.ts against a
+// database through a Session (libpq, the MariaDB C connector) without
+// returning to JavaScript. Counters and VU states go to shared memory,
+// latencies to per-VU rings, log lines to a queue that JavaScript drains.
 #pragma once
 
 #include <atomic>
@@ -12,15 +12,14 @@
 #include <pthread.h>
 #include <vector>
 
+#include "session.h"
 #include "shared.h"
 #include "workload.h"
 
 namespace sledge::pgvu {
 
 struct RunConfig {
-  std::string conninfo;  // contains the password: never logged
-  std::string statements[kNtx];
-  std::string rollbackSqlstate;
+  std::string engineName = "the database";  // log lines: "connecting to <engineName> failed"
   uint32_t seed = 0;
   int64_t warehouses = 1;
   int64_t activeVus = 1;
@@ -57,7 +56,7 @@ struct LogLine {
 
 class Run {
  public:
-  Run(RunConfig cfg, std::vector<VuSpec> vus, Shared shared);
+  Run(RunConfig cfg, SessionFactory sessions, std::vector<VuSpec> vus, Shared shared);
   ~Run();
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -86,6 +85,7 @@ class Run {
   void sleepUnlessStopped(int64_t ms);
 
   const RunConfig cfg_;
+  const SessionFactory sessions_;
   const std::vector<VuSpec> vus_;
   Shared sh_;
   std::vector<VuResult> results_;

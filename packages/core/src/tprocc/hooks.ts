@@ -127,8 +127,11 @@ export interface VuSession {
 
 // ---------------------------------------------------------- native VU loop
 
+/** What a native VU loop runs: one connection per VU and the five transactions' statements, per client library. */
+export type NativeVuSpec = LibpqVuSpec | LibmariadbVuSpec;
+
 /** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
-export interface NativeVuSpec {
+export interface LibpqVuSpec {
   kind: 'libpq';
   /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>); contains the password. */
   conninfo: string;
@@ -136,6 +139,25 @@ export interface NativeVuSpec {
   statements: Record<TxType, string>;
   /** SQLSTATE that means the new-order rollback (outcome 'rollback', not an error). */
   rollbackSqlstate: string;
+}
+
+/**
+ * A MariaDB C connector (libmariadb) native VU loop: one connection per VU,
+ * each transaction one text-protocol CALL with its `?` filled in as mysql2
+ * does; NEWORD's rolled_back column is the new-order rollback.
+ */
+export interface LibmariadbVuSpec {
+  kind: 'libmariadb';
+  host: string;
+  port: number;
+  /** A Unix socket instead of host and port ('' for none). */
+  socket: string;
+  user: string;
+  /** Contains the password: never logged. */
+  password: string;
+  database: string;
+  /** The CALL of each transaction with `?` placeholders, in the procedures' argument order. */
+  statements: Record<TxType, string>;
 }
 
 /** A native VU loop a driver offers (driver-postgresql: the libpq loop of worker-native). */

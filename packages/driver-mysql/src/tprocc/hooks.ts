@@ -1,6 +1,7 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, NativeVuLoad, NativeVuSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
+import { loadMyVuLoop } from '@sledge/worker-native';
 import { MyAdmin } from './admin.js';
 import { connect } from '../engine/connect.js';
 import type { FamilyOptions } from '../engine/family.js';
@@ -29,6 +30,28 @@ function datagenScripts(flavour: Flavour, layout: DatagenLayout): DatagenScript[
   return renderLoadScripts({ output: `load_${e}.sql`, executable: false, quote: mysqlString, fileVars: mysqlVars }, { tables, template }, layout);
 }
 
+/** What the native MariaDB C connector loop runs for a target: the connection and the CALLs of calls.sql (as ProcedureVu sends them). */
+export function nativeVuSpec(t: MyTarget, sql: SqlSet): NativeVuSpec {
+  return {
+    kind: 'libmariadb',
+    host: t.host,
+    port: t.port,
+    socket: t.socket ?? '',
+    user: t.user,
+    password: t.password,
+    database: t.database,
+    statements: callStatements(sql),
+  };
+}
+
+/** Why the native loop cannot run a target's VUs (settings it does not implement), or undefined. */
+export function nativeVuUnsupported(t: MyTarget): string | undefined {
+  if (t.noStoredProcs) return 'target.noStoredProcs is on (the native loop CALLs the stored procedures)';
+  if (t.prepared) return 'target.prepared is on (the native loop sends text-protocol CALLs)';
+  if (t.ssl) return 'target.ssl is on (the native loop connects without TLS)';
+  return undefined;
+}
+
 /** TPROC-C on one MySQL-family flavour. */
 export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['engine']>, sql: () => SqlSet, o: FamilyOptions): TproccHooks<TproccTarget<T>> {
   return {
@@ -52,6 +75,17 @@ export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['e
       });
       if (target.noStoredProcs) return new ClientSqlVu(conn, sql(), target.prepared);
       return new ProcedureVu(conn, callStatements(sql()), target.prepared);
+    },
+
+    nativeVu: {
+      name: 'the native MariaDB C connector loop',
+      spec: (t) => nativeVuSpec(t, sql()),
+      load(addonPath?: string): NativeVuLoad<TproccTarget<T>> {
+        const loop = loadMyVuLoop(addonPath === undefined ? {} : { path: addonPath });
+        if (!loop.available) return { available: false, reason: loop.reason };
+        return { available: true, start: (t, opts) => loop.start({ ...opts, spec: nativeVuSpec(t, sql()) }) };
+      },
+      unsupported: (t) => nativeVuUnsupported(t),
     },
 
     datagenScripts: (layout) => datagenScripts(flavour, layout),

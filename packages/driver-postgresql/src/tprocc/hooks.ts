@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, NativeVuLoad, NativeVuSpec, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LibpqVuSpec, NativeVuLoad, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
 import { renderLoadScripts } from '@sledge/core';
 import type { PgTproccTarget } from './target.js';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
@@ -10,7 +10,7 @@ import { PgLoaderSession } from '../engine/loader.js';
 import { callStatements, PgVuSession } from './vu.js';
 
 /** What the native libpq loop runs for a target: the VU sessions' statements, connection and rollback rule. */
-export function nativeVuSpec(t: PgTproccTarget): NativeVuSpec {
+export function nativeVuSpec(t: PgTproccTarget): LibpqVuSpec {
   return { kind: 'libpq', conninfo: libpqConninfo(t, 'user'), statements: callStatements(t), rollbackSqlstate: ROLLBACK_SQLSTATE };
 }
 

@@ -41,7 +41,7 @@ describe('libpq conninfo', () => {
 describe('tprocc nativeVu.spec', () => {
   it('describes a libpq loop with the VU sessions\' statements and the SLRBK rollback', () => {
     const spec = driver.workloads.tprocc!.nativeVu!.spec(t);
-    expect(spec.kind).toBe('libpq');
+    if (spec.kind !== 'libpq') throw new Error(`expected a libpq spec, got ${spec.kind}`);
     expect(spec.conninfo).toBe(libpqConninfo(t, 'user'));
     expect(spec.conninfo).not.toContain('application_name');
     expect(spec.statements).toEqual(callStatements(t));

@@ -9,6 +9,7 @@ import type { WorkloadDef } from './types.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
 import { PoolResultFields } from '../run/pool.js';
+import { PlacementResultFields } from '../run/placement.js';
 import { KeyThinkTable } from '../run/keythink.js';
 import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
 
@@ -147,6 +148,7 @@ export const TproccResult = Type.Object(
     arrival: Type.Optional(ArrivalResult),
     ...PoolResultFields,
     ...FaultResultFields,
+    ...PlacementResultFields,
   },
   { $id: 'TproccResult' },
 );
@@ -166,6 +168,7 @@ export const TproccJobCreate = Type.Object(
     configId: JobCommonFields.configId,
     thresholds: JobCommonFields.thresholds,
     baseline: JobCommonFields.baseline,
+    placement: JobCommonFields.placement,
     datagen: Type.Optional(DatagenOptions),
   },
   { additionalProperties: false, title: 'TPROC-C job' },
@@ -273,4 +276,5 @@ export const TPROCC: WorkloadDef = {
   parse: parseTproccJob,
   normalize: normalizeTproccSchema,
   connectPool: true,
+  replicas: true,
 };

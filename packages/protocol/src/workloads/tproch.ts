@@ -178,6 +178,7 @@ export const TprochJobCreate = Type.Object(
     configId: JobCommonFields.configId,
     thresholds: JobCommonFields.thresholds,
     baseline: JobCommonFields.baseline,
+    placement: JobCommonFields.placement,
     datagen: Type.Optional(DatagenOptions),
   },
   { additionalProperties: false, title: 'TPROC-H job' },

@@ -59,4 +59,6 @@ export interface WorkloadDef {
   normalize?<B>(body: B): B;
   /** Its runs go through a connect pool when the target has one (target.pool: the VU runner's pooled sessions); otherwise a pool is refused. */
   connectPool?: boolean;
+  /** Its runs have a VU runner whose VUs a placement can put on replicas (run jobs' `placement`); otherwise a placement on replicas is refused. */
+  replicas?: boolean;
 }

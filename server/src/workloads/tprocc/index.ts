@@ -1,10 +1,11 @@
 import type { WorkloadRunner } from '../registry.js';
+import type { VuJobSpec } from '../../runner/vu-run.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
 import { datagenJob } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight, preflightDatagen } from './preflight.js';
-import { runJob } from './run.js';
+import { TPROCC_RUN, runJob } from './run.js';
 
 /** TPROC-C's job bodies and checks. */
 export const tproccRunner: WorkloadRunner = {
@@ -16,6 +17,7 @@ export const tproccRunner: WorkloadRunner = {
     run: { db: true, run: runJob, sampled: true },
     datagen: { db: false, run: datagenJob },
   },
+  vuSpec: TPROCC_RUN as VuJobSpec,
   preflight,
   preflightFiles: preflightDatagen,
 };

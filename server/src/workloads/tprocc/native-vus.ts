@@ -1,4 +1,3 @@
-import { createHistogram } from 'node:perf_hooks';
 import { keyThinkOf, tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
 import type { VuProfile } from '../../shared/messages.js';
@@ -52,7 +51,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     env.interval()[t]!.record(us);
     if (measuring) {
       const perType = profiles[slot]!.perType;
-      const p = (perType[t] ??= { hist: createHistogram(), totalNs: 0 });
+      const p = (perType[t] ??= { hist: env.newHist(), totalNs: 0 });
       p.hist.record(us);
     }
   };

@@ -4,7 +4,7 @@ import type { JobBody } from '../../engine/job-types.js';
 import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
 import { chooseVuLoop } from './vu-loop-choice.js';
 
-/** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the native libpq loop. */
+/** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the drivers' native VU loops. */
 export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
   workload: tproccWorkload,
   module: { specifier: '@sledge/core', export: 'tproccWorkload' },

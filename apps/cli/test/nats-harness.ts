@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const cli = new URL('../dist/main.js', import.meta.url).pathname;
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const t0 = Date.now();
+  while (!(await check())) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A nats-server of the test's own (own port, own JetStream directory), with token auth unless token is null. */
+export async function startNats(token: string | null): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sledge-nats-'));
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir, ...(token ? ['--auth', token] : [])];
+  const p = spawn('nats-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  p.stderr.on('data', (d: Buffer) => (log += d));
+  p.stdout.on('data', (d: Buffer) => (log += d));
+  const failed = new Promise<never>((_, reject) => p.once('error', (e) => reject(new Error(`nats-server does not start (${e.message}): install it (Debian: apt-get install nats-server)`))));
+  await Promise.race([waitFor(() => /Server is ready/.test(log), 'nats-server'), failed]);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: async () => {
+      p.kill('SIGTERM');
+      await new Promise((r) => p.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ReplicaProc {
+  proc: ChildProcess;
+  /** stderr so far (the replica's log). */
+  log: () => string;
+  waitLog: (re: RegExp, timeoutMs?: number) => Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** `sledge replica` as a child process (the built CLI), configured through flags (env for the token when given). */
+export function startReplica(name: string, url: string, opts: { token?: string; extra?: string[]; env?: Record<string, string> } = {}): ReplicaProc {
+  const args = [cli, 'replica', '--nats', url, '--name', name, ...(opts.extra ?? [])];
+  const proc = spawn(process.execPath, args, { env: { ...process.env, ...(opts.token ? { SLEDGE_NATS_TOKEN: opts.token } : {}), ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => (err += d));
+  proc.stdout!.on('data', (d: Buffer) => (err += d));
+  const exited = new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
+  return { proc, log: () => err, waitLog: (re, timeoutMs) => waitFor(() => re.test(err), `replica ${name}: ${re}`, timeoutMs), exited };
+}
+
+export { waitFor };

@@ -1,0 +1,40 @@
+import Type from 'typebox';
+import { StringEnum } from './util.js';
+
+/** A replica as the primary sees it (GET /api/v1/replicas). */
+export const ReplicaInfo = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.String({ description: 'the replica\'s Sledge version' }),
+    versionMatch: Type.Boolean({ description: 'false when the replica runs another Sledge version than this server (its numbers may not compare)' }),
+    host: Type.String({ description: 'the replica\'s host name' }),
+    cores: Type.Integer(),
+    drivers: Type.Array(Type.String(), { description: 'engines whose client library loads on the replica' }),
+    state: StringEnum(['ready', 'busy', 'lost'] as const, { description: 'ready: idle; busy: running a job\'s VUs; lost: no heartbeat for the loss timeout' }),
+    /** The job whose VUs it runs (busy). */
+    jobId: Type.Union([Type.String(), Type.Null()]),
+    /** CPU busy % of the replica's machine over its last heartbeat interval (all cores), and its process's own. */
+    cpuPct: Type.Union([Type.Number(), Type.Null()]),
+    processCpuPct: Type.Union([Type.Number(), Type.Null()]),
+    joinedAt: Type.Number(),
+    lastSeenAt: Type.Number(),
+  },
+  { $id: 'ReplicaInfo' },
+);
+export type ReplicaInfo = Type.Static<typeof ReplicaInfo>;
+
+/** GET /api/v1/replicas: whether scale-out is on (SLEDGE_NATS_URL), the NATS server, and the replicas. */
+export const ReplicaList = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    /** The NATS URL without credentials, when enabled. */
+    nats: Type.Union([Type.String(), Type.Null()]),
+    /** Whether the connection to NATS authenticates (credentials go to replicas only when it does). */
+    authenticated: Type.Boolean(),
+    version: Type.String({ description: 'this server\'s Sledge version' }),
+    now: Type.Number({ description: "this server's clock (epoch ms) when it answered: a replica's heartbeat age is now - lastSeenAt, whatever the browser's clock says" }),
+    replicas: Type.Array(ReplicaInfo),
+  },
+  { $id: 'ReplicaList' },
+);
+export type ReplicaList = Type.Static<typeof ReplicaList>;

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ReplicaList } from '@sledge/protocol';
+import { VERSION } from '../version.js';
+import type { RouteDeps } from './jobs.js';
+
+/** GET /replicas: scale-out's state: the NATS server (no credentials) and every replica that joined, with its health. */
+export const replicaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
+  app.get(
+    '/replicas',
+    { schema: { tags: ['replicas'], summary: 'Replicas joined over NATS: name, version, cores, drivers, state (ready, busy, lost), CPU, last heartbeat', response: { 200: ReplicaList } } },
+    async () => engine.replicas?.describe() ?? { enabled: false, nats: null, authenticated: false, version: VERSION, now: Date.now(), replicas: [] },
+  );
+};
