@@ -84,7 +84,7 @@ describe('run shapes on SQLite', () => {
   });
 
   it('counts dropped arrivals when one session cannot keep up with a high ramping rate', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 2000, rampTo: 4000, maxSessions: 1 } } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 20000, rampTo: 40000, maxSessions: 1 } } });
     const job: Job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const a = (job.result as unknown as { arrival: ArrivalRes }).arrival;
