@@ -3,7 +3,7 @@ import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise'
 import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import { connect, loadMysql2 } from './connect.js';
-import { connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
+import { ER, connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
 import { csvBatches, isPlainCsv, slices, sqlValueBatches } from './csv.js';
 import type { SqlSet } from '../tprocc/sqlfiles.js';
@@ -14,6 +14,8 @@ export type LoadPath = 'load-data' | 'insert';
 export const INSERT_BATCH_CHARS = 1 << 20;
 /** Bytes per LOAD DATA LOCAL packet. */
 const INFILE_PACKET = 256 * 1024;
+/** Loads of a unit retried after InnoDB's error 1206 (lock table full) before the build fails. */
+export const LOCK_TABLE_FULL_RETRIES = 3;
 
 /** The first path to try, from @@GLOBAL.local_infile (1/ON: LOAD DATA LOCAL; 0/OFF: INSERT). */
 export function initialLoadPath(localInfile: unknown): LoadPath {
@@ -96,6 +98,21 @@ export class MyLoader implements LoaderSession {
   }
 
   async load(tables: readonly GeneratedTable[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.loadOnce(tables);
+        return;
+      } catch (e) {
+        // InnoDB keeps lock structures in the buffer pool: concurrent loads into a small pool (128 MB by
+        // default) can run out for a moment. The unit was rolled back whole, so loading it again is safe.
+        if (errnoOf(e) !== ER.LOCK_TABLE_FULL || attempt > LOCK_TABLE_FULL_RETRIES) throw this.loadError(e, tables, attempt > 1);
+        this.log(`${this.flavour.display} loader: ${tables.map((t) => t.table).join(', ')} ran out of lock memory (error 1206), loading it again (${attempt} of ${LOCK_TABLE_FULL_RETRIES})`);
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  }
+
+  private async loadOnce(tables: readonly GeneratedTable[]): Promise<void> {
     const c = this.c();
     try {
       await c.query(this.sql.statement('load.sql', 'begin'));
@@ -103,12 +120,20 @@ export class MyLoader implements LoaderSession {
       await c.query(this.sql.statement('load.sql', 'commit'));
     } catch (e) {
       await c.query(this.sql.statement('load.sql', 'rollback')).catch(() => undefined);
-      if (e instanceof SledgeError) throw e;
-      throw (
-        connectError(e, this.t, this.flavour.display) ??
-        new SledgeError('SLEDGE_E_DB', `${this.flavour.display} failed loading ${tables.map((t) => t.table).join(', ')}: ${messageOf(e)}`, { cause: e })
-      );
+      throw e;
     }
+  }
+
+  private loadError(e: unknown, tables: readonly GeneratedTable[], retried: boolean): SledgeError {
+    if (e instanceof SledgeError) return e;
+    const what = tables.map((t) => t.table).join(', ');
+    if (errnoOf(e) === ER.LOCK_TABLE_FULL)
+      return new SledgeError(
+        'SLEDGE_E_DB',
+        `${this.flavour.display} ran out of lock memory loading ${what}${retried ? ` (also after ${LOCK_TABLE_FULL_RETRIES} retries)` : ''}: raise innodb_buffer_pool_size on the server (SET GLOBAL innodb_buffer_pool_size = 1073741824) or build with fewer build VUs`,
+        { cause: e },
+      );
+    return connectError(e, this.t, this.flavour.display) ?? new SledgeError('SLEDGE_E_DB', `${this.flavour.display} failed loading ${what}: ${messageOf(e)}`, { cause: e });
   }
 
   private values(t: GeneratedTable): Record<string, string> {
