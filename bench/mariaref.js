@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { opt, sledgeRun, spread, vuHomes } from './ref-common.js';
+import { opt, reportAB, sledgeRun, vuHomes } from './ref-common.js';
 
 const DB = 'sledge_bench_mariaref';
 const mysql = (sql, db) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-B', ...(db ? ['-D', db] : []), '-e', sql]).toString().trim();
@@ -77,7 +77,7 @@ function cRun(bin, { homes, warehouses, warmS, seconds, seed }) {
 }
 
 export async function benchMariaref(b) {
-  const { ROOT, quick, args, withApp, submit, table, fmt, log, results } = b;
+  const { ROOT, quick, args, withApp, submit, log } = b;
   const vus = Number(opt(args, 'vus', 4));
   const warehouses = Number(opt(args, 'warehouses', quick ? 2 : 4));
   const rampup = Number(opt(args, 'rampup', quick ? 0.1 : 1));
@@ -113,24 +113,14 @@ export async function benchMariaref(b) {
         log(`   round ${round}: C client`);
         runs.push({ round, client: 'C (libmariadb)', loop: 'C', ...(await cRun(c.bin, { homes, warehouses, warmS: Math.round(rampup * 60), seconds: Math.round(duration * 60), seed })) });
       }
-      const side = (k) => runs.filter((r) => r.client === k);
-      const sl = spread(side('Sledge').map((r) => r.msPer1000));
-      const cc = spread(side('C (libmariadb)').map((r) => r.msPer1000));
-      const perRound = side('Sledge').map((r, i) => r.msPer1000 / side('C (libmariadb)')[i].msPer1000);
-      const ratio = sl.mean / cc.mean;
-      results.sections.mariaref = { vus, warehouses, rampup, duration, seed, homes, runs, sledge: sl, c: cc, ratio, perRoundRatios: perRound };
-      console.log(`\nMariaDB: Sledge vs a C client (libmariadb) calling the same five procedures (${vus} VUs = ${vus} connections, ${warehouses} warehouses, seed ${seed}, rampup ${rampup} min, ${duration} min measured, A/B interleaved)\n` + table(
-        ['round', 'client', 'VU loop', 'measured s', 'transactions', 'TPS', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx'],
-        runs.map((r) => [r.round, r.client, r.loop, fmt(r.seconds, 0), r.transactions, fmt(r.tps, 0), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1)]),
-      ));
-      console.log(table(
-        ['client ms/1000 tx', 'mean', 'min', 'max', 'CV %'],
-        [
-          ['Sledge', fmt(sl.mean, 1), fmt(sl.min, 1), fmt(sl.max, 1), fmt(sl.cvPct, 1)],
-          ['C client (reference)', fmt(cc.mean, 1), fmt(cc.min, 1), fmt(cc.max, 1), fmt(cc.cvPct, 1)],
-        ],
-      ));
-      console.log(`Sledge / C client CPU per transaction: ${fmt(ratio, 2)}x (per round ${perRound.map((x) => fmt(x, 2) + 'x').join(', ')}; goal <= 1.1x)`);
+      reportAB(b, {
+        section: 'mariaref',
+        ref: 'C (libmariadb)',
+        refLabel: 'C client (reference)',
+        title: `MariaDB: Sledge vs a C client (libmariadb) calling the same five procedures (${vus} VUs = ${vus} connections, ${warehouses} warehouses, seed ${seed}, rampup ${rampup} min, ${duration} min measured, A/B interleaved)`,
+        runs,
+        fields: { vus, warehouses, rampup, duration, seed, homes },
+      });
     }, vuLoop ? { vuLoop } : {});
   } finally {
     if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rollbackWrapperSql, writePgbenchScripts } from './pgbench-tprocc.js';
-import { opt, sledgeRun, spread, vuHomes } from './ref-common.js';
+import { opt, reportAB, sledgeRun, vuHomes } from './ref-common.js';
 
 const DB = 'sledge_bench_pgref';
 const WRAPPER_SCHEMA = 'sledge_pgref';
@@ -62,7 +62,7 @@ function pgbenchRun(files, { clients, threads, warmS, seconds, db }) {
 }
 
 export async function benchPgref(b) {
-  const { ROOT, quick, args, withApp, submit, table, fmt, log, results } = b;
+  const { ROOT, quick, args, withApp, submit, log } = b;
   const vus = Number(opt(args, 'vus', 4));
   const warehouses = Number(opt(args, 'warehouses', quick ? 2 : 4));
   const rampup = Number(opt(args, 'rampup', quick ? 0.1 : 1));
@@ -103,23 +103,13 @@ export async function benchPgref(b) {
       psqlAs(DB, DB, `DROP SCHEMA IF EXISTS ${WRAPPER_SCHEMA} CASCADE`);
       rmSync(dir, { recursive: true, force: true });
     }
-    const side = (c) => runs.filter((r) => r.client === c);
-    const sl = spread(side('Sledge').map((r) => r.msPer1000));
-    const pb = spread(side('pgbench').map((r) => r.msPer1000));
-    const perRound = side('Sledge').map((r, i) => r.msPer1000 / side('pgbench')[i].msPer1000);
-    const ratio = sl.mean / pb.mean;
-    results.sections.pgref = { vus, warehouses, rampup, duration, seed, homes, threads, runs, sledge: sl, pgbench: pb, ratio, perRoundRatios: perRound };
-    console.log(`\nPostgreSQL: Sledge vs pgbench calling the same five functions (${vus} VUs = ${vus} pgbench clients, ${warehouses} warehouses, seed ${seed}, rampup ${rampup} min, ${duration} min measured, A/B interleaved)\n` + table(
-      ['round', 'client', 'VU loop', 'measured s', 'transactions', 'TPS', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx'],
-      runs.map((r) => [r.round, r.client, r.loop, fmt(r.seconds, 0), r.transactions, fmt(r.tps, 0), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1)]),
-    ));
-    console.log(table(
-      ['client ms/1000 tx', 'mean', 'min', 'max', 'CV %'],
-      [
-        ['Sledge', fmt(sl.mean, 1), fmt(sl.min, 1), fmt(sl.max, 1), fmt(sl.cvPct, 1)],
-        ['pgbench (C reference)', fmt(pb.mean, 1), fmt(pb.min, 1), fmt(pb.max, 1), fmt(pb.cvPct, 1)],
-      ],
-    ));
-    console.log(`Sledge / pgbench client CPU per transaction: ${fmt(ratio, 2)}x (per round ${perRound.map((x) => fmt(x, 2) + 'x').join(', ')}; goal <= 1.1x)`);
+    reportAB(b, {
+      section: 'pgref',
+      ref: 'pgbench',
+      refLabel: 'pgbench (C reference)',
+      title: `PostgreSQL: Sledge vs pgbench calling the same five functions (${vus} VUs = ${vus} pgbench clients, ${warehouses} warehouses, seed ${seed}, rampup ${rampup} min, ${duration} min measured, A/B interleaved)`,
+      runs,
+      fields: { vus, warehouses, rampup, duration, seed, homes, threads },
+    });
   }, vuLoop ? { vuLoop } : {});
 }

@@ -60,3 +60,29 @@ export async function sledgeRun(b, s, target, { vus, rampup, duration, seed, use
     msPer1000: r.clientCpuMsPer1000Tx,
   };
 }
+
+/**
+ * The A/B report of a reference section: the rounds, the spread of client CPU per 1000 transactions of
+ * each side, and Sledge's ratio to the reference. Stores it under results.sections[section].
+ */
+export function reportAB(b, { section, ref, refLabel, title, runs, fields }) {
+  const { table, fmt, results } = b;
+  const side = (c) => runs.filter((r) => r.client === c);
+  const sl = spread(side('Sledge').map((r) => r.msPer1000));
+  const rf = spread(side(ref).map((r) => r.msPer1000));
+  const perRound = side('Sledge').map((r, i) => r.msPer1000 / side(ref)[i].msPer1000);
+  const ratio = sl.mean / rf.mean;
+  results.sections[section] = { ...fields, runs, sledge: sl, reference: rf, ratio, perRoundRatios: perRound };
+  console.log(`\n${title}\n` + table(
+    ['round', 'client', 'VU loop', 'measured s', 'transactions', 'TPS', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx'],
+    runs.map((r) => [r.round, r.client, r.loop, fmt(r.seconds, 0), r.transactions, fmt(r.tps, 0), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1)]),
+  ));
+  console.log(table(
+    ['client ms/1000 tx', 'mean', 'min', 'max', 'CV %'],
+    [
+      ['Sledge', fmt(sl.mean, 1), fmt(sl.min, 1), fmt(sl.max, 1), fmt(sl.cvPct, 1)],
+      [refLabel, fmt(rf.mean, 1), fmt(rf.min, 1), fmt(rf.max, 1), fmt(rf.cvPct, 1)],
+    ],
+  ));
+  console.log(`Sledge / ${ref} client CPU per transaction: ${fmt(ratio, 2)}x (per round ${perRound.map((x) => fmt(x, 2) + 'x').join(', ')}; goal <= 1.1x)`);
+}

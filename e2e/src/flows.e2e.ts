@@ -4,6 +4,7 @@ import type { Job, Tcount } from '@sledge/protocol';
 import { launch, shot, type Chromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { api, chartPoints, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { pgTarget } from './targets.js';
 
 /**
  * The main flows in real Chromium against the built server: configure ->
@@ -12,17 +13,7 @@ import { api, chartPoints, fill, jobCount, nav, startJob, waitForJobEnd } from '
  * and on PostgreSQL. Then field errors, the jobs list and compare.
  */
 
-const PG_TARGET = {
-  engine: 'postgresql',
-  host: '127.0.0.1',
-  port: 5432,
-  user: 'sledge_e2e_pg',
-  password: 'e2e-pw-unused-with-trust',
-  database: 'sledge_e2e_pg',
-  superuser: 'postgres',
-  superuserPassword: 'e2e-su-pw-unused-with-trust',
-  defaultDatabase: 'postgres',
-};
+const PG_TARGET = pgTarget('sledge_e2e_pg');
 
 let server: RunningServer;
 let browser: Chromium;

@@ -4,6 +4,7 @@ import type { AshReport, Job } from '@sledge/protocol';
 import { launch, shot, shotOf, type Chromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { pgTarget } from './targets.js';
 
 /**
  * The Metrics view (issue 5) on PostgreSQL: build 1 warehouse and run 4 VUs
@@ -15,17 +16,7 @@ import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
  */
 
 const DB = 'sledge_e2e_ash';
-const PG_TARGET = {
-  engine: 'postgresql',
-  host: '127.0.0.1',
-  port: 5432,
-  user: DB,
-  password: 'e2e-pw-unused-with-trust',
-  database: DB,
-  superuser: 'postgres',
-  superuserPassword: 'e2e-su-pw-unused-with-trust',
-  defaultDatabase: 'postgres',
-};
+const PG_TARGET = pgTarget(DB);
 const TX_CALL = /neword|payment|delivery|slev|ostat/i;
 
 let server: RunningServer;

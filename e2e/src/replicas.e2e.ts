@@ -5,6 +5,7 @@ import { launch, shot, shotOf, type Chromium } from './browser.js';
 import { startNats, startReplica, type RunningNats, type RunningReplica } from './nats.js';
 import { startServer, type RunningServer } from './server.js';
 import { api, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { pgTarget } from './targets.js';
 
 /**
  * Scale-out in the browser: a nats-server of the test's own (token auth), the
@@ -20,17 +21,7 @@ import { api, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
 
 const DB = 'sledge_e2e_replicas';
 const TOKEN = 'e2e-replicas-token';
-const PG_TARGET = {
-  engine: 'postgresql',
-  host: '127.0.0.1',
-  port: 5432,
-  user: DB,
-  password: 'e2e-pw-unused-with-trust',
-  database: DB,
-  superuser: 'postgres',
-  superuserPassword: 'e2e-su-pw-unused-with-trust',
-  defaultDatabase: 'postgres',
-};
+const PG_TARGET = pgTarget(DB);
 const TERMINAL = ['completed', 'failed', 'stopped', 'interrupted'];
 
 let nats: RunningNats;

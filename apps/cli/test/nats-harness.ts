@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Job } from '@sledge/protocol';
 
 const cli = new URL('../dist/main.js', import.meta.url).pathname;
 
@@ -65,3 +66,23 @@ export function startReplica(name: string, url: string, opts: { token?: string; 
 }
 
 export { waitFor };
+
+/** The calls the replicas tests make on an in-process server app (buildApp). */
+export interface AppLike {
+  app: { inject: (o: { method: 'GET' | 'POST'; url: string; payload?: object }) => Promise<{ statusCode: number; json: () => unknown }> };
+}
+
+export function appApi(app: () => AppLike) {
+  const get = async <T>(url: string): Promise<T> => (await app().app.inject({ method: 'GET', url })).json() as T;
+  const post = async (url: string, body: unknown) => {
+    const r = await app().app.inject({ method: 'POST', url, payload: body as object });
+    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+  };
+  /** Wait until the job has ended (or is in one of `statuses`) and return it. */
+  const waitJob = async (id: string, timeoutMs = 180_000, statuses = ['completed', 'failed', 'stopped', 'interrupted']): Promise<Job> => {
+    let j: Job | undefined;
+    await waitFor(async () => statuses.includes((j = await get<Job>(`/api/v1/jobs/${id}`)).status), `job ${id}`, timeoutMs);
+    return j!;
+  };
+  return { get, post, waitJob };
+}

@@ -12,7 +12,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { buildApp } from '@sledge/server';
 import { TX_PROC, type Job, type ReplicaList, type TimingRow, type TproccResult, type TxType } from '@sledge/protocol';
-import { startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
+import { appApi, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
 
 const TOKEN = 'n4ts-T0ken-for-tests';
 const DB = 'sledge_replicas_pg';
@@ -29,16 +29,7 @@ describe('replicas over NATS JetStream (PostgreSQL)', () => {
   let replicas: ReplicaProc[] = [];
   const serverLog: string[] = [];
 
-  const post = async (url: string, body: unknown) => {
-    const r = await s.app.inject({ method: 'POST', url, payload: body as object });
-    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
-  };
-  const get = async <T>(url: string): Promise<T> => (await s.app.inject({ method: 'GET', url })).json() as T;
-  const waitJob = async (id: string, timeoutMs = 180_000): Promise<Job> => {
-    let j: Job | undefined;
-    await waitFor(async () => ['completed', 'failed', 'stopped', 'interrupted'].includes((j = await get<Job>(`/api/v1/jobs/${id}`)).status), `job ${id}`, timeoutMs);
-    return j!;
-  };
+  const { post, get, waitJob } = appApi(() => s);
   const runBody = (tprocc: Record<string, unknown>, placement: Record<string, unknown> = { on: 'replicas' }) => ({ type: 'run', target, placement, tprocc: { vus: 4, rampup: 0.1, duration: 0.3, tcRefreshSec: 2, ...tprocc } });
   const ready = async (n: number) => waitFor(async () => (await get<ReplicaList>('/api/v1/replicas')).replicas.filter((r) => r.state === 'ready').length >= n, `${n} ready replicas`);
 

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHistogram } from 'node:perf_hooks';
 import { buildApp } from '@sledge/server';
-import { TX_PROC, type Job, type LatencySample, type ReplicaList, type TimingRow, type TproccResult } from '@sledge/protocol';
-import { startNats, waitFor } from './nats-harness.js';
+import { TX_PROC, type LatencySample, type ReplicaList, type TimingRow, type TproccResult } from '@sledge/protocol';
+import { appApi, startNats, waitFor } from './nats-harness.js';
 import { startSimProcess, type SimProcess } from './replica-sim.js';
 
 const TOKEN = 'n4ts-T0ken-for-sim';
@@ -29,16 +29,7 @@ describe(`one primary aggregating ${N} simulated replicas`, () => {
   let sim: SimProcess;
   let dataDir: string;
 
-  const post = async (url: string, body: unknown) => {
-    const r = await s.app.inject({ method: 'POST', url, payload: body as object });
-    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
-  };
-  const get = async <T>(url: string): Promise<T> => (await s.app.inject({ method: 'GET', url })).json() as T;
-  const waitJob = async (id: string, timeoutMs = 180_000): Promise<Job> => {
-    let j: Job | undefined;
-    await waitFor(async () => ['completed', 'failed', 'stopped', 'interrupted'].includes((j = await get<Job>(`/api/v1/jobs/${id}`)).status), `job ${id}`, timeoutMs);
-    return j!;
-  };
+  const { post, get, waitJob } = appApi(() => s);
 
   beforeAll(async () => {
     nats = await startNats(TOKEN);
