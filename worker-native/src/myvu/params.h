@@ -6,22 +6,19 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
+#include "../pgvu/text_args.h"
 #include "../pgvu/workload.h"
 
 namespace sledge::myvu {
 
 using namespace sledge::pgvu;
 
-inline constexpr int kMaxArgs = 8;
-
-class CallArgs {
+class CallArgs : public TextArgs {
  public:
   // Fill from an input; values() stays valid until the next fill.
   void fill(const TxInput& in) {
-    used_ = 0;
-    n_ = 0;
+    reset();
     switch (in.type) {
       case kNewOrder: {
         const NewOrderInput& i = in.no;
@@ -30,9 +27,9 @@ class CallArgs {
         num(i.c_id);
         num(i.ol_cnt);
         num(i.all_local ? 1 : 0);
-        list(i.i_id, i.ol_cnt);
-        list(i.supply_w_id, i.ol_cnt);
-        list(i.quantity, i.ol_cnt);
+        ints(i.i_id, i.ol_cnt, '\'', '\'');
+        ints(i.supply_w_id, i.ol_cnt, '\'', '\'');
+        ints(i.quantity, i.ol_cnt, '\'', '\'');
         break;
       }
       case kPayment: {
@@ -66,68 +63,22 @@ class CallArgs {
         break;
       }
     }
-    for (int k = 0; k < n_; k++) ptrs_[k] = buf_ + offs_[k];
+    finish();
   }
-
-  int count() const { return n_; }
-  // SQL literals: 42, '1,2,3', 'BARBARABLE'.
-  const char* const* values() const { return ptrs_; }
-  const int* lengths() const { return lens_; }
 
  private:
-  void begin() { offs_[n_] = used_; }
-  void end() {
-    lens_[n_] = used_ - offs_[n_];
-    buf_[used_++] = '\0';
-    n_++;
-  }
-  void digits(int64_t v) {
-    char tmp[24];
-    int k = 0;
-    const bool neg = v < 0;
-    uint64_t u = neg ? static_cast<uint64_t>(-(v + 1)) + 1 : static_cast<uint64_t>(v);
-    do {
-      tmp[k++] = static_cast<char>('0' + u % 10);
-      u /= 10;
-    } while (u != 0);
-    if (neg) buf_[used_++] = '-';
-    while (k > 0) buf_[used_++] = tmp[--k];
-  }
-  void num(int64_t v) {
-    begin();
-    digits(v);
-    end();
-  }
-  void list(const int64_t* v, int64_t n) {
-    begin();
-    buf_[used_++] = '\'';
-    for (int64_t i = 0; i < n; i++) {
-      if (i > 0) buf_[used_++] = ',';
-      digits(v[i]);
-    }
-    buf_[used_++] = '\'';
-    end();
-  }
   // Last names are upper-case ASCII letters (rules.h); a quote would still
   // be doubled, which every sql_mode reads as one.
   void str(const char* s, int len) {
     begin();
-    buf_[used_++] = '\'';
+    put('\'');
     for (int k = 0; k < len; k++) {
-      if (s[k] == '\'') buf_[used_++] = '\'';
-      buf_[used_++] = s[k];
+      if (s[k] == '\'') put('\'');
+      put(s[k]);
     }
-    buf_[used_++] = '\'';
+    put('\'');
     end();
   }
-
-  // 3 lists of up to 15 values of up to 20 characters, plus the scalars: well under 2 KB.
-  char buf_[2048];
-  int offs_[kMaxArgs] = {};
-  int lens_[kMaxArgs] = {};
-  const char* ptrs_[kMaxArgs] = {};
-  int used_ = 0;
-  int n_ = 0;
 };
 
 }  // namespace sledge::myvu

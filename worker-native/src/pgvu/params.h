@@ -5,30 +5,26 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
-#include <string>
 
+#include "text_args.h"
 #include "workload.h"
 
 namespace sledge::pgvu {
 
-inline constexpr int kMaxParams = 8;
-
-class TxParams {
+class TxParams : public TextArgs {
  public:
   // Fill from an input; values() stays valid until the next fill.
   void fill(const TxInput& in) {
-    used_ = 0;
-    n_ = 0;
+    reset();
     switch (in.type) {
       case kNewOrder: {
         const NewOrderInput& i = in.no;
         num(i.w_id);
         num(i.d_id);
         num(i.c_id);
-        arr(i.i_id, i.ol_cnt);
-        arr(i.supply_w_id, i.ol_cnt);
-        arr(i.quantity, i.ol_cnt);
+        ints(i.i_id, i.ol_cnt, '{', '}');
+        ints(i.supply_w_id, i.ol_cnt, '{', '}');
+        ints(i.quantity, i.ol_cnt, '{', '}');
         break;
       }
       case kPayment: {
@@ -62,66 +58,21 @@ class TxParams {
         break;
       }
     }
-    for (int k = 0; k < n_; k++) ptrs_[k] = buf_ + offs_[k];
+    finish();
   }
-
-  int count() const { return n_; }
-  const char* const* values() const { return ptrs_; }
 
  private:
-  void begin() { offs_[n_] = used_; }
-  void end() {
-    buf_[used_++] = '\0';
-    n_++;
-  }
-  void digits(int64_t v) {
-    char tmp[24];
-    int k = 0;
-    const bool neg = v < 0;
-    uint64_t u = neg ? static_cast<uint64_t>(-(v + 1)) + 1 : static_cast<uint64_t>(v);
-    do {
-      tmp[k++] = static_cast<char>('0' + u % 10);
-      u /= 10;
-    } while (u != 0);
-    if (neg) buf_[used_++] = '-';
-    while (k > 0) buf_[used_++] = tmp[--k];
-  }
-  void num(int64_t v) {
-    begin();
-    digits(v);
-    end();
-  }
-  void arr(const int64_t* v, int64_t n) {
-    begin();
-    buf_[used_++] = '{';
-    for (int64_t i = 0; i < n; i++) {
-      if (i > 0) buf_[used_++] = ',';
-      digits(v[i]);
-    }
-    buf_[used_++] = '}';
-    end();
-  }
   void boolean(bool b) {
     begin();
-    const char* s = b ? "true" : "false";
-    const int len = b ? 4 : 5;
-    std::memcpy(buf_ + used_, s, len);
-    used_ += len;
+    if (b) raw("true", 4);
+    else raw("false", 5);
     end();
   }
   void str(const char* s, int len) {
     begin();
-    std::memcpy(buf_ + used_, s, static_cast<size_t>(len));
-    used_ += len;
+    raw(s, len);
     end();
   }
-
-  // 3 arrays of up to 15 values of up to 20 characters, plus the scalars: well under 2 KB.
-  char buf_[2048];
-  int offs_[kMaxParams] = {};
-  const char* ptrs_[kMaxParams] = {};
-  int used_ = 0;
-  int n_ = 0;
 };
 
 }  // namespace sledge::pgvu
