@@ -29,6 +29,16 @@ $$;
 -- New order (clause 2.4). The client chooses the order lines; arrays are
 -- 1-based and of equal length (5..15). Returns the order total: the sum of
 -- ol_amount, where ol_amount = qty * i_price * (1 + w_tax + d_tax) * (1 - c_discount).
+--
+-- Server cost (issue 17): the items of all lines are read by one statement
+-- before anything is written (an unused item raises SLRBK there, so the 1%
+-- rollback writes nothing and locks no district row). When every line names
+-- a different stock row (all but ~0.05% of orders), one statement updates
+-- the stock rows (a nested loop over the lines in line order, so rows are
+-- locked in line order as before) and inserts the order lines. An order that
+-- names an item and supply warehouse twice updates the stock one statement
+-- per line in line order, so the row is updated once per line, each line
+-- applying the < 10 -> + 91 rule to the row as the previous line left it.
 CREATE FUNCTION neword(
   p_w_id          integer,
   p_d_id          integer,
@@ -46,18 +56,29 @@ DECLARE
   v_w_tax      numeric(4,4);
   v_d_tax      numeric(4,4);
   v_o_id       integer;
-  v_all_local  smallint := 1;
-  v_i_price    numeric(5,2);
-  v_i_name     varchar(24);
-  v_i_data     varchar(50);
+  v_all_local  smallint;
+  v_prices     numeric(5,2)[];
+  v_missing    integer;
+  v_dists      char(24)[];
   v_s_dist     char(24);
-  v_s_data     varchar(50);
-  v_amount     numeric(6,2);
-  v_total      numeric := 0;
+  v_repeats    boolean;
+  v_rows       integer;
+  v_total      numeric;
   v_now        timestamptz := current_timestamp;
 BEGIN
   IF v_ol_cnt IS NULL OR v_ol_cnt <> cardinality(p_supply_w_ids) OR v_ol_cnt <> cardinality(p_quantities) THEN
     RAISE EXCEPTION 'neword: item, supply warehouse and quantity arrays differ in length' USING ERRCODE = '22023';
+  END IF;
+
+  -- I_PRICE of every line, in line order; the first line naming no item.
+  SELECT array_agg(i.i_price ORDER BY u.n), (array_agg(u.id ORDER BY u.n) FILTER (WHERE i.i_id IS NULL))[1],
+         count(DISTINCT (u.id, u.s)) < count(*)
+    INTO v_prices, v_missing, v_repeats
+    FROM unnest(p_i_ids, p_supply_w_ids) WITH ORDINALITY AS u(id, s, n)
+    LEFT JOIN item i ON i.i_id = u.id;
+  IF v_missing IS NOT NULL THEN
+    -- Clause 2.4.2.3: an unused item number rolls the whole transaction back.
+    RAISE EXCEPTION 'neword: item % not found, new order rolled back', v_missing USING ERRCODE = 'SLRBK';
   END IF;
 
   SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;
@@ -79,24 +100,50 @@ BEGIN
     RAISE EXCEPTION 'neword: customer %/%/% not found', p_w_id, p_d_id, p_c_id USING ERRCODE = 'P0002';
   END IF;
 
-  FOR i IN 1 .. v_ol_cnt LOOP
-    IF p_supply_w_ids[i] <> p_w_id THEN
-      v_all_local := 0;
-    END IF;
-  END LOOP;
+  v_all_local := CASE WHEN p_w_id = ALL (p_supply_w_ids) THEN 1 ELSE 0 END;
 
   INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)
   VALUES (v_o_id, p_d_id, p_w_id, p_c_id, v_now, NULL, v_ol_cnt, v_all_local);
   INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);
 
-  FOR i IN 1 .. v_ol_cnt LOOP
-    SELECT i_price, i_name, i_data INTO v_i_price, v_i_name, v_i_data
-      FROM item WHERE i_id = p_i_ids[i];
-    IF NOT FOUND THEN
-      -- Clause 2.4.2.3: an unused item number rolls the whole transaction back.
-      RAISE EXCEPTION 'neword: item % not found, new order rolled back', p_i_ids[i] USING ERRCODE = 'SLRBK';
+  IF NOT v_repeats THEN
+    -- Each line names a different stock row: one statement updates them all (a nested loop
+    -- over the lines in line order, so rows are locked in line order) and inserts the lines.
+    WITH st AS (
+      UPDATE stock s
+         SET s_quantity   = CASE WHEN s.s_quantity - u.q < 10 THEN s.s_quantity - u.q + 91 ELSE s.s_quantity - u.q END,
+             s_ytd        = s.s_ytd + u.q,
+             s_order_cnt  = s.s_order_cnt + 1,
+             s_remote_cnt = s.s_remote_cnt + CASE WHEN u.s <> p_w_id THEN 1 ELSE 0 END
+        FROM unnest(p_i_ids, p_supply_w_ids, p_quantities, v_prices) WITH ORDINALITY AS u(i, s, q, p, n)
+       WHERE s.s_i_id = u.i AND s.s_w_id = u.s
+      RETURNING u.n, u.i, u.s, u.q, u.p,
+                CASE p_d_id
+                  WHEN 1 THEN s.s_dist_01 WHEN 2 THEN s.s_dist_02 WHEN 3 THEN s.s_dist_03
+                  WHEN 4 THEN s.s_dist_04 WHEN 5 THEN s.s_dist_05 WHEN 6 THEN s.s_dist_06
+                  WHEN 7 THEN s.s_dist_07 WHEN 8 THEN s.s_dist_08 WHEN 9 THEN s.s_dist_09
+                  ELSE s.s_dist_10 END AS dist
+    ), lines AS (
+      INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                              ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+      SELECT v_o_id, p_d_id, p_w_id, st.n, st.i, st.s, NULL, st.q,
+             (st.q * st.p * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount))::numeric(6,2), st.dist
+        FROM st ORDER BY st.n
+      RETURNING ol_amount
+    )
+    SELECT coalesce(sum(ol_amount), 0), count(*) INTO v_total, v_rows FROM lines;
+    IF v_rows < v_ol_cnt THEN
+      SELECT u.s, u.i INTO v_missing, v_rows
+        FROM unnest(p_i_ids, p_supply_w_ids) WITH ORDINALITY AS u(i, s, n)
+       WHERE NOT EXISTS (SELECT 1 FROM stock s WHERE s.s_i_id = u.i AND s.s_w_id = u.s)
+       ORDER BY u.n LIMIT 1;
+      RAISE EXCEPTION 'neword: stock %/% not found', v_missing, v_rows USING ERRCODE = 'P0002';
     END IF;
+    RETURN v_total;
+  END IF;
 
+  -- A repeated item and supply warehouse: one statement per line, so the row is updated once per line.
+  FOR i IN 1 .. v_ol_cnt LOOP
     UPDATE stock
        SET s_quantity   = CASE WHEN s_quantity - p_quantities[i] < 10
                                THEN s_quantity - p_quantities[i] + 91
@@ -109,20 +156,24 @@ BEGIN
                 WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
                 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
                 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09
-                ELSE s_dist_10 END,
-              s_data
-      INTO v_s_dist, v_s_data;
+                ELSE s_dist_10 END
+      INTO v_s_dist;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'neword: stock %/% not found', p_supply_w_ids[i], p_i_ids[i] USING ERRCODE = 'P0002';
     END IF;
+    v_dists[i] := v_s_dist;
+  END LOOP;
 
-    v_amount := p_quantities[i] * v_i_price * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount);
+  -- ol_amount rounds to numeric(6,2) per line; the total is the sum of the rounded amounts.
+  WITH lines AS (
     INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
                             ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
-    VALUES (v_o_id, p_d_id, p_w_id, i, p_i_ids[i], p_supply_w_ids[i],
-            NULL, p_quantities[i], v_amount, v_s_dist);
-    v_total := v_total + v_amount;
-  END LOOP;
+    SELECT v_o_id, p_d_id, p_w_id, u.n, u.i, u.s, NULL, u.q,
+           (u.q * u.p * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount))::numeric(6,2), u.dist
+      FROM unnest(p_i_ids, p_supply_w_ids, p_quantities, v_prices, v_dists) WITH ORDINALITY AS u(i, s, q, p, dist, n)
+    RETURNING ol_amount
+  )
+  SELECT coalesce(sum(ol_amount), 0) INTO v_total FROM lines;
 
   RETURN v_total;
 END
@@ -130,6 +181,11 @@ $$;
 
 -- Payment (clause 2.5). By last name, the customer is the one at position
 -- ceil(n/2) (1-based) of the n matches ordered by c_first. Returns the c_id paid.
+--
+-- Server cost: the matches by last name are read by one index scan (their
+-- ids in c_first order, the count being the array's length) instead of a
+-- count and an OFFSET scan; warehouse and district are updated by one
+-- statement (in that order), the customer and the history row by another.
 CREATE FUNCTION payment(
   p_w_id    integer,
   p_d_id    integer,
@@ -145,47 +201,52 @@ DECLARE
   v_w_name varchar(10);
   v_d_name varchar(10);
   v_c_id   integer := p_c_id;
+  v_ids    integer[];
   v_count  integer;
   v_amount numeric(6,2) := p_amount;
 BEGIN
-  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
-  RETURNING w_name INTO v_w_name;
-  IF NOT FOUND THEN
+  -- Warehouse, then district (the scalar subqueries run in this order).
+  WITH w AS (
+    UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id RETURNING w_name
+  ), d AS (
+    UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id RETURNING d_name
+  )
+  SELECT (SELECT w_name FROM w), (SELECT d_name FROM d) INTO v_w_name, v_d_name;
+  IF v_w_name IS NULL THEN
     RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
   END IF;
-
-  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
-  RETURNING d_name INTO v_d_name;
-  IF NOT FOUND THEN
+  IF v_d_name IS NULL THEN
     RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
   END IF;
 
   IF p_byname THEN
-    SELECT count(*) INTO v_count
+    SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
+    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'payment: no customer named % in %/%', p_c_last, p_c_w_id, p_c_d_id USING ERRCODE = 'P0002';
     END IF;
-    SELECT c_id INTO v_c_id
-      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
-     ORDER BY c_first, c_id
-    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+    v_c_id := v_ids[(v_count + 1) / 2];
   END IF;
 
-  UPDATE customer
-     SET c_balance     = c_balance - v_amount,
-         c_ytd_payment = c_ytd_payment + v_amount,
-         c_payment_cnt = c_payment_cnt + 1,
-         c_data        = CASE WHEN c_credit = 'BC'
-                              THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
-                              ELSE c_data END
-   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
+  -- The customer, and the history row when the customer exists.
+  WITH paid AS (
+    UPDATE customer
+       SET c_balance     = c_balance - v_amount,
+           c_ytd_payment = c_ytd_payment + v_amount,
+           c_payment_cnt = c_payment_cnt + 1,
+           c_data        = CASE WHEN c_credit = 'BC'
+                                THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
+                                ELSE c_data END
+     WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id
+    RETURNING c_id
+  )
+  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+  SELECT paid.c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name
+    FROM paid;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: customer %/%/% not found', p_c_w_id, p_c_d_id, v_c_id USING ERRCODE = 'P0002';
   END IF;
-
-  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
-  VALUES (v_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name);
 
   RETURN v_c_id;
 END
@@ -193,20 +254,65 @@ $$;
 
 -- Delivery (clause 2.7), all ten districts in one transaction. A district
 -- without undelivered orders is skipped. Returns the number of orders delivered.
+--
+-- Server cost: one statement delivers the oldest new order of every district
+-- (delete it, set the carrier, date the lines, credit the customer), instead
+-- of five statements per district. A district whose oldest order a concurrent
+-- delivery took between the statement's snapshot and its delete comes back
+-- without a row from the delete; those districts are then done one at a time
+-- as before (look again for the oldest, until one is deleted or none is left).
+-- The statement is planned once per session (plan_cache_mode): its generic
+-- plan (index nested loops throughout) costs a little more on paper than the
+-- custom plans, so PL/pgSQL would otherwise plan it again on every call.
 CREATE FUNCTION delivery(
   p_w_id       integer,
   p_carrier_id integer
 ) RETURNS integer
+SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_o_id      integer;
   v_c_id      integer;
   v_amount    numeric;
-  v_delivered integer := 0;
+  v_delivered integer;
+  v_missed    integer[];
+  v_d_id      integer;
   v_now       timestamptz := current_timestamp;
 BEGIN
-  FOR v_d_id IN 1 .. 10 LOOP
-    -- Oldest undelivered order. If a concurrent delivery took it first, look again.
+  WITH oldest AS (
+    SELECT d.d_id, (SELECT min(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = d.d_id) AS o_id
+      FROM generate_series(1, 10) AS d(d_id)
+  ), taken AS (
+    DELETE FROM new_order n USING oldest o
+     WHERE n.no_w_id = p_w_id AND n.no_d_id = o.d_id AND n.no_o_id = o.o_id
+    RETURNING n.no_d_id AS d_id, n.no_o_id AS o_id
+  ), carried AS (
+    UPDATE orders o SET o_carrier_id = p_carrier_id
+      FROM taken t
+     WHERE o.o_w_id = p_w_id AND o.o_d_id = t.d_id AND o.o_id = t.o_id
+    RETURNING o.o_d_id AS d_id, o.o_c_id AS c_id
+  ), dated AS (
+    UPDATE order_line l SET ol_delivery_d = v_now
+      FROM taken t
+     WHERE l.ol_w_id = p_w_id AND l.ol_d_id = t.d_id AND l.ol_o_id = t.o_id
+    RETURNING l.ol_d_id AS d_id, l.ol_amount
+  ), amounts AS (
+    SELECT d_id, sum(ol_amount) AS amount FROM dated GROUP BY d_id
+  ), credited AS (
+    UPDATE customer c
+       SET c_balance = c.c_balance + coalesce(a.amount, 0),
+           c_delivery_cnt = c.c_delivery_cnt + 1
+      FROM carried r LEFT JOIN amounts a ON a.d_id = r.d_id
+     WHERE c.c_w_id = p_w_id AND c.c_d_id = r.d_id AND c.c_id = r.c_id
+    RETURNING c.c_d_id
+  )
+  SELECT (SELECT count(*) FROM credited),
+         (SELECT array_agg(o.d_id ORDER BY o.d_id) FROM oldest o
+           WHERE o.o_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM taken t WHERE t.d_id = o.d_id))
+    INTO v_delivered, v_missed;
+
+  -- Districts whose oldest new order a concurrent delivery deleted first.
+  FOREACH v_d_id IN ARRAY coalesce(v_missed, '{}') LOOP
     LOOP
       SELECT min(no_o_id) INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id;
       EXIT WHEN v_o_id IS NULL;
@@ -239,11 +345,19 @@ $$;
 
 -- Stock level (clause 2.8): distinct items of the district's last 20 orders
 -- whose stock in the home warehouse is below the threshold.
+--
+-- Server cost: planned once per session (plan_cache_mode). The custom plans
+-- PL/pgSQL would otherwise make on every call estimate one ORDER_LINE row
+-- (the order ids are newer than the statistics), so their cost always looked
+-- cheaper than the generic plan's and the statement was planned on every
+-- call; the plan is the same either way (the ORDER_LINE key range, then a
+-- STOCK key probe per line).
 CREATE FUNCTION slev(
   p_w_id      integer,
   p_d_id      integer,
   p_threshold integer
 ) RETURNS integer
+SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_next_o_id integer;
@@ -272,6 +386,9 @@ $$;
 -- row at position ceil(n/2) ordered by c_first), their latest order and its
 -- lines. One row per order line, each carrying the customer and order
 -- columns; a customer without orders gives one row with NULL line and order columns.
+--
+-- Server cost: by last name, one index scan (as in payment); the lines are
+-- returned by one RETURN QUERY.
 CREATE FUNCTION ostat(
   p_w_id   integer,
   p_d_id   integer,
@@ -295,19 +412,18 @@ CREATE FUNCTION ostat(
 )
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_ids   integer[];
   v_count integer;
 BEGIN
   os_c_id := p_c_id;
   IF p_byname THEN
-    SELECT count(*) INTO v_count
+    SELECT array_agg(c.c_id ORDER BY c.c_first, c.c_id) INTO v_ids
       FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last;
+    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'ostat: no customer named % in %/%', p_c_last, p_w_id, p_d_id USING ERRCODE = 'P0002';
     END IF;
-    SELECT c.c_id INTO os_c_id
-      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last
-     ORDER BY c.c_first, c.c_id
-    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+    os_c_id := v_ids[(v_count + 1) / 2];
   END IF;
 
   SELECT c.c_last, c.c_first, c.c_middle, c.c_balance
@@ -326,13 +442,11 @@ BEGIN
     RETURN;
   END IF;
 
-  FOR os_ol_i_id, os_ol_supply_w_id, os_ol_quantity, os_ol_amount, os_ol_delivery_d IN
-    SELECT l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d
+  RETURN QUERY
+    SELECT l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d,
+           os_c_id, os_c_last, os_c_first, os_c_middle, os_c_balance, os_o_id, os_o_entry_d, os_o_carrier_id
       FROM order_line l
      WHERE l.ol_w_id = p_w_id AND l.ol_d_id = p_d_id AND l.ol_o_id = os_o_id
-     ORDER BY l.ol_number
-  LOOP
-    RETURN NEXT;
-  END LOOP;
+     ORDER BY l.ol_number;
 END
 $$;

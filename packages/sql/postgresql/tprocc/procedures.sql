@@ -27,6 +27,12 @@ END
 $$;
 
 -- New order (clause 2.4). Results: the order id and the order total.
+--
+-- Server cost (issue 17), as in functions.sql: the items of all lines are
+-- read by one statement before anything is written (an unused item raises
+-- SLRBK there); one statement updates the stock rows in line order and
+-- inserts the order lines, unless an item and supply warehouse repeat, when
+-- the stock is updated one statement per line (the row once per line).
 CREATE PROCEDURE neword(
   p_w_id          integer,
   p_d_id          integer,
@@ -45,19 +51,30 @@ DECLARE
   v_c_credit   char(2);
   v_w_tax      numeric(4,4);
   v_d_tax      numeric(4,4);
-  v_all_local  smallint := 1;
-  v_i_price    numeric(5,2);
-  v_i_name     varchar(24);
-  v_i_data     varchar(50);
+  v_all_local  smallint;
+  v_prices     numeric(5,2)[];
+  v_missing    integer;
+  v_dists      char(24)[];
   v_s_dist     char(24);
-  v_s_data     varchar(50);
-  v_amount     numeric(6,2);
+  v_repeats    boolean;
+  v_rows       integer;
   v_now        timestamptz := current_timestamp;
 BEGIN
   IF v_ol_cnt IS NULL OR v_ol_cnt <> cardinality(p_supply_w_ids) OR v_ol_cnt <> cardinality(p_quantities) THEN
     RAISE EXCEPTION 'neword: item, supply warehouse and quantity arrays differ in length' USING ERRCODE = '22023';
   END IF;
   out_total := 0;
+
+  -- I_PRICE of every line, in line order; the first line naming no item.
+  SELECT array_agg(i.i_price ORDER BY u.n), (array_agg(u.id ORDER BY u.n) FILTER (WHERE i.i_id IS NULL))[1],
+         count(DISTINCT (u.id, u.s)) < count(*)
+    INTO v_prices, v_missing, v_repeats
+    FROM unnest(p_i_ids, p_supply_w_ids) WITH ORDINALITY AS u(id, s, n)
+    LEFT JOIN item i ON i.i_id = u.id;
+  IF v_missing IS NOT NULL THEN
+    -- Clause 2.4.2.3: an unused item number rolls the whole transaction back.
+    RAISE EXCEPTION 'neword: item % not found, new order rolled back', v_missing USING ERRCODE = 'SLRBK';
+  END IF;
 
   SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;
   IF NOT FOUND THEN
@@ -78,24 +95,50 @@ BEGIN
     RAISE EXCEPTION 'neword: customer %/%/% not found', p_w_id, p_d_id, p_c_id USING ERRCODE = 'P0002';
   END IF;
 
-  FOR i IN 1 .. v_ol_cnt LOOP
-    IF p_supply_w_ids[i] <> p_w_id THEN
-      v_all_local := 0;
-    END IF;
-  END LOOP;
+  v_all_local := CASE WHEN p_w_id = ALL (p_supply_w_ids) THEN 1 ELSE 0 END;
 
   INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)
   VALUES (out_o_id, p_d_id, p_w_id, p_c_id, v_now, NULL, v_ol_cnt, v_all_local);
   INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (out_o_id, p_d_id, p_w_id);
 
-  FOR i IN 1 .. v_ol_cnt LOOP
-    SELECT i_price, i_name, i_data INTO v_i_price, v_i_name, v_i_data
-      FROM item WHERE i_id = p_i_ids[i];
-    IF NOT FOUND THEN
-      -- Clause 2.4.2.3: an unused item number rolls the whole transaction back.
-      RAISE EXCEPTION 'neword: item % not found, new order rolled back', p_i_ids[i] USING ERRCODE = 'SLRBK';
+  IF NOT v_repeats THEN
+    -- Each line names a different stock row: one statement updates them all (a nested loop
+    -- over the lines in line order, so rows are locked in line order) and inserts the lines.
+    WITH st AS (
+      UPDATE stock s
+         SET s_quantity   = CASE WHEN s.s_quantity - u.q < 10 THEN s.s_quantity - u.q + 91 ELSE s.s_quantity - u.q END,
+             s_ytd        = s.s_ytd + u.q,
+             s_order_cnt  = s.s_order_cnt + 1,
+             s_remote_cnt = s.s_remote_cnt + CASE WHEN u.s <> p_w_id THEN 1 ELSE 0 END
+        FROM unnest(p_i_ids, p_supply_w_ids, p_quantities, v_prices) WITH ORDINALITY AS u(i, s, q, p, n)
+       WHERE s.s_i_id = u.i AND s.s_w_id = u.s
+      RETURNING u.n, u.i, u.s, u.q, u.p,
+                CASE p_d_id
+                  WHEN 1 THEN s.s_dist_01 WHEN 2 THEN s.s_dist_02 WHEN 3 THEN s.s_dist_03
+                  WHEN 4 THEN s.s_dist_04 WHEN 5 THEN s.s_dist_05 WHEN 6 THEN s.s_dist_06
+                  WHEN 7 THEN s.s_dist_07 WHEN 8 THEN s.s_dist_08 WHEN 9 THEN s.s_dist_09
+                  ELSE s.s_dist_10 END AS dist
+    ), lines AS (
+      INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                              ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+      SELECT out_o_id, p_d_id, p_w_id, st.n, st.i, st.s, NULL, st.q,
+             (st.q * st.p * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount))::numeric(6,2), st.dist
+        FROM st ORDER BY st.n
+      RETURNING ol_amount
+    )
+    SELECT coalesce(sum(ol_amount), 0), count(*) INTO out_total, v_rows FROM lines;
+    IF v_rows < v_ol_cnt THEN
+      SELECT u.s, u.i INTO v_missing, v_rows
+        FROM unnest(p_i_ids, p_supply_w_ids) WITH ORDINALITY AS u(i, s, n)
+       WHERE NOT EXISTS (SELECT 1 FROM stock s WHERE s.s_i_id = u.i AND s.s_w_id = u.s)
+       ORDER BY u.n LIMIT 1;
+      RAISE EXCEPTION 'neword: stock %/% not found', v_missing, v_rows USING ERRCODE = 'P0002';
     END IF;
+    RETURN;
+  END IF;
 
+  -- A repeated item and supply warehouse: one statement per line, so the row is updated once per line.
+  FOR i IN 1 .. v_ol_cnt LOOP
     UPDATE stock
        SET s_quantity   = CASE WHEN s_quantity - p_quantities[i] < 10
                                THEN s_quantity - p_quantities[i] + 91
@@ -108,26 +151,31 @@ BEGIN
                 WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
                 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
                 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09
-                ELSE s_dist_10 END,
-              s_data
-      INTO v_s_dist, v_s_data;
+                ELSE s_dist_10 END
+      INTO v_s_dist;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'neword: stock %/% not found', p_supply_w_ids[i], p_i_ids[i] USING ERRCODE = 'P0002';
     END IF;
+    v_dists[i] := v_s_dist;
+  END LOOP;
 
-    v_amount := p_quantities[i] * v_i_price * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount);
+  -- ol_amount rounds to numeric(6,2) per line; the total is the sum of the rounded amounts.
+  WITH lines AS (
     INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
                             ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
-    VALUES (out_o_id, p_d_id, p_w_id, i, p_i_ids[i], p_supply_w_ids[i],
-            NULL, p_quantities[i], v_amount, v_s_dist);
-    out_total := out_total + v_amount;
-  END LOOP;
+    SELECT out_o_id, p_d_id, p_w_id, u.n, u.i, u.s, NULL, u.q,
+           (u.q * u.p * (1 + v_w_tax + v_d_tax) * (1 - v_c_discount))::numeric(6,2), u.dist
+      FROM unnest(p_i_ids, p_supply_w_ids, p_quantities, v_prices, v_dists) WITH ORDINALITY AS u(i, s, q, p, dist, n)
+    RETURNING ol_amount
+  )
+  SELECT coalesce(sum(ol_amount), 0) INTO out_total FROM lines;
 END
 $$;
 
 -- Payment (clause 2.5). By last name, the customer at position ceil(n/2)
 -- (1-based) of the n matches ordered by c_first. Results: the customer paid,
--- their credit and new balance.
+-- their credit and new balance. By last name, one index scan; warehouse and
+-- district in one statement, customer and history in another (functions.sql).
 CREATE PROCEDURE payment(
   p_w_id              integer,
   p_d_id              integer,
@@ -145,69 +193,114 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_w_name varchar(10);
   v_d_name varchar(10);
+  v_ids    integer[];
   v_count  integer;
   v_amount numeric(6,2) := p_amount;
 BEGIN
   out_c_id := p_c_id;
-  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
-  RETURNING w_name INTO v_w_name;
-  IF NOT FOUND THEN
+  -- Warehouse, then district (the scalar subqueries run in this order).
+  WITH w AS (
+    UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id RETURNING w_name
+  ), d AS (
+    UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id RETURNING d_name
+  )
+  SELECT (SELECT w_name FROM w), (SELECT d_name FROM d) INTO v_w_name, v_d_name;
+  IF v_w_name IS NULL THEN
     RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
   END IF;
-
-  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
-  RETURNING d_name INTO v_d_name;
-  IF NOT FOUND THEN
+  IF v_d_name IS NULL THEN
     RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
   END IF;
 
   IF p_byname THEN
-    SELECT count(*) INTO v_count
+    SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
+    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'payment: no customer named % in %/%', p_c_last, p_c_w_id, p_c_d_id USING ERRCODE = 'P0002';
     END IF;
-    SELECT c_id INTO out_c_id
-      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
-     ORDER BY c_first, c_id
-    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+    out_c_id := v_ids[(v_count + 1) / 2];
   END IF;
 
-  UPDATE customer
-     SET c_balance     = c_balance - v_amount,
-         c_ytd_payment = c_ytd_payment + v_amount,
-         c_payment_cnt = c_payment_cnt + 1,
-         c_data        = CASE WHEN c_credit = 'BC'
-                              THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
-                              ELSE c_data END
-   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = out_c_id
-  RETURNING c_credit, c_balance INTO out_c_credit, out_c_balance;
+  -- The customer, and the history row when the customer exists.
+  WITH paid AS (
+    UPDATE customer
+       SET c_balance     = c_balance - v_amount,
+           c_ytd_payment = c_ytd_payment + v_amount,
+           c_payment_cnt = c_payment_cnt + 1,
+           c_data        = CASE WHEN c_credit = 'BC'
+                                THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
+                                ELSE c_data END
+     WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = out_c_id
+    RETURNING c_id, c_credit, c_balance
+  ), hist AS (
+    INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+    SELECT paid.c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name
+      FROM paid
+  )
+  SELECT c_credit, c_balance INTO out_c_credit, out_c_balance FROM paid;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: customer %/%/% not found', p_c_w_id, p_c_d_id, out_c_id USING ERRCODE = 'P0002';
   END IF;
-
-  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
-  VALUES (out_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name);
 END
 $$;
 
 -- Delivery (clause 2.7), all ten districts in one transaction. A district
 -- without undelivered orders is skipped. Result: the orders delivered.
+--
+-- Server cost, as in functions.sql: one statement delivers the oldest new
+-- order of every district; a district whose oldest order a concurrent
+-- delivery deleted first is then done alone as before. Planned once per
+-- session (plan_cache_mode; see functions.sql).
 CREATE PROCEDURE delivery(
   p_w_id              integer,
   p_carrier_id        integer,
   INOUT out_delivered integer
 )
+SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_o_id   integer;
   v_c_id   integer;
   v_amount numeric;
+  v_missed integer[];
+  v_d_id   integer;
   v_now    timestamptz := current_timestamp;
 BEGIN
-  out_delivered := 0;
-  FOR v_d_id IN 1 .. 10 LOOP
-    -- Oldest undelivered order. If a concurrent delivery took it first, look again.
+  WITH oldest AS (
+    SELECT d.d_id, (SELECT min(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = d.d_id) AS o_id
+      FROM generate_series(1, 10) AS d(d_id)
+  ), taken AS (
+    DELETE FROM new_order n USING oldest o
+     WHERE n.no_w_id = p_w_id AND n.no_d_id = o.d_id AND n.no_o_id = o.o_id
+    RETURNING n.no_d_id AS d_id, n.no_o_id AS o_id
+  ), carried AS (
+    UPDATE orders o SET o_carrier_id = p_carrier_id
+      FROM taken t
+     WHERE o.o_w_id = p_w_id AND o.o_d_id = t.d_id AND o.o_id = t.o_id
+    RETURNING o.o_d_id AS d_id, o.o_c_id AS c_id
+  ), dated AS (
+    UPDATE order_line l SET ol_delivery_d = v_now
+      FROM taken t
+     WHERE l.ol_w_id = p_w_id AND l.ol_d_id = t.d_id AND l.ol_o_id = t.o_id
+    RETURNING l.ol_d_id AS d_id, l.ol_amount
+  ), amounts AS (
+    SELECT d_id, sum(ol_amount) AS amount FROM dated GROUP BY d_id
+  ), credited AS (
+    UPDATE customer c
+       SET c_balance = c.c_balance + coalesce(a.amount, 0),
+           c_delivery_cnt = c.c_delivery_cnt + 1
+      FROM carried r LEFT JOIN amounts a ON a.d_id = r.d_id
+     WHERE c.c_w_id = p_w_id AND c.c_d_id = r.d_id AND c.c_id = r.c_id
+    RETURNING c.c_d_id
+  )
+  SELECT (SELECT count(*) FROM credited),
+         (SELECT array_agg(o.d_id ORDER BY o.d_id) FROM oldest o
+           WHERE o.o_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM taken t WHERE t.d_id = o.d_id))
+    INTO out_delivered, v_missed;
+
+  -- Districts whose oldest new order a concurrent delivery deleted first.
+  FOREACH v_d_id IN ARRAY coalesce(v_missed, '{}') LOOP
     LOOP
       SELECT min(no_o_id) INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id;
       EXIT WHEN v_o_id IS NULL;
@@ -239,12 +332,14 @@ $$;
 
 -- Stock level (clause 2.8). Result: distinct items of the district's last 20
 -- orders whose stock in the home warehouse is below the threshold.
+-- Planned once per session (plan_cache_mode; see functions.sql).
 CREATE PROCEDURE slev(
   p_w_id                integer,
   p_d_id                integer,
   p_threshold           integer,
   INOUT out_stock_count integer
 )
+SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_next_o_id integer;
@@ -269,6 +364,7 @@ $$;
 -- Order status (clause 2.6): the customer (by id, or by last name taking the
 -- row at position ceil(n/2) ordered by c_first), their latest order, and its
 -- lines as a JSON array ordered by ol_number (NULL when the customer has no order).
+-- By last name, one index scan (functions.sql).
 CREATE PROCEDURE ostat(
   p_w_id                 integer,
   p_d_id                 integer,
@@ -287,19 +383,18 @@ CREATE PROCEDURE ostat(
 )
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_ids   integer[];
   v_count integer;
 BEGIN
   out_c_id := p_c_id;
   IF p_byname THEN
-    SELECT count(*) INTO v_count
+    SELECT array_agg(c.c_id ORDER BY c.c_first, c.c_id) INTO v_ids
       FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last;
+    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'ostat: no customer named % in %/%', p_c_last, p_w_id, p_d_id USING ERRCODE = 'P0002';
     END IF;
-    SELECT c.c_id INTO out_c_id
-      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last
-     ORDER BY c.c_first, c.c_id
-    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+    out_c_id := v_ids[(v_count + 1) / 2];
   END IF;
 
   SELECT c.c_last, c.c_first, c.c_middle, c.c_balance
