@@ -1,6 +1,6 @@
 /**
  * pnpm bench pgfn [--pgfn-variants functions,procedures] [--vus 2,4] [--rounds N] [--rampup MIN] [--duration MIN]
- *                 [--warehouses N] [--before REV] [--seed N] [--rebuild] [--quick]
+ *                 [--warehouses N] [--before REV] [--seed N] [--pgfn-mode runs|single|both] [--rebuild] [--quick]
  *
  * Server-side cost of the PostgreSQL TPROC-C routines (issue 17 item 1): the routines of revision --before
  * (default 6b8f45a, before the issue's changes; read with `git show REV:packages/sql/postgresql/tprocc/<file>`)
@@ -10,12 +10,18 @@
  * statistics; the database has track_functions = pl, so after the run pg_stat_user_functions gives each
  * routine's calls and server time (self_time: the time inside the routine, its statements included).
  * Reports NOPM/TPM per run and µs per call per routine with the spread (min-max) per side, and the
- * after/before ratios. Database: sledge_pgfn_bench (built when missing or of another warehouse count);
+ * after/before ratios.
+ * --pgfn-mode single (or both) measures each routine alone instead: one pgbench client (-M prepared) calls
+ * one routine N times (new order with 10 lines, payment by name, delivery, stock level, order status by
+ * name; the functions variant), before and after alternating for --rounds rounds; µs per call from
+ * pg_stat_user_functions. No other session competes for the routine's rows, so this is the routine's
+ * own cost (CPU and buffer access), with less noise than the mixed runs.
+ * Database: sledge_pgfn_bench (built when missing or of another warehouse count);
  * it is left with the working tree's functions.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { opt, spread } from './ref-common.js';
 
@@ -60,6 +66,41 @@ function routineStats() {
   return out;
 }
 
+const SYL = `(ARRAY['BAR','OUGHT','ABLE','PRI','PRES','ESE','ANTI','CALLY','ATION','EING']::varchar[])`;
+const LAST = `${SYL}[1 + :ln / 100] || ${SYL}[1 + (:ln / 10) % 10] || ${SYL}[1 + :ln % 10]`;
+const NURAND_LAST = '\\set ln ((random(0, 255) | random(0, 999)) + 123) % 1000';
+
+/** One pgbench script per routine (functions variant) and the calls each single-session pass makes. */
+function singleScripts(dir, W) {
+  const lines = 10;
+  const items = Array.from({ length: lines }, (_, i) => `\\set i${i + 1} random(1, 100000)\n\\set q${i + 1} random(1, 10)`).join('\n');
+  const arr = (p) => `ARRAY[${Array.from({ length: lines }, (_, i) => `:${p}${i + 1}`).join(', ')}]::integer[]`;
+  const scripts = {
+    neword: { calls: 2000, sql: `\\set w random(1, ${W})\n\\set d random(1, 10)\n\\set c random(1, 3000)\n${items}\nSELECT neword(:w, :d, :c, ${arr('i')}, ARRAY[${Array(lines).fill(':w').join(', ')}]::integer[], ${arr('q')});\n` },
+    payment: { calls: 4000, sql: `\\set w random(1, ${W})\n\\set d random(1, 10)\n${NURAND_LAST}\nSELECT payment(:w, :d, :w, :d, 1, true, ${LAST}, 100.00);\n` },
+    delivery: { calls: 300, sql: `\\set w random(1, ${W})\n\\set k random(1, 10)\nSELECT delivery(:w, :k);\n` },
+    slev: { calls: 2000, sql: `\\set w random(1, ${W})\n\\set d random(1, 10)\n\\set t random(10, 20)\nSELECT slev(:w, :d, :t);\n` },
+    ostat: { calls: 3000, sql: `\\set w random(1, ${W})\n\\set d random(1, 10)\n${NURAND_LAST}\nSELECT count(*) FROM ostat(:w, :d, 1, true, ${LAST});\n` },
+  };
+  for (const [r, x] of Object.entries(scripts)) writeFileSync((x.file = join(dir, `${r}.sql`)), x.sql);
+  return scripts;
+}
+
+/** One pass: each routine alone from one pgbench client; µs per call (self_time) per routine. */
+function singlePass(scripts) {
+  const out = {};
+  for (const [r, x] of Object.entries(scripts)) {
+    su('SELECT pg_stat_reset()');
+    execFileSync('pgbench', ['-h', '127.0.0.1', '-U', DB, '-n', '-M', 'prepared', '-c', '1', '-t', String(x.calls), '-f', x.file, DB], {
+      env: { ...process.env, PGPASSWORD: 'bench' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    execFileSync('sleep', ['0.5']);
+    out[r] = routineStats()[r];
+  }
+  return out;
+}
+
 export async function benchPgfn(b) {
   const { ROOT, quick, args, withApp, submit, table, fmt, log, results } = b;
   const variants = String(opt(args, 'pgfn-variants', 'functions,procedures')).split(',');
@@ -70,10 +111,12 @@ export async function benchPgfn(b) {
   const warehouses = Number(opt(args, 'warehouses', quick ? 2 : 4));
   const before = String(opt(args, 'before', '6b8f45a'));
   const seed = Number(opt(args, 'seed', 20261124));
+  const mode = String(opt(args, 'pgfn-mode', 'runs'));
   for (const v of variants) if (!FILES[v]) throw new Error(`pgfn: unknown variant ${v} (functions, procedures)`);
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: DB, password: 'bench', database: DB, superuser: 'postgres', superuserPassword: 'postgres' };
   log(`== pgfn: routines of ${before} (before) vs the working tree (after), ${variants.join(' and ')}, ${vusList.join(' and ')} VUs, ${rounds} rounds, rampup ${rampup} min, ${duration} min measured`);
   const runs = [];
+  const singleRuns = [];
   await withApp(async (s) => {
     const test = await s.app.inject({ method: 'POST', url: '/api/v1/targets/test', payload: { target } });
     const state = test.statusCode === 200 ? JSON.parse(test.body) : null;
@@ -84,7 +127,24 @@ export async function benchPgfn(b) {
     }
     su(`ALTER DATABASE ${DB} SET track_functions = 'pl'`);
     try {
-      for (const variant of variants) {
+      if (mode === 'single' || mode === 'both') {
+        const dir = mkdtempSync(join(tmpdir(), 'sledge-pgfn-'));
+        try {
+          const scripts = singleScripts(dir, warehouses);
+          const sql = { before: routineSql(ROOT, 'functions', 'before', before), after: routineSql(ROOT, 'functions', 'after', before) };
+          for (let round = 1; round <= rounds; round++) {
+            for (const side of round % 2 ? ['before', 'after'] : ['after', 'before']) {
+              install(sql[side]);
+              const load1 = loadavg()[0];
+              log(`   single session, round ${round}: ${side} (load ${fmt(load1, 2)})`);
+              singleRuns.push({ round, side, load1, routines: singlePass(scripts) });
+            }
+          }
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }
+      for (const variant of mode === 'single' ? [] : variants) {
         const sql = { before: routineSql(ROOT, variant, 'before', before), after: routineSql(ROOT, variant, 'after', before) };
         for (const vus of vusList) {
           for (let round = 1; round <= rounds; round++) {
@@ -114,7 +174,17 @@ export async function benchPgfn(b) {
   });
 
   const summary = [];
-  for (const variant of variants) {
+  if (singleRuns.length) {
+    const rows = ROUTINES.map((r) => {
+      const bs = spread(singleRuns.filter((x) => x.side === 'before').map((x) => x.routines[r]?.usPerCall));
+      const as = spread(singleRuns.filter((x) => x.side === 'after').map((x) => x.routines[r]?.usPerCall));
+      summary.push({ variant: 'functions', mode: 'single', metric: r, before: bs, after: as, ratio: as.mean / bs.mean });
+      return [`${r} µs/call`, `${fmt(bs.mean, 1)} (${fmt(bs.min, 1)}-${fmt(bs.max, 1)})`, `${fmt(as.mean, 1)} (${fmt(as.min, 1)}-${fmt(as.max, 1)})`, fmt(as.mean / bs.mean, 2)];
+    });
+    console.log(`\nPostgreSQL functions, one session per routine (pgbench -c 1), ${warehouses} warehouses: routines of ${before} vs working tree, ${rounds} interleaved rounds (mean, min-max)\n` + table(['', 'before', 'after', 'after/before'], rows));
+    console.log(table(['round', 'side', 'load', ...ROUTINES.map((r) => `${r} µs`)], singleRuns.map((x) => [x.round, x.side, fmt(x.load1, 2), ...ROUTINES.map((r) => fmt(x.routines[r]?.usPerCall, 1))])));
+  }
+  for (const variant of mode === 'single' ? [] : variants) {
     for (const vus of vusList) {
       const of = (side) => runs.filter((r) => r.variant === variant && r.vus === vus && r.side === side);
       const rows = [];
@@ -129,9 +199,9 @@ export async function benchPgfn(b) {
       console.log(`\nPostgreSQL ${variant}, ${vus} VUs, ${warehouses} warehouses: routines of ${before} vs working tree, ${rounds} interleaved pairs (mean, min-max)\n` + table(['', 'before', 'after', 'after/before'], rows));
     }
   }
-  console.log('\nruns\n' + table(
+  if (runs.length) console.log('\nruns\n' + table(
     ['variant', 'VUs', 'round', 'side', 'load', 'NOPM', 'TPM', ...ROUTINES.map((r) => `${r} µs`)],
     runs.map((r) => [r.variant, r.vus, r.round, r.side, fmt(r.load1, 2), r.nopm, r.tpm, ...ROUTINES.map((x) => fmt(r.routines[x]?.usPerCall, 1))]),
   ));
-  results.sections.pgfn = { before, variants, vus: vusList, rounds, rampup, duration, warehouses, seed, runs, summary };
+  results.sections.pgfn = { before, mode, variants, vus: vusList, rounds, rampup, duration, warehouses, seed, runs, singleRuns, summary };
 }
