@@ -181,11 +181,6 @@ $$;
 
 -- Payment (clause 2.5). By last name, the customer is the one at position
 -- ceil(n/2) (1-based) of the n matches ordered by c_first. Returns the c_id paid.
---
--- Server cost: the matches by last name are read by one index scan (their
--- ids in c_first order, the count being the array's length) instead of a
--- count and an OFFSET scan; warehouse and district are updated by one
--- statement (in that order), the customer and the history row by another.
 CREATE FUNCTION payment(
   p_w_id    integer,
   p_d_id    integer,
@@ -201,52 +196,47 @@ DECLARE
   v_w_name varchar(10);
   v_d_name varchar(10);
   v_c_id   integer := p_c_id;
-  v_ids    integer[];
   v_count  integer;
   v_amount numeric(6,2) := p_amount;
 BEGIN
-  -- Warehouse, then district (the scalar subqueries run in this order).
-  WITH w AS (
-    UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id RETURNING w_name
-  ), d AS (
-    UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id RETURNING d_name
-  )
-  SELECT (SELECT w_name FROM w), (SELECT d_name FROM d) INTO v_w_name, v_d_name;
-  IF v_w_name IS NULL THEN
+  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
+  RETURNING w_name INTO v_w_name;
+  IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
   END IF;
-  IF v_d_name IS NULL THEN
+
+  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
+  RETURNING d_name INTO v_d_name;
+  IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
   END IF;
 
   IF p_byname THEN
-    SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
+    SELECT count(*) INTO v_count
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
-    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'payment: no customer named % in %/%', p_c_last, p_c_w_id, p_c_d_id USING ERRCODE = 'P0002';
     END IF;
-    v_c_id := v_ids[(v_count + 1) / 2];
+    SELECT c_id INTO v_c_id
+      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
+     ORDER BY c_first, c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
   END IF;
 
-  -- The customer, and the history row when the customer exists.
-  WITH paid AS (
-    UPDATE customer
-       SET c_balance     = c_balance - v_amount,
-           c_ytd_payment = c_ytd_payment + v_amount,
-           c_payment_cnt = c_payment_cnt + 1,
-           c_data        = CASE WHEN c_credit = 'BC'
-                                THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
-                                ELSE c_data END
-     WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id
-    RETURNING c_id
-  )
-  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
-  SELECT paid.c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name
-    FROM paid;
+  UPDATE customer
+     SET c_balance     = c_balance - v_amount,
+         c_ytd_payment = c_ytd_payment + v_amount,
+         c_payment_cnt = c_payment_cnt + 1,
+         c_data        = CASE WHEN c_credit = 'BC'
+                              THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
+                              ELSE c_data END
+   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: customer %/%/% not found', p_c_w_id, p_c_d_id, v_c_id USING ERRCODE = 'P0002';
   END IF;
+
+  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+  VALUES (v_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name);
 
   RETURN v_c_id;
 END
@@ -254,65 +244,20 @@ $$;
 
 -- Delivery (clause 2.7), all ten districts in one transaction. A district
 -- without undelivered orders is skipped. Returns the number of orders delivered.
---
--- Server cost: one statement delivers the oldest new order of every district
--- (delete it, set the carrier, date the lines, credit the customer), instead
--- of five statements per district. A district whose oldest order a concurrent
--- delivery took between the statement's snapshot and its delete comes back
--- without a row from the delete; those districts are then done one at a time
--- as before (look again for the oldest, until one is deleted or none is left).
--- The statement is planned once per session (plan_cache_mode): its generic
--- plan (index nested loops throughout) costs a little more on paper than the
--- custom plans, so PL/pgSQL would otherwise plan it again on every call.
 CREATE FUNCTION delivery(
   p_w_id       integer,
   p_carrier_id integer
 ) RETURNS integer
-SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_o_id      integer;
   v_c_id      integer;
   v_amount    numeric;
-  v_delivered integer;
-  v_missed    integer[];
-  v_d_id      integer;
+  v_delivered integer := 0;
   v_now       timestamptz := current_timestamp;
 BEGIN
-  WITH oldest AS (
-    SELECT d.d_id, (SELECT min(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = d.d_id) AS o_id
-      FROM generate_series(1, 10) AS d(d_id)
-  ), taken AS (
-    DELETE FROM new_order n USING oldest o
-     WHERE n.no_w_id = p_w_id AND n.no_d_id = o.d_id AND n.no_o_id = o.o_id
-    RETURNING n.no_d_id AS d_id, n.no_o_id AS o_id
-  ), carried AS (
-    UPDATE orders o SET o_carrier_id = p_carrier_id
-      FROM taken t
-     WHERE o.o_w_id = p_w_id AND o.o_d_id = t.d_id AND o.o_id = t.o_id
-    RETURNING o.o_d_id AS d_id, o.o_c_id AS c_id
-  ), dated AS (
-    UPDATE order_line l SET ol_delivery_d = v_now
-      FROM taken t
-     WHERE l.ol_w_id = p_w_id AND l.ol_d_id = t.d_id AND l.ol_o_id = t.o_id
-    RETURNING l.ol_d_id AS d_id, l.ol_amount
-  ), amounts AS (
-    SELECT d_id, sum(ol_amount) AS amount FROM dated GROUP BY d_id
-  ), credited AS (
-    UPDATE customer c
-       SET c_balance = c.c_balance + coalesce(a.amount, 0),
-           c_delivery_cnt = c.c_delivery_cnt + 1
-      FROM carried r LEFT JOIN amounts a ON a.d_id = r.d_id
-     WHERE c.c_w_id = p_w_id AND c.c_d_id = r.d_id AND c.c_id = r.c_id
-    RETURNING c.c_d_id
-  )
-  SELECT (SELECT count(*) FROM credited),
-         (SELECT array_agg(o.d_id ORDER BY o.d_id) FROM oldest o
-           WHERE o.o_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM taken t WHERE t.d_id = o.d_id))
-    INTO v_delivered, v_missed;
-
-  -- Districts whose oldest new order a concurrent delivery deleted first.
-  FOREACH v_d_id IN ARRAY coalesce(v_missed, '{}') LOOP
+  FOR v_d_id IN 1 .. 10 LOOP
+    -- Oldest undelivered order. If a concurrent delivery took it first, look again.
     LOOP
       SELECT min(no_o_id) INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id;
       EXIT WHEN v_o_id IS NULL;
@@ -386,9 +331,6 @@ $$;
 -- row at position ceil(n/2) ordered by c_first), their latest order and its
 -- lines. One row per order line, each carrying the customer and order
 -- columns; a customer without orders gives one row with NULL line and order columns.
---
--- Server cost: by last name, one index scan (as in payment); the lines are
--- returned by one RETURN QUERY.
 CREATE FUNCTION ostat(
   p_w_id   integer,
   p_d_id   integer,
@@ -412,18 +354,19 @@ CREATE FUNCTION ostat(
 )
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_ids   integer[];
   v_count integer;
 BEGIN
   os_c_id := p_c_id;
   IF p_byname THEN
-    SELECT array_agg(c.c_id ORDER BY c.c_first, c.c_id) INTO v_ids
+    SELECT count(*) INTO v_count
       FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last;
-    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'ostat: no customer named % in %/%', p_c_last, p_w_id, p_d_id USING ERRCODE = 'P0002';
     END IF;
-    os_c_id := v_ids[(v_count + 1) / 2];
+    SELECT c.c_id INTO os_c_id
+      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last
+     ORDER BY c.c_first, c.c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
   END IF;
 
   SELECT c.c_last, c.c_first, c.c_middle, c.c_balance
@@ -442,11 +385,13 @@ BEGIN
     RETURN;
   END IF;
 
-  RETURN QUERY
-    SELECT l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d,
-           os_c_id, os_c_last, os_c_first, os_c_middle, os_c_balance, os_o_id, os_o_entry_d, os_o_carrier_id
+  FOR os_ol_i_id, os_ol_supply_w_id, os_ol_quantity, os_ol_amount, os_ol_delivery_d IN
+    SELECT l.ol_i_id, l.ol_supply_w_id, l.ol_quantity, l.ol_amount, l.ol_delivery_d
       FROM order_line l
      WHERE l.ol_w_id = p_w_id AND l.ol_d_id = p_d_id AND l.ol_o_id = os_o_id
-     ORDER BY l.ol_number;
+     ORDER BY l.ol_number
+  LOOP
+    RETURN NEXT;
+  END LOOP;
 END
 $$;

@@ -174,8 +174,7 @@ $$;
 
 -- Payment (clause 2.5). By last name, the customer at position ceil(n/2)
 -- (1-based) of the n matches ordered by c_first. Results: the customer paid,
--- their credit and new balance. By last name, one index scan; warehouse and
--- district in one statement, customer and history in another (functions.sql).
+-- their credit and new balance.
 CREATE PROCEDURE payment(
   p_w_id              integer,
   p_d_id              integer,
@@ -193,114 +192,69 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_w_name varchar(10);
   v_d_name varchar(10);
-  v_ids    integer[];
   v_count  integer;
   v_amount numeric(6,2) := p_amount;
 BEGIN
   out_c_id := p_c_id;
-  -- Warehouse, then district (the scalar subqueries run in this order).
-  WITH w AS (
-    UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id RETURNING w_name
-  ), d AS (
-    UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id RETURNING d_name
-  )
-  SELECT (SELECT w_name FROM w), (SELECT d_name FROM d) INTO v_w_name, v_d_name;
-  IF v_w_name IS NULL THEN
+  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
+  RETURNING w_name INTO v_w_name;
+  IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
   END IF;
-  IF v_d_name IS NULL THEN
+
+  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
+  RETURNING d_name INTO v_d_name;
+  IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
   END IF;
 
   IF p_byname THEN
-    SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
+    SELECT count(*) INTO v_count
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
-    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'payment: no customer named % in %/%', p_c_last, p_c_w_id, p_c_d_id USING ERRCODE = 'P0002';
     END IF;
-    out_c_id := v_ids[(v_count + 1) / 2];
+    SELECT c_id INTO out_c_id
+      FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
+     ORDER BY c_first, c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
   END IF;
 
-  -- The customer, and the history row when the customer exists.
-  WITH paid AS (
-    UPDATE customer
-       SET c_balance     = c_balance - v_amount,
-           c_ytd_payment = c_ytd_payment + v_amount,
-           c_payment_cnt = c_payment_cnt + 1,
-           c_data        = CASE WHEN c_credit = 'BC'
-                                THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
-                                ELSE c_data END
-     WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = out_c_id
-    RETURNING c_id, c_credit, c_balance
-  ), hist AS (
-    INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
-    SELECT paid.c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name
-      FROM paid
-  )
-  SELECT c_credit, c_balance INTO out_c_credit, out_c_balance FROM paid;
+  UPDATE customer
+     SET c_balance     = c_balance - v_amount,
+         c_ytd_payment = c_ytd_payment + v_amount,
+         c_payment_cnt = c_payment_cnt + 1,
+         c_data        = CASE WHEN c_credit = 'BC'
+                              THEN left(format('%s %s %s %s %s %s | ', c_id, c_d_id, c_w_id, p_d_id, p_w_id, v_amount) || c_data, 500)
+                              ELSE c_data END
+   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = out_c_id
+  RETURNING c_credit, c_balance INTO out_c_credit, out_c_balance;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'payment: customer %/%/% not found', p_c_w_id, p_c_d_id, out_c_id USING ERRCODE = 'P0002';
   END IF;
+
+  INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
+  VALUES (out_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, current_timestamp, v_amount, v_w_name || '    ' || v_d_name);
 END
 $$;
 
 -- Delivery (clause 2.7), all ten districts in one transaction. A district
 -- without undelivered orders is skipped. Result: the orders delivered.
---
--- Server cost, as in functions.sql: one statement delivers the oldest new
--- order of every district; a district whose oldest order a concurrent
--- delivery deleted first is then done alone as before. Planned once per
--- session (plan_cache_mode; see functions.sql).
 CREATE PROCEDURE delivery(
   p_w_id              integer,
   p_carrier_id        integer,
   INOUT out_delivered integer
 )
-SET plan_cache_mode = force_generic_plan
 LANGUAGE plpgsql AS $$
 DECLARE
   v_o_id   integer;
   v_c_id   integer;
   v_amount numeric;
-  v_missed integer[];
-  v_d_id   integer;
   v_now    timestamptz := current_timestamp;
 BEGIN
-  WITH oldest AS (
-    SELECT d.d_id, (SELECT min(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = d.d_id) AS o_id
-      FROM generate_series(1, 10) AS d(d_id)
-  ), taken AS (
-    DELETE FROM new_order n USING oldest o
-     WHERE n.no_w_id = p_w_id AND n.no_d_id = o.d_id AND n.no_o_id = o.o_id
-    RETURNING n.no_d_id AS d_id, n.no_o_id AS o_id
-  ), carried AS (
-    UPDATE orders o SET o_carrier_id = p_carrier_id
-      FROM taken t
-     WHERE o.o_w_id = p_w_id AND o.o_d_id = t.d_id AND o.o_id = t.o_id
-    RETURNING o.o_d_id AS d_id, o.o_c_id AS c_id
-  ), dated AS (
-    UPDATE order_line l SET ol_delivery_d = v_now
-      FROM taken t
-     WHERE l.ol_w_id = p_w_id AND l.ol_d_id = t.d_id AND l.ol_o_id = t.o_id
-    RETURNING l.ol_d_id AS d_id, l.ol_amount
-  ), amounts AS (
-    SELECT d_id, sum(ol_amount) AS amount FROM dated GROUP BY d_id
-  ), credited AS (
-    UPDATE customer c
-       SET c_balance = c.c_balance + coalesce(a.amount, 0),
-           c_delivery_cnt = c.c_delivery_cnt + 1
-      FROM carried r LEFT JOIN amounts a ON a.d_id = r.d_id
-     WHERE c.c_w_id = p_w_id AND c.c_d_id = r.d_id AND c.c_id = r.c_id
-    RETURNING c.c_d_id
-  )
-  SELECT (SELECT count(*) FROM credited),
-         (SELECT array_agg(o.d_id ORDER BY o.d_id) FROM oldest o
-           WHERE o.o_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM taken t WHERE t.d_id = o.d_id))
-    INTO out_delivered, v_missed;
-
-  -- Districts whose oldest new order a concurrent delivery deleted first.
-  FOREACH v_d_id IN ARRAY coalesce(v_missed, '{}') LOOP
+  out_delivered := 0;
+  FOR v_d_id IN 1 .. 10 LOOP
+    -- Oldest undelivered order. If a concurrent delivery took it first, look again.
     LOOP
       SELECT min(no_o_id) INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id;
       EXIT WHEN v_o_id IS NULL;
@@ -364,7 +318,6 @@ $$;
 -- Order status (clause 2.6): the customer (by id, or by last name taking the
 -- row at position ceil(n/2) ordered by c_first), their latest order, and its
 -- lines as a JSON array ordered by ol_number (NULL when the customer has no order).
--- By last name, one index scan (functions.sql).
 CREATE PROCEDURE ostat(
   p_w_id                 integer,
   p_d_id                 integer,
@@ -383,18 +336,19 @@ CREATE PROCEDURE ostat(
 )
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_ids   integer[];
   v_count integer;
 BEGIN
   out_c_id := p_c_id;
   IF p_byname THEN
-    SELECT array_agg(c.c_id ORDER BY c.c_first, c.c_id) INTO v_ids
+    SELECT count(*) INTO v_count
       FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last;
-    v_count := coalesce(cardinality(v_ids), 0);
     IF v_count = 0 THEN
       RAISE EXCEPTION 'ostat: no customer named % in %/%', p_c_last, p_w_id, p_d_id USING ERRCODE = 'P0002';
     END IF;
-    out_c_id := v_ids[(v_count + 1) / 2];
+    SELECT c.c_id INTO out_c_id
+      FROM customer c WHERE c.c_w_id = p_w_id AND c.c_d_id = p_d_id AND c.c_last = p_c_last
+     ORDER BY c.c_first, c.c_id
+    OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
   END IF;
 
   SELECT c.c_last, c.c_first, c.c_middle, c.c_balance
