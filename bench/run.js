@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|mariadb|pgref|mariaref|ash|tproch|async|cv|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|datagen|pg|build16|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
@@ -29,6 +29,9 @@
  * - cv:      run-to-run spread: three identical timed runs as they come, then three with a fixed seed, a
  *            checkpoint/flush before each run and a warm-up rampup; NOPM/TPM, mean, CV% (bench/cv.js; run
  *            only when named or with `all`)
+ * - pgfn:    server time per call of the five PostgreSQL routines (track_functions) and NOPM, the routines of
+ *            a git revision (--before, default the one before issue 17 item 1) vs the working tree's, functions
+ *            and procedures variants, interleaved (bench/pgfn.js; run only when named or with `all`)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -42,7 +45,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
@@ -358,6 +361,12 @@ if (want('pgref')) {
 if (want('mariaref')) {
   const { benchMariaref } = await import('./mariaref.js');
   await benchMariaref({ ROOT, quick, args, withApp, submit, output, table, fmt, log, results });
+}
+
+// --- pgfn: server time of the PostgreSQL routines, before vs after (only when named) ----
+if (sections.includes('pgfn') || sections.includes('all')) {
+  const { benchPgfn } = await import('./pgfn.js');
+  await benchPgfn({ ROOT, quick, args, withApp, submit, output, table, fmt, log, results });
 }
 
 // --- cv: run-to-run spread (only when named: six runs per engine) ---------------------

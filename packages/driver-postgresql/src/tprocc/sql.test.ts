@@ -85,6 +85,9 @@ describe('packages/sql/postgresql/tprocc', () => {
       const payment = stmts.find((s) => /CREATE \w+ payment\(/.test(s))!;
       expect(payment).toContain(`'    '`); // h_data = w_name || 4 spaces || d_name
       expect(payment).toMatch(/OFFSET \(v_count \+ 1\) \/ 2 - 1/); // ceil(n/2), 1-based
+      // Stock level is planned once per session: its custom plans would be re-planned on every call.
+      const slev = stmts.find((s) => /CREATE \w+ slev\(/.test(s))!;
+      expect(slev).toMatch(/SET plan_cache_mode = force_generic_plan/);
     });
   }
 
