@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
@@ -8,8 +8,9 @@
  *            PostgreSQL CPU), timed runs with 2 and 4 VUs (NOPM, TPM, client CPU ms per 1000
  *            transactions), and pgbench -S -M prepared with 4 clients as the C-client reference
  * - build16: PostgreSQL build of 16 warehouses vs PostgreSQL's own COPY of the same rows from
- *            pre-generated files (the physical limit of a build), then the same keys + ANALYZE, and
- *            PostgreSQL's ingest of COPY text vs COPY binary of the same rows
+ *            pre-generated files (the physical limit of a build), then the same keys + ANALYZE;
+ *            `build` / `build100` (only when named) do the same for --engines pg,mariadb at
+ *            --warehouses N (default 16; 100), MariaDB against LOAD DATA LOCAL INFILE (bench/build.js)
  * - mariadb: the same build and runs on MariaDB (raises innodb_buffer_pool_size online to 1 GB
  *            for the duration, says so, and restores it); each run in the native MariaDB C
  *            connector loop and in the JavaScript loop (mysql2), interleaved, at 2 and 4 VUs
@@ -35,7 +36,7 @@
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
@@ -212,94 +213,10 @@ function pgbench(seconds) {
   return { seconds, tx, tps, cpuS, msPer1000: tx ? (cpuS * 1e6) / tx : NaN };
 }
 
-// --- build16: build vs PostgreSQL's own COPY of pre-generated files ------------------
-if (want('build16')) {
-  const W = quick ? 4 : 16;
-  log(`== build16: PostgreSQL build of ${W} warehouses vs COPY of the same rows from files`);
-  const target = pgTarget('sledge_bench_pg16');
-  const pgPid = pidOf('postgres');
-  await withApp(async (s) => {
-    const b = await build(s, target, W, 2, pgPid);
-    // Pre-generate the same rows (same seed rules) into files, then time psql \copy of them into empty tables.
-    const dir = mkdtempSync(join(tmpdir(), 'sledge-bench-files-'));
-    const { createGenerator } = await import(join(ROOT, 'worker-native/dist/index.js'));
-    const { itemUnits, warehouseUnits } = await import(join(ROOT, 'packages/core/dist/index.js'));
-    const gen = createGenerator({ seed: 1, timestamp: '2026-11-22 00:00:00' }, 'pg-text', 'auto');
-    const files = new Map();
-    const { openSync, writeSync, closeSync } = await import('node:fs');
-    const write = (units) => {
-      for (const u of units)
-        for (const t of gen.generate(u)) {
-          if (!files.has(t.table)) files.set(t.table, openSync(join(dir, `${t.table}.tsv`), 'w'));
-          writeSync(files.get(t.table), typeof t.data === 'string' ? t.data : Buffer.from(t.data));
-        }
-    };
-    write(itemUnits());
-    for (let w = 1; w <= W; w++) write(warehouseUnits(w));
-    for (const fd of files.values()) closeSync(fd);
-    const db = 'sledge_bench_copy';
-    const psql = (d, sql) => execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', d, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: ['ignore', 'ignore', 'inherit'] });
-    psql('postgres', `drop database if exists ${db}`);
-    psql('postgres', `create database ${db}`);
-    const { sqlText } = await import(join(ROOT, 'packages/sql/dist/index.js'));
-    const tables = sqlText('postgresql', 'tprocc', 'tables.sql');
-    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
-    const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
-    // Two parallel psql sessions, like two build VUs: big tables split between them.
-    const order = ['stock', 'order_line', 'customer', 'history', 'orders', 'item', 'new_order', 'district', 'warehouse'];
-    const lanes = [[], []];
-    order.forEach((t, i) => lanes[i % 2].push(t));
-    const copyIn = (into, ext, withClause) =>
-      Promise.all(
-        lanes.map(
-          (lane) =>
-            new Promise((res, rej) => {
-              const script = lane.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) from '${join(dir, t + ext)}'${withClause}`).join('\n');
-              const p = spawn('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', into, '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
-              p.on('exit', (c) => (c ? rej(new Error('psql copy failed')) : res()));
-              p.stdin.end('BEGIN;\n' + script + '\nCOMMIT;\n');
-            }),
-        ),
-      );
-    const srv0 = pgPid ? treeCpuSeconds(pgPid) : null;
-    const t0 = performance.now();
-    await copyIn(db, '.tsv', '');
-    const copyS = (performance.now() - t0) / 1000;
-    // Then the same keys and statistics the build adds after its load (packages/sql/postgresql/tprocc/indexes.sql + ANALYZE).
-    const t1 = performance.now();
-    const indexes = sqlText('postgresql', 'tprocc', 'indexes.sql');
-    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], { input: indexes + '\nANALYZE;\n', stdio: ['pipe', 'ignore', 'inherit'] });
-    const indexS = (performance.now() - t1) / 1000;
-    const copySrv = pgPid ? treeCpuSeconds(pgPid) - srv0 : null;
-    // COPY text vs COPY binary: the same rows exported in PostgreSQL's binary format, ingested the same way.
-    const dbBin = 'sledge_bench_copy_bin';
-    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1'], {
-      input: order.map((t) => `\\copy ${t} (${TPROCC_COLUMNS[t].join(',')}) to '${join(dir, t + '.bin')}' with (format binary)`).join('\n') + '\n',
-      stdio: ['pipe', 'ignore', 'inherit'],
-    });
-    psql('postgres', `drop database if exists ${dbBin}`);
-    psql('postgres', `create database ${dbBin}`);
-    execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', dbBin, '-v', 'ON_ERROR_STOP=1'], { input: tables.replace(/^-- name:.*$/gm, ''), stdio: ['pipe', 'ignore', 'inherit'] });
-    const tb = performance.now();
-    await copyIn(dbBin, '.bin', ' with (format binary)');
-    const copyBinS = (performance.now() - tb) / 1000;
-    psql('postgres', `drop database if exists ${dbBin}`);
-    psql('postgres', `drop database if exists ${db}`);
-    rmSync(dir, { recursive: true, force: true });
-    await submit(s, { type: 'delete', target });
-    results.sections.build16 = { build: b, copy: { wallS: copyS, indexS, serverCpuS: copySrv, binaryWallS: copyBinS } };
-    const p = b.phases;
-    const copyAll = copyS + indexS;
-    console.log(`\nPostgreSQL build of ${W} warehouses vs PostgreSQL's own COPY of the same rows from files (2 psql sessions), then the same keys + ANALYZE\n` + table(
-      ['', 'data load s', 'keys, routines, statistics s', 'total wall s', 'client CPU s', 'client CPU s / warehouse', 'PostgreSQL CPU s', 'load / COPY', 'total / (COPY + keys)'],
-      [
-        ['Sledge build, 2 build VUs', fmt(p.loadS), fmt(p.finishS), fmt(b.wallS), fmt(b.clientCpuS), fmt(b.clientCpuS / W, 2), fmt(b.serverCpuS), fmt(p.loadS / copyS, 2) + 'x', fmt(b.wallS / copyAll, 2) + 'x'],
-        ['psql \\copy of pre-generated files, then indexes.sql + ANALYZE', fmt(copyS), fmt(indexS), fmt(copyAll), '-', '-', fmt(copySrv), '1.00x', '1.00x'],
-        ['HammerDB 4.12, 4 warehouses (reference)', '-', '-', '27.0', '29.0', '7.25', '7.6', '-', '-'],
-      ],
-    ));
-    console.log(`\nPostgreSQL's own ingest of the same ${W} warehouses from files, 2 psql sessions: COPY text ${fmt(copyS)} s, COPY binary ${fmt(copyBinS)} s (binary/text ${fmt(copyBinS / copyS, 2)}x)`);
-  });
+// --- build16 / build100 / build: build vs the engine's own bulk load of pre-generated files (bench/build.js) ---
+if (want('build16') || sections.some((x) => x === 'build' || x === 'build100')) {
+  const { benchBuild } = await import('./build.js');
+  await benchBuild({ ROOT, quick, args, sections, withApp, submit, build, table, fmt, log, treeCpuSeconds, pidOf, results });
 }
 
 // --- MariaDB ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { APP_LOADER } from './config.js';
 import { closeQuietly, connect } from './connect.js';
 import { dbError } from './errors.js';
 import { loadPgCopy, type PgCopyLib } from './lib.js';
+import { statement } from '../tprocc/sqlfiles.js';
 
 /** COPY ... FROM STDIN for one table, naming the generator's column order. */
 export function copyStatement(table: GeneratedTable['table']): string {
@@ -35,7 +36,14 @@ export class PgLoaderSession implements LoaderSession {
     } catch (e) {
       throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', 'the PostgreSQL COPY library "pg-copy-streams" does not load: run pnpm install', { cause: e });
     }
-    return new PgLoaderSession(await connect(t, 'user', APP_LOADER, log), copy);
+    const c = await connect(t, 'user', APP_LOADER, log);
+    try {
+      await c.query(statement('admin.sql', 'loader_session'));
+    } catch (e) {
+      await closeQuietly(c);
+      throw dbError('setting up the loader session', e);
+    }
+    return new PgLoaderSession(c, copy);
   }
 
   async load(tables: readonly GeneratedTable[]): Promise<void> {
