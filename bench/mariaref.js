@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { opt, reportAB, sledgeRun, vuHomes } from './ref-common.js';
+import { refOptions, reportAB, sledgeRun, vuHomes } from './ref-common.js';
 
 const DB = 'sledge_bench_mariaref';
 const mysql = (sql, db) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-B', ...(db ? ['-D', db] : []), '-e', sql]).toString().trim();
@@ -78,13 +78,7 @@ function cRun(bin, { homes, warehouses, warmS, seconds, seed }) {
 
 export async function benchMariaref(b) {
   const { ROOT, quick, args, withApp, submit, log } = b;
-  const vus = Number(opt(args, 'vus', 4));
-  const warehouses = Number(opt(args, 'warehouses', quick ? 2 : 4));
-  const rampup = Number(opt(args, 'rampup', quick ? 0.1 : 1));
-  const duration = Number(opt(args, 'duration', quick ? 0.25 : 2));
-  const rounds = Number(opt(args, 'rounds', 2));
-  const seed = Number(opt(args, 'seed', 20261124));
-  const vuLoop = opt(args, 'vu-loop', undefined);
+  const { vus, warehouses, rampup, duration, rounds, seed, vuLoop } = refOptions(args, quick);
   log(`== mariaref: Sledge ${vus} VUs vs a C client on libmariadb calling the same procedures, ${warehouses} warehouses, rampup ${rampup} min, ${duration} min measured, ${rounds} rounds A/B`);
   const c = compile(ROOT, log);
   if (!c) return;

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rollbackWrapperSql, writePgbenchScripts } from './pgbench-tprocc.js';
-import { opt, reportAB, sledgeRun, vuHomes } from './ref-common.js';
+import { refOptions, reportAB, sledgeRun, vuHomes } from './ref-common.js';
 
 const DB = 'sledge_bench_pgref';
 const WRAPPER_SCHEMA = 'sledge_pgref';
@@ -63,13 +63,7 @@ function pgbenchRun(files, { clients, threads, warmS, seconds, db }) {
 
 export async function benchPgref(b) {
   const { ROOT, quick, args, withApp, submit, log } = b;
-  const vus = Number(opt(args, 'vus', 4));
-  const warehouses = Number(opt(args, 'warehouses', quick ? 2 : 4));
-  const rampup = Number(opt(args, 'rampup', quick ? 0.1 : 1));
-  const duration = Number(opt(args, 'duration', quick ? 0.25 : 2));
-  const rounds = Number(opt(args, 'rounds', 2));
-  const seed = Number(opt(args, 'seed', 20261124));
-  const vuLoop = opt(args, 'vu-loop', undefined);
+  const { vus, warehouses, rampup, duration, rounds, seed, vuLoop } = refOptions(args, quick);
   const threads = Math.min(vus, availableParallelism());
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: DB, password: 'bench', database: DB, superuser: 'postgres', superuserPassword: 'postgres' };
   log(`== pgref: Sledge ${vus} VUs vs pgbench -M prepared -c ${vus} -j ${threads} calling the same functions, ${warehouses} warehouses, rampup ${rampup} min, ${duration} min measured, ${rounds} rounds A/B`);

@@ -12,6 +12,19 @@ export const opt = (args, name, def) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : def;
 };
 
+/** The options of a reference section (pgref, mariaref): VUs, schema size, window, rounds, seed, VU loop. */
+export function refOptions(args, quick) {
+  return {
+    vus: Number(opt(args, 'vus', 4)),
+    warehouses: Number(opt(args, 'warehouses', quick ? 2 : 4)),
+    rampup: Number(opt(args, 'rampup', quick ? 0.1 : 1)),
+    duration: Number(opt(args, 'duration', quick ? 0.25 : 2)),
+    rounds: Number(opt(args, 'rounds', 2)),
+    seed: Number(opt(args, 'seed', 20261124)),
+    vuLoop: opt(args, 'vu-loop', undefined),
+  };
+}
+
 /** Mean, sample standard deviation, coefficient of variation (%), min, max of a list of numbers. */
 export function spread(xs) {
   const n = xs.length;
