@@ -1,4 +1,5 @@
 import { SledgeError, type BuildProgress, type CheckItem, type VuStatus } from '@sledge/protocol';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import type { JobsRepo } from './jobs.js';
 import { fromJson, toJson } from './json.js';
@@ -43,14 +44,16 @@ export class StateRepo {
     return this.read<CheckItem[]>(jobId, 'check') ?? [];
   }
 
+  /** Prepared once: a run replaces its VU grid every second. */
+  private upsert: Statement<unknown[]> | null = null;
+
   private put(jobId: string, kind: Kind, value: unknown): void {
     this.jobs.assertExists(jobId);
-    this.db
-      .prepare(
-        `INSERT INTO job_state (job_id, kind, data, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (job_id, kind) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
-      )
-      .run(jobId, kind, toJson(value, kind), new Date().toISOString());
+    this.upsert ??= this.db.prepare(
+      `INSERT INTO job_state (job_id, kind, data, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (job_id, kind) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+    );
+    this.upsert.run(jobId, kind, toJson(value, kind), new Date().toISOString());
   }
 
   private read<T>(jobId: string, kind: Kind): T | undefined {

@@ -5,7 +5,7 @@ import { CTRL_GO, CTRL_PHASE, CTRL_RUN, RUN_ABORT, RUN_STOP, VU_STATE } from '..
 import type { FromVuWorker, LogLine, VuAssignment, VuProfile, VuWorkerData } from '../shared/messages.js';
 import { VU_WORKER, startWorker } from './workers.js';
 import type { VuHost } from './vu-host.js';
-import { SparseHist, mergeSparse, type SparseLike } from '../shared/sparse-hist.js';
+import { SparseHist, mergePairs, recordPairs } from '../shared/sparse-hist.js';
 
 interface WorkerHandle {
   worker: Worker;
@@ -94,10 +94,10 @@ export class VuPool implements VuHost {
         this.sink.output(m.lines);
         break;
       case 'latency':
-        for (const [op, hist] of Object.entries(m.hist)) {
-          if (!hist) continue;
-          if (this.exact) mergeSparse((this.exactInterval[op] ??= new SparseHist()), hist as unknown as SparseLike);
-          else (this.interval[op] ??= createHistogram()).add(hist);
+        for (const [op, pairs] of Object.entries(m.pairs)) {
+          if (!pairs) continue;
+          if (this.exact) mergePairs((this.exactInterval[op] ??= new SparseHist()), pairs);
+          else recordPairs((this.interval[op] ??= createHistogram()), pairs);
         }
         break;
       case 'profile':

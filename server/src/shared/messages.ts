@@ -2,6 +2,7 @@ import type { RecordableHistogram } from 'node:perf_hooks';
 import type { VuPlan } from '@sledge/core';
 import type { EngineId, ErrorInfo, Target } from '@sledge/protocol';
 import type { SharedBlocks } from './layout.js';
+import type { HistPairs } from './sparse-hist.js';
 
 /**
  * A module a worker thread imports by specifier (a package name or a file
@@ -71,7 +72,8 @@ export type FromVuWorker =
   | { t: 'ready' }
   | { t: 'log'; lines: LogLine[] }
   /** Interval histograms by operation name. */
-  | { t: 'latency'; ts: number; hist: Partial<Record<string, RecordableHistogram>> }
+  /** The interval latency since the last message: value, count pairs (µs) per operation with records. */
+  | { t: 'latency'; ts: number; pairs: Partial<Record<string, HistPairs>> }
   | { t: 'profile'; vus: VuProfile[] }
   | { t: 'done' }
   | { t: 'fatal'; error: ErrorInfo };

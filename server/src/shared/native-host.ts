@@ -16,7 +16,7 @@ export interface NativeHostEnv {
   vus: VuAssignment[];
   /** faults: errors by class and sessions lost/back (layout.ts), for loops that count them. */
   shared: { counters: Int32Array; states: Int32Array; control: Int32Array; faults?: Int32Array };
-  /** The worker's current interval histograms by operation name (replaced every second when shipped). */
+  /** The worker's interval latency by operation name (value, count records, shipped and reset every second). */
   interval: () => Record<string, RecordableHistogram>;
   /** A new histogram for a measured-window profile (perf_hooks, or a SparseHist on a replica). */
   newHist: () => RecordableHistogram;

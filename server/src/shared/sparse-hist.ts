@@ -31,9 +31,11 @@ export interface SparseLike {
 /** value, count, value, count ... (the wire form). */
 export type HistPairs = number[];
 
-/** Add a (cloned) SparseHist into another. */
-export function mergeSparse(into: SparseHist, from: SparseLike): void {
-  for (const [v, c] of from.counts) {
+/** Add value, count pairs into a SparseHist. */
+export function mergePairs(into: SparseHist, pairs: HistPairs): void {
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const v = pairs[i]!;
+    const c = pairs[i + 1]!;
     into.counts.set(v, (into.counts.get(v) ?? 0) + c);
     into.count += c;
   }

@@ -16,7 +16,7 @@ import { loadDriver } from '../shared/drivers.js';
 import type { FromVuWorker, LogLine, ModuleRef, VuProfile, VuWorkerData } from '../shared/messages.js';
 import type { NativeVuHost } from '../shared/native-host.js';
 import { runVu, type VuEnv } from './vu-loop.js';
-import { SparseHist } from '../shared/sparse-hist.js';
+import { SparseHist, toPairs, type HistPairs } from '../shared/sparse-hist.js';
 
 const data = workerData as VuWorkerData;
 const port = parentPort!;
@@ -32,7 +32,12 @@ const flushLogs = () => {
 
 /** A replica's VUs record every value (SparseHist: it crosses the network and merges exactly); local VUs use perf_hooks. */
 const newHist = (): RecordableHistogram => (data.exactLatency ? (new SparseHist() as unknown as RecordableHistogram) : createHistogram());
-const newHists = (ops: readonly string[]) => Object.fromEntries(ops.map((t) => [t, newHist()])) as Record<string, RecordableHistogram>;
+/**
+ * The interval latency: one SparseHist per operation for the whole run, shipped as value, count pairs
+ * every second and reset. A perf_hooks histogram per operation per second (what this was) is ~350 KB
+ * of native memory each; creating and posting five a second kept both threads' garbage collectors busy.
+ */
+const intervalHists = (ops: readonly string[]) => Object.fromEntries(ops.map((t) => [t, new SparseHist() as unknown as RecordableHistogram])) as Record<string, RecordableHistogram>;
 
 async function importRef<T>(ref: ModuleRef): Promise<T> {
   const m = (await import(ref.specifier)) as Record<string, unknown>;
@@ -58,7 +63,7 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
     control: new Int32Array(data.shared.control),
     shape: new Int32Array(data.shared.shape),
     ...(data.shared.pool ? { pool: new Int32Array(data.shared.pool) } : {}),
-    interval: newHists(workload.operations),
+    interval: intervalHists(workload.operations),
     newHist,
     log: (vu, text) => {
       pending.push({ vu, text });
@@ -67,16 +72,18 @@ function makeEnv(driver: Driver, workload: Workload): VuEnv {
   };
 }
 
-/** Post the interval histograms that have records, and start new ones. */
+/** Post the interval latency of the operations that have records (value, count pairs), and reset it. */
 function shipper(env: VuEnv): () => void {
   const ops = env.workload.operations;
   return () => {
-    const hist: Partial<Record<string, RecordableHistogram>> = {};
-    for (const t of ops) if (env.interval[t]!.count > 0) hist[t] = env.interval[t]!;
-    if (Object.keys(hist).length) post({ t: 'latency', ts: Date.now(), hist });
-    // A posted histogram may share its native storage with the copy the main
-    // thread receives: start new ones instead of resetting the posted ones.
-    env.interval = newHists(ops);
+    let pairs: Partial<Record<string, HistPairs>> | null = null;
+    for (const t of ops) {
+      const h = env.interval[t] as unknown as SparseHist;
+      if (h.count === 0) continue;
+      (pairs ??= {})[t] = toPairs(h);
+      h.reset();
+    }
+    if (pairs) post({ t: 'latency', ts: Date.now(), pairs });
   };
 }
 
