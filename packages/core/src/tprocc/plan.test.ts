@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allWarehouseSet, orderLinePartitions, splitWarehouses } from './plan.js';
+import { BUILD_SCHEDULES, allWarehouseSet, buildShares, orderLinePartitions, splitWarehouses, warehouseUnits } from './plan.js';
 import { Mix } from './mix.js';
 import { VuWorkload, thinkSeconds } from './inputs.js';
 import { Rng } from '../random.js';
@@ -23,6 +23,25 @@ describe('build split (findchunk)', () => {
         expect(s[s.length - 1]!.end).toBe(W);
         for (let i = 1; i < s.length; i++) expect(s[i]!.start).toBe(s[i - 1]!.end + 1);
       }
+  });
+  it('build schedules: every unit once, same workers, lanes never share a table', () => {
+    const key = (u: object) => JSON.stringify(u);
+    for (const schedule of BUILD_SCHEDULES)
+      for (const [W, n] of [[1, 1], [2, 2], [3, 2], [16, 2], [10, 3], [11, 4], [5, 5]] as const) {
+        const shares = buildShares(W, n, schedule);
+        expect(shares.map((s) => s.worker)).toEqual(splitWarehouses(W, n).map((r) => r.worker));
+        const all = shares.flatMap((s) => s.units.map(key)).sort();
+        const want: string[] = [];
+        for (let w = 1; w <= W; w++) want.push(...warehouseUnits(w).map(key));
+        expect(all).toEqual(want.sort());
+        for (const s of shares) for (const u of s.units) expect('w' in u && u.w >= s.start && u.w <= s.end).toBe(true);
+      }
+    const [a, b] = buildShares(16, 2, 'lanes');
+    expect([a!.start, a!.end, b!.start, b!.end]).toEqual([1, 16, 1, 16]);
+    expect(new Set(a!.units.map((u) => u.kind))).toEqual(new Set(['warehouse', 'stock', 'district']));
+    expect(new Set(b!.units.map((u) => u.kind))).toEqual(new Set(['customer', 'orders']));
+    // Each lane appends in warehouse order.
+    for (const s of [a!, b!]) expect(s.units.map((u) => ('w' in u ? u.w : 0))).toEqual(s.units.map((u) => ('w' in u ? u.w : 0)).sort((x, y) => x - y));
   });
   it('allwarehouse sets and partitions', () => {
     expect(allWarehouseSet(2, 2, 4)).toEqual([1, 3]);

@@ -47,6 +47,63 @@ export function warehouseUnits(w: number): TproccUnit[] {
   return out;
 }
 
+/**
+ * How a build's range workers order their units.
+ * - 'ranges': each worker loads its own warehouses, each warehouse whole (HammerDB's order).
+ * - 'lanes': workers are paired; the pair's warehouses are split by table as the engine's bulk
+ *   load splits files: one worker loads WAREHOUSE, STOCK and DISTRICT of all of them, the other
+ *   CUSTOMER, HISTORY, ORDERS, NEW_ORDER and ORDER_LINE. The two never append to the same table,
+ *   and each table is appended in warehouse order (its heap is in key order, as after a bulk load).
+ * - 'swap': each worker its own warehouses, every other worker STOCK first, the others STOCK last.
+ */
+export type BuildSchedule = 'ranges' | 'lanes' | 'swap';
+export const BUILD_SCHEDULES: readonly BuildSchedule[] = ['ranges', 'lanes', 'swap'];
+
+/** A build worker's share: the warehouses it loads rows of (first..last) and its units in load order. */
+export interface BuildShare {
+  worker: number;
+  start: number;
+  end: number;
+  units: TproccUnit[];
+}
+
+const isStockLane = (u: TproccUnit) => u.kind === 'warehouse' || u.kind === 'stock' || u.kind === 'district';
+
+/** The units of warehouses start..end that pass `keep`, warehouse by warehouse. */
+function unitsOf(start: number, end: number, keep: (u: TproccUnit) => boolean = () => true): TproccUnit[] {
+  const out: TproccUnit[] = [];
+  for (let w = start; w <= end; w++) for (const u of warehouseUnits(w)) if (keep(u)) out.push(u);
+  return out;
+}
+
+/**
+ * The shares of n build workers for W warehouses (see BuildSchedule). Every
+ * unit of every warehouse is in exactly one share; only the order and the
+ * worker differ between schedules (units are independent, so the rows are the same).
+ */
+export function buildShares(W: number, n: number, schedule: BuildSchedule): BuildShare[] {
+  const ranges = splitWarehouses(W, n);
+  if (schedule === 'ranges') return ranges.map((r) => ({ ...r, units: unitsOf(r.start, r.end) }));
+  if (schedule === 'swap')
+    return ranges.map((r, i) => {
+      const stock = unitsOf(r.start, r.end, (u) => u.kind === 'stock');
+      const rest = unitsOf(r.start, r.end, (u) => u.kind !== 'stock');
+      return { ...r, units: i % 2 === 0 ? [...stock, ...rest] : [...rest, ...stock] };
+    });
+  const out: BuildShare[] = [];
+  for (let i = 0; i < ranges.length; i += 2) {
+    const a = ranges[i]!;
+    const b = ranges[i + 1];
+    if (!b) {
+      out.push({ ...a, units: unitsOf(a.start, a.end) });
+      continue;
+    }
+    out.push({ worker: a.worker, start: a.start, end: b.end, units: unitsOf(a.start, b.end, isStockLane) });
+    out.push({ worker: b.worker, start: a.start, end: b.end, units: unitsOf(a.start, b.end, (u) => !isStockLane(u)) });
+  }
+  return out;
+}
+
 /** Rows per table after a complete build of W warehouses (order_line is the expected value, 10 per order). */
 export function expectedRows(W: number): Record<TproccTable, number> {
   return {

@@ -1,4 +1,4 @@
-import type { TproccTarget } from '@sledge/core';
+import type { TproccTarget, TproccUnit } from '@sledge/core';
 import type { EngineId, ErrorInfo } from '@sledge/protocol';
 
 export interface BuildWorkerData {
@@ -11,7 +11,10 @@ export interface BuildWorkerData {
   /** HammerDB position: 1 loads ITEM, 2.. load warehouse ranges. */
   worker: number;
   items: boolean;
+  /** The warehouses a range worker loads rows of (its log line); null for ITEM. */
   range: { start: number; end: number } | null;
+  /** A range worker's units in load order (buildShares); null for ITEM. */
+  units: TproccUnit[] | null;
   control: SharedArrayBuffer;
   /** 'auto' | 'native' | 'typescript' generator preference. */
   generator: 'auto' | 'native' | 'typescript';

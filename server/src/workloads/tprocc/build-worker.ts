@@ -1,10 +1,11 @@
 /**
  * worker_threads entry for one schema-build worker. Worker 1 (the monitor's
- * share) loads ITEM; workers 2.. load their warehouse range. Generation of the
+ * share) loads ITEM; workers 2.. load the units the monitor gave them
+ * (buildShares: their warehouse range, or a table lane). Generation of the
  * next unit overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { estimatedRows, itemUnits, tproccHooks, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { estimatedRows, itemUnits, tproccHooks, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../../shared/drivers.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
@@ -44,8 +45,7 @@ async function main(): Promise<void> {
     else {
       const r = data.range!;
       post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}` });
-      units = [];
-      for (let w = r.start; w <= r.end; w++) units.push(...warehouseUnits(w));
+      units = data.units ?? [];
     }
     let inflight: Promise<void> | null = null;
     for (const u of units) {

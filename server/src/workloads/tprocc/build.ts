@@ -1,4 +1,4 @@
-import { expectedRows, splitWarehouses, tproccHooks, tproccTarget } from '@sledge/core';
+import { BUILD_SCHEDULES, buildShares, expectedRows, tproccHooks, tproccTarget, type BuildSchedule, type BuildShare } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { ProgressFeed } from '../../runner/progress.js';
@@ -11,7 +11,7 @@ const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
 /** The build workers: worker 1 loads ITEM, the others their warehouse ranges. Resolves with the first failure (or null) and the generators used. */
-async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: ReturnType<typeof splitWarehouses>) {
+async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: BuildShare[]) {
   const { ctx, cfg, stop, generator } = env;
   const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const control = new SharedArrayBuffer(16);
@@ -19,8 +19,8 @@ async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: ReturnType<type
   const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
   const generators = new Set<string>();
   const spec: BuildWorkerData[] = [
-    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
-    ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
+    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, units: null, control, generator },
+    ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, units: r.units, control, generator })),
   ];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
@@ -67,7 +67,7 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
 }
 
 /** The progress document of a build: the monitor's worker 1 (ITEM) and one row per warehouse range. */
-function buildFeed(env: JobEnv, ranges: ReturnType<typeof splitWarehouses>): ProgressFeed {
+function buildFeed(env: JobEnv, ranges: BuildShare[]): ProgressFeed {
   const expected = expectedRows(env.cfg.tprocc.warehouses);
   return new ProgressFeed(env.ctx, {
     ts: Date.now(),
@@ -78,6 +78,12 @@ function buildFeed(env: JobEnv, ranges: ReturnType<typeof splitWarehouses>): Pro
       ...ranges.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
     ],
   });
+}
+
+/** SLEDGE_BUILD_SCHEDULE (ranges, lanes or swap; default lanes): how the range workers order their units. */
+function buildSchedule(): BuildSchedule {
+  const v = process.env.SLEDGE_BUILD_SCHEDULE as BuildSchedule | undefined;
+  return v && BUILD_SCHEDULES.includes(v) ? v : 'lanes';
 }
 
 /**
@@ -108,7 +114,7 @@ export const buildJob: JobBody = async (env) => {
     ctx.status('running');
     mon(`Ready to create a ${W} Warehouse ${ENGINE_DISPLAY[target.engine]} TPROC-C schema`);
     mon(`CREATING ${schemaName(target as { user?: string })} SCHEMA`);
-    const ranges = splitWarehouses(W, n);
+    const ranges = buildShares(W, n, buildSchedule());
     const feed = buildFeed(env, ranges);
     feed.push(true);
     await admin.createSchema({ warehouses: W, buildVus: n });
