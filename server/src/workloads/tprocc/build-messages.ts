@@ -12,9 +12,9 @@ export interface BuildWorkerData {
   worker: number;
   items: boolean;
   /** The warehouses a range worker loads rows of (its log line); null for ITEM. */
-  range: { start: number; end: number } | null;
-  /** A range worker's units in load order (buildShares); null for ITEM. */
-  units: TproccUnit[] | null;
+  range: { start: number; end: number; lane: string | null } | null;
+  /** A range worker's units (buildPlan): the queues, the one it starts on, whether it goes on to the others; null for ITEM. */
+  plan: { queues: TproccUnit[][]; queue: number; steal: boolean; claims: SharedArrayBuffer } | null;
   control: SharedArrayBuffer;
   /** 'auto' | 'native' | 'typescript' generator preference. */
   generator: 'auto' | 'native' | 'typescript';
