@@ -1,5 +1,6 @@
 /**
  * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all]
+ *                   [--schedules ranges,lanes,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
  *
  * A Sledge build of N warehouses (2 build VUs, through the REST API) against the engine's own bulk load of the
@@ -159,6 +160,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   const phase = opt('--phase') ?? 'all';
   const prefix = opt('--db-prefix') ?? 'sledge_bench';
   const keepFiles = opt('--files');
+  // --schedules ranges,lanes: build with each SLEDGE_BUILD_SCHEDULE in every round (A/B in one command).
+  const schedules = opt('--schedules')?.split(',') ?? [null];
   const out = (results.sections[named] = { warehouses: W, rounds, phase, engines: {}, uptime: execFileSync('uptime').toString().trim() });
   log(`== ${named}: build of ${W} warehouses vs the engine's bulk load of the same rows from files (${engines.join(', ')}; ${rounds} round(s), phase ${phase}); ${out.uptime}`);
 
@@ -191,12 +194,17 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
           const steps = round % 2 === 0 ? ['build', 'bulk'] : ['bulk', 'build'];
           for (const step of steps) {
             if (step === 'build' && phase !== 'bulk') {
-              log(`   round ${round + 1}: Sledge build`);
-              const b = await build(s, target, W, 2, serverPid);
-              b.load1 = loadavg()[0];
-              await submit(s, { type: 'delete', target });
-              log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
-              r.builds.push(b);
+              // With several schedules, their order alternates from round to round too.
+              for (const schedule of round % 2 === 0 ? schedules : [...schedules].reverse()) {
+                log(`   round ${round + 1}: Sledge build${schedule ? `, schedule ${schedule}` : ''}`);
+                if (schedule) process.env.SLEDGE_BUILD_SCHEDULE = schedule;
+                const b = await build(s, target, W, 2, serverPid);
+                b.load1 = loadavg()[0];
+                b.schedule = schedule;
+                await submit(s, { type: 'delete', target });
+                log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
+                r.builds.push(b);
+              }
             }
             if (step === 'bulk' && phase !== 'build') {
               for (const v of opt('--bulk-variants') === 'all' ? e.variants : e.variants.slice(0, 1)) {
@@ -209,7 +217,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
           }
         }
       });
-      print(e, W, r, rounds, table, fmt);
+      for (const schedule of schedules) print(e, W, { ...r, builds: r.builds.filter((b) => b.schedule === schedule) }, rounds, table, fmt, schedule);
     } finally {
       if (pool0 !== null && pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
       if (!keepFiles) rmSync(dir, { recursive: true, force: true });
@@ -217,13 +225,13 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   }
 }
 
-function print(e, W, r, rounds, table, fmt) {
+function print(e, W, r, rounds, table, fmt, schedule) {
   const bw = r.builds.map((b) => b.wallS);
   const bl = r.builds.map((b) => b.phases.loadS);
   const rows = [];
   if (r.builds.length)
     rows.push([
-      'Sledge build, 2 build VUs',
+      `Sledge build, 2 build VUs${schedule ? `, schedule ${schedule}` : ''}`,
       span(r.builds.map((b) => b.phases.schemaS), 1, fmt),
       span(bl, 1, fmt),
       span(r.builds.map((b) => b.phases.finishS), 1, fmt),

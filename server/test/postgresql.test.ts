@@ -30,8 +30,11 @@ describe('PostgreSQL end to end', () => {
     const job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=5000`);
-    expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 2 Warehouses start:1 end:2')).toBe(true);
-    expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 2 Warehouses start:3 end:4')).toBe(true);
+    // PostgreSQL builds in table lanes (buildPlan 'lanes'): both workers cover all 4 warehouses, each starting on its own tables.
+    expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 4 Warehouses start:1 end:4 (WAREHOUSE, STOCK, DISTRICT first)')).toBe(true);
+    expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 4 Warehouses start:1 end:4 (CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE first)')).toBe(true);
+    expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading Stock Wid=4')).toBe(true);
+    expect(out.lines.some((l) => l.text === 'Loading Orders for D=10 W=4')).toBe(true);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
     // ASH during the build: the COPY sessions wait for the client feeding them (ClientRead).

@@ -1,6 +1,7 @@
 import { SledgeError, parseTproccSchema, tproccSchemaFields, tproccSchemaOf, type EngineId, type Target, type TproccMix, type TproccSchema, type TproccSchemaOf, type TproccTable, type TxType } from '@sledge/protocol';
 import type { Driver, EngineSession, Logger } from '../driver.js';
 import type { BulkFormat } from './encode.js';
+import type { BuildSchedule } from './plan.js';
 import type { GeneratedTable } from './generate.js';
 import type { CheckFacts } from './check.js';
 import type { TxInputs } from './inputs.js';
@@ -21,6 +22,8 @@ declare module '../driver.js' {
 export interface TproccHooks<T> {
   /** The bulk format the loader session wants generated rows in. */
   bulkFormat(target: T): BulkFormat;
+  /** How the build's range workers share out the units (default 'ranges'); SLEDGE_BUILD_SCHEDULE overrides it. */
+  buildSchedule?(target: T): BuildSchedule;
   /** Monitor/admin connection: schema lifecycle, counters, version. Opens connections lazily. */
   openAdmin(target: T, log: Logger): Promise<AdminSession>;
   /** One build worker's connection. */

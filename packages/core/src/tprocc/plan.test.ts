@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allWarehouseSet, orderLinePartitions, splitWarehouses } from './plan.js';
+import type { TproccUnit } from './generate.js';
+import { BUILD_SCHEDULES, allWarehouseSet, buildPlan, orderLinePartitions, splitWarehouses, warehouseUnits } from './plan.js';
 import { Mix } from './mix.js';
 import { VuWorkload, thinkSeconds } from './inputs.js';
 import { Rng } from '../random.js';
@@ -23,6 +24,28 @@ describe('build split (findchunk)', () => {
         expect(s[s.length - 1]!.end).toBe(W);
         for (let i = 1; i < s.length; i++) expect(s[i]!.start).toBe(s[i - 1]!.end + 1);
       }
+  });
+  it('build schedules: every unit once, same workers, lanes by table in warehouse order', () => {
+    const key = (u: object) => JSON.stringify(u);
+    for (const schedule of BUILD_SCHEDULES)
+      for (const [W, n] of [[1, 1], [2, 2], [3, 2], [16, 2], [10, 3], [11, 4], [5, 5]] as const) {
+        const plan = buildPlan(W, n, schedule);
+        expect(plan.shares.map((s) => s.worker)).toEqual(splitWarehouses(W, n).map((r) => r.worker));
+        const all = plan.queues.flatMap((q) => q.map(key)).sort();
+        const want: string[] = [];
+        for (let w = 1; w <= W; w++) want.push(...warehouseUnits(w).map(key));
+        expect(all).toEqual(want.sort());
+        for (const s of plan.shares) expect(s.queue).toBeLessThan(plan.queues.length);
+        if (!plan.steal) for (const s of plan.shares) for (const u of plan.queues[s.queue]!) expect('w' in u && u.w >= s.start && u.w <= s.end).toBe(true);
+      }
+    const p = buildPlan(16, 2, 'lanes');
+    expect(p.steal).toBe(true);
+    expect(p.shares.map((s) => [s.start, s.end, s.queue])).toEqual([[1, 16, 0], [1, 16, 1]]);
+    expect(new Set(p.queues[0]!.map((u) => u.kind))).toEqual(new Set(['warehouse', 'stock', 'district']));
+    expect(new Set(p.queues[1]!.map((u) => u.kind))).toEqual(new Set(['customer', 'orders']));
+    const ws = (q: readonly TproccUnit[]) => q.map((u) => ('w' in u ? u.w : 0));
+    for (const q of p.queues) expect(ws(q)).toEqual([...ws(q)].sort((x, y) => x - y));
+    expect(p.shares.map((s) => s.lane)).toEqual(['WAREHOUSE, STOCK, DISTRICT', 'CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE']);
   });
   it('allwarehouse sets and partitions', () => {
     expect(allWarehouseSet(2, 2, 4)).toEqual([1, 3]);

@@ -47,6 +47,74 @@ export function warehouseUnits(w: number): TproccUnit[] {
   return out;
 }
 
+/**
+ * How a build's range workers share out the units of the warehouses.
+ * - 'ranges': each worker loads its own warehouse range, each warehouse whole (HammerDB's order).
+ * - 'lanes': the warehouses are split by table as the engine's bulk load splits its files, into
+ *   two queues over all warehouses: WAREHOUSE, STOCK and DISTRICT; CUSTOMER, HISTORY, ORDERS,
+ *   NEW_ORDER and ORDER_LINE. Every other worker starts on each queue, so two workers do not
+ *   append to the same table while both queues last, and each table is appended in warehouse
+ *   order (its heap in key order, as after a bulk load). A worker whose queue is empty takes
+ *   the next units of the other one (the lanes are not the same size).
+ * - 'swap': each worker its own range, every other worker STOCK first, the others STOCK last.
+ */
+export type BuildSchedule = 'ranges' | 'lanes' | 'swap';
+export const BUILD_SCHEDULES: readonly BuildSchedule[] = ['ranges', 'lanes', 'swap'];
+
+/** A build worker's share: the warehouses it may load rows of (first..last) and the queue it starts on. */
+export interface BuildShare {
+  worker: number;
+  start: number;
+  end: number;
+  queue: number;
+  /** The tables of that queue when the queues are lanes of tables (for the worker's log line). */
+  lane: string | null;
+}
+
+/**
+ * Units in queues: a worker claims the next unit of its queue (an atomic
+ * counter per queue) and, with `steal`, then the next units of the other
+ * queues in turn. Every unit of every warehouse is in exactly one queue.
+ */
+export interface BuildPlan {
+  queues: TproccUnit[][];
+  steal: boolean;
+  shares: BuildShare[];
+}
+
+const isStockLane = (u: TproccUnit) => u.kind === 'warehouse' || u.kind === 'stock' || u.kind === 'district';
+const LANE_TABLES = ['WAREHOUSE, STOCK, DISTRICT', 'CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE'] as const;
+
+/** The units of warehouses start..end that pass `keep`, warehouse by warehouse. */
+function unitsOf(start: number, end: number, keep: (u: TproccUnit) => boolean = () => true): TproccUnit[] {
+  const out: TproccUnit[] = [];
+  for (let w = start; w <= end; w++) for (const u of warehouseUnits(w)) if (keep(u)) out.push(u);
+  return out;
+}
+
+/** The plan of n build workers for W warehouses (see BuildSchedule). Only the order and the worker of a unit differ between schedules; units are independent, so the rows are the same. */
+export function buildPlan(W: number, n: number, schedule: BuildSchedule): BuildPlan {
+  const ranges = splitWarehouses(W, n);
+  if (schedule === 'lanes' && ranges.length > 1)
+    return {
+      queues: [unitsOf(1, W, isStockLane), unitsOf(1, W, (u) => !isStockLane(u))],
+      steal: true,
+      shares: ranges.map((r, i) => ({ worker: r.worker, start: 1, end: W, queue: i % 2, lane: LANE_TABLES[i % 2]! })),
+    };
+  const shares = ranges.map((r, i) => ({ ...r, queue: i, lane: null }));
+  if (schedule === 'swap')
+    return {
+      queues: ranges.map((r, i) => {
+        const stock = unitsOf(r.start, r.end, (u) => u.kind === 'stock');
+        const rest = unitsOf(r.start, r.end, (u) => u.kind !== 'stock');
+        return i % 2 === 0 ? [...stock, ...rest] : [...rest, ...stock];
+      }),
+      steal: false,
+      shares,
+    };
+  return { queues: ranges.map((r) => unitsOf(r.start, r.end)), steal: false, shares };
+}
+
 /** Rows per table after a complete build of W warehouses (order_line is the expected value, 10 per order). */
 export function expectedRows(W: number): Record<TproccTable, number> {
   return {

@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LibpqVuSpec, NativeVuLoad, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BuildSchedule, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LibpqVuSpec, NativeVuLoad, TproccHooks, VuSession, VuSessionOptions } from '@sledge/core';
 import { renderLoadScripts } from '@sledge/core';
 import type { PgTproccTarget } from './target.js';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
@@ -34,6 +34,14 @@ function datagenScripts(layout: DatagenLayout): DatagenScript[] {
 export const tproccHooks: TproccHooks<PgTproccTarget> = {
   bulkFormat(_t: PgTproccTarget): BulkFormat {
     return 'pg-text';
+  },
+
+  /**
+   * Table lanes: concurrent COPY into one table contends on its extension lock, and a heap
+   * appended in key order makes the key builds afterwards cheaper (presorted input).
+   */
+  buildSchedule(_t: PgTproccTarget): BuildSchedule {
+    return 'lanes';
   },
 
   openAdmin(t: PgTproccTarget, log: Logger): Promise<AdminSession> {

@@ -1,4 +1,4 @@
-import type { TproccTarget } from '@sledge/core';
+import type { TproccTarget, TproccUnit } from '@sledge/core';
 import type { EngineId, ErrorInfo } from '@sledge/protocol';
 
 export interface BuildWorkerData {
@@ -11,7 +11,10 @@ export interface BuildWorkerData {
   /** HammerDB position: 1 loads ITEM, 2.. load warehouse ranges. */
   worker: number;
   items: boolean;
-  range: { start: number; end: number } | null;
+  /** The warehouses a range worker loads rows of (its log line); null for ITEM. */
+  range: { start: number; end: number; lane: string | null } | null;
+  /** A range worker's units (buildPlan): the queues, the one it starts on, whether it goes on to the others; null for ITEM. */
+  plan: { queues: TproccUnit[][]; queue: number; steal: boolean; claims: SharedArrayBuffer } | null;
   control: SharedArrayBuffer;
   /** 'auto' | 'native' | 'typescript' generator preference. */
   generator: 'auto' | 'native' | 'typescript';

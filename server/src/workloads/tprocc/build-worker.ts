@@ -1,10 +1,11 @@
 /**
  * worker_threads entry for one schema-build worker. Worker 1 (the monitor's
- * share) loads ITEM; workers 2.. load their warehouse range. Generation of the
+ * share) loads ITEM; workers 2.. claim units from the queues of the
+ * monitor's plan (buildPlan: their warehouse range, or a table lane). Generation of the
  * next unit overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { estimatedRows, itemUnits, tproccHooks, warehouseUnits, type TproccUnit } from '@sledge/core';
+import { estimatedRows, itemUnits, tproccHooks, type TproccUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../../shared/drivers.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
@@ -33,19 +34,29 @@ function unitLabel(u: TproccUnit): string | null {
   }
 }
 
+/** The units this worker claims: the next of its queue (one atomic counter per queue), then, with steal, of the others in turn. */
+function* claimed(plan: NonNullable<BuildWorkerData['plan']>): Generator<TproccUnit> {
+  const next = new Int32Array(plan.claims);
+  const n = plan.queues.length;
+  for (let k = 0; k < (plan.steal ? n : 1); k++) {
+    const q = (plan.queue + k) % n;
+    const queue = plan.queues[q]!;
+    for (let i = Atomics.add(next, q, 1); i < queue.length; i = Atomics.add(next, q, 1)) yield queue[i]!;
+  }
+}
+
 async function main(): Promise<void> {
   const driver = tproccHooks(await loadDriver(data.engine));
   const format = driver.bulkFormat(data.target);
   const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
   const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
   try {
-    let units: TproccUnit[];
-    if (data.items) units = itemUnits();
+    let units: Iterable<TproccUnit>;
+    if (data.items || !data.plan) units = itemUnits();
     else {
       const r = data.range!;
-      post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}` });
-      units = [];
-      for (let w = r.start; w <= r.end; w++) units.push(...warehouseUnits(w));
+      post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}${r.lane ? ` (${r.lane} first)` : ''}` });
+      units = claimed(data.plan);
     }
     let inflight: Promise<void> | null = null;
     for (const u of units) {

@@ -1,4 +1,4 @@
-import { expectedRows, splitWarehouses, tproccHooks, tproccTarget } from '@sledge/core';
+import { BUILD_SCHEDULES, buildPlan, expectedRows, tproccHooks, tproccTarget, type BuildPlan, type BuildSchedule } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { ProgressFeed } from '../../runner/progress.js';
@@ -11,16 +11,29 @@ const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
 /** The build workers: worker 1 loads ITEM, the others their warehouse ranges. Resolves with the first failure (or null) and the generators used. */
-async function loadRows(env: JobEnv, feed: ProgressFeed, ranges: ReturnType<typeof splitWarehouses>) {
+async function loadRows(env: JobEnv, feed: ProgressFeed, plan: BuildPlan) {
   const { ctx, cfg, stop, generator } = env;
   const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
   const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
   const generators = new Set<string>();
+  const claims = new SharedArrayBuffer(4 * plan.queues.length);
   const spec: BuildWorkerData[] = [
-    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, control, generator },
-    ...ranges.map((r): BuildWorkerData => ({ kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: r.worker, items: false, range: { start: r.start, end: r.end }, control, generator })),
+    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, plan: null, control, generator },
+    ...plan.shares.map((r): BuildWorkerData => ({
+      kind: 'build',
+      engine: target.engine,
+      target,
+      seed: cfg.seed,
+      timestamp,
+      worker: r.worker,
+      items: false,
+      range: { start: r.start, end: r.end, lane: r.lane },
+      plan: { queues: plan.queues, queue: r.queue, steal: plan.steal, claims },
+      control,
+      generator,
+    })),
   ];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
@@ -67,7 +80,7 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
 }
 
 /** The progress document of a build: the monitor's worker 1 (ITEM) and one row per warehouse range. */
-function buildFeed(env: JobEnv, ranges: ReturnType<typeof splitWarehouses>): ProgressFeed {
+function buildFeed(env: JobEnv, plan: BuildPlan): ProgressFeed {
   const expected = expectedRows(env.cfg.tprocc.warehouses);
   return new ProgressFeed(env.ctx, {
     ts: Date.now(),
@@ -75,9 +88,16 @@ function buildFeed(env: JobEnv, ranges: ReturnType<typeof splitWarehouses>): Pro
     expected: { ...(expected as unknown as Record<string, number>) },
     workers: [
       { worker: 1, warehouses: [0, 0], rows: {}, done: false },
-      ...ranges.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
+      ...plan.shares.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
     ],
   });
+}
+
+/** How the range workers share out the units: SLEDGE_BUILD_SCHEDULE (benches compare schedules with it), else the driver's choice, else HammerDB's ranges. */
+function buildSchedule(env: JobEnv, target: ReturnType<typeof tproccTarget>): BuildSchedule {
+  const v = process.env.SLEDGE_BUILD_SCHEDULE as BuildSchedule | undefined;
+  if (v && BUILD_SCHEDULES.includes(v)) return v;
+  return tproccHooks(env.driver).buildSchedule?.(target) ?? 'ranges';
 }
 
 /**
@@ -108,8 +128,8 @@ export const buildJob: JobBody = async (env) => {
     ctx.status('running');
     mon(`Ready to create a ${W} Warehouse ${ENGINE_DISPLAY[target.engine]} TPROC-C schema`);
     mon(`CREATING ${schemaName(target as { user?: string })} SCHEMA`);
-    const ranges = splitWarehouses(W, n);
-    const feed = buildFeed(env, ranges);
+    const plan = buildPlan(W, n, buildSchedule(env, target));
+    const feed = buildFeed(env, plan);
     feed.push(true);
     await admin.createSchema({ warehouses: W, buildVus: n });
     if (stop.requested) return 'stopped';
@@ -117,7 +137,7 @@ export const buildJob: JobBody = async (env) => {
     feed.progress.phase = 'load';
     feed.push(true);
     const tLoad = performance.now();
-    const { failure, generators } = await loadRows(env, feed, ranges);
+    const { failure, generators } = await loadRows(env, feed, plan);
     if (failure) throw SledgeError.fromInfo(failure);
     if (stop.requested) {
       mon('Build stopped: the schema is incomplete; delete it before building again');
