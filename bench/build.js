@@ -197,8 +197,16 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
               // With several schedules, their order alternates from round to round too.
               for (const schedule of round % 2 === 0 ? schedules : [...schedules].reverse()) {
                 log(`   round ${round + 1}: Sledge build${schedule ? `, schedule ${schedule}` : ''}`);
+                const env0 = process.env.SLEDGE_BUILD_SCHEDULE;
                 if (schedule) process.env.SLEDGE_BUILD_SCHEDULE = schedule;
-                const b = await build(s, target, W, 2, serverPid);
+                let b;
+                try {
+                  b = await build(s, target, W, 2, serverPid);
+                } finally {
+                  // The sections after this one build with the driver's own schedule again.
+                  if (env0 === undefined) delete process.env.SLEDGE_BUILD_SCHEDULE;
+                  else process.env.SLEDGE_BUILD_SCHEDULE = env0;
+                }
                 b.load1 = loadavg()[0];
                 b.schedule = schedule;
                 await submit(s, { type: 'delete', target });
