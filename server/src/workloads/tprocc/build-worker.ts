@@ -52,11 +52,11 @@ async function main(): Promise<void> {
   const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
   try {
     let units: Iterable<TproccUnit>;
-    if (data.items || !data.plan) units = itemUnits();
+    if (data.items) units = itemUnits();
     else {
       const r = data.range!;
       post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}${r.lane ? ` (${r.lane} first)` : ''}` });
-      units = claimed(data.plan);
+      units = claimed(data.plan!);
     }
     let inflight: Promise<void> | null = null;
     for (const u of units) {

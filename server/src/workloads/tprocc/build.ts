@@ -10,7 +10,7 @@ const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 
 const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
-/** The build workers: worker 1 loads ITEM, the others their warehouse ranges. Resolves with the first failure (or null) and the generators used. */
+/** The build workers: worker 1 loads ITEM, the others claim the plan's units (their ranges, or table lanes). Resolves with the first failure (or null) and the generators used. */
 async function loadRows(env: JobEnv, feed: ProgressFeed, plan: BuildPlan) {
   const { ctx, cfg, stop, generator } = env;
   const target = tproccTarget(cfg.target, cfg.tprocc.schema);
@@ -79,7 +79,7 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
   ctx.update({ summary: `${W} warehouses built in ${secs.toFixed(1)} s` });
 }
 
-/** The progress document of a build: the monitor's worker 1 (ITEM) and one row per warehouse range. */
+/** The progress document of a build: the monitor's worker 1 (ITEM) and one row per range worker (the warehouses it may load rows of). */
 function buildFeed(env: JobEnv, plan: BuildPlan): ProgressFeed {
   const expected = expectedRows(env.cfg.tprocc.warehouses);
   return new ProgressFeed(env.ctx, {
