@@ -19,6 +19,7 @@ import {
   type JobType,
   type TproccResult,
 } from '@sledge/protocol';
+import type { Statement } from 'better-sqlite3';
 import { inTransaction, type Db } from './db.js';
 import { likeContains, notFound, requireInteger, requireString } from './check.js';
 import { fromJson, fromJsonOpt, toJson } from './json.js';
@@ -230,8 +231,12 @@ export class JobsRepo {
       );
   }
 
+  /** Prepared on first use: GET /jobs/:id is what a client polls during a run. */
+  private getStmt: Statement<unknown[]> | null = null;
+
   get(id: string): Job | undefined {
-    const row = this.db.prepare(`${SELECT_JOB} WHERE j.id = ?`).get(id) as JobRow | undefined;
+    this.getStmt ??= this.db.prepare(`${SELECT_JOB} WHERE j.id = ?`);
+    const row = this.getStmt.get(id) as JobRow | undefined;
     return row === undefined ? undefined : toJob(row);
   }
 

@@ -1,12 +1,14 @@
 import type { ErrorInfo } from '@sledge/protocol';
 import { Worker } from 'node:worker_threads';
 import { CTRL_RUN, RUN_STOP } from '../shared/layout.js';
+import { workerHeapFlags } from './worker-heap.js';
 
 /** The generic VU worker (server/dist/worker/vu-worker.js). */
 export const VU_WORKER = new URL('../worker/vu-worker.js', import.meta.url);
 
 /** Start a worker thread from a script (a file URL, e.g. `new URL('./build-worker.js', import.meta.url)`) with typed workerData. */
 export function startWorker<D, M>(script: URL, data: D, onMessage: (m: M) => void): { worker: Worker; exited: Promise<number> } {
+  workerHeapFlags();
   const worker = new Worker(script, { workerData: data });
   worker.on('message', onMessage);
   const exited = new Promise<number>((resolve) => {
