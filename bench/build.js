@@ -1,6 +1,6 @@
 /**
  * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all]
- *                   [--schedules ranges,lanes,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
+ *                   [--schedules ranges,lanes,rows,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
  *
  * A Sledge build of N warehouses (2 build VUs, through the REST API) against the engine's own bulk load of the

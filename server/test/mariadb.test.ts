@@ -26,6 +26,10 @@ describe('MariaDB end to end', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const out = await get<{ lines: { vu: number; text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=5000`);
+    // The MySQL family builds in table lanes balanced by rows (buildPlan 'rows'): both workers cover both warehouses.
+    expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 2 Warehouses start:1 end:2 (WAREHOUSE, STOCK, DISTRICT, CUSTOMER, HISTORY first)')).toBe(true);
+    expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 2 Warehouses start:1 end:2 (ORDERS, NEW_ORDER, ORDER_LINE first)')).toBe(true);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
   });

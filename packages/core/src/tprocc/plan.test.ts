@@ -46,6 +46,12 @@ describe('build split (findchunk)', () => {
     const ws = (q: readonly TproccUnit[]) => q.map((u) => ('w' in u ? u.w : 0));
     for (const q of p.queues) expect(ws(q)).toEqual([...ws(q)].sort((x, y) => x - y));
     expect(p.shares.map((s) => s.lane)).toEqual(['WAREHOUSE, STOCK, DISTRICT', 'CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE']);
+    const r = buildPlan(16, 2, 'rows');
+    expect(r.steal).toBe(true);
+    expect(new Set(r.queues[0]!.map((u) => u.kind))).toEqual(new Set(['warehouse', 'stock', 'district', 'customer']));
+    expect(new Set(r.queues[1]!.map((u) => u.kind))).toEqual(new Set(['orders']));
+    for (const q of r.queues) expect(ws(q)).toEqual([...ws(q)].sort((x, y) => x - y));
+    expect(r.shares.map((s) => s.lane)).toEqual(['WAREHOUSE, STOCK, DISTRICT, CUSTOMER, HISTORY', 'ORDERS, NEW_ORDER, ORDER_LINE']);
   });
   it('allwarehouse sets and partitions', () => {
     expect(allWarehouseSet(2, 2, 4)).toEqual([1, 3]);

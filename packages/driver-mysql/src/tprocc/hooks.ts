@@ -1,4 +1,4 @@
-import type { AdminSession, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, NativeVuLoad, NativeVuSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
+import type { AdminSession, BuildSchedule, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, NativeVuLoad, NativeVuSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
 import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 import { loadMyVuLoop } from '@sledge/worker-native';
@@ -57,6 +57,16 @@ export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['e
   return {
     bulkFormat(_target: TproccTarget<T>): BulkFormat {
       return 'csv';
+    },
+
+    /**
+     * Table lanes balanced by rows ('rows'): InnoDB's cost is per row, and two LOAD DATA
+     * streams into one table overlap less than two into different tables. Measured on
+     * MariaDB 10.11 at 16 warehouses: 23.0-23.1 s against 25.1 s with HammerDB's ranges
+     * (README, "Builds against the engine's bulk load").
+     */
+    buildSchedule(_target: TproccTarget<T>): BuildSchedule {
+      return 'rows';
     },
 
     async openAdmin(target: TproccTarget<T>, log: Logger): Promise<AdminSession> {
