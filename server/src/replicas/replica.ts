@@ -161,6 +161,9 @@ export class Replica {
       if (this.job) throw new SledgeError('SLEDGE_E_CONFLICT', `this replica runs job ${this.job.jobId}`);
       const job = new ReplicaJob(req, this.publisher(req.jobId), availableParallelism());
       this.job = job;
+      // The prepare request is the primary speaking: a replica that joined between two of its beats
+      // would otherwise find it "silent for Infinity s" and drop the job at once.
+      this.primary = { bootId: req.primaryBootId, seenAt: Date.now() };
       void job.ended.then(() => {
         if (this.job === job) this.job = null;
         this.heartbeat();
