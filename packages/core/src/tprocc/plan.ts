@@ -87,9 +87,11 @@ export interface BuildPlan {
 }
 
 const isStockLane = (u: TproccUnit) => u.kind === 'warehouse' || u.kind === 'stock' || u.kind === 'district';
-const LANE_TABLES = ['WAREHOUSE, STOCK, DISTRICT', 'CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE'] as const;
-const isStockCustomerLane = (u: TproccUnit) => isStockLane(u) || u.kind === 'customer';
-const ROWS_LANE_TABLES = ['WAREHOUSE, STOCK, DISTRICT, CUSTOMER, HISTORY', 'ORDERS, NEW_ORDER, ORDER_LINE'] as const;
+/** The table-lane schedules: which units make the first lane, and each lane's tables (the worker's log line). */
+const LANES: Partial<Record<BuildSchedule, { first: (u: TproccUnit) => boolean; tables: readonly [string, string] }>> = {
+  lanes: { first: isStockLane, tables: ['WAREHOUSE, STOCK, DISTRICT', 'CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE'] },
+  rows: { first: (u) => isStockLane(u) || u.kind === 'customer', tables: ['WAREHOUSE, STOCK, DISTRICT, CUSTOMER, HISTORY', 'ORDERS, NEW_ORDER, ORDER_LINE'] },
+};
 
 /** The units of warehouses start..end that pass `keep`, warehouse by warehouse. */
 function unitsOf(start: number, end: number, keep: (u: TproccUnit) => boolean = () => true): TproccUnit[] {
@@ -101,17 +103,12 @@ function unitsOf(start: number, end: number, keep: (u: TproccUnit) => boolean = 
 /** The plan of n build workers for W warehouses (see BuildSchedule). Only the order and the worker of a unit differ between schedules; units are independent, so the rows are the same. */
 export function buildPlan(W: number, n: number, schedule: BuildSchedule): BuildPlan {
   const ranges = splitWarehouses(W, n);
-  if (schedule === 'lanes' && ranges.length > 1)
+  const lanes = LANES[schedule];
+  if (lanes && ranges.length > 1)
     return {
-      queues: [unitsOf(1, W, isStockLane), unitsOf(1, W, (u) => !isStockLane(u))],
+      queues: [unitsOf(1, W, lanes.first), unitsOf(1, W, (u) => !lanes.first(u))],
       steal: true,
-      shares: ranges.map((r, i) => ({ worker: r.worker, start: 1, end: W, queue: i % 2, lane: LANE_TABLES[i % 2]! })),
-    };
-  if (schedule === 'rows' && ranges.length > 1)
-    return {
-      queues: [unitsOf(1, W, isStockCustomerLane), unitsOf(1, W, (u) => !isStockCustomerLane(u))],
-      steal: true,
-      shares: ranges.map((r, i) => ({ worker: r.worker, start: 1, end: W, queue: i % 2, lane: ROWS_LANE_TABLES[i % 2]! })),
+      shares: ranges.map((r, i) => ({ worker: r.worker, start: 1, end: W, queue: i % 2, lane: lanes.tables[i % 2]! })),
     };
   const shares = ranges.map((r, i) => ({ ...r, queue: i, lane: null }));
   if (schedule === 'swap')
