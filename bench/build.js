@@ -1,5 +1,6 @@
 /**
  * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all]
+ *                   [--schedules ranges,lanes,rows,swap] [--loaders auto,js] [--lend 1,0]
  *                   [--schedules ranges,lanes,rows,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
  *
@@ -18,9 +19,9 @@
  * and restored.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const GB = 1024 * 1024 * 1024;
 const PG_ORDER = ['stock', 'order_line', 'customer', 'history', 'orders', 'item', 'new_order', 'district', 'warehouse'];
@@ -113,10 +114,20 @@ async function writeFiles(ROOT, e, W, dir) {
   return { reused: false, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Runs the engine's client on a script; resolves to its CPU seconds (user + system, from /usr/bin/time when present). */
 const runCli = (e, db, input) =>
   new Promise((res, rej) => {
-    const p = spawn(e.cli, e.args(db), { stdio: ['pipe', 'ignore', 'inherit'] });
-    p.on('exit', (c) => (c ? rej(new Error(`${e.cli} exited ${c}`)) : res()));
+    const timed = existsSync('/usr/bin/time');
+    const cpuFile = timed ? join(mkdtempSync(join(tmpdir(), 'sledge-bench-cpu-')), 'cpu') : null;
+    const [cmd, args] = timed ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, e.cli, ...e.args(db)]] : [e.cli, e.args(db)];
+    const p = spawn(cmd, args, { stdio: ['pipe', 'ignore', 'inherit'] });
+    p.on('exit', (c) => {
+      if (c) return rej(new Error(`${e.cli} exited ${c}`));
+      if (!cpuFile) return res(null);
+      const [u, sys] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number);
+      rmSync(dirname(cpuFile), { recursive: true, force: true });
+      res(u + sys);
+    });
     p.stdin.end(input);
   });
 
@@ -130,14 +141,15 @@ async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds) {
   const schemaS = (performance.now() - tc) / 1000;
   const srv0 = serverPid ? treeCpuSeconds(serverPid) : null;
   const t0 = performance.now();
-  await Promise.all(lanesOf(PG_ORDER).map((lane) => runCli(e, db, e.loadScript(lane, dir, TPROCC_COLUMNS, variant.prelude))));
+  const laneCpu = await Promise.all(lanesOf(PG_ORDER).map((lane) => runCli(e, db, e.loadScript(lane, dir, TPROCC_COLUMNS, variant.prelude))));
   const loadS = (performance.now() - t0) / 1000;
   const t1 = performance.now();
-  await runCli(e, db, e.finish(sql));
+  const finishCpu = await runCli(e, db, e.finish(sql));
+  const clientCpuS = laneCpu.includes(null) || finishCpu === null ? null : laneCpu.reduce((a, b) => a + b, 0) + finishCpu;
   const finishS = (performance.now() - t1) / 1000;
   const serverCpuS = serverPid ? treeCpuSeconds(serverPid) - srv0 : null;
   e.drop(db);
-  return { variant: variant.name, schemaS, loadS, finishS, wallS: loadS + finishS, serverCpuS, load1: loadavg()[0] };
+  return { variant: variant.name, schemaS, loadS, finishS, wallS: loadS + finishS, clientCpuS, serverCpuS, load1: loadavg()[0] };
 }
 
 const span = (xs, d = 1, fmt) => {
@@ -162,6 +174,16 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   const keepFiles = opt('--files');
   // --schedules ranges,lanes: build with each SLEDGE_BUILD_SCHEDULE in every round (A/B in one command).
   const schedules = opt('--schedules')?.split(',') ?? [null];
+  // --loaders auto,js: builds with each loader client in every round: auto is the C client (MariaDB
+  // Connector/C, libpq) when built, js the JavaScript driver (SLEDGE_MYLOADER=mysql2, SLEDGE_PGLOADER=node-postgres).
+  const loaders = opt('--loaders')?.split(',') ?? [null];
+  // --lend 1,0: build with the generator's lent Buffers on and off (SLEDGE_BUILD_LEND) in every round.
+  const lends = opt('--lend')?.split(',') ?? [null];
+  const variants = schedules.flatMap((schedule) =>
+    loaders.flatMap((loader) =>
+      lends.map((lend) => ({ schedule, loader, lend, name: [schedule && `schedule ${schedule}`, loader && `loader ${loader}`, lend && `lend ${lend}`].filter(Boolean).join(', ') || null })),
+    ),
+  );
   const out = (results.sections[named] = { warehouses: W, rounds, phase, engines: {}, uptime: execFileSync('uptime').toString().trim() });
   log(`== ${named}: build of ${W} warehouses vs the engine's bulk load of the same rows from files (${engines.join(', ')}; ${rounds} round(s), phase ${phase}); ${out.uptime}`);
 
@@ -194,21 +216,29 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
           const steps = round % 2 === 0 ? ['build', 'bulk'] : ['bulk', 'build'];
           for (const step of steps) {
             if (step === 'build' && phase !== 'bulk') {
-              // With several schedules, their order alternates from round to round too.
-              for (const schedule of round % 2 === 0 ? schedules : [...schedules].reverse()) {
-                log(`   round ${round + 1}: Sledge build${schedule ? `, schedule ${schedule}` : ''}`);
-                const env0 = process.env.SLEDGE_BUILD_SCHEDULE;
+              // With several variants, their order alternates from round to round too.
+              for (const { schedule, loader, lend, name } of round % 2 === 0 ? variants : [...variants].reverse()) {
+                log(`   round ${round + 1}: Sledge build${name ? `, ${name}` : ''}`);
+                const env0 = { SLEDGE_BUILD_SCHEDULE: process.env.SLEDGE_BUILD_SCHEDULE, SLEDGE_MYLOADER: process.env.SLEDGE_MYLOADER, SLEDGE_PGLOADER: process.env.SLEDGE_PGLOADER, SLEDGE_BUILD_LEND: process.env.SLEDGE_BUILD_LEND };
                 if (schedule) process.env.SLEDGE_BUILD_SCHEDULE = schedule;
+                if (loader) {
+                  if (loader !== 'auto' && loader !== 'js') throw new Error(`--loaders: auto or js, not ${loader}`);
+                  process.env.SLEDGE_MYLOADER = loader === 'js' ? 'mysql2' : 'auto';
+                  process.env.SLEDGE_PGLOADER = loader === 'js' ? 'node-postgres' : 'auto';
+                }
+                if (lend) process.env.SLEDGE_BUILD_LEND = lend;
                 let b;
                 try {
                   b = await build(s, target, W, 2, serverPid);
                 } finally {
-                  // The sections after this one build with the driver's own schedule again.
-                  if (env0 === undefined) delete process.env.SLEDGE_BUILD_SCHEDULE;
-                  else process.env.SLEDGE_BUILD_SCHEDULE = env0;
+                  // The sections after this one build with the driver's own choices again.
+                  for (const [k, v] of Object.entries(env0)) {
+                    if (v === undefined) delete process.env[k];
+                    else process.env[k] = v;
+                  }
                 }
                 b.load1 = loadavg()[0];
-                b.schedule = schedule;
+                b.schedule = name;
                 await submit(s, { type: 'delete', target });
                 log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
                 r.builds.push(b);
@@ -225,7 +255,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
           }
         }
       });
-      for (const schedule of schedules) print(e, W, { ...r, builds: r.builds.filter((b) => b.schedule === schedule) }, rounds, table, fmt, schedule);
+      for (const { name } of variants) print(e, W, { ...r, builds: r.builds.filter((b) => b.schedule === name) }, rounds, table, fmt, name);
     } finally {
       if (pool0 !== null && pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
       if (!keepFiles) rmSync(dir, { recursive: true, force: true });
@@ -239,7 +269,7 @@ function print(e, W, r, rounds, table, fmt, schedule) {
   const rows = [];
   if (r.builds.length)
     rows.push([
-      `Sledge build, 2 build VUs${schedule ? `, schedule ${schedule}` : ''}`,
+      `Sledge build, 2 build VUs${schedule ? `, ${schedule}` : ''}`,
       span(r.builds.map((b) => b.phases.schemaS), 1, fmt),
       span(bl, 1, fmt),
       span(r.builds.map((b) => b.phases.finishS), 1, fmt),
@@ -261,7 +291,7 @@ function print(e, W, r, rounds, table, fmt, schedule) {
       span(xs.map((x) => x.loadS), 1, fmt),
       span(xs.map((x) => x.finishS), 1, fmt),
       span(xs.map((x) => x.wallS), 1, fmt),
-      '-',
+      span(xs.map((x) => x.clientCpuS), 1, fmt),
       span(xs.map((x) => x.serverCpuS), 1, fmt),
       paired((b) => b.phases.loadS, (x) => x.loadS),
       paired((b) => b.wallS, (x) => x.wallS),

@@ -30,6 +30,10 @@ describe('MariaDB end to end', () => {
     // The MySQL family builds in table lanes balanced by rows (buildPlan 'rows'): both workers cover both warehouses.
     expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 2 Warehouses start:1 end:2 (WAREHOUSE, STOCK, DISTRICT, CUSTOMER, HISTORY first)')).toBe(true);
     expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 2 Warehouses start:1 end:2 (ORDERS, NEW_ORDER, ORDER_LINE first)')).toBe(true);
+    // Every loader session sends LOAD DATA through the MariaDB C connector (.ci/run installs libmariadb-dev).
+    const loaders = out.lines.filter((l) => l.text.startsWith('MariaDB loader:')).map((l) => l.text);
+    expect(loaders.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(loaders)).toEqual(new Set(['MariaDB loader: LOAD DATA LOCAL INFILE (MariaDB C connector)']));
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
   });

@@ -15,10 +15,10 @@
 import { TproccGenerator, type BulkFormat, type GenContext, type GeneratedTable, type TproccUnit } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import { loadBinding, candidatePaths, type TextFormat } from './load.js';
-import { NativeGenerator, checkUnitKind, type UnitGenerator } from './native-generator.js';
+import { NativeGenerator, checkUnitKind, type GeneratorOptions, type UnitGenerator } from './native-generator.js';
 
 export { NATIVE_ABI_VERSION, candidatePaths, type TextFormat } from './load.js';
-export type { UnitGenerator } from './native-generator.js';
+export type { UnitGenerator, GeneratorOptions } from './native-generator.js';
 export {
   loadPgVuLoop,
   pgVuCandidatePaths,
@@ -28,15 +28,17 @@ export {
   type PgVuHandle,
   type PgVuResult,
   type PgVuStartOptions,
+  type PgLoaderConfig,
   type PgVuAssignment,
   type InputStream,
   type InputStreamOptions,
   type InputDraw,
 } from './pgvu.js';
-export { loadMyVuLoop, myVuCandidatePaths, MYVU_ABI_VERSION, type MyVuLoad, type MyVuStartOptions } from './myvu.js';
+export { loadMyVuLoop, myVuCandidatePaths, MYVU_ABI_VERSION, type MyVuLoad, type MyVuStartOptions, type MyLoaderConfig } from './myvu.js';
+export type { NativeLoader, NativeLoaderResult } from './native-vu.js';
 
 export type NativeGeneratorLoad =
-  | { available: true; path: string; generator: (ctx: GenContext, format: TextFormat) => UnitGenerator }
+  | { available: true; path: string; generator: (ctx: GenContext, format: TextFormat, o?: GeneratorOptions) => UnitGenerator }
   | { available: false; reason: string };
 
 export type GeneratorPreference = 'native' | 'typescript' | 'auto';
@@ -60,14 +62,14 @@ export function loadNativeGenerator(opts: { path?: string } = {}): NativeGenerat
     ? {
         available: true,
         path: r.path,
-        generator: (ctx, format) => {
+        generator: (ctx, format, o) => {
           checkContext(ctx);
           if (format !== 'pg-text' && format !== 'csv') {
             throw new SledgeError('SLEDGE_E_VALIDATION', `the native generator writes 'pg-text' or 'csv', not ${JSON.stringify(format)}`, {
               field: 'format',
             });
           }
-          return new NativeGenerator(r.binding, ctx, format);
+          return new NativeGenerator(r.binding, ctx, format, o);
         },
       }
     : { available: false, reason: r.reason };
@@ -78,9 +80,10 @@ export function loadNativeGenerator(opts: { path?: string } = {}): NativeGenerat
 /**
  * A row generator for `format`: the addon when `prefer` allows it and it loads,
  * else core's TproccGenerator. 'tuples' is always TypeScript. prefer 'native'
- * throws when the addon does not load.
+ * throws when the addon does not load. `o.reuseBuffers` (native only) lends
+ * the same Buffers again: a table's data lasts until the second-next call.
  */
-export function createGenerator(ctx: GenContext, format: BulkFormat, prefer: GeneratorPreference = 'auto'): SledgeGenerator {
+export function createGenerator(ctx: GenContext, format: BulkFormat, prefer: GeneratorPreference = 'auto', o: GeneratorOptions = {}): SledgeGenerator {
   checkContext(ctx);
   if (prefer !== 'native' && prefer !== 'typescript' && prefer !== 'auto') {
     throw new SledgeError('SLEDGE_E_VALIDATION', `generator preference must be 'native', 'typescript' or 'auto', not ${JSON.stringify(prefer)}`, {
@@ -101,7 +104,7 @@ export function createGenerator(ctx: GenContext, format: BulkFormat, prefer: Gen
     }
     return typescript(ctx, format, native.reason);
   }
-  const g = native.generator(ctx, format);
+  const g = native.generator(ctx, format, o);
   return { kind: 'native', generate: (unit: TproccUnit): GeneratedTable[] => g.generate(unit) };
 }
 

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { GeneratedTable, TproccUnit } from '@sledge/core';
+import type { TproccUnit } from '@sledge/core';
 import type { TprochTable } from '@sledge/protocol';
 
 /** Must equal kAbiVersion in src/addon.cc; a binary with another value is stale. */
-export const NATIVE_ABI_VERSION = 2;
+export const NATIVE_ABI_VERSION = 3;
 
 /** Bulk formats the addon writes ('tuples' stays in TypeScript). */
 export type TextFormat = 'pg-text' | 'csv';
@@ -14,7 +14,8 @@ export type TextFormat = 'pg-text' | 'csv';
 /** What src/addon.cc exports. */
 export interface NativeBinding {
   readonly abiVersion: number;
-  generate(unit: TproccUnit, ctx: { seed: number; timestamp: string }, format: TextFormat): GeneratedTable[];
+  /** `into`: Buffers lent for the unit's tables by position (see native-generator.ts). */
+  generate(unit: TproccUnit, ctx: { seed: number; timestamp: string }, format: TextFormat, into?: Buffer[]): unknown[];
   /** TPROC-H: fills the 300 MiB text pool (src/tproch_addon.h). */
   tprochBuildPool(pool: Uint8Array): void;
   /** TPROC-H: one unit's tables (lib/tproch-generator.ts builds the request). */

@@ -12,14 +12,26 @@
 import type { NativeVuHandle, NativeVuSpec, NativeVuStartOptions } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import type { InputStream, InputStreamOptions } from './pgvu.js';
-import { addonCandidatePaths, loadVuAddon, startVuRun, type VuBinding } from './native-vu.js';
+import { addonCandidatePaths, loadVuAddon, openNativeLoader, startVuRun, type NativeLoader, type NativeLoaderClass, type VuBinding } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/myvu/addon.cc; a binary with another value is stale. */
-export const MYVU_ABI_VERSION = 1;
+export const MYVU_ABI_VERSION = 2;
+
+/** Where a build worker's loader session connects (src/myvu/loader.h); `role` is its sledge_role connect attribute. */
+export interface MyLoaderConfig {
+  host?: string;
+  port?: number;
+  socket?: string;
+  user: string;
+  password: string;
+  database?: string;
+  role: string;
+}
 
 /** What src/myvu/addon.cc exports. */
 interface MyVuBinding extends VuBinding {
   readonly clientVersion: number;
+  readonly Loader: NativeLoaderClass<MyLoaderConfig>;
 }
 
 /** What the addon's start() takes: the driver's spec plus the run's options. */
@@ -34,6 +46,8 @@ export type MyVuLoad =
       /** mysql_get_client_version() of the connector, e.g. 30320 for 3.3.20. */
       clientVersion: number;
       start(opts: MyVuStartOptions): NativeVuHandle;
+      /** A connected build loader session (LOAD DATA LOCAL INFILE from memory, no copy through JavaScript). */
+      openLoader(config: MyLoaderConfig): Promise<NativeLoader>;
       /** Test-only: the first `count` draws of one VU's input stream; params are the CALL's SQL literals. */
       testInputs(o: InputStreamOptions, count: number, withThink?: boolean): InputStream;
     }
@@ -69,6 +83,7 @@ function loaded(b: MyVuBinding, path: string): MyVuLoad {
     path,
     clientVersion: b.clientVersion,
     start: (opts) => start(b, opts),
+    openLoader: (config) => openNativeLoader(b.Loader, config),
     testInputs: (o, count, withThink = false) => JSON.parse(b.generateInputs(o, count, withThink)) as InputStream,
   };
 }

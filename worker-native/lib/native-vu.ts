@@ -122,3 +122,33 @@ export function startVuRun(b: VuBinding, connection: Record<string, unknown>, op
     },
   };
 }
+
+/** A statement's outcome on a native loader session: `rows` only when it returned a result set (values as text, NULL as null). */
+export interface NativeLoaderResult {
+  affectedRows: number;
+  warnings: number;
+  rows?: Record<string, string | null>[];
+}
+
+/**
+ * A build worker's loader session in an engine's client library (src/loader_wrap.h),
+ * one call at a time, each on libuv's thread pool. A failed call rejects with an
+ * Error carrying what the engine's JavaScript driver puts on its own errors
+ * (MariaDB: `errno` and `sqlState`; PostgreSQL: `code`, the SQLSTATE).
+ */
+export interface NativeLoader {
+  query(sql: string): Promise<NativeLoaderResult>;
+  /** The engine's bulk statement (LOAD DATA LOCAL INFILE naming `name`, or COPY ... FROM STDIN) fed with `data`. */
+  loadData(sql: string, name: string, data: Uint8Array): Promise<NativeLoaderResult>;
+  close(): Promise<void>;
+}
+
+/** The addon's Loader class. */
+export type NativeLoaderClass<C> = new () => NativeLoader & { connect(config: C): Promise<void> };
+
+/** A connected session of `Loader`. */
+export async function openNativeLoader<C>(Loader: NativeLoaderClass<C>, config: C): Promise<NativeLoader> {
+  const l = new Loader();
+  await l.connect(config);
+  return l;
+}

@@ -16,16 +16,23 @@
  */
 import type { NativeVuAssignment, NativeVuHandle, NativeVuResult, NativeVuSpec, NativeVuStartOptions, TxInputs } from '@sledge/core';
 import { SledgeError, type TproccMix, type TxType } from '@sledge/protocol';
-import { addonCandidatePaths, loadVuAddon, startVuRun, type VuBinding } from './native-vu.js';
+import { addonCandidatePaths, loadVuAddon, openNativeLoader, startVuRun, type NativeLoader, type NativeLoaderClass, type VuBinding } from './native-vu.js';
 
 export { RING_CAPACITY } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
-export const PGVU_ABI_VERSION = 2;
+export const PGVU_ABI_VERSION = 3;
+
+/** Where a build worker's loader session connects (src/pgvu/loader.h): a libpq conninfo string (it holds the password). */
+export interface PgLoaderConfig {
+  conninfo: string;
+  applicationName: string;
+}
 
 /** What src/pgvu/addon.cc exports. */
 interface PgVuBinding extends VuBinding {
   readonly libpqVersion: number;
+  readonly Loader: NativeLoaderClass<PgLoaderConfig>;
 }
 
 /** The loop's shapes are core's native-loop contract (core/tprocc/hooks.ts); these names are the addon's. */
@@ -71,6 +78,8 @@ export type PgVuLoad =
       /** PQlibVersion(), e.g. 150020. */
       libpqVersion: number;
       start(opts: PgVuStartOptions): PgVuHandle;
+      /** A connected build loader session (COPY ... FROM STDIN from memory, no copy through JavaScript). */
+      openLoader(config: PgLoaderConfig): Promise<NativeLoader>;
       /** Test-only: the first `count` draws of one VU's input stream, as the native loop makes them. */
       testInputs(o: InputStreamOptions, count: number, withThink?: boolean): InputStream;
     }
@@ -107,6 +116,7 @@ function loaded(b: PgVuBinding, path: string): PgVuLoad {
     path,
     libpqVersion: b.libpqVersion,
     start: (opts) => start(b, opts),
+    openLoader: (config) => openNativeLoader(b.Loader, config),
     testInputs: (o, count, withThink = false) => JSON.parse(b.generateInputs(o, count, withThink)) as InputStream,
   };
 }

@@ -10,12 +10,27 @@
 namespace sledge {
 
 // Rows are written as: p = out.reserve(maxRowBytes); ... write at p ...; out.commit(p).
+// It writes into its own memory, or into storage the caller lends (adopt):
+// then it grows into its own memory only when the rows do not fit.
 class ByteOut {
  public:
   ByteOut() = default;
   ByteOut(const ByteOut&) = delete;
   ByteOut& operator=(const ByteOut&) = delete;
-  ~ByteOut() { std::free(buf_); }
+  ~ByteOut() {
+    if (owned_) std::free(buf_);
+  }
+
+  // Writes into [p, p + cap) until it is full; the caller keeps it alive and owns it.
+  void adopt(uint8_t* p, size_t cap) {
+    if (owned_) std::free(buf_);
+    buf_ = p;
+    cap_ = cap;
+    len_ = 0;
+    owned_ = false;
+  }
+  // True while the bytes are in the lent storage.
+  bool inLentStorage() const { return !owned_ && buf_ != nullptr; }
 
   // Cursor with room for at least `extra` more bytes, or nullptr when memory runs out.
   inline uint8_t* reserve(size_t extra) {
@@ -25,15 +40,16 @@ class ByteOut {
   inline void commit(const uint8_t* cursor) { len_ = static_cast<size_t>(cursor - buf_); }
   inline void row() { rows_++; }
 
-  // Capacity hint before a unit starts.
-  bool expect(size_t bytes) { return bytes <= cap_ || grow(bytes); }
+  // Capacity hint before a unit starts (lent storage is used as far as it goes instead).
+  bool expect(size_t bytes) { return bytes <= cap_ || inLentStorage() || grow(bytes); }
 
   size_t size() const { return len_; }
   const uint8_t* data() const { return buf_; }
   uint64_t rows() const { return rows_; }
 
-  // Hands the bytes (shrunk to fit) to the caller, who frees them with std::free.
+  // Hands the bytes (shrunk to fit) to the caller, who frees them with std::free. Own memory only.
   uint8_t* release() {
+    if (!owned_) return nullptr;
     uint8_t* p = buf_;
     if (p != nullptr && len_ > 0 && len_ < cap_) {
       if (void* q = std::realloc(p, len_)) p = static_cast<uint8_t*>(q);
@@ -47,6 +63,16 @@ class ByteOut {
   bool grow(size_t need) {
     size_t cap = cap_ < 4096 ? 4096 : cap_;
     while (cap < need) cap += cap / 2 + 4096;
+    if (!owned_) {
+      // Out of lent storage: continue in own memory, with what was written so far.
+      void* q = std::malloc(cap);
+      if (q == nullptr) return false;
+      if (len_ > 0) std::memcpy(q, buf_, len_);
+      buf_ = static_cast<uint8_t*>(q);
+      cap_ = cap;
+      owned_ = true;
+      return true;
+    }
     void* q = std::realloc(buf_, cap);
     if (q == nullptr) return false;
     buf_ = static_cast<uint8_t*>(q);
@@ -58,6 +84,7 @@ class ByteOut {
   size_t len_ = 0;
   size_t cap_ = 0;
   uint64_t rows_ = 0;
+  bool owned_ = true;
 };
 
 // "00".."99"

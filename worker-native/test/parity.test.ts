@@ -105,3 +105,29 @@ describe('native bytes equal the TypeScript generator', () => {
     }
   });
 });
+
+describe('lent Buffers (reuseBuffers, as build workers generate)', () => {
+  it('gives the same bytes as new Buffers, and a unit stays intact while the next one is generated', () => {
+    for (const format of FORMATS) {
+      const ctx = { seed: 12345, timestamp: TIMESTAMP };
+      const fresh = nativeGenerator(ctx, format);
+      const reuse = nativeGenerator(ctx, format, { reuseBuffers: true });
+      // Every kind three times over, so each kind's lent Buffers are written again (two sets, in turn).
+      const units = [...UNITS, ...UNITS, ...UNITS];
+      let lentTables = 0;
+      let previous: { tables: ReturnType<typeof reuse.generate>; copies: Buffer[] } | undefined;
+      for (const u of units) {
+        const want = fresh.generate(u);
+        const got = reuse.generate(u);
+        expect(got.map((t) => [t.table, t.rows]), label(u)).toEqual(want.map((t) => [t.table, t.rows]));
+        got.forEach((t, i) => expect(Buffer.compare(t.data as Buffer, want[i]!.data as Buffer), `${label(u)} ${t.table}`).toBe(0));
+        // The unit before this one (the one a build worker is still loading) is unchanged.
+        if (previous) previous.tables.forEach((t, i) => expect(Buffer.compare(t.data as Buffer, previous!.copies[i]!)).toBe(0));
+        lentTables += got.filter((t) => (t.data as Buffer).buffer.byteLength > (t.data as Buffer).byteLength).length;
+        previous = { tables: got, copies: got.map((t) => Buffer.from(t.data as Buffer)) };
+      }
+      // From the second round on, the big tables come in lent Buffers (with headroom).
+      expect(lentTables).toBeGreaterThan(UNITS.length);
+    }
+  });
+});

@@ -5,8 +5,13 @@ export interface RowGenerator {
   generate(unit: TproccUnit): GeneratedTable[];
 }
 
+export interface GeneratorOptions {
+  /** The native generator writes into Buffers it lends again: a table's data lasts until the second-next generate(). */
+  reuseBuffers?: boolean;
+}
+
 interface NativeModule {
-  createGenerator(ctx: GenContext, format: BulkFormat, prefer: 'auto' | 'native' | 'typescript'): RowGenerator;
+  createGenerator(ctx: GenContext, format: BulkFormat, prefer: 'auto' | 'native' | 'typescript', o?: GeneratorOptions): RowGenerator;
   loadNativeGenerator(): { available: boolean; reason?: string };
 }
 
@@ -25,10 +30,10 @@ export function nativeModule(): Promise<NativeModule | null> {
  * when it loads and the format is a text format, else the TypeScript
  * generator (which produces the same bytes).
  */
-export async function makeGenerator(ctx: GenContext, format: BulkFormat, prefer: 'auto' | 'native' | 'typescript'): Promise<RowGenerator> {
+export async function makeGenerator(ctx: GenContext, format: BulkFormat, prefer: 'auto' | 'native' | 'typescript', o: GeneratorOptions = {}): Promise<RowGenerator> {
   if (prefer !== 'typescript' && format !== 'tuples') {
     const m = await nativeModule();
-    if (m) return m.createGenerator(ctx, format, prefer);
+    if (m) return m.createGenerator(ctx, format, prefer, o);
   }
   const g = new TproccGenerator(ctx, format);
   return { kind: 'typescript', generate: (u) => g.generate(u) };

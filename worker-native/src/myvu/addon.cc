@@ -1,13 +1,15 @@
 // sledge_myvu: the native MariaDB/MySQL VU loop (the MariaDB C connector),
 // the engine part of the glue in ../pgvu/vu_addon.h. start() takes, besides
 // the run's options, the connection (host, port, socket, user, password,
-// database) and the CALL statements (calls.sql).
+// database) and the CALL statements (calls.sql). It also exports the build
+// workers' loader session (loader.h).
 #include <mysql.h>
 
 #include <memory>
 
 #include "../pgvu/vu_addon.h"
 #include "conn.h"
+#include "loader.h"
 #include "params.h"
 
 namespace sledge::myvu {
@@ -16,7 +18,7 @@ using pgvu::addon::Reader;
 
 struct MyEngine {
   static constexpr const char* kAddon = "sledge_myvu";
-  static constexpr int32_t kAbiVersion = 1;
+  static constexpr int32_t kAbiVersion = 2;
   static constexpr const char* kLibraryKey = "clientVersion";
   static constexpr const char* kEngineName = "MariaDB/MySQL";
   // mysql_get_client_version(): e.g. 30309 for Connector/C 3.3.9.
@@ -39,6 +41,7 @@ struct MyEngine {
     if (!rs.error.empty() && r.error.empty()) r.error = "statements." + rs.error;
   }
   static std::unique_ptr<pgvu::Session> open(const std::shared_ptr<MyConfig>& c) { return std::make_unique<MyConn>(*c); }
+  static void moreExports(Napi::Env env, Napi::Object exports) { exports.Set("Loader", defineLoader(env)); }
 };
 
 // The connector's global state, once per process before any thread connects

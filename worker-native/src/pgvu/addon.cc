@@ -1,10 +1,12 @@
 // sledge_pgvu: the native PostgreSQL VU loop (libpq), the engine part of
-// the glue in vu_addon.h.
+// the glue in vu_addon.h. It also exports the build workers' loader session
+// (loader.h).
 #include <libpq-fe.h>
 
 #include <memory>
 
 #include "conn.h"
+#include "loader.h"
 #include "params.h"
 #include "vu_addon.h"
 
@@ -12,7 +14,7 @@ namespace sledge::pgvu::addon {
 
 struct PgEngine {
   static constexpr const char* kAddon = "sledge_pgvu";
-  static constexpr int32_t kAbiVersion = 2;
+  static constexpr int32_t kAbiVersion = 3;
   static constexpr const char* kLibraryKey = "libpqVersion";
   static constexpr const char* kEngineName = "PostgreSQL";
   static double libraryVersion() { return PQlibVersion(); }
@@ -29,6 +31,7 @@ struct PgEngine {
   }
   // The session keeps a reference to the run's config; the factory owns it.
   static std::unique_ptr<Session> open(const std::shared_ptr<PgConfig>& c) { return std::make_unique<PgConn>(*c); }
+  static void moreExports(Napi::Env env, Napi::Object exports) { exports.Set("Loader", defineLoader(env)); }
 };
 
 }  // namespace sledge::pgvu::addon

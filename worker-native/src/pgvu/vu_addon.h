@@ -218,6 +218,8 @@ class VuAddon : public Napi::Addon<VuAddon<E>> {
                                    Self::InstanceValue("abiVersion", Napi::Number::New(env, E::kAbiVersion), napi_enumerable),
                                    Self::InstanceValue(E::kLibraryKey, Napi::Number::New(env, E::libraryVersion()), napi_enumerable),
                                });
+    // What else an engine's addon exports besides the loop (sledge_myvu: the build loader).
+    if constexpr (requires { E::moreExports(env, exports); }) E::moreExports(env, exports);
   }
 
   // The environment is going away (worker terminated, process exit): stop

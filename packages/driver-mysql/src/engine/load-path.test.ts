@@ -1,11 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { csvBatches, isPlainCsv, parseCsvLine, slices, sqlValueBatches } from './csv.js';
-import { initialLoadPath } from './loader.js';
+import { SledgeError } from '@sledge/protocol';
+import { initialLoadPath, loaderClient, nativeLoaderUnsupported } from './loader.js';
+import type { MyTarget } from './flavour.js';
 
 describe('load path selection', () => {
   it('starts with LOAD DATA LOCAL only when @@local_infile is on', () => {
     for (const v of [1, '1', 'ON', 'on']) expect(initialLoadPath(v)).toBe('load-data');
     for (const v of [0, '0', 'OFF', null, undefined, '']) expect(initialLoadPath(v)).toBe('insert');
+  });
+});
+
+describe('who sends LOAD DATA', () => {
+  it('takes the option first, then SLEDGE_MYLOADER, then auto; refuses anything else with a typed error', () => {
+    expect(loaderClient({}, undefined)).toBe('auto');
+    expect(loaderClient({}, '')).toBe('auto');
+    expect(loaderClient({}, 'mysql2')).toBe('mysql2');
+    expect(loaderClient({ client: 'auto' }, 'mysql2')).toBe('auto');
+    expect(loaderClient({ client: 'mysql2' }, 'auto')).toBe('mysql2');
+    const e = (() => {
+      try {
+        loaderClient({}, 'native');
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toBeInstanceOf(SledgeError);
+    expect((e as SledgeError).code).toBe('SLEDGE_E_VALIDATION');
+    expect((e as SledgeError).message).toBe('SLEDGE_MYLOADER must be auto or mysql2, not "native"');
+  });
+
+  it('keeps mysql2 for what the connector session does not implement', () => {
+    const t = { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'u', password: 'p', database: 'd' } as MyTarget;
+    expect(nativeLoaderUnsupported(t, {}, 'auto')).toBeUndefined();
+    expect(nativeLoaderUnsupported(t, {}, 'mysql2')).toBe('mysql2 chosen');
+    expect(nativeLoaderUnsupported(t, { localFiles: false }, 'auto')).toBe('LOCAL_FILES not announced');
+    expect(nativeLoaderUnsupported({ ...t, ssl: true } as MyTarget, {}, 'auto')).toMatch(/^target.ssl is on/);
   });
 });
 

@@ -4,17 +4,21 @@ import { TproccGenerator, itemUnits, type TproccUnit } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import { MyAdmin } from '../tprocc/admin.js';
 import { MARIADB } from './flavour.js';
-import { MyLoader } from './loader.js';
+import { loadMyVuLoop } from '@sledge/worker-native';
+import { MyLoader, type LoaderOptions } from './loader.js';
 import { sqlFor } from '../tprocc/sqlfiles.js';
 import { mariadbTarget, rootConnection } from '../testing/live.js';
 
-// Both load paths on the real server: LOAD DATA LOCAL INFILE, and the
-// multi-row INSERT fallback taken when the server refuses LOCAL INFILE
+// Every load path on the real server: LOAD DATA LOCAL INFILE through the
+// MariaDB C connector (worker-native, when built) and through mysql2, and
+// the multi-row INSERT fallback taken when the server refuses LOCAL INFILE
 // (here: the client does not announce LOCAL_FILES, so MariaDB answers 4166).
-// The same units loaded both ways must give identical tables.
+// The same units loaded every way must give identical tables.
 const sql = sqlFor(MARIADB);
 const DB_A = 'sledge_mytest_load_a';
 const DB_B = 'sledge_mytest_load_b';
+const DB_C = 'sledge_mytest_load_c';
+const NATIVE = loadMyVuLoop().available;
 const TABLES = ['item', 'warehouse', 'stock', 'district', 'customer', 'history', 'orders', 'new_order', 'order_line'];
 const UNITS: TproccUnit[] = [
   itemUnits()[0]!,
@@ -27,7 +31,7 @@ const UNITS: TproccUnit[] = [
 
 let root: Connection;
 
-async function build(db: string, localFiles: boolean, logs: string[]): Promise<MyLoader> {
+async function build(db: string, o: LoaderOptions, logs: string[]): Promise<MyLoader> {
   const target = mariadbTarget(db);
   const admin = new MyAdmin(target, MARIADB, sql, () => undefined);
   try {
@@ -36,7 +40,7 @@ async function build(db: string, localFiles: boolean, logs: string[]): Promise<M
   } finally {
     await admin.close();
   }
-  const loader = await MyLoader.open(target, MARIADB, sql, (l) => void logs.push(l), { localFiles });
+  const loader = await MyLoader.open(target, MARIADB, sql, (l) => void logs.push(l), o);
   const gen = new TproccGenerator({ seed: 5, timestamp: '2025-01-01 00:00:00' }, 'csv');
   for (const u of UNITS) await loader.load(gen.generate(u));
   return loader;
@@ -58,27 +62,37 @@ beforeAll(async () => {
 afterAll(async () => {
   await root?.query(`DROP DATABASE IF EXISTS ${DB_A}`);
   await root?.query(`DROP DATABASE IF EXISTS ${DB_B}`);
+  await root?.query(`DROP DATABASE IF EXISTS ${DB_C}`);
   await root?.end();
 });
 
 describe('loader paths', () => {
   const logsA: string[] = [];
   const logsB: string[] = [];
+  const logsC: string[] = [];
   let a: MyLoader;
   let b: MyLoader;
+  let c: MyLoader;
 
   beforeAll(async () => {
-    a = await build(DB_A, true, logsA);
-    b = await build(DB_B, false, logsB);
+    a = await build(DB_A, {}, logsA);
+    b = await build(DB_B, { localFiles: false }, logsB);
+    c = await build(DB_C, { client: 'mysql2' }, logsC);
   }, 300_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await c?.close();
   });
 
-  it('uses LOAD DATA LOCAL INFILE when the server allows it, and says so once', () => {
+  it('uses LOAD DATA LOCAL INFILE when the server allows it, through the C connector when it is built, and says so once', () => {
     expect(a.loadPath).toBe('load-data');
-    expect(logsA).toEqual(['MariaDB loader: LOAD DATA LOCAL INFILE']);
+    expect(logsA).toEqual([`MariaDB loader: LOAD DATA LOCAL INFILE (${NATIVE ? 'MariaDB C connector' : 'mysql2: the native connector is not built'})`]);
+  });
+
+  it('sends LOAD DATA through mysql2 when asked to (client: mysql2, or SLEDGE_MYLOADER=mysql2)', () => {
+    expect(c.loadPath).toBe('load-data');
+    expect(logsC).toEqual(['MariaDB loader: LOAD DATA LOCAL INFILE (mysql2, chosen)']);
   });
 
   it('falls back to multi-row INSERT once the server refuses LOCAL INFILE, and says why once', () => {
@@ -86,10 +100,13 @@ describe('loader paths', () => {
     expect(logsB).toEqual(['MariaDB loader: multi-row INSERT batches (the server refused LOCAL INFILE: error 4166)']);
   });
 
-  it('loads identical rows both ways', async () => {
+  it('loads identical rows every way', async () => {
     expect(await count(DB_A, 'order_line')).toBeGreaterThan(25000);
     expect(await count(DB_A, 'customer')).toBe(3000);
-    expect(await checksums(DB_B)).toEqual(await checksums(DB_A));
+    const sums = await checksums(DB_A);
+    expect(Object.keys(sums)).toHaveLength(TABLES.length);
+    expect(await checksums(DB_B)).toEqual(sums);
+    expect(await checksums(DB_C)).toEqual(sums);
   });
 
   it('INSERT escapes text that is not plain CSV', async () => {
@@ -100,8 +117,9 @@ describe('loader paths', () => {
   });
 
   it.each([
-    ['LOAD DATA', () => a, DB_A],
+    ['LOAD DATA (connector)', () => a, DB_A],
     ['INSERT', () => b, DB_B],
+    ['LOAD DATA (mysql2)', () => c, DB_C],
   ] as const)('%s: a unit that fails is rolled back whole', async (_name, loader, db) => {
     const gen = new TproccGenerator({ seed: 5, timestamp: '2025-01-01 00:00:00' }, 'csv');
     // New-order rows of district 2 load fine, then district 1's customers collide with the loaded ones.

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
+import { loadMyVuLoop, type NativeLoader } from '@sledge/worker-native';
 import { connect, loadMysql2 } from './connect.js';
 import { ER, connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
@@ -23,10 +24,36 @@ export function initialLoadPath(localInfile: unknown): LoadPath {
   return v === '1' || v === 'ON' ? 'load-data' : 'insert';
 }
 
+export type LoaderClient = 'auto' | 'mysql2';
+
 export interface LoaderOptions {
   /** Announce the LOCAL_FILES capability (default true). Tests turn it off to make the server refuse. */
   localFiles?: boolean;
+  /**
+   * Who sends LOAD DATA LOCAL: 'auto' (default) the MariaDB C connector session of
+   * @sledge/worker-native when it is built, else mysql2; 'mysql2' always mysql2.
+   * Unset, SLEDGE_MYLOADER (auto|mysql2) decides, for A/B benches.
+   */
+  client?: LoaderClient;
 }
+
+/** The client asked for: the option, else SLEDGE_MYLOADER, else 'auto'. */
+export function loaderClient(o: LoaderOptions, env: string | undefined = process.env.SLEDGE_MYLOADER): LoaderClient {
+  const v = o.client ?? (env === undefined || env === '' ? 'auto' : env);
+  if (v !== 'auto' && v !== 'mysql2') throw new SledgeError('SLEDGE_E_VALIDATION', `SLEDGE_MYLOADER must be auto or mysql2, not ${JSON.stringify(v)}`, { field: 'SLEDGE_MYLOADER' });
+  return v;
+}
+
+/** Why a session cannot load through the native connector (settings it does not implement), or undefined. */
+export function nativeLoaderUnsupported(t: MyTarget, o: LoaderOptions, client: LoaderClient): string | undefined {
+  if (client === 'mysql2') return 'mysql2 chosen';
+  if (o.localFiles === false) return 'LOCAL_FILES not announced';
+  if (t.ssl) return 'target.ssl is on (the connector session connects without TLS)';
+  return undefined;
+}
+
+/** The only names the session's LOAD DATA statements carry, safe to inline as a SQL string. */
+const INFILE_NAME = /^[a-z_]+\/[a-z_]+\/\d+$/;
 
 /**
  * One build worker's session: one transaction per generated unit, each
@@ -34,9 +61,20 @@ export interface LoaderOptions {
  * multi-row INSERT batches when the server refuses LOCAL INFILE. The path
  * is chosen once per session (from @@local_infile, then from the first
  * refusal) and logged.
+ *
+ * LOAD DATA goes through the MariaDB C connector (worker-native's loader
+ * session, on libuv's thread pool) when it is built: the rows go from the
+ * generator's buffer to the socket with no copy through JavaScript. Through
+ * mysql2 every 256 KB packet is copied into a new Buffer, and the worker's
+ * garbage collector runs a full collection every few tens of MB of them
+ * (README, "Builds against the engine's bulk load"). INSERT batches and
+ * TLS targets use mysql2.
  */
 export class MyLoader implements LoaderSession {
   private conn: Connection | undefined;
+  private native: NativeLoader | undefined;
+  /** Who sends the rows, for the log line: 'MariaDB C connector' or 'mysql2' (and why). */
+  private via = 'mysql2';
   private path: LoadPath = 'load-data';
   private reason = '';
   private announced = false;
@@ -52,16 +90,51 @@ export class MyLoader implements LoaderSession {
 
   static async open(t: MyTarget, flavour: Flavour, sql: SqlSet, log: Logger, o: LoaderOptions = {}): Promise<MyLoader> {
     const l = new MyLoader(t, flavour, sql, log);
-    l.conn = await connect(t, flavour, {
+    const client = loaderClient(o);
+    const skipped = nativeLoaderUnsupported(t, o, client);
+    if (skipped === undefined) {
+      const why = await l.openNative();
+      if (why === undefined) return l;
+      l.via = `mysql2: ${why}`;
+    } else if (client === 'mysql2') {
+      l.via = 'mysql2, chosen';
+    }
+    await l.openMysql2(o);
+    return l;
+  }
+
+  /** Connects the native session; why not (then nothing is left open), or undefined. */
+  private async openNative(): Promise<string | undefined> {
+    const loop = loadMyVuLoop();
+    if (!loop.available) return 'the native connector is not built';
+    const t = this.t;
+    let n: NativeLoader;
+    try {
+      n = await loop.openLoader({ host: t.host, port: t.port, socket: t.socket ?? '', user: t.user, password: t.password, database: t.database, role: 'loader' });
+    } catch (e) {
+      // mysql2 connects next and turns a real fault (auth, refused, no database) into its typed error.
+      return `the connector did not connect (${messageOf(e)})`;
+    }
+    const r = await n.query(this.sql.statement('load.sql', 'local_infile')).catch(() => undefined);
+    if (initialLoadPath(r?.rows?.[0]?.enabled) === 'insert') {
+      await n.close().catch(() => undefined);
+      return r === undefined ? 'reading @@local_infile failed' : 'local_infile is OFF on the server';
+    }
+    this.native = n;
+    this.via = 'MariaDB C connector';
+    return undefined;
+  }
+
+  private async openMysql2(o: LoaderOptions): Promise<void> {
+    this.conn = await connect(this.t, this.flavour, {
       useDatabase: true,
       role: 'loader',
       localFiles: o.localFiles ?? true,
-      infileStreamFactory: (p) => l.stream(p),
+      infileStreamFactory: (p) => this.stream(p),
     });
-    const [rows] = await l.conn.query<RowDataPacket[]>(sql.statement('load.sql', 'local_infile'));
-    l.path = initialLoadPath(rows[0]?.enabled);
-    if (l.path === 'insert') l.reason = 'local_infile is OFF on the server';
-    return l;
+    const [rows] = await this.conn.query<RowDataPacket[]>(this.sql.statement('load.sql', 'local_infile'));
+    this.path = initialLoadPath(rows[0]?.enabled);
+    if (this.path === 'insert') this.reason = 'local_infile is OFF on the server';
   }
 
   /** The path in use: 'load-data' until the server refuses it. */
@@ -92,9 +165,15 @@ export class MyLoader implements LoaderSession {
     this.announced = true;
     this.log(
       this.path === 'load-data'
-        ? `${this.flavour.display} loader: LOAD DATA LOCAL INFILE`
+        ? `${this.flavour.display} loader: LOAD DATA LOCAL INFILE (${this.via})`
         : `${this.flavour.display} loader: multi-row INSERT batches (${this.reason})`,
     );
+  }
+
+  /** One statement of load.sql on whichever session is open. */
+  private async exec(name: string): Promise<void> {
+    if (this.native) await this.native.query(this.sql.statement('load.sql', name));
+    else await this.c().query(this.sql.statement('load.sql', name));
   }
 
   async load(tables: readonly GeneratedTable[]): Promise<void> {
@@ -103,6 +182,15 @@ export class MyLoader implements LoaderSession {
         await this.loadOnce(tables);
         return;
       } catch (e) {
+        if (this.native && isLocalInfileRefused(e)) {
+          // The unit was rolled back whole: load it again through mysql2, whose path falls back to INSERT.
+          await this.native.close().catch(() => undefined);
+          this.native = undefined;
+          this.via = `mysql2: the server refused the connector's LOCAL INFILE (error ${errnoOf(e) ?? '?'})`;
+          await this.openMysql2({});
+          attempt--;
+          continue;
+        }
         // InnoDB keeps lock structures in the buffer pool: concurrent loads into a small pool (128 MB by
         // default) can run out for a moment. The unit was rolled back whole, so loading it again is safe.
         if (errnoOf(e) !== ER.LOCK_TABLE_FULL || attempt > LOCK_TABLE_FULL_RETRIES) throw this.loadError(e, tables, attempt > 1);
@@ -113,13 +201,12 @@ export class MyLoader implements LoaderSession {
   }
 
   private async loadOnce(tables: readonly GeneratedTable[]): Promise<void> {
-    const c = this.c();
     try {
-      await c.query(this.sql.statement('load.sql', 'begin'));
+      await this.exec('begin');
       for (const t of tables) await this.loadTable(t);
-      await c.query(this.sql.statement('load.sql', 'commit'));
+      await this.exec('commit');
     } catch (e) {
-      await c.query(this.sql.statement('load.sql', 'rollback')).catch(() => undefined);
+      await this.exec('rollback').catch(() => undefined);
       throw e;
     }
   }
@@ -144,6 +231,11 @@ export class MyLoader implements LoaderSession {
     if (t.rows === 0) return;
     if (Array.isArray(t.data)) throw new Error(`${t.table}: the MySQL loader takes 'csv' data, got tuples`);
     const data = typeof t.data === 'string' ? Buffer.from(t.data, 'latin1') : Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+    if (this.native) {
+      await this.loadDataNative(this.native, t, data);
+      this.announce();
+      return;
+    }
     if (this.path === 'load-data') {
       try {
         await this.loadData(t, data);
@@ -174,6 +266,20 @@ export class MyLoader implements LoaderSession {
     }
   }
 
+  private async loadDataNative(n: NativeLoader, t: GeneratedTable, data: Buffer): Promise<void> {
+    const name = `sledge/${t.table}/${++this.seq}`;
+    if (!INFILE_NAME.test(name)) throw new SledgeError('SLEDGE_E_INTERNAL', `not a loader file name: ${name}`);
+    // mysql2 binds the name to the statement's `INFILE ?`; here it is inlined, as INFILE_NAME allows.
+    const stmt = this.sql.statement('load.sql', 'load_data', this.values(t));
+    const text = stmt.replace(/\bINFILE\s+\?/, `INFILE '${name}'`);
+    if (text === stmt) throw new SledgeError('SLEDGE_E_INTERNAL', "load.sql load_data has no 'INFILE ?' for the file name");
+    const r = await n.loadData(text, name, data);
+    if (r.affectedRows !== t.rows || r.warnings > 0) {
+      const w = await n.query(this.sql.statement('load.sql', 'warnings')).catch(() => undefined);
+      throw new Error(`${t.table}: LOAD DATA took ${r.affectedRows} of ${t.rows} rows (${w?.rows?.map((x) => String(x.Message)).join('; ') || 'no warnings'})`);
+    }
+  }
+
   /**
    * INSERT fallback. Generated text needs no escaping (isPlainCsv), so the
    * row constructors are built straight from the CSV lines; anything else
@@ -199,8 +305,11 @@ export class MyLoader implements LoaderSession {
 
   async close(): Promise<void> {
     const c = this.conn;
+    const n = this.native;
     this.conn = undefined;
+    this.native = undefined;
     this.files.clear();
+    if (n) await n.close().catch(() => undefined);
     if (c) await c.end().catch(() => c.destroy());
   }
 }

@@ -48,7 +48,9 @@ function* claimed(plan: NonNullable<BuildWorkerData['plan']>): Generator<TproccU
 async function main(): Promise<void> {
   const driver = tproccHooks(await loadDriver(data.engine));
   const format = driver.bulkFormat(data.target);
-  const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator);
+  // Lent Buffers: the loop below holds at most two units (one loading, the next generated).
+  // SLEDGE_BUILD_LEND=0 turns them off (benches measure both).
+  const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator, { reuseBuffers: process.env.SLEDGE_BUILD_LEND !== '0' });
   const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
   try {
     let units: Iterable<TproccUnit>;
