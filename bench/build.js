@@ -1,6 +1,6 @@
 /**
  * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all]
- *                   [--schedules ranges,lanes,rows,swap] [--loaders auto,js] [--lend 1,0]
+ *                   [--schedules ranges,lanes,rows,swap] [--loaders native,js] [--lend 1,0]
  *                   [--schedules ranges,lanes,rows,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
  *
@@ -174,8 +174,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   const keepFiles = opt('--files');
   // --schedules ranges,lanes: build with each SLEDGE_BUILD_SCHEDULE in every round (A/B in one command).
   const schedules = opt('--schedules')?.split(',') ?? [null];
-  // --loaders auto,js: builds with each loader client in every round: auto is the C client (MariaDB
-  // Connector/C, libpq) when built, js the JavaScript driver (SLEDGE_MYLOADER=mysql2, SLEDGE_PGLOADER=node-postgres).
+  // --loaders native,js: builds with each loader client in every round: native is the C client when built
+  // (SLEDGE_MYLOADER=auto, SLEDGE_PGLOADER=libpq), js the JavaScript driver (mysql2, node-postgres).
   const loaders = opt('--loaders')?.split(',') ?? [null];
   // --lend 1,0: build with the generator's lent Buffers on and off (SLEDGE_BUILD_LEND) in every round.
   const lends = opt('--lend')?.split(',') ?? [null];
@@ -222,9 +222,9 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
                 const env0 = { SLEDGE_BUILD_SCHEDULE: process.env.SLEDGE_BUILD_SCHEDULE, SLEDGE_MYLOADER: process.env.SLEDGE_MYLOADER, SLEDGE_PGLOADER: process.env.SLEDGE_PGLOADER, SLEDGE_BUILD_LEND: process.env.SLEDGE_BUILD_LEND };
                 if (schedule) process.env.SLEDGE_BUILD_SCHEDULE = schedule;
                 if (loader) {
-                  if (loader !== 'auto' && loader !== 'js') throw new Error(`--loaders: auto or js, not ${loader}`);
+                  if (loader !== 'native' && loader !== 'js') throw new Error(`--loaders: native or js, not ${loader}`);
                   process.env.SLEDGE_MYLOADER = loader === 'js' ? 'mysql2' : 'auto';
-                  process.env.SLEDGE_PGLOADER = loader === 'js' ? 'node-postgres' : 'auto';
+                  process.env.SLEDGE_PGLOADER = loader === 'js' ? 'node-postgres' : 'libpq';
                 }
                 if (lend) process.env.SLEDGE_BUILD_LEND = lend;
                 let b;

@@ -51,12 +51,12 @@ async function topRows(p: Page, testId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // The TypeScript row generator makes the client the slower side of COPY and node-postgres
-  // sends each unit's rows from the thread that generates the next one, so the build's
-  // sessions wait on ClientRead (the situation of the HammerDB/pgSentinel article) in most
-  // samples. With the native generator and the libpq loader (the defaults) the database is
-  // the busier side: 1 warehouse builds in ~5 s and its COPY sessions are on CPU.
-  server = await startServer({ env: { SLEDGE_GENERATOR: 'typescript', SLEDGE_PGLOADER: 'node-postgres' } });
+  // The TypeScript row generator makes the client the slower side of COPY, and node-postgres
+  // (the default loader) sends each unit's rows from the thread that generates the next one,
+  // so the build's sessions wait on ClientRead (the situation of the HammerDB/pgSentinel
+  // article) in most samples; the native generator builds 1 warehouse in ~5 s with the
+  // database the busier side (so does SLEDGE_PGLOADER=libpq: its COPY sessions are on CPU).
+  server = await startServer({ env: { SLEDGE_GENERATOR: 'typescript' } });
   browser = await launch();
   page = await browser.page();
   page.on('pageerror', (e) => console.error('pageerror', e.message));

@@ -11,8 +11,8 @@ describe('PostgreSQL end to end', () => {
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_srv_pg', password: 'tpcc-pw-srv', database: 'sledge_srv_pg', superuser: 'postgres', superuserPassword: 'postgres' };
 
   beforeAll(async () => {
-    // The TypeScript row generator keeps the build long enough for ASH, sampling once a
-    // second, to see the COPY sessions.
+    // The TypeScript row generator keeps the build client-bound, so the COPY sessions
+    // reliably wait for their client (ClientRead) while ASH samples once a second.
     s = await makeApp({ generator: 'typescript' });
     const del = await post(s, '/api/v1/jobs', { type: 'delete', target });
     await waitJob(s, String(del.body.id));
@@ -34,10 +34,6 @@ describe('PostgreSQL end to end', () => {
     expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading 4 Warehouses start:1 end:4 (WAREHOUSE, STOCK, DISTRICT first)')).toBe(true);
     expect(out.lines.some((l) => l.vu === 3 && l.text === 'Loading 4 Warehouses start:1 end:4 (CUSTOMER, HISTORY, ORDERS, NEW_ORDER, ORDER_LINE first)')).toBe(true);
     expect(out.lines.some((l) => l.vu === 2 && l.text === 'Loading Stock Wid=4')).toBe(true);
-    // Every loader session COPYs through libpq (the native loop's addon, built where libpq is).
-    const loaders = out.lines.filter((l) => l.text.startsWith('PostgreSQL loader:')).map((l) => l.text);
-    expect(loaders.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(loaders)).toEqual(new Set(['PostgreSQL loader: COPY through libpq']));
     expect(out.lines.some((l) => l.text === 'Loading Orders for D=10 W=4')).toBe(true);
     const c = await post(s, '/api/v1/jobs', { type: 'check', target });
     expect((await waitJob(s, String(c.body.id))).status).toBe('completed');

@@ -96,8 +96,8 @@ export class MyLoader implements LoaderSession {
       const why = await l.openNative();
       if (why === undefined) return l;
       l.via = `mysql2: ${why}`;
-    } else if (client === 'mysql2') {
-      l.via = 'mysql2, chosen';
+    } else {
+      l.via = client === 'mysql2' ? 'mysql2, chosen' : `mysql2: ${skipped}`;
     }
     await l.openMysql2(o);
     return l;
