@@ -203,13 +203,4 @@ inline bool stringField(Napi::Object o, const char* key, std::string* out, std::
   return true;
 }
 
-// The first line of a client library's message, trailing blanks cut.
-inline std::string firstLine(const char* s) {
-  std::string out(s != nullptr ? s : "");
-  const size_t nl = out.find('\n');
-  if (nl != std::string::npos) out.resize(nl);
-  while (!out.empty() && (out.back() == ' ' || out.back() == '\r' || out.back() == '\t')) out.pop_back();
-  return out;
-}
-
 }  // namespace sledge::loader

@@ -9,21 +9,14 @@
 #include <chrono>
 #include <cstring>
 
+#include "../first_line.h"
+
 namespace sledge::myvu {
 
 namespace {
 
 // Slice of every wait: how late a stop or an abort is noticed at most.
 constexpr int kSliceMs = 100;
-
-std::string firstLine(const char* s) {
-  if (s == nullptr) return std::string();
-  std::string out(s);
-  const size_t nl = out.find('\n');
-  if (nl != std::string::npos) out.resize(nl);
-  while (!out.empty() && (out.back() == ' ' || out.back() == '\r' || out.back() == '\t')) out.pop_back();
-  return out;
-}
 
 }  // namespace
 

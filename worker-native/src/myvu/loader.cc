@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../first_line.h"
 #include "../loader_wrap.h"
 
 namespace sledge::myvu {
@@ -58,7 +59,6 @@ int infileError(void* ptr, char* msg, unsigned int len) {
   return CR_UNKNOWN_ERROR;
 }
 
-using loader::firstLine;
 using loader::LoadFailure;
 using loader::LoadResult;
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "../first_line.h"
+
 namespace sledge::pgvu {
 
 namespace {
@@ -16,15 +18,6 @@ constexpr int kSliceMs = 100;
 
 // The statement names node-postgres uses for the same statements (vu.ts).
 const char* const kStatementNames[kNtx] = {"sledge_neworder", "sledge_payment", "sledge_delivery", "sledge_stocklevel", "sledge_orderstatus"};
-
-std::string firstLine(const char* s) {
-  if (s == nullptr) return std::string();
-  std::string out(s);
-  const size_t nl = out.find('\n');
-  if (nl != std::string::npos) out.resize(nl);
-  while (!out.empty() && (out.back() == ' ' || out.back() == '\r' || out.back() == '\t')) out.pop_back();
-  return out;
-}
 
 // poll() one socket in slices; 1 ready, 0 when `give_up()` ended the wait or
 // the deadline passed (timedOut set), -1 on a socket error.

@@ -6,13 +6,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "../first_line.h"
 #include "../loader_wrap.h"
 
 namespace sledge::pgvu {
 
 namespace {
 
-using loader::firstLine;
 using loader::LoadFailure;
 using loader::LoadResult;
 
