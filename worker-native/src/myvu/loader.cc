@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
