@@ -11,6 +11,10 @@
  *               packages/sql/mysql/tprocc/indexes.sql + ANALYZE TABLE of every table (counters.sql "analyze");
  *               with --bulk-variants all the bulk load also runs with unique_checks and foreign_key_checks
  *               off (what mysqldump-style bulk loads set; slower on MariaDB 10.11)
+ * Each engine's bulk load is followed by the keys and statistics two ways, each a row of its own: the script in
+ * one session (as `psql -f` / `mariadb <` runs it), and the same statements split over two sessions the way a
+ * Sledge build splits them (core keySessions: each session its tables' keys, then their statistics), so the
+ * ratio is shown against a reference that does what the build does, too.
  * The files are what the build's generator writes for the engine's bulk format (same seed rules, same bytes).
  * With --rounds N the build and the bulk load alternate (build, bulk, bulk, build, ...) and every figure is
  * reported as min-max over the rounds. --phase splits a long measurement into separate (locked) commands:
@@ -61,7 +65,11 @@ const ENGINES = {
     },
     loadScript: (lane, dir, cols) => 'BEGIN;\n' + lane.map((t) => `\\copy ${t} (${cols[t].join(',')}) from '${join(dir, t + '.tsv')}'`).join('\n') + '\nCOMMIT;\n',
     finish: (sql) => script(sql('indexes.sql')) + '\nANALYZE;\n',
-    variants: [{ name: 'psql \\copy', prelude: '' }],
+    finishLane: (keys, tables) => keys.map((k) => k.trim() + ';').join('\n') + '\n' + tables.map((t) => `ANALYZE ${t};`).join('\n') + '\n',
+    variants: [
+      { name: 'psql \\copy', prelude: '' },
+      { name: 'psql \\copy', prelude: '', keySessions: 2 },
+    ],
   },
   mariadb: {
     name: 'MariaDB',
@@ -83,9 +91,11 @@ const ENGINES = {
     loadScript: (lane, dir, cols, prelude) =>
       prelude + lane.map((t) => `LOAD DATA LOCAL INFILE '${join(dir, t + '.csv')}' INTO TABLE ${t} CHARACTER SET latin1 FIELDS TERMINATED BY ',' (${cols[t].join(', ')});`).join('\n') + '\n',
     finish: (sql) => script(sql('indexes.sql')) + '\n' + script(sql('counters.sql').split(/^-- name: /m).find((p) => p.startsWith('analyze')).replace(/^analyze/, '')) + '\n',
+    finishLane: (keys, tables) => keys.map((k) => k.trim() + ';').join('\n') + '\n' + tables.map((t) => `ANALYZE TABLE ${t};`).join('\n') + '\n',
     variants: [
       { name: 'LOAD DATA LOCAL INFILE', prelude: '' },
-      { name: 'LOAD DATA LOCAL INFILE, unique_checks=0 foreign_key_checks=0', prelude: 'SET unique_checks=0, foreign_key_checks=0;\n' },
+      { name: 'LOAD DATA LOCAL INFILE', prelude: '', keySessions: 2 },
+      { name: 'LOAD DATA LOCAL INFILE, unique_checks=0 foreign_key_checks=0', prelude: 'SET unique_checks=0, foreign_key_checks=0;\n', all: true },
     ],
   },
 };
@@ -131,8 +141,11 @@ const runCli = (e, db, input) =>
     p.stdin.end(input);
   });
 
+/** A reference variant's name in the results: its load, and the keys' sessions when more than one. */
+const variantId = (v) => (v.keySessions ? `${v.name}; keys + statistics in ${v.keySessions} sessions` : v.name);
+
 /** The engine's bulk load of the files into fresh tables in 2 sessions, then the keys and statistics. */
-async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds) {
+async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds, W) {
   const { sqlText } = await import(join(ROOT, 'packages/sql/dist/index.js'));
   const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
   const sql = (f) => sqlText(e.engine, 'tprocc', f);
@@ -144,12 +157,18 @@ async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds) {
   const laneCpu = await Promise.all(lanesOf(PG_ORDER).map((lane) => runCli(e, db, e.loadScript(lane, dir, TPROCC_COLUMNS, variant.prelude))));
   const loadS = (performance.now() - t0) / 1000;
   const t1 = performance.now();
-  const finishCpu = await runCli(e, db, e.finish(sql));
+  let finishCpu;
+  if (variant.keySessions) {
+    const { keySessions } = await import(join(ROOT, 'packages/core/dist/index.js'));
+    const keys = script(sql('indexes.sql')).split(/;\s*(?:\n|$)/).map((k) => k.trim()).filter(Boolean);
+    const cpus = await Promise.all(keySessions(W, variant.keySessions, keys, (k) => k).map((l) => runCli(e, db, e.finishLane(l.keys, l.tables))));
+    finishCpu = cpus.includes(null) ? null : cpus.reduce((a, b) => a + b, 0);
+  } else finishCpu = await runCli(e, db, e.finish(sql));
   const clientCpuS = laneCpu.includes(null) || finishCpu === null ? null : laneCpu.reduce((a, b) => a + b, 0) + finishCpu;
   const finishS = (performance.now() - t1) / 1000;
   const serverCpuS = serverPid ? treeCpuSeconds(serverPid) - srv0 : null;
   e.drop(db);
-  return { variant: variant.name, schemaS, loadS, finishS, wallS: loadS + finishS, clientCpuS, serverCpuS, load1: loadavg()[0] };
+  return { variant: variantId(variant), schemaS, loadS, finishS, wallS: loadS + finishS, clientCpuS, serverCpuS, load1: loadavg()[0] };
 }
 
 const span = (xs, d = 1, fmt) => {
@@ -245,9 +264,9 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
               }
             }
             if (step === 'bulk' && phase !== 'build') {
-              for (const v of opt('--bulk-variants') === 'all' ? e.variants : e.variants.slice(0, 1)) {
+              for (const v of opt('--bulk-variants') === 'all' ? e.variants : e.variants.filter((x) => !x.all)) {
                 log(`   round ${round + 1}: ${v.name}`);
-                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds);
+                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds, W);
                 log(`     load ${fmt(x.loadS)} s, keys + statistics ${fmt(x.finishS)} s`);
                 r.bulks.push(x);
               }
@@ -282,11 +301,11 @@ function print(e, W, r, rounds, table, fmt, schedule) {
   const ratio = (num, den) => (num.length && den.length ? `${fmt(Math.min(...num) / Math.max(...den), 2)}-${fmt(Math.max(...num) / Math.min(...den), 2)}x` : '-');
   // Paired ratios where both sides ran in the same round; else the min-max of all combinations.
   for (const v of e.variants) {
-    const xs = r.bulks.filter((x) => x.variant === v.name);
+    const xs = r.bulks.filter((x) => x.variant === variantId(v));
     if (!xs.length) continue;
     const paired = (f, g) => (r.builds.length === xs.length ? span(r.builds.map((b, i) => f(b) / g(xs[i])), 2, fmt) + 'x' : ratio(r.builds.map(f), xs.map(g)));
     rows.push([
-      `${v.name} of pre-generated files (2 sessions), then keys + statistics`,
+      `${v.name} of pre-generated files (2 sessions), then keys + statistics in ${v.keySessions ?? 1} session(s)`,
       span(xs.map((x) => x.schemaS), 1, fmt),
       span(xs.map((x) => x.loadS), 1, fmt),
       span(xs.map((x) => x.finishS), 1, fmt),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TproccUnit } from './generate.js';
-import { BUILD_SCHEDULES, allWarehouseSet, buildPlan, orderLinePartitions, splitWarehouses, warehouseUnits } from './plan.js';
+import { BUILD_SCHEDULES, allWarehouseSet, buildPlan, expectedRows, keySessions, keyStatementTable, orderLinePartitions, splitWarehouses, warehouseUnits } from './plan.js';
 import { Mix } from './mix.js';
 import { VuWorkload, thinkSeconds } from './inputs.js';
 import { Rng } from '../random.js';
@@ -183,5 +183,58 @@ describe('check, result, sql files', () => {
     expect(namedParts('no markers\nat all', /^--\s*name:\s*(\w+)$/)).toEqual([]);
     expect(splitSqlScript('CREATE TABLE a(x int);\nCREATE FUNCTION f() RETURNS int AS $$\nBEGIN\n RETURN 1;\nEND;\n$$ LANGUAGE plpgsql;\n-- c\n')).toHaveLength(2);
     expect(splitSqlScript('CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END\n-- split\nCREATE TABLE t(x int);')).toHaveLength(2);
+  });
+});
+
+describe('keySessions', () => {
+  const pgKeys = [
+    'ALTER TABLE warehouse ADD CONSTRAINT warehouse_i1 PRIMARY KEY (w_id)',
+    'ALTER TABLE district ADD CONSTRAINT district_i1 PRIMARY KEY (d_w_id, d_id)',
+    'ALTER TABLE customer ADD CONSTRAINT customer_i1 PRIMARY KEY (c_w_id, c_d_id, c_id)',
+    'CREATE UNIQUE INDEX customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id)',
+    'ALTER TABLE item ADD CONSTRAINT item_i1 PRIMARY KEY (i_id)',
+    'ALTER TABLE stock ADD CONSTRAINT stock_i1 PRIMARY KEY (s_i_id, s_w_id)',
+    'ALTER TABLE new_order ADD CONSTRAINT new_order_i1 PRIMARY KEY (no_w_id, no_d_id, no_o_id)',
+    'ALTER TABLE orders ADD CONSTRAINT orders_i1 PRIMARY KEY (o_w_id, o_d_id, o_id)',
+    'CREATE UNIQUE INDEX orders_i2 ON orders (o_w_id, o_d_id, o_c_id, o_id)',
+    'ALTER TABLE order_line ADD CONSTRAINT order_line_i1 PRIMARY KEY (ol_w_id, ol_d_id, ol_o_id, ol_number)',
+  ];
+  const myKeys = ['ALTER TABLE customer ADD INDEX customer_i2 (c_w_id, c_d_id, c_last, c_first)', 'ALTER TABLE orders ADD INDEX orders_i2 (o_w_id, o_d_id, o_c_id, o_id)'];
+  const id = (s: string) => s;
+
+  it('puts every table and every key in exactly one session, the work about even', () => {
+    for (const W of [1, 16, 100]) {
+      const two = keySessions(W, 2, pgKeys, id);
+      expect(two).toHaveLength(2);
+      expect(two.flatMap((s) => s.tables).sort()).toEqual(Object.keys(expectedRows(W)).sort());
+      expect(two.flatMap((s) => s.keys).sort()).toEqual([...pgKeys].sort());
+      // From 16 warehouses order_line (10 lines per order) is as much work as the other tables together: a session of its own.
+      if (W >= 16) expect(two.find((s) => s.tables.includes('order_line'))!.keys).toEqual([pgKeys[9]]);
+      // Each session keeps indexes.sql's order.
+      for (const s of two) expect(s.keys).toEqual(pgKeys.filter((k) => s.keys.includes(k)));
+    }
+  });
+  it('splits the two MariaDB/MySQL secondary keys over the two sessions', () => {
+    const two = keySessions(16, 2, myKeys, id);
+    expect(two.map((s) => s.keys)).toEqual([[myKeys[0]], [myKeys[1]]]);
+    expect(two.flatMap((s) => s.tables)).toHaveLength(9);
+  });
+  it('keeps one session when asked for one, and never more than two', () => {
+    expect(keySessions(16, 1, pgKeys, id)).toEqual([{ tables: expect.arrayContaining(['item', 'history']), keys: pgKeys }]);
+    expect(keySessions(16, 8, pgKeys, id)).toHaveLength(2);
+    expect(keySessions(16, 0, pgKeys, id)).toHaveLength(1);
+  });
+  it('refuses a statement that names no TPROC-C table', () => {
+    expect(() => keySessions(16, 2, [...myKeys, 'CREATE INDEX x ON nosuch (a)'], id)).toThrow(/no TPROC-C table named in: CREATE INDEX x ON nosuch/);
+  });
+});
+
+describe('keyStatementTable', () => {
+  it('names the table of ALTER TABLE and CREATE INDEX ... ON statements', () => {
+    expect(keyStatementTable('ALTER TABLE warehouse  ADD CONSTRAINT warehouse_i1  PRIMARY KEY (w_id)')).toBe('warehouse');
+    expect(keyStatementTable('CREATE UNIQUE INDEX customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id)')).toBe('customer');
+    expect(keyStatementTable('-- Order status\nALTER TABLE orders ADD INDEX orders_i2 (o_w_id, o_d_id, o_c_id, o_id)')).toBe('orders');
+    expect(keyStatementTable('CREATE INDEX "ORDERS_I2" ON "ORDERS" (O_W_ID)')).toBe('orders');
+    expect(keyStatementTable('SELECT 1')).toBeNull();
   });
 });

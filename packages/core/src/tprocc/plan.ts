@@ -168,3 +168,46 @@ export function allWarehouseSet(p: number, L: number, W: number): number[] {
 export function orderLinePartitions(W: number, enabled: boolean): number {
   return enabled && W >= 200 ? Math.floor(W / 100) : 0;
 }
+
+/** One session of a build's keys and statistics step: its key statements (in indexes.sql order), then its tables' statistics. */
+export interface KeySession<K> {
+  tables: TproccTable[];
+  keys: K[];
+}
+
+/**
+ * The keys and statistics step of a build in `sessions` sessions at once (at
+ * most 2). Each table goes, biggest first, to the session with less work so
+ * far, its work being its rows times its key statements. A table without
+ * keys weighs nothing and goes where it fits: its statistics are a sample.
+ * One session alone leaves the second core idle while a key is sorted or a
+ * table sampled: on PostgreSQL ANALYZE and the small tables' keys run on one
+ * core, on MariaDB/MySQL every ALTER TABLE ... ADD INDEX does.
+ * Throws when a statement names no TPROC-C table (keyStatementTable).
+ */
+export function keySessions<K>(W: number, sessions: number, keys: readonly K[], sqlOf: (k: K) => string): KeySession<K>[] {
+  const rows = expectedRows(W);
+  const tableOf = keys.map((k) => {
+    const t = keyStatementTable(sqlOf(k));
+    if (t === null || !(t in rows)) throw new Error(`indexes.sql: no TPROC-C table named in: ${sqlOf(k).trim().split('\n')[0]}`);
+    return t as TproccTable;
+  });
+  const work = (t: TproccTable) => rows[t] * tableOf.filter((x) => x === t).length;
+  const n = Math.max(1, Math.min(2, Math.floor(sessions)));
+  const out: KeySession<K>[] = Array.from({ length: n }, () => ({ tables: [], keys: [] }));
+  const load = new Array<number>(n).fill(0);
+  const tables = (Object.keys(rows) as TproccTable[]).sort((a, b) => work(b) - work(a) || rows[b] - rows[a]);
+  for (const t of tables) {
+    const i = load.indexOf(Math.min(...load));
+    out[i]!.tables.push(t);
+    load[i]! += work(t);
+  }
+  for (const s of out) s.keys = keys.filter((_, j) => s.tables.includes(tableOf[j]!));
+  return out;
+}
+
+/** The table an ALTER TABLE / CREATE INDEX ... ON statement of indexes.sql works on, or null. */
+export function keyStatementTable(sql: string): string | null {
+  const m = /^\s*ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?["`[]?(\w+)|\bON\s+(?:ONLY\s+)?["`[]?(\w+)["`\]]?\s*\(/im.exec(sql);
+  return m ? (m[1] ?? m[2])!.toLowerCase() : null;
+}

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import type { AdminSession, BuildOptions, CheckFacts, Counters, Logger, SchemaState } from '@sledge/core';
+import { keySessions, type AdminSession, type BuildOptions, type CheckFacts, type Counters, type Logger, type SchemaState } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import type { PgTproccTarget } from './target.js';
 import { gatherCheckFacts, missingDatabaseFacts } from './check.js';
@@ -195,14 +195,27 @@ export class PgAdminSession implements AdminSession {
     await this.runSteps(c, steps);
   }
 
-  async finishSchema(_o: BuildOptions): Promise<void> {
+  /**
+   * Keys, then each table's statistics, in up to two TPC sessions at once
+   * (core keySessions: order_line in one, the other tables in the other);
+   * then the routines. A failure in one session lets the other finish its
+   * statement, then reports the first failure.
+   */
+  async finishSchema(o: BuildOptions): Promise<void> {
     const c = await this.requireTpc();
-    this.log('Creating indexes');
-    await this.runSteps(c, indexSteps());
+    const lanes = keySessions(o.warehouses, o.buildVus, indexSteps(), (s) => s.sql);
+    const laneSteps = lanes.map((l) => [...l.keys, ...l.tables.map((table) => ({ what: `ANALYZE ${table}`, sql: this.sql('counters.sql', 'analyze_table', { table }) }))]);
+    this.log(`Creating indexes and gathering statistics (ANALYZE) in ${lanes.length} session(s): ${lanes.map((l) => l.tables.join(', ')).join(' | ')}`);
+    const second = lanes.length > 1 ? await connect(this.t, 'user', APP_MONITOR, this.log) : null;
+    try {
+      const done = await Promise.allSettled(laneSteps.map((steps, i) => this.runSteps(i === 0 ? c : second!, steps)));
+      const failed = done.find((d): d is PromiseRejectedResult => d.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      await closeQuietly(second);
+    }
     this.log(`Creating stored ${this.t.storedProcs ? 'procedures' : 'functions'}`);
     await this.runSteps(c, routineSteps(this.t));
-    this.log('Gathering statistics (ANALYZE)');
-    await this.runSteps(c, [{ what: 'ANALYZE', sql: this.sql('counters.sql', 'analyze') }]);
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {

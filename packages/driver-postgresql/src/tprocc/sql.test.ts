@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
-import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES} from '@sledge/protocol';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, keySessions, keyStatementTable } from '@sledge/core';
+import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES } from '@sledge/protocol';
 import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
 import { indexSteps, routineSteps } from './schema.js';
@@ -69,6 +69,11 @@ describe('packages/sql/postgresql/tprocc', () => {
     expect(all).toMatch(/order_line_i1 PRIMARY KEY \(ol_w_id, ol_d_id, ol_o_id, ol_number\)/);
   });
 
+  it('every indexes.sql statement names its table, so a build can split the keys over two sessions', () => {
+    for (const t of indexSteps().map((s) => keyStatementTable(s.sql))) expect(TPROCC_TABLES).toContain(t);
+    for (const W of [1, 16, 100]) expect(keySessions(W, 2, indexSteps(), (s) => s.sql).flatMap((l) => l.keys)).toHaveLength(indexSteps().length);
+  });
+
   for (const [file, kind] of [['functions.sql', 'FUNCTION'], ['procedures.sql', 'PROCEDURE']] as const) {
     it(`${file} defines all five routines as ${kind.toLowerCase()}s and drops the other variant first`, () => {
       const stmts = scriptStatements(file);
@@ -108,7 +113,7 @@ describe('packages/sql/postgresql/tprocc', () => {
         'server_version', 'database_exists', 'role_exists', 'create_role', 'create_database', 'terminate_sessions', 'drop_database', 'drop_role',
         'warehouse_table_exists', 'max_warehouse',
       ],
-      'counters.sql': ['nopm_counter', 'tpm_counter', 'analyze', 'vacuum'],
+      'counters.sql': ['nopm_counter', 'tpm_counter', 'analyze', 'analyze_table', 'vacuum'],
       'check.sql': ['tables', 'indexed_tables', 'routines', 'row_counts', 'max_warehouse', 'warehouse_facts', 'district_facts'],
       'partition.sql': ['order_line_partitioned', 'order_line_partition'],
       'calls.sql': TX_TYPES.flatMap((tx) => [`select_${tx}`, `call_${tx}`]),

@@ -13,6 +13,11 @@ SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_commit', 'Com_rollback')
 -- name: analyze
 ANALYZE TABLE warehouse, district, customer, history, item, stock, new_order, orders, order_line
 
+-- name: analyze_table
+-- One table's statistics: a build's keys sessions each gather their own
+-- tables' right after their keys.
+ANALYZE TABLE {{table}}
+
 -- name: history_length
 -- InnoDB history list length: undo not yet purged.
 SELECT count AS n FROM information_schema.INNODB_METRICS WHERE name = 'trx_rseg_history_len'

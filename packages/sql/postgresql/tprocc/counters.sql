@@ -13,5 +13,10 @@ SELECT coalesce(sum(xact_commit + xact_rollback), 0)::bigint AS tpm FROM pg_stat
 -- name: analyze
 ANALYZE;
 
+-- name: analyze_table
+-- One table's statistics: a build's keys sessions each gather their own
+-- tables' right after their keys (partitions of ORDER_LINE included).
+ANALYZE :"table";
+
 -- name: vacuum
 VACUUM warehouse, district, customer, history, item, stock, new_order, orders, order_line;
