@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
+ * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
  * - pg:      PostgreSQL build of 4 warehouses with 2 build VUs (wall, rows/s, client CPU,
  *            PostgreSQL CPU), timed runs with 2, 4 and 8 VUs (NOPM, TPM, client CPU ms per 1000
@@ -149,6 +150,12 @@ const HAMMERDB = {
   pg: { build: { wallS: 27, clientCpuS: 29, serverCpuS: 7.6 }, runs: { 2: { nopm: 110177, tpm: 253159, cpu: 28.8 }, 4: { nopm: 95989, tpm: 221451, cpu: 42.9 } }, pgbench: 8.2 },
   mariadb: { build: { wallS: 37, clientCpuS: 32 }, runs: { 2: { nopm: 56193 }, 4: { nopm: 63922, tpm: 148454, cpu: 67.6 } } },
 };
+
+// --- startup ---------------------------------------------------------------------
+if (want('startup')) {
+  const { benchStartup } = await import('./startup.js');
+  results.sections.startup = await benchStartup({ ROOT, quick, args, table, fmt, log });
+}
 
 // --- datagen ---------------------------------------------------------------------
 if (want('datagen')) {
