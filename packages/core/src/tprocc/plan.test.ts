@@ -223,6 +223,7 @@ describe('keySessions', () => {
     expect(keySessions(16, 1, pgKeys, id)).toEqual([{ tables: expect.arrayContaining(['item', 'history']), keys: pgKeys }]);
     expect(keySessions(16, 8, pgKeys, id)).toHaveLength(2);
     expect(keySessions(16, 0, pgKeys, id)).toHaveLength(1);
+    expect(keySessions(16, Number.NaN, pgKeys, id)).toEqual([{ tables: expect.any(Array), keys: pgKeys }]);
   });
   it('refuses a statement that names no TPROC-C table', () => {
     expect(() => keySessions(16, 2, [...myKeys, 'CREATE INDEX x ON nosuch (a)'], id)).toThrow(/no TPROC-C table named in: CREATE INDEX x ON nosuch/);

@@ -193,7 +193,7 @@ export function keySessions<K>(W: number, sessions: number, keys: readonly K[], 
     return t as TproccTable;
   });
   const work = (t: TproccTable) => rows[t] * tableOf.filter((x) => x === t).length;
-  const n = Math.max(1, Math.min(2, Math.floor(sessions)));
+  const n = Number.isFinite(sessions) ? Math.max(1, Math.min(2, Math.floor(sessions))) : 1;
   const out: KeySession<K>[] = Array.from({ length: n }, () => ({ tables: [], keys: [] }));
   const load = new Array<number>(n).fill(0);
   const tables = (Object.keys(rows) as TproccTable[]).sort((a, b) => work(b) - work(a) || rows[b] - rows[a]);
