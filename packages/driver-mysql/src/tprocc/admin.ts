@@ -141,8 +141,8 @@ export class MyAdmin implements AdminSession {
 
   /**
    * Secondary keys, then each table's statistics, in up to two sessions at
-   * once (core keySessions: ORDER_LINE in one, the other tables in the
-   * other), since InnoDB sorts an ALTER TABLE ... ADD INDEX on one core;
+   * once (core keySessions: the CUSTOMER and ORDERS keys one in each), since
+   * InnoDB sorts an ALTER TABLE ... ADD INDEX on one core;
    * then the procedures. A failure in one session lets the other finish its
    * statement, then reports the first failure.
    */
