@@ -1,5 +1,5 @@
 /**
- * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all]
+ * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all] [--keep]
  *                   [--schedules ranges,lanes,rows,swap] [--loaders native,js] [--lend 1,0]
  *                   [--schedules ranges,lanes,rows,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
@@ -145,7 +145,7 @@ const runCli = (e, db, input) =>
 const variantId = (v) => (v.keySessions ? `${v.name}; keys + statistics in ${v.keySessions} sessions` : v.name);
 
 /** The engine's bulk load of the files into fresh tables in 2 sessions, then the keys and statistics. */
-async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds, W) {
+async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds, W, keep) {
   const { sqlText } = await import(join(ROOT, 'packages/sql/dist/index.js'));
   const { TPROCC_COLUMNS } = await import(join(ROOT, 'packages/core/dist/index.js'));
   const sql = (f) => sqlText(e.engine, 'tprocc', f);
@@ -167,7 +167,7 @@ async function bulk(ROOT, e, variant, db, dir, serverPid, treeCpuSeconds, W) {
   const clientCpuS = laneCpu.includes(null) || finishCpu === null ? null : laneCpu.reduce((a, b) => a + b, 0) + finishCpu;
   const finishS = (performance.now() - t1) / 1000;
   const serverCpuS = serverPid ? treeCpuSeconds(serverPid) - srv0 : null;
-  e.drop(db);
+  if (!keep) e.drop(db);
   return { variant: variantId(variant), schemaS, loadS, finishS, wallS: loadS + finishS, clientCpuS, serverCpuS, load1: loadavg()[0] };
 }
 
@@ -191,6 +191,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   const phase = opt('--phase') ?? 'all';
   const prefix = opt('--db-prefix') ?? 'sledge_bench';
   const keepFiles = opt('--files');
+  // --keep: the last round's databases stay (the build's target and the bulk load's), to look at afterwards.
+  const keep = args.includes('--keep');
   // --schedules ranges,lanes: build with each SLEDGE_BUILD_SCHEDULE in every round (A/B in one command).
   const schedules = opt('--schedules')?.split(',') ?? [null];
   // --loaders native,js: builds with each loader client in every round: native is the C client when built
@@ -258,7 +260,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
                 }
                 b.load1 = loadavg()[0];
                 b.schedule = name;
-                await submit(s, { type: 'delete', target });
+                if (!(keep && round === rounds - 1)) await submit(s, { type: 'delete', target });
                 log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
                 r.builds.push(b);
               }
@@ -266,7 +268,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
             if (step === 'bulk' && phase !== 'build') {
               for (const v of opt('--bulk-variants') === 'all' ? e.variants : e.variants.filter((x) => !x.all)) {
                 log(`   round ${round + 1}: ${v.name}`);
-                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds, W);
+                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds, W, keep && round === rounds - 1);
                 log(`     load ${fmt(x.loadS)} s, keys + statistics ${fmt(x.finishS)} s`);
                 r.bulks.push(x);
               }
