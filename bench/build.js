@@ -238,7 +238,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
           for (const step of steps) {
             if (step === 'build' && phase !== 'bulk') {
               // With several variants, their order alternates from round to round too.
-              for (const { schedule, loader, lend, name } of round % 2 === 0 ? variants : [...variants].reverse()) {
+              const order = round % 2 === 0 ? variants : [...variants].reverse();
+              for (const [vi, { schedule, loader, lend, name }] of order.entries()) {
                 log(`   round ${round + 1}: Sledge build${name ? `, ${name}` : ''}`);
                 const env0 = { SLEDGE_BUILD_SCHEDULE: process.env.SLEDGE_BUILD_SCHEDULE, SLEDGE_MYLOADER: process.env.SLEDGE_MYLOADER, SLEDGE_PGLOADER: process.env.SLEDGE_PGLOADER, SLEDGE_BUILD_LEND: process.env.SLEDGE_BUILD_LEND };
                 if (schedule) process.env.SLEDGE_BUILD_SCHEDULE = schedule;
@@ -260,7 +261,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
                 }
                 b.load1 = loadavg()[0];
                 b.schedule = name;
-                if (!(keep && round === rounds - 1)) await submit(s, { type: 'delete', target });
+                // --keep: only the last build of the last round stays (every build goes to the same target).
+                if (!(keep && round === rounds - 1 && vi === order.length - 1)) await submit(s, { type: 'delete', target });
                 log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
                 r.builds.push(b);
               }
