@@ -1,7 +1,6 @@
 /**
  * pnpm bench build [--warehouses N] [--engines pg,mariadb] [--rounds N] [--phase all|files|build|bulk] [--files DIR] [--db-prefix P] [--bulk-variants all] [--keep]
  *                   [--schedules ranges,lanes,rows,swap] [--loaders native,js] [--lend 1,0]
- *                   [--schedules ranges,lanes,rows,swap]  (a build per SLEDGE_BUILD_SCHEDULE in every round)
  * pnpm bench build16 | build100   (the same with N = 16 or 100; build16 alone keeps its old meaning: PostgreSQL only)
  *
  * A Sledge build of N warehouses (2 build VUs, through the REST API) against the engine's own bulk load of the
@@ -191,7 +190,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
   const phase = opt('--phase') ?? 'all';
   const prefix = opt('--db-prefix') ?? 'sledge_bench';
   const keepFiles = opt('--files');
-  // --keep: the last round's databases stay (the build's target and the bulk load's), to look at afterwards.
+  // --keep: the last round's last build and its bulk load's database stay, to look at afterwards.
   const keep = args.includes('--keep');
   // --schedules ranges,lanes: build with each SLEDGE_BUILD_SCHEDULE in every round (A/B in one command).
   const schedules = opt('--schedules')?.split(',') ?? [null];
@@ -234,6 +233,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
       const bulkDb = `${prefix}_${key}${W}_bulk`;
       await withApp(async (s) => {
         for (let round = 0; round < rounds; round++) {
+          const keepRound = keep && round === rounds - 1;
           const steps = round % 2 === 0 ? ['build', 'bulk'] : ['bulk', 'build'];
           for (const step of steps) {
             if (step === 'build' && phase !== 'bulk') {
@@ -261,8 +261,8 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
                 }
                 b.load1 = loadavg()[0];
                 b.schedule = name;
-                // --keep: only the last build of the last round stays (every build goes to the same target).
-                if (!(keep && round === rounds - 1 && vi === order.length - 1)) await submit(s, { type: 'delete', target });
+                // --keep: only the round's last build stays (every build goes to the same target).
+                if (!(keepRound && vi === order.length - 1)) await submit(s, { type: 'delete', target });
                 log(`     wall ${fmt(b.wallS)} s (load ${fmt(b.phases.loadS)} s, finish ${fmt(b.phases.finishS)} s)`);
                 r.builds.push(b);
               }
@@ -270,7 +270,7 @@ export async function benchBuild({ ROOT, quick, args, sections, withApp, submit,
             if (step === 'bulk' && phase !== 'build') {
               for (const v of opt('--bulk-variants') === 'all' ? e.variants : e.variants.filter((x) => !x.all)) {
                 log(`   round ${round + 1}: ${v.name}`);
-                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds, W, keep && round === rounds - 1);
+                const x = await bulk(ROOT, e, v, bulkDb, dir, serverPid, treeCpuSeconds, W, keepRound);
                 log(`     load ${fmt(x.loadS)} s, keys + statistics ${fmt(x.finishS)} s`);
                 r.bulks.push(x);
               }
