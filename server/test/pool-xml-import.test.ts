@@ -65,8 +65,8 @@ describe('connect pool XML import: linear, bounded, typed', () => {
   }
 
   it(`a pool file of ${MAX_XML} characters is read without blocking the server: /api/v1/health answers while the import is in flight`, async () => {
-    // 64 KiB of dense tags first (the quadratic reader held the loop for seconds on this), then files as large as the route takes.
-    const dense = poolFile(64 * 1024, () => '<n/>');
+    // 64 KiB of dense tags, one a line, first (the quadratic reader held the loop for seconds on this), then files as large as the route takes.
+    const dense = poolFile(64 * 1024, () => '<n/>\n');
     const large = poolFile(MAX_XML, (i) => `<note n${i % 10}='x'>kept in the file, ignored by Sledge &amp; HammerDB ${i}</note>\n`);
     const huge = poolFile(MAX_XML, () => '<n/>');
     expect([large.length, huge.length]).toEqual([MAX_XML, MAX_XML]);
