@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
   },
   {
-    // The Tcl interpreter is a leaf: no Sledge package (apps/cli's HammerDB runner depends on it).
+    // The Tcl interpreter is a leaf: no Sledge package (apps/cli's HammerDB runner and the server's HammerDB API, for tclQuote and set-line parsing, depend on it).
     files: ['packages/tcl/src/**/*.ts', 'packages/tcl/test/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/*'] }] },
   },

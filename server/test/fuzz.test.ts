@@ -30,9 +30,18 @@ import { waitJob } from './helpers.js';
  * file paths stay under this test's directory. A job a request did create is
  * stopped at once. SEED and RUNS are fixed so a failure replays exactly
  * (SLEDGE_FUZZ_SEED / SLEDGE_FUZZ_RUNS override them for exploring).
+ *
+ * A second pass (BODY_RUNS requests, 10,000 with the first) aims at the
+ * parsers behind bodies: connect pool XML (POST /api/v1/pools/import, PUT
+ * /api/v1/pools/hammerdb/{prefix}: valid files mutated with bad references,
+ * declarations, deep or dense markup, truncation ...) and the HammerDB
+ * verbs' bodies (dbset, diset, vuset, tcset, dgset, giset, loadscript,
+ * clearscript, customscript with mutated driver scripts, savescript with
+ * hostile names, custommonitor, jobscmd ...).
  */
 const SEED = Number(process.env['SLEDGE_FUZZ_SEED'] ?? 0x15f022);
 const RUNS = Number(process.env['SLEDGE_FUZZ_RUNS'] ?? 3000);
+const BODY_RUNS = Number(process.env['SLEDGE_FUZZ_BODY_RUNS'] ?? 7000);
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\)|\(<anonymous>\))$/m;
@@ -45,6 +54,8 @@ let s: SledgeApp;
 let root: string;
 let dataDir: string;
 let closedPort: number;
+/** The fixture run's job id (jobscmd bodies name it). */
+let knownJob = '';
 const log: { level: number; msg?: string; err?: { type?: string; message?: string } }[] = [];
 
 // ---------------------------------------------------------------- values
@@ -198,10 +209,77 @@ const hdbBody = (verb: string): fc.Arbitrary<unknown> => {
       return fc.dictionary(fc.oneof(fc.constant('refreshrate'), fuzzString), v, { maxKeys: 2 });
     case 'dgset':
       return fc.dictionary(fc.oneof(fc.constantFrom('vu', 'warehouse', 'scale_fact', 'directory'), fuzzString), v, { maxKeys: 2 });
+    case 'customscript':
+      return fc.oneof({ arbitrary: fc.record({ script: scriptArb }), weight: 6 }, { arbitrary: fc.dictionary(fuzzString, fc.oneof(scriptArb, v), { maxKeys: 2 }), weight: 1 });
+    case 'savescript':
+      return fc.oneof({ arbitrary: fc.record({ file: fc.oneof(fc.constantFrom(...SAVE_NAMES), fuzzString) }), weight: 6 }, { arbitrary: fc.dictionary(fuzzString, v, { maxKeys: 2 }), weight: 1 });
+    case 'custommonitor':
+      return fc.dictionary(fc.oneof(fc.constant('type'), fuzzString), fc.oneof(fc.constantFrom('test', 'timed'), v), { maxKeys: 2 });
+    case 'giset':
+      return fc.record({ dict: fc.oneof(fc.constantFrom('commandline', 'theme', 'virtual_user_options', 'timeprofile'), v), key: fc.oneof(fc.constantFrom('keepalive_margin', 'scaletheme', 'virtual_users', 'xt_unique_log_name'), v), value: v }, { requiredKeys: [] });
+    case 'jobscmd':
+      return fc.oneof({ arbitrary: fc.record({ args: fc.array(fc.oneof(fc.constantFrom(...JOBS_WORDS), fc.constantFrom('KNOWN_JOB'), v), { maxLength: 4 }) }), weight: 6 }, { arbitrary: fuzzValue, weight: 1 });
     default:
       return fc.dictionary(fuzzString, v, { maxKeys: 3 });
   }
 };
+
+
+/** Connect pool XML: a valid file of some engine (values from the fuzzer, escaped or not), then 0 to 3 mutations. */
+const POOL_PREFIXES = ['pg', 'maria', 'mysql', 'mssqls', 'db2', 'ora', 'sqlite', 'PG', 'x', ''];
+const POOL_KEYS = ['host', 'port', 'user', 'pass', 'dbase', 'sslmode', 'socket', 'ssl', 'superuserpass', 'uid', 'server', 'bogus'];
+const XML_SNIPPETS = [
+  '&#99999999;', '&#0;', '&#x110000;', '&#xD800;', '&#xFFFE;', '&#;', '&#x;', '&bogus;', '&constructor;', '&__proto__;', '&', '&amp', '<', '>', ']]>', '<![CDATA[', '<![CDATA[x]]>',
+  '<!--', '-->', '<!-- c -->', '<?', '<?xml version="1.0"?>', '<?pi x?>', '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>', '<!ENTITY x SYSTEM "file:///etc/passwd">',
+  '</c1>', '<c1>', '</connections>', '<connections>', '</connpool>', '<connpool>', '<a b="1">', "<a b='<'>", '<a b=1>', '<a b>', '<a/>', '</ a>', '< a>', '<1a>', '<a\u0000>',
+  '\u0000', '\u0001', '\ud800', '\uffff', '\r\n', '\n', '\t', '"', "'", '%00', '&#x1F600;', '&lt;&gt;&quot;&apos;', '&#10;', '&#13;',
+];
+const xmlValue = fc.oneof(fuzzString.map((v) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;')), fuzzString, fc.constantFrom('5432', '0', '99999', '-1', 'true', 'x'));
+const poolXmlArb: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom(...POOL_PREFIXES),
+    fc.array(fc.array(fc.tuple(fc.constantFrom(...POOL_KEYS), xmlValue), { maxLength: 6 }), { minLength: 0, maxLength: 4 }),
+    fc.array(fc.tuple(fc.constantFrom('neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus', '__proto__', 'constructor', 'x'), fc.constantFrom('c1 c2', 'c1', '', 'zz'), fc.constantFrom('round_robin', 'random', 'first_named', 'bogus', '')), { maxLength: 3 }),
+    fc.array(
+      fc.oneof(
+        { arbitrary: fc.tuple(fc.nat(), fc.constantFrom(...XML_SNIPPETS)).map(([at, text]) => ({ at, text, cut: false })), weight: 6 },
+        { arbitrary: fc.tuple(fc.nat(), fc.oneof(fc.integer({ min: 14, max: 40 }), fc.integer({ min: 1000, max: 20_000 }))).map(([at, n]) => ({ at, text: '<d>'.repeat(n) + '</d>'.repeat(n % 3 === 0 ? n : 0), cut: false })), weight: 1 },
+        { arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 100, max: 60_000 })).map(([at, n]) => ({ at, text: '<n/>'.repeat(n), cut: false })), weight: 1 },
+        { arbitrary: fc.nat().map((at) => ({ at, text: '', cut: true })), weight: 1 },
+      ),
+      { maxLength: 3 },
+    ),
+  )
+  .map(([prefix, conns, sprocs, muts]) => {
+    const p = prefix ? `${prefix}_` : '';
+    // Hosts stay on loopback and ports closed: a stored file is what a later vurun with <prefix>_connect_pool true connects to.
+    const safe = (k: string, v: string) => (/^(host|server)$/.test(k) ? '127.0.0.1' : k === 'port' ? String(closedPort) : k === 'socket' ? join(root, 'no.sock') : v);
+    const connections = conns.map((kv, i) => `<c${i + 1}>${kv.map(([k, v]) => `<${p}${k}>${safe(k, v)}</${p}${k}>`).join('')}</c${i + 1}>`).join('\n');
+    const ops = sprocs.map(([op, names, policy]) => `<${op}><connections>${names}</connections><policy>${policy}</policy></${op}>`).join('');
+    let xml = `<?xml version="1.0"?>\n<connpool>\n<connections>\n${connections}\n</connections>\n<sprocs>${ops}</sprocs>\n</connpool>\n`;
+    for (const m of muts) {
+      const at = m.at % (xml.length + 1);
+      xml = m.cut ? xml.slice(0, at) : xml.slice(0, at) + m.text + xml.slice(at);
+    }
+    return xml;
+  });
+const poolImportBody = fc.record({ xml: fc.oneof({ arbitrary: poolXmlArb, weight: 8 }, { arbitrary: fuzzValue, weight: 1 }), engine: fc.oneof(fc.constantFrom('postgresql', 'mariadb', 'mysql', 'mssql', 'oracle', 'db2', 'sqlite'), fuzzValue), target: targetArb }, { requiredKeys: ['xml'] });
+const poolPutBody = fc.record({ xml: fc.oneof({ arbitrary: poolXmlArb, weight: 8 }, { arbitrary: fuzzValue, weight: 1 }) }, { requiredKeys: [] });
+
+/** HammerDB driver scripts: a generated-looking #EDITABLE OPTIONS block with fuzzed set lines, hostile values and stray Tcl. */
+const SCRIPT_VARS = ['library', 'mode', 'host', 'port', 'sslmode', 'user', 'password', 'db', 'rampup', 'duration', 'total_iterations', 'raiseerror', 'keyandthink', 'allwarehouses', 'connect', 'systemconnect', 'file', 'total_querysets', 'scale_factor', 'bogus'];
+const TCL_VALUES = ['"x"', '{a b}', 'plain', '"; exec touch /tmp/sledge-fuzz-pwn ;"', '[exec touch /tmp/sledge-fuzz-pwn]', '$env(HOME)', '{unbalanced', 'x}', '"unterminated', '\\', '{*}{a b}', '"a\\"b"', '{}', '""', 'Pgtcl', 'Local', 'tpcc/pw@db', '2;', '"5" extra', '{a}b'];
+const scriptLine = fc.oneof(
+  { arbitrary: fc.tuple(fc.constantFrom(...SCRIPT_VARS), fc.oneof(fc.constantFrom(...TCL_VALUES), fuzzString.map((v) => `"${v}"`), fuzzString.map((v) => `{${v}}`), fuzzString), fc.constantFrom(' ;# comment', ';#c', '', ' ; set y 1', ' extra')).map(([n, v, c]) => `set ${n} ${v}${c}`), weight: 8 },
+  { arbitrary: fc.constantFrom('puts hello', 'proc x {} {}', 'if 1 {', '}', '# a comment', '', 'set', 'set x', '#EDITABLE OPTIONS'), weight: 2 },
+  { arbitrary: fuzzString, weight: 1 },
+);
+const scriptArb = fc
+  .tuple(fc.array(scriptLine, { maxLength: 12 }), fc.boolean(), fc.boolean())
+  .map(([lines, open, close]) => ['#!/usr/local/bin/tclsh8.6', ...(open ? ['#EDITABLE OPTIONS##########'] : []), ...lines, ...(close ? ['#EDITABLE OPTIONS##########'] : []), 'puts done'].join('\n'));
+const SAVE_NAMES = ['fz', 'fz.tcl', 'fz.txt', 'a.b.c', '.hidden', '..', '.', 'x'.repeat(201), 'fz dir', 'fz/x', 'fz\\x', 'fz\u0000', '-', '_', 'CON', 'con.tcl'];
+/** `jobs` words (not delete: the fixture job stays for every request). */
+const JOBS_WORDS = ['result', 'timestamp', 'joblist', 'profileid', 'format', 'disable', 'profile', 'diff', 'save', 'status', 'db', 'bm', 'dict', 'timing', 'tcount', 'metrics', 'system', 'getchart', 'text', 'JSON', 'all', '0', '1', 'vu=1', 'true'];
 
 // ---------------------------------------------------------------- requests
 
@@ -237,6 +315,10 @@ const bodyArb = (path: string): fc.Arbitrary<Body> => {
   const shaped: fc.Arbitrary<unknown> =
     path === '/api/v1/jobs'
       ? jobBody
+      : path === '/api/v1/pools/import'
+        ? poolImportBody
+        : path.startsWith('/api/v1/pools/hammerdb/')
+          ? poolPutBody
       : path.startsWith('/api/v1/configs')
         ? configBody
         : path.startsWith('/api/v1/targets/')
@@ -354,7 +436,19 @@ function confine(path: string, value: unknown): unknown {
     }
     return b;
   }
-  // HammerDB: diset {dict,key,value} and dgset {directory}
+  // HammerDB: savescript's file is a bare name it checks itself (it writes only under <data dir>/scripts).
+  if (path === '/savescript') return b;
+  // customscript: the connection settings a script sets stay on loopback, a closed port, a file under root.
+  if (path === '/customscript' && typeof b['script'] === 'string') {
+    b['script'] = b['script']
+      .replace(/^(\s*set\s+(?:host|server))\s.*$/gim, '$1 127.0.0.1')
+      .replace(/^(\s*set\s+port)\s.*$/gim, `$1 ${closedPort}`)
+      .replace(/^(\s*set\s+(?:file|socket))\s.*$/gim, `$1 ${join(root, 'fz-script.sqlite')}`)
+      .replace(/^(\s*set\s+(?:system)?connect)\s.*$/gim, `$1 tpcc/pw@127.0.0.1:${closedPort}/FREEPDB1`);
+  }
+  // jobscmd: KNOWN_JOB stands for the fixture run.
+  if (Array.isArray(b['args'])) b['args'] = (b['args'] as unknown[]).map((a) => (a === 'KNOWN_JOB' ? knownJob : a));
+  // diset {dict,key,value} and dgset {directory}
   const key = typeof b['key'] === 'string' ? b['key'] : '';
   const val = b['value'];
   if (/port$/.test(key)) b['value'] = String(closedPort);
@@ -445,6 +539,7 @@ beforeAll(async () => {
   await post('/api/v1/configs', { name: 'fixture sqlite', target: sqlite });
   await post('/api/v1/configs', { name: 'fixture pg', target: { engine: 'postgresql', host: '127.0.0.1', port: closedPort, password: 'fz-secret' } });
   const job = s.store.listJobs({ limit: 1 }).jobs[0]!;
+  knownJob = job.id;
   await post(`/api/v1/jobs/${job.id}/share`, {});
 
   // The HammerDB session: every database on the closed port, data generation under root, then SQLite current.
@@ -474,129 +569,153 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- the property
 
+/** Every route of the OpenAPI document. */
+async function openApiRoutes(): Promise<Route[]> {
+  const doc = JSON.parse((await s.app.inject({ method: 'GET', url: '/docs/json' })).body) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  return Object.entries(doc.paths).map(([path, ops]) => ({
+    path,
+    methods: Object.keys(ops).map((m) => m.toUpperCase()),
+    hasBody: Object.values(ops).some((op) => op.requestBody !== undefined),
+  }));
+}
+
+/** Send `runs` requests drawn from `arb` over `routes` and check the properties (see the file comment) on each; returns how many were sent and which routes were hit. */
+async function runFuzz(label: string, routes: Route[], arb: fc.Arbitrary<FuzzRequest>, runs: number): Promise<{ sent: number; hit: Set<string> }> {
+  const statuses: Record<string, number> = {};
+  const hit = new Set<string>();
+  /** Violations grouped by kind (what broke, on which route), each with a count and its first request. */
+  const violations = new Map<string, { count: number; example: string }>();
+  const violation = (kind: string, example: string) => {
+    const v = violations.get(kind);
+    if (v) v.count++;
+    else violations.set(kind, { count: 1, example: example.slice(0, 700) });
+  };
+  let sent = 0;
+  let jobsCreated = 0;
+  let before = await snapshot();
+  const started = Date.now();
+
+  /** An id that exists now: a job's, a saved configuration's, a profile's or the share link's, by route. */
+  const knownParam = (path: string, i: number): string => {
+    const pool = path.startsWith('/api/v1/configs/')
+      ? (JSON.parse(before.configs) as { id: number }[]).map((c) => String(c.id))
+      : path.startsWith('/api/v1/profiles/')
+        ? ['0', '1', '2']
+        : path.startsWith('/api/v1/shared/')
+          ? [shareToken()]
+          : before.jobs;
+    return pool.length ? pool[i % pool.length]! : String(i);
+  };
+
+  await fc.assert(
+    fc.asyncProperty(arb, async (r) => {
+      const route = routes[r.route]!;
+      const method = r.method ?? route.methods[sent % route.methods.length]!;
+      let p = 0;
+      let path = route.path.replace(/\{(\w+)\}/g, () => {
+        const v = r.params[p++ % r.params.length]!;
+        return 'known' in v ? knownParam(route.path, v.known) : v.encode ? enc(v.text) : v.text;
+      });
+      if (r.pathTrick !== null) path = trickPath(path, r.pathTrick);
+      const query = r.query === null ? '' : typeof r.query === 'string' ? `?${r.query}` : `?${r.query.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
+      const url = path + query;
+      let payload: string | undefined;
+      switch (r.body.kind) {
+        case 'json':
+          payload = JSON.stringify(confine(route.path, r.body.value)) ?? 'null';
+          break;
+        case 'raw':
+          payload = r.body.text;
+          break;
+        case 'deep': {
+          const deep = r.body.open === '{' ? '{"a":'.repeat(r.body.depth) + '1' + '}'.repeat(r.body.depth) : '['.repeat(r.body.depth) + '1' + ']'.repeat(r.body.depth);
+          payload = [deep, `{"name":"deep","target":${deep}}`, `{"type":"build","target":{"engine":"sqlite"},"tprocc":${deep}}`, `{"dict":${deep}}`][r.body.depth % 4];
+          break;
+        }
+        case 'huge':
+          payload = JSON.stringify({ name: 'x'.repeat(r.body.bytes), target: { engine: 'sqlite' } });
+          break;
+      }
+      const headers: Record<string, string> = {};
+      if (payload !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
+      const logBefore = log.length;
+      const what = `${method} ${url.length > 200 ? url.slice(0, 200) + '…' : url} body=${payload === undefined ? '-' : payload.length > 200 ? payload.slice(0, 200) + `… (${payload.length} chars)` : payload}`;
+
+      let res;
+      try {
+        res = await s.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      } catch (e) {
+        // light-my-request refuses some URLs or headers itself (no request reached the server).
+        statuses['client-refused'] = (statuses['client-refused'] ?? 0) + 1;
+        if (!/Invalid|invalid|URL|header/i.test(String(e))) violation(`inject threw ${String(e).slice(0, 60)}`, what);
+        return true;
+      }
+      sent++;
+      hit.add(`${route.path}`);
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      const body = res.body;
+      let hdbRefused = false;
+      if (res.statusCode === 200 && !route.path.startsWith('/api/') && body.startsWith('{"error":')) {
+        hdbRefused = true;
+        statuses['200 HammerDB error envelope (within 200)'] = (statuses['200 HammerDB error envelope (within 200)'] ?? 0) + 1;
+      }
+
+      if (res.statusCode >= 500) violation(`${res.statusCode} on ${route.path}: ${body.slice(0, 80)}`, what);
+      if (STACK_FRAME.test(body)) violation(`stack frame in a body on ${route.path}`, `${what} -> ${body.slice(0, 300)}`);
+      const leaked = ENGINE_ERROR.exec(body);
+      // (error bodies only: a job's stored output and error may quote its database, e.g. "SQLITE_BUSY")
+      if (leaked && res.statusCode >= 400 && !ENGINE_ERROR.test(payload ?? '') && !ENGINE_ERROR.test(url)) violation(`internal error text "${leaked[0]}" in a ${res.statusCode} body`, `${what} -> ${body.slice(0, 300)}`);
+      if (body.includes(REPO)) violation(`a repository path in a body on ${route.path}`, `${what} -> ${body.slice(0, 300)}`);
+      for (const l of log.slice(logBefore)) {
+        if (l.level >= 40 && l.err?.type !== 'SledgeError') violation(`logged at level ${l.level}: ${l.err?.type ?? ''} ${(l.err?.message ?? l.msg ?? '').slice(0, 60)}`, what);
+      }
+
+      const after = await snapshot();
+      const refused = (res.statusCode >= 400 && res.statusCode < 500) || hdbRefused;
+      if (refused) {
+        for (const k of ['jobs', 'configs', 'shares', 'hammerdb', 'files'] as const) {
+          if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) violation(`${route.path} refused (${res.statusCode}) but changed ${k}`, `${what} -> ${body.slice(0, 200)}`);
+        }
+      }
+      if (after.jobs.length > before.jobs.length) {
+        jobsCreated += after.jobs.length - before.jobs.length;
+        await quiesce();
+        before = await snapshot();
+      } else before = after;
+      return true;
+    }),
+    { seed: SEED, numRuns: runs, endOnFailure: true },
+  );
+  await quiesce();
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const histogram = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join(', ');
+  console.log(`fuzz (${label}): seed ${SEED} (0x${SEED.toString(16)}), ${sent} requests over ${hit.size}/${routes.length} routes in ${seconds} s, ${jobsCreated} SQLite job(s) created and stopped; statuses ${histogram}`);
+  expect([...violations].map(([kind, v]) => `${kind} (${v.count}x), e.g. ${v.example}`)).toEqual([]);
+  return { sent, hit };
+}
+
+/** Routes whose bodies the second pass aims at: connect pool XML and the HammerDB verbs' bodies. */
+const BODY_ROUTES = [
+  '/api/v1/pools/import', '/api/v1/pools/hammerdb/{prefix}',
+  '/dbset', '/diset', '/vuset', '/tcset', '/dgset', '/giset', '/loadscript', '/clearscript', '/customscript', '/custommonitor', '/savescript', '/echo', '/jobscmd', '/print',
+];
+
 describe('API fuzzing', () => {
   it(`${RUNS} generated requests over every OpenAPI route: no 5xx, no stack trace, no state change on a refusal`, async () => {
-    const doc = JSON.parse((await s.app.inject({ method: 'GET', url: '/docs/json' })).body) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
-    const routes: Route[] = Object.entries(doc.paths).map(([path, ops]) => ({
-      path,
-      methods: Object.keys(ops).map((m) => m.toUpperCase()),
-      hasBody: Object.values(ops).some((op) => op.requestBody !== undefined),
-    }));
+    const routes = await openApiRoutes();
     expect(routes.length).toBeGreaterThan(50);
     expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/v1/jobs', '/api/v1/configs/{id}', '/metrics', '/dbset', '/diset', '/buildschema', '/jobs']));
-
-    const statuses: Record<string, number> = {};
-    const hit = new Set<string>();
-    /** Violations grouped by kind (what broke, on which route), each with a count and its first request. */
-    const violations = new Map<string, { count: number; example: string }>();
-    const violation = (kind: string, example: string) => {
-      const v = violations.get(kind);
-      if (v) v.count++;
-      else violations.set(kind, { count: 1, example: example.slice(0, 700) });
-    };
-    let sent = 0;
-    let jobsCreated = 0;
-    let before = await snapshot();
-    const started = Date.now();
-
-    /** An id that exists now: a job's, a saved configuration's, a profile's or the share link's, by route. */
-    const knownParam = (path: string, i: number): string => {
-      const pool = path.startsWith('/api/v1/configs/')
-        ? (JSON.parse(before.configs) as { id: number }[]).map((c) => String(c.id))
-        : path.startsWith('/api/v1/profiles/')
-          ? ['0', '1', '2']
-          : path.startsWith('/api/v1/shared/')
-            ? [shareToken()]
-            : before.jobs;
-      return pool.length ? pool[i % pool.length]! : String(i);
-    };
-
-    await fc.assert(
-      fc.asyncProperty(requestArb(routes), async (r) => {
-        const route = routes[r.route]!;
-        const method = r.method ?? route.methods[sent % route.methods.length]!;
-        let p = 0;
-        let path = route.path.replace(/\{(\w+)\}/g, () => {
-          const v = r.params[p++ % r.params.length]!;
-          return 'known' in v ? knownParam(route.path, v.known) : v.encode ? enc(v.text) : v.text;
-        });
-        if (r.pathTrick !== null) path = trickPath(path, r.pathTrick);
-        const query = r.query === null ? '' : typeof r.query === 'string' ? `?${r.query}` : `?${r.query.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
-        const url = path + query;
-        let payload: string | undefined;
-        switch (r.body.kind) {
-          case 'json':
-            payload = JSON.stringify(confine(route.path, r.body.value)) ?? 'null';
-            break;
-          case 'raw':
-            payload = r.body.text;
-            break;
-          case 'deep': {
-            const deep = r.body.open === '{' ? '{"a":'.repeat(r.body.depth) + '1' + '}'.repeat(r.body.depth) : '['.repeat(r.body.depth) + '1' + ']'.repeat(r.body.depth);
-            payload = [deep, `{"name":"deep","target":${deep}}`, `{"type":"build","target":{"engine":"sqlite"},"tprocc":${deep}}`, `{"dict":${deep}}`][r.body.depth % 4];
-            break;
-          }
-          case 'huge':
-            payload = JSON.stringify({ name: 'x'.repeat(r.body.bytes), target: { engine: 'sqlite' } });
-            break;
-        }
-        const headers: Record<string, string> = {};
-        if (payload !== undefined) headers['content-type'] = r.contentType ?? 'application/json';
-        const logBefore = log.length;
-        const what = `${method} ${url.length > 200 ? url.slice(0, 200) + '…' : url} body=${payload === undefined ? '-' : payload.length > 200 ? payload.slice(0, 200) + `… (${payload.length} chars)` : payload}`;
-
-        let res;
-        try {
-          res = await s.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
-        } catch (e) {
-          // light-my-request refuses some URLs or headers itself (no request reached the server).
-          statuses['client-refused'] = (statuses['client-refused'] ?? 0) + 1;
-          if (!/Invalid|invalid|URL|header/i.test(String(e))) violation(`inject threw ${String(e).slice(0, 60)}`, what);
-          return true;
-        }
-        sent++;
-        hit.add(`${route.path}`);
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-        const body = res.body;
-        let hdbRefused = false;
-        if (res.statusCode === 200 && !route.path.startsWith('/api/') && body.startsWith('{"error":')) {
-          hdbRefused = true;
-          statuses['200 HammerDB error envelope (within 200)'] = (statuses['200 HammerDB error envelope (within 200)'] ?? 0) + 1;
-        }
-
-        if (res.statusCode >= 500) violation(`${res.statusCode} on ${route.path}: ${body.slice(0, 80)}`, what);
-        if (STACK_FRAME.test(body)) violation(`stack frame in a body on ${route.path}`, `${what} -> ${body.slice(0, 300)}`);
-        const leaked = ENGINE_ERROR.exec(body);
-        // (error bodies only: a job's stored output and error may quote its database, e.g. "SQLITE_BUSY")
-        if (leaked && res.statusCode >= 400 && !ENGINE_ERROR.test(payload ?? '') && !ENGINE_ERROR.test(url)) violation(`internal error text "${leaked[0]}" in a ${res.statusCode} body`, `${what} -> ${body.slice(0, 300)}`);
-        if (body.includes(REPO)) violation(`a repository path in a body on ${route.path}`, `${what} -> ${body.slice(0, 300)}`);
-        for (const l of log.slice(logBefore)) {
-          if (l.level >= 40 && l.err?.type !== 'SledgeError') violation(`logged at level ${l.level}: ${l.err?.type ?? ''} ${(l.err?.message ?? l.msg ?? '').slice(0, 60)}`, what);
-        }
-
-        const after = await snapshot();
-        const refused = (res.statusCode >= 400 && res.statusCode < 500) || hdbRefused;
-        if (refused) {
-          for (const k of ['jobs', 'configs', 'shares', 'hammerdb', 'files'] as const) {
-            if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) violation(`${route.path} refused (${res.statusCode}) but changed ${k}`, `${what} -> ${body.slice(0, 200)}`);
-          }
-        }
-        if (after.jobs.length > before.jobs.length) {
-          jobsCreated += after.jobs.length - before.jobs.length;
-          await quiesce();
-          before = await snapshot();
-        } else before = after;
-        return true;
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    await quiesce();
-
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const histogram = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join(', ');
-    console.log(`fuzz: seed ${SEED} (0x${SEED.toString(16)}), ${sent} requests over ${hit.size}/${routes.length} routes in ${seconds} s, ${jobsCreated} SQLite job(s) created and stopped; statuses ${histogram}`);
-    expect([...violations].map(([kind, v]) => `${kind} (${v.count}x), e.g. ${v.example}`)).toEqual([]);
+    const { sent, hit } = await runFuzz('every route', routes, requestArb(routes), RUNS);
     expect(sent).toBeGreaterThanOrEqual(RUNS * 0.95);
+    expect(hit.size).toBe(routes.length);
+  });
+
+  it(`${BODY_RUNS} generated bodies for the pool XML import and the HammerDB verbs: the same properties`, async () => {
+    const routes = (await openApiRoutes()).filter((r) => BODY_ROUTES.includes(r.path));
+    expect(routes.map((r) => r.path).sort()).toEqual([...BODY_ROUTES].sort());
+    const { sent, hit } = await runFuzz('bodies', routes, requestArb(routes), BODY_RUNS);
+    expect(sent).toBeGreaterThanOrEqual(BODY_RUNS * 0.95);
     expect(hit.size).toBe(routes.length);
   });
 });

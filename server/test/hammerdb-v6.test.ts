@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import type { CpuSample, Job } from '@sledge/protocol';
 import { JobArtifact, TproccArtifact, TprochArtifact } from '../dist/artifact/schema.js';
 import { jobsDiff, signedRatio, tclFixed } from '../dist/engine/jobs-diff.js';
-import { tclQuote, tclValue } from '../dist/routes/hammerdb/tcl-text.js';
+import { tclList, tclValue } from '../dist/routes/hammerdb/tcl-text.js';
 import { makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 
 /**
@@ -73,7 +73,7 @@ describe('jobs diff arithmetic (HammerDB jobs_profile_diff)', () => {
   });
 
   it('Tcl text: lists brace what has spaces', () => {
-    expect([tclQuote('a'), tclQuote('a b'), tclQuote(''), tclQuote('x}y')]).toEqual(['a', '{a b}', '{}', 'x\\}y']);
+    expect(tclList(['a', 'a b', '', 'x}y'])).toBe('a {a b} {} x\\}y');
     expect(tclValue({ A: { db: 'PostgreSQL', tstamp: '2026-01-01 10:00:00' } })).toBe('A {db PostgreSQL tstamp {2026-01-01 10:00:00}}');
   });
 });

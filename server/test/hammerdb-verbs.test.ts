@@ -97,7 +97,7 @@ describe('HammerDB generic dict: giset and print?generic', () => {
 });
 
 describe('HammerDB CPU metrics, modes, scripts and waits', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   beforeAll(async () => {
     s = await makeApp();
   });
@@ -174,18 +174,19 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     expect(script.script).toContain('set password "********" ;# Password for the PostgreSQL user');
     expect(script.script).not.toContain('S3cret-Pw');
     expect(script.script).toContain('set host "db1.example"');
-    // savescript: a bare name, .tcl forced, in the temp directory.
-    expect(await hdb(s, 'POST', '/savescript', body({ file: '../evil' }))).toEqual(err(`savescript writes a bare file name (letters, digits, . _ -) into ${tmpdir()}: "../evil" is not one`));
+    // savescript: a bare name, .tcl forced, in <data dir>/scripts/.
+    const scripts = join(s.dataDir, 'scripts');
+    expect(await hdb(s, 'POST', '/savescript', body({ file: '../evil' }))).toEqual(err(`savescript writes a bare file name (letters, digits, . _ -) into ${scripts}: "../evil" is not one`));
     const name = `sledge-ws-${process.pid}`;
-    expect(await hdb(s, 'POST', '/savescript', body({ file: `${name}.txt` }))).toEqual(ok(`Success ... wrote script to ${join(tmpdir(), `${name}.tcl`)}`));
-    const saved = readFileSync(join(tmpdir(), `${name}.tcl`), 'utf8');
+    expect(await hdb(s, 'POST', '/savescript', body({ file: `${name}.txt` }))).toEqual(ok(`Success ... wrote script to ${join(scripts, `${name}.tcl`)}`));
+    const saved = readFileSync(join(scripts, `${name}.tcl`), 'utf8');
     expect(saved).toBe(script.script);
-    rmSync(join(tmpdir(), `${name}.tcl`));
+    rmSync(join(scripts, `${name}.tcl`));
     // A script of loadscript saves as a block customscript reads back, with no password in it.
     expect(await hdb(s, 'POST', '/loadscript', '')).toEqual(ok('script loaded'));
-    expect(await hdb(s, 'POST', '/savescript', body({ file: name }))).toEqual(ok(`Success ... wrote script to ${join(tmpdir(), `${name}.tcl`)}`));
-    const generated = readFileSync(join(tmpdir(), `${name}.tcl`), 'utf8');
-    rmSync(join(tmpdir(), `${name}.tcl`));
+    expect(await hdb(s, 'POST', '/savescript', body({ file: name }))).toEqual(ok(`Success ... wrote script to ${join(scripts, `${name}.tcl`)}`));
+    const generated = readFileSync(join(scripts, `${name}.tcl`), 'utf8');
+    rmSync(join(scripts, `${name}.tcl`));
     expect(generated).toContain('set host "db1.example" ;# connection:pg_host');
     expect(generated).toContain('set password "********" ;# tpcc:pg_pass');
     expect(generated).not.toContain('S3cret-Pw');
@@ -200,6 +201,7 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     expect(await hdb(s, 'POST', '/vucreate', '')).toEqual(ok('2 Virtual Users Created with Monitor VU'));
     expect(await hdb(s, 'POST', '/vudestroy', '')).toEqual(ok('vudestroy success'));
     expect(existsSync(join(tmpdir(), `${name}.tcl`))).toBe(false);
+    expect(existsSync(join(scripts, `${name}.tcl`))).toBe(false);
   });
 
   it('refuses what is not a generated driver script, changing nothing', async () => {

@@ -6,7 +6,7 @@ export { isStorageError, storageFaultKind } from './faults.js';
 export { storeFiles, reservedPaths, type StoreFiles } from './files.js';
 export { createDirectory, existingAncestor, CreateDirectoryError } from './fsutil.js';
 export { RESERVE_BYTES } from './reserve.js';
-export { SEALED_PREFIX, type KeySource } from './secrets.js';
+export { SEALED_PREFIX, isSealed, type KeySource } from './secrets.js';
 export { ACTIVE_STATUSES, INTERRUPTED_ERROR, type CreateJobInput, type JobPatch, type JobResultDoc } from './jobs.js';
 export { DEFAULT_OUTPUT_LIMIT, MAX_OUTPUT_LIMIT, OUTPUT_HEAD_LINES, OUTPUT_TAIL_LINES, droppedNote, type OutputInput, type OutputQuery, type OutputPage, type SeqRange } from './output.js';
 export type { MetricSample, MetricQuery } from './metrics.js';

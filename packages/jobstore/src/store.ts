@@ -18,7 +18,7 @@ import { isStorageError, storageError } from './faults.js';
 import { storeFiles, type StoreFiles } from './files.js';
 import { StoreLock } from './lock.js';
 import { ensureReserve, releaseReserve } from './reserve.js';
-import { SecretBox, SecretKeyError, loadSecretKey, type KeySource } from './secrets.js';
+import { SecretBox, SecretKeyError, isSealed, loadSecretKey, type KeySource } from './secrets.js';
 import { migrate } from './migrate.js';
 import { WriteBuffer } from './buffer.js';
 import { JobsRepo, type CreateJobInput, type JobPatch } from './jobs.js';
@@ -102,7 +102,10 @@ export class JobStore {
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
+  private readonly box: SecretBox;
+
   private constructor(path: string, db: Db, lock: StoreLock, box: SecretBox, keySource: KeySource, opts: JobStoreOptions) {
+    this.box = box;
     this.path = path;
     this.files = storeFiles(path);
     this.db = db;
@@ -425,6 +428,18 @@ export class JobStore {
   loadHammerdbSession(): (HammerdbSessionDoc & { unreadable: string[] }) | undefined {
     this.assertOpen();
     return this.hammerdb.load();
+  }
+
+  // Secrets kept in files beside the store (connect pool files), sealed like saved configurations'
+
+  /** `plain` encrypted with the store's key (AES-256-GCM, `label` authenticated): "sledge-enc:v1:...". A sealed value is returned as is. */
+  sealSecret(plain: string, label: string): string {
+    return isSealed(plain) ? plain : this.box.seal(plain, label);
+  }
+
+  /** The plain value of a sealed one (a plain value is returned as is); SLEDGE_E_SECRET_UNREADABLE on `field` when the key does not open it. */
+  openSecret(stored: string, label: string, field: string): string {
+    return isSealed(stored) ? this.box.open(stored, label, field) : stored;
   }
 
   // VU status, build progress, check results

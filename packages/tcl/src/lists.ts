@@ -54,7 +54,8 @@ export function parseList(s: string): string[] {
   }
 }
 
-function bracesBalanced(s: string): boolean {
+/** Whether the braces of `s` pair up (a backslash escapes the character after it), so `{s}` is one literal word. */
+export function bracesBalanced(s: string): boolean {
   let depth = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s[i];

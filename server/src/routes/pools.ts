@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ConnectPool, EngineIdSchema, ErrorBody, engineOfPoolPrefix, isEngineId, parseConnectPoolXml, parseTarget, redact, SledgeError, type EngineId, type PoolImport } from '@sledge/protocol';
+import { ConnectPool, EngineIdSchema, ErrorBody, engineOfPoolPrefix, isEngineId, parseTarget, poolOfXml, readPoolXmlAsync, redact, SledgeError, type EngineId, type PoolImport } from '@sledge/protocol';
 import { connectPoolFile, deleteConnectPool, readConnectPool, saveConnectPool } from '../pools/cpool-files.js';
 import type { RouteDeps } from './jobs.js';
 
@@ -40,7 +40,8 @@ const engineOfPrefix = (prefix: string): EngineId => {
 /**
  * Connect pools: convert a HammerDB connect pool file to a target's `pool`,
  * and keep the files the HammerDB command API reads when <prefix>_connect_pool
- * is true. Passwords never come back: they are "********" in every reply.
+ * is true (stored owner-only, passwords sealed: pools/cpool-files.ts).
+ * Passwords never come back: they are "********" in every reply.
  */
 export const poolRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.post(
@@ -56,7 +57,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { en
     async (req) => {
       const { xml, target } = req.body;
       const en = req.body.engine ?? (isEngineId((target as { engine?: unknown } | undefined)?.engine) ? ((target as { engine: EngineId }).engine) : undefined);
-      const got = parseConnectPoolXml(xml, en);
+      const got = poolOfXml(await readPoolXmlAsync(xml), en);
       if (target !== undefined) {
         if (typeof target !== 'object' || target === null) throw new SledgeError('SLEDGE_E_VALIDATION', 'target must be an object with an "engine" field', { field: 'target' });
         parseTarget({ ...(target as object), pool: got.pool });
@@ -66,14 +67,14 @@ export const poolRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { en
   );
   app.put(
     '/pools/hammerdb/:prefix',
-    { schema: { tags: ['hammerdb'], summary: 'Store <prefix>cpool.xml for the HammerDB command API (<prefix>_connect_pool true)', params: PrefixParams, body: PutBody, response: { 200: ImportReply, 400: ErrorBody } } },
-    async (req) => shown(saveConnectPool(engine.dataDir, req.params.prefix, engineOfPrefix(req.params.prefix), req.body.xml)),
+    { schema: { tags: ['hammerdb'], summary: 'Store <prefix>cpool.xml for the HammerDB command API (<prefix>_connect_pool true)', params: PrefixParams, body: PutBody, response: { 200: ImportReply, 400: ErrorBody, 409: ErrorBody } } },
+    async (req) => shown(await saveConnectPool(engine.dataDir, req.params.prefix, engineOfPrefix(req.params.prefix), req.body.xml, engine.store)),
   );
   app.get(
     '/pools/hammerdb/:prefix',
-    { schema: { tags: ['hammerdb'], summary: 'The stored <prefix>cpool.xml, as a pool (secrets redacted)', params: PrefixParams, response: { 200: ImportReply, 404: ErrorBody } } },
+    { schema: { tags: ['hammerdb'], summary: 'The stored <prefix>cpool.xml, as a pool (secrets redacted)', params: PrefixParams, response: { 200: ImportReply, 404: ErrorBody, 422: ErrorBody } } },
     async (req) => {
-      const got = readConnectPool(engine.dataDir, req.params.prefix, engineOfPrefix(req.params.prefix));
+      const got = await readConnectPool(engine.dataDir, req.params.prefix, engineOfPrefix(req.params.prefix), engine.store);
       if (!got) throw new SledgeError('SLEDGE_E_NOT_FOUND', `there is no ${connectPoolFile(engine.dataDir, req.params.prefix).split('/').pop()}`, { field: 'prefix' });
       return shown(got);
     },

@@ -1,6 +1,8 @@
 import { SledgeError } from '../errors.js';
 import type { EngineId } from '../engines.js';
 import { POOL_POLICIES, type ConnectPool, type PoolConnection, type PoolPolicy } from './pool.js';
+import { secretFields } from '../targets.js';
+import { readXml, readXmlAsync, type XmlElement } from './xml-reader.js';
 
 /**
  * HammerDB's connect pool file (config/connectpool/<prefix>cpool.xml,
@@ -57,139 +59,154 @@ export interface PoolImport {
   ignored: string[];
 }
 
-interface Node {
-  tag: string;
-  children: Node[];
-  text: string;
-  line: number;
+type Node = XmlElement;
+
+/** A pool file has 4 levels (connpool / connections / c1 / pg_host); a few more are allowed for HammerDB files with extra sections. */
+const MAX_DEPTH = 16;
+/** Far above a real file (256 connections x their keys + the sprocs): bounds what a hostile file can make the reader hold. */
+const MAX_ELEMENTS = 50_000;
+/** As many connections as a pool may hold (ConnectPool's maxItems). */
+const MAX_CONNECTIONS = 256;
+
+const bad = (message: string, at?: Node) =>
+  new SledgeError('SLEDGE_E_VALIDATION', `connect pool XML: ${message}${at ? ` (line ${at.line}, column ${at.column})` : ''}`, { field: 'xml' });
+
+const XML_OPTIONS = { what: 'connect pool XML', field: 'xml', maxDepth: MAX_DEPTH, maxElements: MAX_ELEMENTS };
+
+/** A connect pool file as read: its text and element tree (what poolOfXml and mapPoolXmlSecrets take). */
+export interface PoolXml {
+  xml: string;
+  root: XmlElement;
 }
 
-const bad = (message: string, line?: number) =>
-  new SledgeError('SLEDGE_E_VALIDATION', `connect pool XML: ${message}${line ? ` (line ${line})` : ''}`, { field: 'xml' });
+const empty = (xml: string) => {
+  if (typeof xml !== 'string' || !xml.trim()) throw bad('the file is empty');
+};
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e] ?? m),
-  );
+/** Read a connect pool file (linear in its length; SLEDGE_E_VALIDATION on field "xml" with line and column). */
+export function readPoolXml(xml: string): PoolXml {
+  empty(xml);
+  return { xml, root: readXml(xml, XML_OPTIONS) };
+}
 
-/** A small XML reader for element-only documents (no attributes used): declarations, comments and CDATA are handled. */
-function parseXml(xml: string): Node {
-  let i = 0;
-  const lineAt = (k: number) => xml.slice(0, k).split('\n').length;
-  const root: Node = { tag: '#root', children: [], text: '', line: 1 };
-  const stack: Node[] = [root];
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    const top = stack[stack.length - 1]!;
-    if (lt < 0) {
-      top.text += decode(xml.slice(i));
-      break;
-    }
-    top.text += decode(xml.slice(i, lt));
-    if (xml.startsWith('<!--', lt)) {
-      const e = xml.indexOf('-->', lt + 4);
-      if (e < 0) throw bad('a comment is not closed', lineAt(lt));
-      i = e + 3;
-    } else if (xml.startsWith('<![CDATA[', lt)) {
-      const e = xml.indexOf(']]>', lt + 9);
-      if (e < 0) throw bad('a CDATA section is not closed', lineAt(lt));
-      top.text += xml.slice(lt + 9, e);
-      i = e + 3;
-    } else if (xml.startsWith('<?', lt) || xml.startsWith('<!', lt)) {
-      const e = xml.indexOf('>', lt);
-      if (e < 0) throw bad('a declaration is not closed', lineAt(lt));
-      i = e + 1;
-    } else {
-      const gt = xml.indexOf('>', lt);
-      if (gt < 0) throw bad('a tag is not closed', lineAt(lt));
-      const body = xml.slice(lt + 1, gt).trim();
-      i = gt + 1;
-      if (body.startsWith('/')) {
-        const name = body.slice(1).trim();
-        if (top.tag !== name) throw bad(`</${name}> closes <${top.tag}>`, lineAt(lt));
-        stack.pop();
-        continue;
-      }
-      const selfClosing = body.endsWith('/');
-      const name = (selfClosing ? body.slice(0, -1) : body).trim().split(/\s+/)[0] ?? '';
-      if (!/^[A-Za-z_][\w.-]*$/.test(name)) throw bad(`<${body}> is not an element name`, lineAt(lt));
-      const node: Node = { tag: name, children: [], text: '', line: lineAt(lt) };
-      top.children.push(node);
-      if (!selfClosing) stack.push(node);
-    }
-  }
-  if (stack.length > 1) throw bad(`<${stack[stack.length - 1]!.tag}> is not closed`, stack[stack.length - 1]!.line);
-  return root;
+/** readPoolXml for a server: gives the event loop back between slices of a large file. */
+export async function readPoolXmlAsync(xml: string): Promise<PoolXml> {
+  empty(xml);
+  return { xml, root: await readXmlAsync(xml, XML_OPTIONS) };
 }
 
 const child = (n: Node, tag: string) => n.children.find((c) => c.tag === tag);
+const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+
+/** The Sledge field (and conversion) of a connection key of `engine`'s file (pg_host -> host), if it has one. */
+function fieldOf(en: EngineId, tag: string): [string, Conv] | undefined {
+  const prefix = PREFIX[en];
+  return own(KEYS[en], prefix && tag.startsWith(`${prefix}_`) ? tag.slice(prefix.length + 1) : tag);
+}
 
 /** The engine the file's connection keys are for (pg_host -> postgresql), when not given. */
 function guessEngine(conns: Node[]): EngineId | undefined {
   for (const c of conns) {
     for (const k of c.children) {
-      const e = (Object.keys(PREFIX) as EngineId[]).find((en) => PREFIX[en] && k.tag.startsWith(`${PREFIX[en]}_`) && KEYS[en][k.tag.slice(PREFIX[en].length + 1)]);
+      const e = (Object.keys(PREFIX) as EngineId[]).find((en) => PREFIX[en] && k.tag.startsWith(`${PREFIX[en]}_`) && fieldOf(en, k.tag));
       if (e) return e;
-      if (KEYS.oracle[k.tag]) return 'oracle';
+      if (own(KEYS.oracle, k.tag)) return 'oracle';
     }
   }
   return undefined;
 }
 
-function convert(v: string, conv: Conv, where: string, line: number): string | number | boolean {
+function convert(v: string, conv: Conv, where: string, at: Node): string | number | boolean {
+  const shown = v.length > 40 ? `${v.slice(0, 40)}...` : v;
   if (conv === 'int') {
-    if (!/^\d+$/.test(v)) throw bad(`${where} must be a whole number (got "${v}")`, line);
+    if (!/^\d{1,15}$/.test(v)) throw bad(`${where} must be a whole number (got "${shown}")`, at);
     return Number(v);
   }
   if (conv === 'bool') {
     if (/^(true|1|yes|on)$/i.test(v)) return true;
     if (/^(false|0|no|off)$/i.test(v)) return false;
-    throw bad(`${where} must be true or false (got "${v}")`, line);
+    throw bad(`${where} must be true or false (got "${shown}")`, at);
   }
   return v;
 }
 
-/**
- * Parse a HammerDB connect pool file. `engine`: the target's engine (else
- * read from the keys' prefix). Throws SLEDGE_E_VALIDATION (field "xml") on a
- * malformed file or one without connections; the result's `pool` is then
- * checked against the target like any pool (checkPool).
- */
-export function parseConnectPoolXml(xml: string, engine?: EngineId): PoolImport {
-  if (typeof xml !== 'string' || !xml.trim()) throw bad('the file is empty');
-  const doc = parseXml(xml);
-  const top = doc.children[0];
-  if (!top || top.tag !== 'connpool') throw bad(`the root element must be <connpool>${top ? ` (got <${top.tag}>)` : ''}`);
+/** The root <connpool>, its <connections> and the engine they are for. */
+function poolParts(top: Node, engine: EngineId | undefined): { top: Node; conns: Node[]; en: EngineId } {
+  if (top.tag !== 'connpool') throw bad(`the root element must be <connpool> (got <${top.tag}>)`, top);
   const connsNode = child(top, 'connections');
-  if (!connsNode || !connsNode.children.length) throw bad('<connpool> has no <connections> entries (<c1>..</c1>)', top.line);
+  if (!connsNode || !connsNode.children.length) throw bad('<connpool> has no <connections> entries (<c1>..</c1>)', top);
+  if (connsNode.children.length > MAX_CONNECTIONS) throw bad(`<connections> has ${connsNode.children.length} entries: a pool holds at most ${MAX_CONNECTIONS}`, connsNode);
   const en = engine ?? guessEngine(connsNode.children);
   if (!en) throw bad('cannot tell the database from the connection keys (pg_host, maria_host, mysql_host ...): give the engine');
-  const prefix = PREFIX[en];
-  const keys = KEYS[en];
+  return { top, conns: connsNode.children, en };
+}
+
+/**
+ * Parse a HammerDB connect pool file. `engine`: the target's engine (else
+ * read from the keys' prefix). Throws SLEDGE_E_VALIDATION (field "xml",
+ * with line and column) on a malformed file or one without connections; the
+ * result's `pool` is then checked against the target like any pool
+ * (checkPool). Linear in the file's length.
+ */
+export const parseConnectPoolXml = (xml: string, engine?: EngineId): PoolImport => poolOfXml(readPoolXml(xml), engine);
+
+/** The pool of a read file (parseConnectPoolXml's second half). */
+export function poolOfXml(doc: PoolXml, engine?: EngineId): PoolImport {
+  const { top, conns, en } = poolParts(doc.root, engine);
   const ignored: string[] = [];
-  const connections: PoolConnection[] = connsNode.children.map((c) => {
+  const connections: PoolConnection[] = conns.map((c) => {
     const conn: PoolConnection = { name: c.tag };
     for (const k of c.children) {
-      const suffix = prefix && k.tag.startsWith(`${prefix}_`) ? k.tag.slice(prefix.length + 1) : k.tag;
-      const m = keys[suffix];
+      const m = fieldOf(en, k.tag);
       if (!m) {
         ignored.push(`${c.tag}.${k.tag}`);
         continue;
       }
-      conn[m[0]] = convert(k.text.trim(), m[1], `${c.tag}.${k.tag}`, k.line);
+      conn[m[0]] = convert(k.text.trim(), m[1], `${c.tag}.${k.tag}`, k);
     }
     return conn;
   });
-  const ops: Record<string, { connections: string[]; policy: PoolPolicy }> = {};
+  const ops = new Map<string, { connections: string[]; policy: PoolPolicy }>();
   for (const s of child(top, 'sprocs')?.children ?? []) {
     const names = (child(s, 'connections')?.text ?? '').trim().split(/\s+/).filter(Boolean);
-    if (!names.length) throw bad(`<${s.tag}> has no <connections> list`, s.line);
+    if (!names.length) throw bad(`<${s.tag}> has no <connections> list`, s);
     const policy = (child(s, 'policy')?.text ?? '').trim();
     // HammerDB falls back to the first named connection for a policy it does not know.
     if (!(POOL_POLICIES as readonly string[]).includes(policy)) ignored.push(`${s.tag}.policy "${policy}" (first_named used, as HammerDB does)`);
-    ops[s.tag] = { connections: names, policy: (POOL_POLICIES as readonly string[]).includes(policy) ? (policy as PoolPolicy) : 'first_named' };
+    ops.set(s.tag, { connections: names, policy: (POOL_POLICIES as readonly string[]).includes(policy) ? (policy as PoolPolicy) : 'first_named' });
   }
-  const pool: ConnectPool = { connections, ...(Object.keys(ops).length ? { ops } : {}) };
+  const pool: ConnectPool = { connections, ...(ops.size ? { ops: Object.fromEntries(ops) } : {}) };
   return { engine: en, pool, ignored };
 }
+
+/**
+ * The file with each secret value (pg_pass, mssqls_pass, tpcc_pass ...)
+ * replaced by `map(value, connection name, field)`, the rest of the text as
+ * it was: how a stored pool file keeps its passwords encrypted at rest.
+ * `changed` says whether any value differs.
+ */
+export function mapPoolXmlSecrets(doc: PoolXml, engine: EngineId, map: (value: string, connection: string, field: string) => string): { xml: string; changed: boolean } {
+  const { xml } = doc;
+  const { conns, en } = poolParts(doc.root, engine);
+  const secret = new Set(secretFields(en));
+  const edits: { at: [number, number]; text: string }[] = [];
+  for (const c of conns) {
+    for (const k of c.children) {
+      const field = fieldOf(en, k.tag)?.[0];
+      if (!field || !secret.has(field) || k.children.length) continue;
+      const value = k.text.trim();
+      const next = map(value, c.tag, field);
+      if (next !== value) edits.push({ at: k.content, text: escapeXmlText(next) });
+    }
+  }
+  let out = '';
+  let from = 0;
+  for (const e of edits) {
+    out += xml.slice(from, e.at[0]) + e.text;
+    from = e.at[1];
+  }
+  return { xml: out + xml.slice(from), changed: edits.length > 0 };
+}
+
+/** Text as XML character data. */
+export const escapeXmlText = (s: string): string => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConnectPoolXml, engineOfPoolPrefix, parseJobCreate, parseTarget, poolRoutes, redact, scrub, secretValues, SledgeError, REDACTED } from '../index.js';
+import { parseConnectPoolXml, mapPoolXmlSecrets, readPoolXml, engineOfPoolPrefix, parseJobCreate, parseTarget, poolRoutes, redact, scrub, secretValues, SledgeError, REDACTED } from '../index.js';
 import { err } from '../test/err.js';
 
 /** HammerDB 4.11's config/connectpool/pgcpool.xml, as printed in seed 003 (HammerDB's connect pool article). */
@@ -93,7 +93,31 @@ describe('HammerDB connect pool XML', () => {
       expect(e.code).toBe('SLEDGE_E_VALIDATION');
       expect(e.field).toBe('xml');
     }
-    expect(err(() => parseConnectPoolXml('<connpool><connections><c1><pg_port>x</pg_port></c1></connections></connpool>')).message).toMatch(/c1.pg_port must be a whole number/);
+    expect(err(() => parseConnectPoolXml('<connpool><connections><c1><pg_port>x</pg_port></c1></connections></connpool>')).message).toMatch(/c1.pg_port must be a whole number \(got "x"\) \(line 1, column 28\)$/);
+    // What once answered 500 (RangeError) or was read past: typed, with where.
+    const at = (x: string) => err(() => parseConnectPoolXml(x, 'postgresql'));
+    expect(at('<connpool><connections><c1><pg_host>&#99999999;</pg_host></c1></connections></connpool>')).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'xml' });
+    expect(at('<connpool><connections><c1><pg_host>&#99999999;</pg_host></c1></connections></connpool>').message).toMatch(/^connect pool XML: &#99999999; .*\(line 1, column 37\)$/);
+    expect(at('<connpool>\n<connections><c1><pg_host>h</pg_host></c1></connections>').message).toMatch(/<connpool> is not closed.*\(line 1, column 1\)/);
+    expect(at(`<connpool><connections>${'<c><pg_host>h</pg_host></c>'.repeat(257)}</connections></connpool>`).message).toMatch(/<connections> has 257 entries: a pool holds at most 256/);
+    // Keys are looked up as the file's own names only (no inherited property such as "constructor").
+    expect(parseConnectPoolXml('<connpool><connections><c1><constructor>x</constructor><pg___proto__>y</pg___proto__></c1></connections></connpool>', 'postgresql')).toMatchObject({
+      pool: { connections: [{ name: 'c1' }] },
+      ignored: ['c1.constructor', 'c1.pg___proto__'],
+    });
+  });
+
+  it('mapPoolXmlSecrets rewrites only the password values, the rest of the file as it was', () => {
+    const seen: string[] = [];
+    const out = mapPoolXmlSecrets(readPoolXml(PGCPOOL.replace('<pg_pass>tpcc2</pg_pass>', '<pg_pass>a&amp;b</pg_pass>')), 'postgresql', (v, c, f) => {
+      seen.push(`${c}.${f}=${v}`);
+      return `<${v.toUpperCase()}>`;
+    });
+    expect(seen).toEqual(['c1.password=tpcc1', 'c2.password=a&b', 'c3.password=tpcc3']);
+    expect(out.changed).toBe(true);
+    expect(out.xml).toBe(PGCPOOL.replace('<pg_pass>tpcc1</pg_pass>', '<pg_pass>&lt;TPCC1&gt;</pg_pass>').replace('<pg_pass>tpcc2</pg_pass>', '<pg_pass>&lt;A&amp;B&gt;</pg_pass>').replace('<pg_pass>tpcc3</pg_pass>', '<pg_pass>&lt;TPCC3&gt;</pg_pass>'));
+    expect(parseConnectPoolXml(out.xml).pool.connections.map((c) => c.password)).toEqual(['<TPCC1>', '<A&B>', '<TPCC3>']);
+    expect(mapPoolXmlSecrets(readPoolXml(PGCPOOL), 'postgresql', (v) => v)).toEqual({ xml: PGCPOOL, changed: false });
   });
 });
 

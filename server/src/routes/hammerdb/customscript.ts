@@ -1,4 +1,5 @@
 import { REDACTED } from '@sledge/protocol';
+import { parseScript, tclQuote, TclError, type ParsedCommand, type Word } from '@sledge/tcl';
 import { databaseByPrefix, keyName, type Dict } from './dicts.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
 import { isPasswordVar, SCRIPT_LIBRARY, scriptVars } from './script-vars.js';
@@ -20,32 +21,34 @@ export const SUPPORTED = 'customscript takes a HammerDB-generated TPROC-C or TPR
 
 export class ScriptError extends Error {}
 
-/** One `set name value ;# comment` line: [name, value], or null when the line is not one. */
-export function parseSetLine(line: string): [string, string] | null {
-  const m = /^\s*set\s+([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/.exec(line);
-  if (!m) return null;
-  const rest = m[2]!;
-  let value: string;
-  let after: string;
-  if (rest.startsWith('"')) {
-    const end = rest.indexOf('"', 1);
-    if (end < 0) return null;
-    value = rest.slice(1, end);
-    after = rest.slice(end + 1);
-  } else if (rest.startsWith('{')) {
-    const end = rest.indexOf('}', 1);
-    if (end < 0) return null;
-    value = rest.slice(1, end);
-    after = rest.slice(end + 1);
-  } else {
-    const v = /^[^\s;]+/.exec(rest);
-    if (!v) return null;
-    value = v[0];
-    after = rest.slice(value.length);
+/** A word's value when it has no substitution (braced, or literal text and backslash escapes), else undefined. */
+function literal(w: Word): string | undefined {
+  if (w.expand) return undefined;
+  if (w.braced) return w.text;
+  return w.parts.every((p) => p.t === 'lit') ? w.parts.map((p) => (p as { s: string }).s).join('') : undefined;
+}
+
+/** A `set name value ;# comment` line read as Tcl reads it: the value's text, whether it was in double quotes, and the line's text before the command and after it (the comment). */
+function readSetLine(line: string): { name: string; value: string; quoted: boolean; indent: string; tail: string } | null {
+  let commands: ParsedCommand[];
+  try {
+    commands = parseScript(line);
+  } catch (e) {
+    if (e instanceof TclError) return null;
+    throw e;
   }
-  // What follows the value is nothing, or a comment (";#", "; #").
-  if (!/^\s*(;\s*(#.*)?)?$/.test(after)) return null;
-  return [m[1]!, value];
+  if (commands.length !== 1) return null;
+  const [cmd] = commands as [ParsedCommand];
+  const [set, name, value] = cmd.words.map(literal);
+  if (cmd.words.length !== 3 || set !== 'set' || !name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || value === undefined) return null;
+  const start = line.indexOf(cmd.text);
+  return { name, value, quoted: !cmd.words[2]!.braced && cmd.text.endsWith('"'), indent: line.slice(0, start), tail: line.slice(start + cmd.text.length) };
+}
+
+/** One `set name value ;# comment` line: [name, value] (the value as Tcl reads it: braces, quotes and backslashes undone), or null when the line is not one (a substitution, a second command ...). */
+export function parseSetLine(line: string): [string, string] | null {
+  const set = readSetLine(line);
+  return set ? [set.name, set.value] : null;
 }
 
 /** The `set` lines of the script's EDITABLE OPTIONS block, in order. */
@@ -109,16 +112,15 @@ export function settingsToKeys(prefix: string, bm: 'TPC-C' | 'TPC-H', settings: 
   return out;
 }
 
-/** The script's text with every password value replaced by ********. */
+/** The script's text with every password value replaced by ******** (the line rewritten with tclQuote, its comment kept). */
 export function maskScript(text: string): string {
   return text
     .split(/\r?\n/)
     .map((line) => {
-      const set = parseSetLine(line);
-      if (!set || !isPasswordVar(set[0])) return line;
-      const [name, value] = set;
-      const masked = name.toLowerCase().endsWith('connect') ? value.replace(/\/[^@]*@/, `/${REDACTED}@`) : REDACTED;
-      return line.replace(value, masked);
+      const set = readSetLine(line);
+      if (!set || !isPasswordVar(set.name)) return line;
+      const masked = set.name.toLowerCase().endsWith('connect') ? set.value.replace(/\/[^@]*@/, `/${REDACTED}@`) : REDACTED;
+      return `${set.indent}set ${set.name} ${tclQuote(masked, set.quoted ? 'quoted' : 'bare')}${set.tail}`;
     })
     .join('\n');
 }

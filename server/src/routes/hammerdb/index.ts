@@ -58,7 +58,7 @@ const HELP = {
     'POST /tcset': '{"refreshrate":"<1-59>"}',
     'POST /dgset': '{"vu|warehouse|scale_fact|directory":"<value>"}',
     'POST /customscript': '{"script":"<text>"}: a HammerDB-generated TPROC-C/TPROC-H driver script; its #EDITABLE OPTIONS block sets the dict',
-    'POST /savescript': '{"file":"<name>"}: writes <name>.tcl into the temp directory',
+    'POST /savescript': '{"file":"<name>"}: writes <name>.tcl into <data dir>/scripts/ (owner-only)',
     'POST /custommonitor': '{"type":"test|timed"}',
     'POST /metset': '{"agent_hostname|agent_id":"<value>"}',
     'POST /switchmode': '{"mode":"local"} (primary and replica are refused)',
@@ -148,7 +148,7 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
   app.route({ method: ['GET', 'POST'], url: '/help', schema: schema('HammerDB API usage'), handler: (_req, reply) => answer(reply, () => HELP) });
   // HammerDB CLI's jobs verb for the script runner: {"args":[...]} -> {"output":[...],"value":"..."}.
   app.post('/jobscmd', { schema: schema('HammerDB CLI jobs verb: {"args":["diff","1","2","true"]} -> {"output":[lines printed],"value":"return value"}') }, (req, reply) =>
-    answer(reply, changing(() => jobsCommand({ store: engine.store, settings: ctx.s.jobs }, jobsArgs(req.body)))),
+    answer(reply, changing(() => jobsCommand({ store: engine.store, settings: ctx.s.jobs, dataDir: engine.dataDir }, jobsArgs(req.body)))),
   );
   app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) => {
     const query = queryOf(req);

@@ -1,9 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobStore } from '@sledge/jobstore';
 import { isTerminal, type Job } from '@sledge/protocol';
 import { buildArtifact } from '../../artifact/build.js';
+import { writePrivateFile } from '../../files/private-file.js';
 import { allLines, bmOf, dbOf, dbVersion, jobDict, jobMetrics, jobResult, jobStatusLines, jobSystem, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
 import { huddleDump, tclList, tclValue } from './tcl-text.js';
 
@@ -21,7 +20,12 @@ export type CliReply = {
 export interface JobsCliCtx {
   store: JobStore;
   format: 'text' | 'JSON';
+  /** The data directory: `jobs ID save` writes <data dir>/artifacts/hdb_<ID>.json. */
+  dataDir: string;
 }
+
+/** Where `jobs ID save` writes (HammerDB: the temp directory). */
+export const artifactsDir = (dataDir: string): string => join(dataDir, 'artifacts');
 
 export const printed = (...texts: string[]): CliReply => ({ output: texts.flatMap((t) => t.split('\n')), value: '' });
 export const returned = (value: string): CliReply => ({ output: [], value });
@@ -107,9 +111,13 @@ function simpleForm(ctx: JobsCliCtx, job: Job, cmd: string): CliReply | undefine
     case 'bm':
       return show(ctx, [bmOf(job)], bmOf(job));
     case 'save': {
-      const file = join(tmpdir(), `hdb_${job.id}.json`);
-      writeFileSync(file, JSON.stringify(buildArtifact(ctx.store, job), null, 2) + '\n');
-      return printed(`Saved job ${job.id} result artifact to ${file}`);
+      // Owner-only, never through a link or over a file not ours (files/private-file.ts).
+      try {
+        const file = writePrivateFile(artifactsDir(ctx.dataDir), `hdb_${job.id}.json`, JSON.stringify(buildArtifact(ctx.store, job), null, 2) + '\n', 'args');
+        return printed(`Saved job ${job.id} result artifact to ${file}`);
+      } catch (e) {
+        return printed(`Error: Failed to save job ${job.id} result artifact: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
     default:
       return undefined;

@@ -26,6 +26,8 @@ const tclTrue = (s: string) => /^(1|t|tr|tru|true|y|ye|yes|on)$/i.test(s);
 export interface JobsCmdCtx {
   store: JobStore;
   settings: JobsSettings;
+  /** The data directory: `jobs ID save` writes there. */
+  dataDir: string;
 }
 
 /** `jobs result`: every job's figures. */
@@ -114,7 +116,7 @@ function globalForm(ctx: JobsCmdCtx, cli: JobsCliCtx, args: string[]): CliReply 
 
 /** Run `jobs <args...>`. */
 export function jobsCommand(ctx: JobsCmdCtx, args: string[]): CliReply {
-  const cli: JobsCliCtx = { store: ctx.store, format: ctx.settings.format };
+  const cli: JobsCliCtx = { store: ctx.store, format: ctx.settings.format, dataDir: ctx.dataDir };
   if (args.length === 0) return returned(jobsTables(ctx.store, ctx.store.path));
   if (args[0]!.toLowerCase() === 'diff') return diffCmd(ctx, args);
   const global = globalForm(ctx, cli, args);

@@ -112,7 +112,7 @@ export async function vurun(ctx: RunCtx, extra: Record<string, unknown> = {}): P
   // <prefix>_connect_pool true: the run goes through the stored <prefix>cpool.xml (HammerDB's config/connectpool file).
   if (/^(true|1|yes|on)$/i.test((s.dict.tpcc?.[keyName(s.prefix, 'connect_pool')] ?? '').trim())) {
     try {
-      fields.target['pool'] = hammerdbPool(ctx.engine.dataDir, s.prefix, s.db.engine);
+      fields.target['pool'] = await hammerdbPool(ctx.engine.dataDir, s.prefix, s.db.engine, ctx.engine.store);
     } catch (e) {
       return failure(`${e instanceof Error ? e.message : String(e)} (HammerDB key ${keyName(s.prefix, 'connect_pool')})`);
     }

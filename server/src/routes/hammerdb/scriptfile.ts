@@ -1,23 +1,29 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { REDACTED } from '@sledge/protocol';
+import { tclQuote } from '@sledge/tcl';
+import { writePrivateFile } from '../../files/private-file.js';
 import { keyName } from './dicts.js';
+import type { RunCtx } from './lifecycle.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
 import { isPasswordVar, scriptVars } from './script-vars.js';
 import type { Ctx } from './settings.js';
 import type { HdbSession } from './state.js';
 
 /**
- * savescript and custommonitor. savescript writes, as HammerDB does, a bare
- * file name with a .tcl extension into the temp directory, never elsewhere:
+ * savescript and custommonitor. savescript writes a bare file name with a
+ * .tcl extension (HammerDB writes it into the temp directory; Sledge into
+ * <data dir>/scripts/, owner-only, never through a link: files/private-file.ts):
  * the custom script as loaded (passwords as ********), or for loadscript's
  * script an `#EDITABLE OPTIONS` block of the session's settings that
  * customscript reads back (passwords as ********: loading it keeps the
- * current ones).
+ * current ones). Every value in the block is written with tclQuote: tclsh
+ * (or Sledge's own Tcl) reads it back as the value, never as code.
  */
 
 const BARE = /^[A-Za-z0-9._-]{1,200}$/;
+
+/** Where savescript writes. */
+export const scriptsDir = (dataDir: string): string => join(dataDir, 'scripts');
 
 /** The script loadscript stands for, as a HammerDB-style driver script header Sledge can read back. */
 export function generatedScript(s: HdbSession): string {
@@ -34,7 +40,10 @@ export function generatedScript(s: HdbSession): string {
   if (s.prefix === 'ora') {
     const c = dict.connection ?? {};
     const user = workload === 'tpch' ? dict.tpch?.['tpch_user'] : dict.tpcc?.['tpcc_user'];
-    lines.push(`set systemconnect ${c['system_user']}/${REDACTED}@${c['instance']} ;# Oracle connect string for system user`, `set connect ${user}/${REDACTED}@${c['instance']} ;# Oracle connect string for the ${workload} user`);
+    lines.push(
+      `set systemconnect ${tclQuote(`${c['system_user']}/${REDACTED}@${c['instance']}`, 'quoted')} ;# Oracle connect string for system user`,
+      `set connect ${tclQuote(`${user}/${REDACTED}@${c['instance']}`, 'quoted')} ;# Oracle connect string for the ${workload} user`,
+    );
   }
   const seen = new Set<string>();
   for (const [name, t] of Object.entries(scriptVars(s.prefix, workload))) {
@@ -42,28 +51,30 @@ export function generatedScript(s: HdbSession): string {
     const value = dict[t.section]?.[key];
     if (value === undefined || seen.has(key) || (!timed && (name === 'rampup' || name === 'duration'))) continue;
     seen.add(key);
-    lines.push(`set ${name} "${isPasswordVar(name) ? REDACTED : value}" ;# ${t.section}:${key}`);
+    lines.push(`set ${name} ${tclQuote(isPasswordVar(name) ? REDACTED : value, 'quoted')} ;# ${t.section}:${key}`);
   }
   lines.push('#EDITABLE OPTIONS##################################################', '');
   return lines.join('\n');
 }
 
 /** POST /savescript {"file":"<name>"} */
-export function savescript({ s }: Ctx, pairs: Pairs): Outcome {
+export function savescript({ s, engine }: RunCtx, pairs: Pairs): Outcome {
   if (pairs.length !== 1) return failure('Usage: savescript {"file":"<file name>"}');
   if (!s.script) return failure('Error: No script loaded to save, use loadscript to load');
+  const dir = scriptsDir(engine.dataDir);
   const name = pairs[0]![1].trim();
   if (!BARE.test(name) || name !== basename(name) || name.startsWith('.')) {
-    return failure(`savescript writes a bare file name (letters, digits, . _ -) into ${tmpdir()}: "${name.slice(0, 100)}" is not one`);
+    return failure(`savescript writes a bare file name (letters, digits, . _ -) into ${dir}: "${name.slice(0, 100)}" is not one`);
   }
   const ext = extname(name);
-  const file = join(tmpdir(), ext === '.tcl' ? name : `${ext ? name.slice(0, -ext.length) : name}.tcl`);
+  const file = ext === '.tcl' ? name : `${ext ? name.slice(0, -ext.length) : name}.tcl`;
+  let path: string;
   try {
-    writeFileSync(file, s.script.custom ? s.script.custom.text : generatedScript(s), { mode: 0o600 });
+    path = writePrivateFile(dir, file, s.script.custom ? s.script.custom.text : generatedScript(s), 'file');
   } catch (e) {
-    return failure(`Error: Failed to write to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    return failure(`Error: Failed to write to ${join(dir, file)}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return success(`Success ... wrote script to ${file}`);
+  return success(`Success ... wrote script to ${path}`);
 }
 
 /** POST /custommonitor {"type":"test|timed"}: whether a custom script runs with a monitor VU. */
