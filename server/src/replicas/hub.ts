@@ -108,12 +108,16 @@ export class ReplicaHub {
     this.opts.log?.(msg);
   }
 
+  private warn(msg: string): void {
+    (this.opts.warn ?? this.opts.log)?.(msg);
+  }
+
   /** A warning said once per key (forgeries can repeat without flooding the log). */
   private warnOnce(key: string, msg: string): void {
     if (this.said.has(key)) return;
     if (this.said.size >= 1000) this.said.clear();
     this.said.add(key);
-    (this.opts.warn ?? this.opts.log)?.(msg);
+    this.warn(msg);
   }
 
   /** The boot id, key and next sequence number of a message of this primary (publish it before any await: replicas refuse a sequence older than one they saw). */
@@ -140,10 +144,11 @@ export class ReplicaHub {
   /** A replica's heartbeat or leave: signed by the key it names, on its own name's subject. */
   private hello(m: Msg): void {
     const h = unsigned<Hello>(m.data);
-    const verify = h ? verifierOf(h.keys?.sign) : null;
-    if (!h || !verify || typeof h.keys.seal !== 'string' || typeof h.seq !== 'number') return;
+    if (!h || typeof h.keys?.sign !== 'string' || typeof h.keys.seal !== 'string' || typeof h.seq !== 'number') return;
     const name = h.k === 'hb' && isAnnounce(h.a) ? h.a.name : h.k === 'leave' ? h.name : null;
     if (typeof name !== 'string' || !NAME.test(name) || m.subject !== this.subjects.heartbeat(name)) return;
+    const verify = this.registry.verifierFor(name, h.keys.sign) ?? verifierOf(h.keys.sign);
+    if (!verify) return;
     if (!signedBy(m.data, verify)) {
       this.warnOnce(`unsigned ${name}`, `a heartbeat for replica ${name} was not signed by the key it names: ignored (a NATS client forging replicas?)`);
       return;
@@ -174,13 +179,13 @@ export class ReplicaHub {
       case 'refused': {
         const held = v.holder;
         const msg = `replica name ${name} is held by a live replica (host ${held.a.host}, key ${held.peer.fp}, last heartbeat ${Math.round((now - held.lastSeenAt) / 100) / 10} s ago)`;
-        if (v.first) this.warnOnce(`refused ${name}/${fp}`, `${msg}; another replica (host ${a.host}, key ${fp}) announced the same name and is refused: give one of them another --name`);
+        if (v.first) this.warn(`${msg}; another replica (host ${a.host}, key ${fp}) announced the same name and is refused: give one of them another --name`);
         this.notice(name, fp, false, `${msg}: give this replica another --name (the name is free once that replica leaves, or ${this.lossMs / 1000} s after its last heartbeat)`);
         break;
       }
       case 'full': {
         const msg = `this primary lists ${this.registry.size} replicas, its limit (SLEDGE_REPLICA_MAX), none of them lost`;
-        if (v.first) this.warnOnce('full', `${msg}: replica ${name} (host ${a.host}) and further new names are refused`);
+        if (v.first) this.warn(`${msg}: replica ${name} (host ${a.host}) and further new names are refused`);
         this.notice(name, fp, false, msg);
         break;
       }

@@ -14,6 +14,7 @@ export const DEFAULT_MAX_REPLICAS = 1000;
 /** One replica identity: its name and keys (the key that checks its messages, the key its control requests are sealed to). */
 export interface Peer {
   name: string;
+  signPub: string;
   /** Fingerprint of its signing key. */
   fp: string;
   sealPub: string;
@@ -98,9 +99,15 @@ export class Registry {
       this.fullSaid = true;
       return { t: 'full', first };
     }
-    const entry: Entry = { peer: { name: a.name, fp, sealPub: hb.keys.seal, verify }, a, seq: hb.seq, joinedAt: now, lastSeenAt: now, lost: false, lostAt: 0, left: false };
+    const entry: Entry = { peer: { name: a.name, signPub: hb.keys.sign, fp, sealPub: hb.keys.seal, verify }, a, seq: hb.seq, joinedAt: now, lastSeenAt: now, lost: false, lostAt: 0, left: false };
     this.entries.set(a.name, entry);
     return { t: 'joined', entry, ...(e ? { replaced: e } : {}) };
+  }
+
+  /** The key that checks the messages of the identity that holds `name` with this public key (spares importing it for every heartbeat). */
+  verifierFor(name: string, signPub: string): KeyObject | null {
+    const e = this.entries.get(name);
+    return e && e.peer.signPub === signPub ? e.peer.verify : null;
   }
 
   /** The replica `fp` says it leaves (a signed leave): its name is free at once. */
