@@ -210,6 +210,7 @@ describe('scale-out trust: sealed prepare, signed frames and control, one identi
     expect(out).not.toContain(String(FORGED));
     expect(out).toContain(`Dropped a frame on sledge.frames.${id}.`);
     expect(out).toContain(`${forged} frames on this job's subjects were dropped`);
+    expect(serverLog.filter((l) => l.includes(`job ${id}: a frame on sledge.frames.${id}.`) && (JSON.parse(l) as { level: number }).level === 40)).toHaveLength(1);
 
     // Mallory saw both prepares go to r1 and could open neither; no message it received holds either password.
     const prepares = seen.filter((m) => m.subject === ctlSubject && unsigned<PrimaryMsg>(m.data)?.boot === beat.boot);

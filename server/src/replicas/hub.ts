@@ -312,6 +312,7 @@ export class ReplicaHub {
         const peer = peers.get(replica);
         const fm = peer ? verified<FrameMsg>(m.data, peer.verify) : null;
         if (!fm || fm.k !== 'frame' || fm.job !== jobId || fm.name !== replica || !Number.isSafeInteger(fm.n) || fm.n <= (last.get(replica) ?? -1)) {
+          this.warnOnce(`frames ${jobId}`, `job ${jobId}: a frame on ${m.subject} was not signed by the replica placed there (or was replayed): dropped, as are later ones (the job's output counts them)`);
           onDrop(m.subject);
           continue;
         }
