@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -61,8 +61,12 @@ export interface AppOptions {
   /** Test hook: load the native VU loop (whichever engine's the run's driver offers) from this file instead of worker-native's build. */
   pgVuAddonPath?: string;
   cpus?: number;
-  /** Scale-out: join replicas over NATS (SLEDGE_NATS_*); lossMs: a replica silent this long is lost (default 5000). */
-  nats?: NatsSettings & { lossMs?: number };
+  /**
+   * Scale-out: join replicas over NATS (SLEDGE_NATS_*); lossMs: a replica silent this long is lost (default 5000);
+   * pruneMs: a lost replica leaves the list this long after (SLEDGE_REPLICA_PRUNE_MS, default 10 minutes);
+   * maxReplicas: the list's bound (SLEDGE_REPLICA_MAX, default 1000).
+   */
+  nats?: NatsSettings & { lossMs?: number; pruneMs?: number; maxReplicas?: number };
 }
 
 export interface SledgeApp {
@@ -90,7 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     onFlushError: (e) => app.log.error(`job store write failed (rows kept, retrying every second): ${e.message}`),
   });
   const agents = new AgentHub();
-  const replicas = await openReplicas(opts.nats, agents, (m) => app.log.info(m)).catch((e: unknown) => {
+  const replicas = await openReplicas(opts.nats, agents, app.log).catch((e: unknown) => {
     store.close();
     throw e;
   });
@@ -171,9 +175,17 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
 }
 
 /** Scale-out: the replica hub on NATS when the server has SLEDGE_NATS_URL (AppOptions.nats). */
-async function openReplicas(nats: AppOptions['nats'], agents: AgentHub, log: (m: string) => void): Promise<ReplicaHub | undefined> {
+async function openReplicas(nats: AppOptions['nats'], agents: AgentHub, log: FastifyBaseLogger): Promise<ReplicaHub | undefined> {
   if (!nats) return undefined;
-  return ReplicaHub.open(nats, { log, agents, ...(nats.lossMs !== undefined ? { lossMs: nats.lossMs } : {}) });
+  const { lossMs, pruneMs, maxReplicas } = nats;
+  return ReplicaHub.open(nats, {
+    log: (m) => log.info(m),
+    warn: (m) => log.warn(m),
+    agents,
+    ...(lossMs !== undefined ? { lossMs } : {}),
+    ...(pruneMs !== undefined ? { pruneMs } : {}),
+    ...(maxReplicas !== undefined ? { maxReplicas } : {}),
+  });
 }
 
 function defaultUiDir(): string | null {

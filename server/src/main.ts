@@ -10,7 +10,9 @@
  * loopback needs SLEDGE_TOKEN, or --insecure / SLEDGE_INSECURE=1 to run open
  * anyway. SLEDGE_NATS_URL (with SLEDGE_NATS_TOKEN | _CREDS | _USER and
  * _PASSWORD, SLEDGE_NATS_TLS_CA/_CERT/_KEY, SLEDGE_NATS_PREFIX) joins replicas
- * over NATS (scale-out). LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
+ * over NATS (scale-out); a lost replica leaves the list after
+ * SLEDGE_REPLICA_PRUNE_MS (default 10 minutes), which holds at most
+ * SLEDGE_REPLICA_MAX replicas (default 1000). LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
  * place that reads the environment.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -57,7 +59,22 @@ if (openToNetwork && !insecure) {
   process.exit(2);
 }
 
-const nats = natsSettingsFromEnv(process.env);
+/** A positive integer setting of the environment, or undefined when unset (exits saying what to give when it is not one). */
+function positiveInt(name: string): number | undefined {
+  const v = process.env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    console.error(`${name} must be a positive integer (got ${v})`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const natsSettings = natsSettingsFromEnv(process.env);
+const pruneMs = positiveInt('SLEDGE_REPLICA_PRUNE_MS');
+const maxReplicas = positiveInt('SLEDGE_REPLICA_MAX');
+const nats = natsSettings ? { ...natsSettings, ...(pruneMs ? { pruneMs } : {}), ...(maxReplicas ? { maxReplicas } : {}) } : null;
 const filesRoot = process.env['SLEDGE_FILES_ROOT'] ? resolve(process.env['SLEDGE_FILES_ROOT']) : undefined;
 const secretKey = process.env['SLEDGE_SECRET_KEY'] || undefined;
 

@@ -17,7 +17,8 @@ virtual users of the runs placed on it (sledge run --replicas all). Every flag h
 SLEDGE_NATS_URL, SLEDGE_REPLICA_NAME (default: the host name), SLEDGE_NATS_TOKEN, SLEDGE_NATS_CREDS,
 SLEDGE_NATS_USER, SLEDGE_NATS_PASSWORD, SLEDGE_NATS_TLS_CA, SLEDGE_NATS_TLS_CERT, SLEDGE_NATS_TLS_KEY,
 SLEDGE_NATS_PREFIX (default sledge; the primary's). The target's credentials reach a replica only over an
-authenticated NATS connection.`;
+authenticated NATS connection, sealed to this replica's key (a new one each start). A name held by another live
+replica is refused: this replica then exits with an error (code 2).`;
 
 const FLAGS = {
   nats: { type: 'string' },
@@ -65,8 +66,10 @@ export async function replicaCommand(argv: string[]): Promise<number> {
   const stop = new Promise<void>((resolve) => {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
   });
-  await Promise.race([stop, replica.closed()]);
+  const ended = await Promise.race([stop, replica.closed()]);
   log(`replica ${replica.name} leaving`);
   await replica.close();
+  // A primary refused it (its name is held by another live replica): say so, exit non-zero.
+  if (SledgeError.is(ended)) throw ended;
   return 0;
 }

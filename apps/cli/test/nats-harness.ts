@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@sledge/protocol';
@@ -42,6 +42,53 @@ export async function startNats(token: string | null): Promise<{ url: string; st
       p.kill('SIGTERM');
       await new Promise((r) => p.once('exit', r));
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A TCP relay in front of a NATS server, to cut one client off the network:
+ * `cut` drops every relayed connection and refuses new ones (messages sent to
+ * the client meanwhile are lost, as on a real partition); `restore` lets it
+ * reconnect.
+ */
+export async function startRelay(natsUrl: string): Promise<{ url: string; cut: () => void; restore: () => void; close: () => Promise<void> }> {
+  const target = new URL(natsUrl);
+  const sockets = new Set<Socket>();
+  let blocked = false;
+  const server = createServer((client) => {
+    if (blocked) return void client.destroy();
+    const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const dropAll = () => {
+    for (const s of sockets) s.destroy();
+  };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    cut: () => {
+      blocked = true;
+      dropAll();
+    },
+    restore: () => {
+      blocked = false;
+    },
+    close: async () => {
+      blocked = true;
+      dropAll();
+      await new Promise((r) => server.close(r));
     },
   };
 }

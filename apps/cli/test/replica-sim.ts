@@ -1,6 +1,7 @@
 /**
  * Simulated replicas: N fake `sledge replica`s speaking the real wire
- * protocol (subjects, Announce, control request/reply, JetStream frames), so
+ * protocol through the real ReplicaLink (signed heartbeats, sealed control
+ * requests and signed replies, signed JetStream frames), so
  * that a test or the bench can measure what one primary does to aggregate
  * many replicas without running N x VUs against a database.
  *
@@ -31,11 +32,11 @@ import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
-import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import { DEFAULT_MIX, SledgeError, TX_TYPES, type CpuLine, type CpuSample } from '@sledge/protocol';
-import { subjects, encode, decode, HEARTBEAT_MS, type Announce, type ControlReply, type ControlRequest, type Frame, type PrepareRequest, type ProfileWire } from '@sledge/server/replicas/wire';
+import type { Announce, ControlRequest, Frame, PrepareRequest, ProfileWire } from '@sledge/server/replicas/wire';
+import { ReplicaLink, type LinkJob, type LinkOwner } from '@sledge/server/replicas/link';
 import { ASH_EXEC_US, ASH_WAIT_US, FV_SLOTS, F_SLOTS, KINDS, K_COMMIT, K_ROLLBACK, PHASE_DONE, PHASE_MEASURING, RUN_ABORT, VU_STATE } from '@sledge/server/shared/layout';
 import { VERSION } from '@sledge/server/version';
 
@@ -164,73 +165,63 @@ class SimJob {
 }
 
 /** One fake replica. */
-class SimReplica {
-  private job: SimJob | null = null;
-  private publishing: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private readonly bootId = randomUUID();
-  private readonly subj;
+class SimReplica implements LinkOwner {
+  private current: SimJob | null = null;
+  private jobBoot = '';
+  private readonly link: ReplicaLink;
+  private publishFrame: (f: Frame) => number = () => 0;
 
   constructor(
     readonly name: string,
-    private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
+    nc: NatsConnection,
     private readonly o: Required<Omit<SimOptions, 'url' | 'token' | 'replicas' | 'namePrefix'>>,
     private readonly onPrepare: (jobId: string) => void,
     private readonly onDone: (jobId: string, r: SimReplicaReport) => void,
   ) {
-    this.subj = subjects(o.prefix);
+    this.link = new ReplicaLink(nc, jetstream(nc), name, this, { prefix: o.prefix, log: (m) => process.stderr.write(`replica-sim ${name}: ${m}\n`) });
   }
 
   start(): void {
-    this.nc.subscribe(this.subj.control(this.name), { callback: (err, m) => (err ? undefined : this.onControl(m)) });
-    this.nc.subscribe(this.subj.discover, { callback: () => this.heartbeat() });
-    this.heartbeat();
-    this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    this.link.start();
   }
 
-  private heartbeat(): void {
-    if (this.nc.isClosed()) return;
-    const a: Announce = {
-      name: this.name,
+  announce(): Omit<Announce, 'name' | 'bootId' | 'jobId'> {
+    return {
       version: VERSION,
       host: `${hostname()}-sim`,
       cores: CORES,
       drivers: ['sqlite', 'postgresql', 'mysql', 'mariadb'],
-      jobId: this.job?.req.jobId ?? null,
       cpuPct: 20 + Math.round(Math.random() * 300) / 10,
       processCpuPct: 10 + Math.round(Math.random() * 200) / 10,
-      bootId: this.bootId,
       system: { hostname: `${hostname()}-${this.name}`, cpuModel: 'simulated (replica-sim)', cpuCount: CORES, memoryBytes: 8 * 1024 ** 3, os: 'Linux (simulated)', kernel: 'simulated' },
       cpu: cpuSample(),
     };
-    this.nc.publish(this.subj.heartbeat(this.name), encode(a));
   }
 
-  private onControl(m: Msg): void {
-    let reply: ControlReply;
-    try {
-      reply = { ok: true, ...this.handle(decode<ControlRequest>(m.data)) };
-    } catch (e) {
-      reply = { ok: false, error: new SledgeError('SLEDGE_E_CONFLICT', e instanceof Error ? e.message : String(e)).toInfo() };
-    }
-    m.respond(encode(reply));
+  job(): LinkJob | null {
+    return this.current ? { jobId: this.current.req.jobId, boot: this.jobBoot } : null;
   }
 
-  private handle(req: ControlRequest): { line?: string } {
+  drop(): void {
+    if (this.current) this.finish(this.current, 'aborted');
+  }
+
+  control(req: ControlRequest, boot: string): { line?: string } {
     if (req.op === 'prepare') {
-      if (this.job) throw new Error(`this replica runs job ${this.job.req.jobId}`);
-      if (req.workload !== 'tprocc') throw new Error(`the simulator runs TPROC-C only, not ${req.workload}`);
+      if (this.current) throw new SledgeError('SLEDGE_E_CONFLICT', `this replica runs job ${this.current.req.jobId}`);
+      if (req.workload !== 'tprocc') throw new SledgeError('SLEDGE_E_VALIDATION', `the simulator runs TPROC-C only, not ${req.workload}`);
       const job = new SimJob(req);
-      this.job = job;
+      this.current = job;
+      this.jobBoot = boot;
+      this.publishFrame = this.link.frames(req.jobId);
       this.onPrepare(req.jobId);
-      this.heartbeat();
+      this.link.heartbeat();
       // A real replica says ready once its VU threads loaded their driver.
-      setTimeout(() => this.publish(req.jobId, { t: 'ready', loop: 'Virtual users simulated (replica-sim)' }), 20);
+      setTimeout(() => this.publish({ t: 'ready', loop: 'Virtual users simulated (replica-sim)' }), 20);
       return { line: `${req.vus.length} VU(s) simulated by replica-sim at ${this.o.txPerVu} tx/s each` };
     }
-    const job = this.job;
-    if (!job || job.req.jobId !== req.jobId) throw new Error(`this replica runs no VUs of job ${req.jobId}`);
+    // The link passes only requests for the running job of the primary that placed it.
+    const job = this.current!;
     if (req.op === 'go') {
       for (const v of job.vus) v.state = VU_STATE.running;
       job.transacting = true;
@@ -312,7 +303,7 @@ class SimReplica {
     const f: Frame = { t: 'tick', ts: Date.now(), slices: { counters, faults, states: job.vus.map((v) => v.state), ash }, hist, lines };
     job.lastPublished = job.total();
     job.ticks++;
-    job.tickBytes += this.publish(job.req.jobId, f);
+    job.tickBytes += this.publish(f);
   }
 
   private finish(job: SimJob, reason: 'ended' | 'aborted'): void {
@@ -327,8 +318,8 @@ class SimReplica {
       elapsedMs: Math.round(job.windowMs),
       perType: Object.fromEntries(OPS.flatMap((op, i) => (v.window[i]!.size ? [[op, { pairs: toPairs(v.window[i]!), totalNs: v.windowNs[i]! }]] : []))),
     }));
-    this.publish(job.req.jobId, { t: 'profile', vus });
-    this.publish(job.req.jobId, { t: 'done', reason });
+    this.publish({ t: 'profile', vus });
+    this.publish({ t: 'done', reason });
     const profile: SimReplicaReport['profile'] = {};
     OPS.forEach((op, i) => {
       const m = new Map<number, number>();
@@ -341,26 +332,21 @@ class SimReplica {
     });
     const total = job.total();
     const report: SimReplicaReport = { name: this.name, vus: job.vus.length, windowTransactions: total - job.windowBase, totalTransactions: total, tickCalls: job.tickCalls, ticks: job.ticks, tickBytes: job.tickBytes, profile };
-    void this.publishing.then(() => {
-      if (this.job === job) this.job = null;
-      this.heartbeat();
+    void this.link.flushed().then(() => {
+      if (this.current === job) this.current = null;
+      this.link.heartbeat();
       this.onDone(job.req.jobId, report);
     });
   }
 
-  /** Frames in order, each after the previous one's ack (as a real replica). Returns the frame's size. */
-  private publish(jobId: string, f: Frame): number {
-    const data = encode(f);
-    const subject = this.subj.frames(jobId, this.name);
-    this.publishing = this.publishing.then(() => this.js.publish(subject, data)).catch((e: unknown) => process.stderr.write(`replica-sim ${this.name}: a frame was not stored: ${String(e)}\n`));
-    return data.length;
+  /** Frames in order, signed, each after the previous one's ack (the real replica's publisher). Returns the frame's size. */
+  private publish(f: Frame): number {
+    return this.publishFrame(f);
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.job?.ticker) clearInterval(this.job.ticker);
-    await this.publishing;
-    await this.nc.drain().catch(() => this.nc.close());
+    if (this.current?.ticker) clearInterval(this.current.ticker);
+    await this.link.close();
   }
 }
 
@@ -387,7 +373,7 @@ export async function runSim(opts: SimOptions, onJob: (r: SimJobReport) => void)
     const nc = await connect({ servers: opts.url, token: opts.token, name: `replica-sim ${name}` });
     // The replicas of a job, counted as they take its prepare (before any can be done).
     const onPrepare = (jobId: string) => void (busy.get(jobId) ?? busy.set(jobId, new Set()).get(jobId)!).add(name);
-    const r = new SimReplica(name, nc, jetstream(nc), o, onPrepare, onDone);
+    const r = new SimReplica(name, nc, o, onPrepare, onDone);
     r.start();
     reps.push(r);
   }

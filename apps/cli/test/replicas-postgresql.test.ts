@@ -11,6 +11,7 @@ import { createHistogram } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { buildApp } from '@sledge/server';
+import { unsigned, type FrameMsg } from '@sledge/server/replicas/wire';
 import { TX_PROC, type Job, type ReplicaList, type TimingRow, type TproccResult, type TxType } from '@sledge/protocol';
 import { appApi, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
 
@@ -120,10 +121,10 @@ describe('replicas over NATS JetStream (PostgreSQL)', () => {
       const m = await c.next({ expires: 2000 });
       if (!m) break;
       raw.push(m.string());
-      const f = m.json<{ t: string; vus?: { perType: Record<string, { pairs: number[] }> }[] }>();
+      const f = unsigned<FrameMsg>(m.data)!.f;
       if (f.t !== 'profile') continue;
       profiles++;
-      for (const v of f.vus!) {
+      for (const v of f.vus) {
         for (const [op, x] of Object.entries(v.perType)) {
           const h = merged.get(op) ?? createHistogram();
           for (let i = 0; i < x.pairs.length; i += 2) for (let k = 0; k < x.pairs[i + 1]!; k++) h.record(x.pairs[i]!);

@@ -5,6 +5,7 @@ import { StringEnum } from './util.js';
 export const ReplicaInfo = Type.Object(
   {
     name: Type.String(),
+    key: Type.Optional(Type.String({ description: "fingerprint of the replica's signing key: one per replica process (a restarted replica has another); the primary accepts frames of a job only from the key it placed the job on" })),
     version: Type.String({ description: 'the replica\'s Sledge version' }),
     versionMatch: Type.Boolean({ description: 'false when the replica runs another Sledge version than this server (its numbers may not compare)' }),
     host: Type.String({ description: 'the replica\'s host name' }),

@@ -1,49 +1,70 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient } from '@nats-io/jetstream';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { SledgeError, type ReplicaInfo, type ReplicaList } from '@sledge/protocol';
+import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { REPLICA_NAME_PATTERN, SledgeError, type ReplicaInfo, type ReplicaList } from '@sledge/protocol';
 import { VERSION } from '../version.js';
-import { RUN_ABORT } from '../shared/layout.js';
 import type { AgentHub } from '../runner/samplers/agents.js';
 import { DEFAULT_PREFIX, authenticates, connectNats, publicUrl, type NatsSettings } from './nats-conn.js';
-import { HEARTBEAT_MS, decode, encode, subjects, type Announce, type ControlReply, type ControlRequest, type Frame, type PrimaryBeat, type Subjects } from './wire.js';
+import { DEFAULT_LOSS_MS, DEFAULT_MAX_REPLICAS, DEFAULT_PRUNE_MS, Registry, type Entry, type Peer } from './registry.js';
+import { Signer, fingerprint, seal, signedBy, verifierOf } from './seal.js';
+import {
+  HEARTBEAT_MS,
+  controlContext,
+  encode,
+  isAnnounce,
+  signed,
+  subjects,
+  unsigned,
+  verified,
+  type ControlReply,
+  type ControlRequest,
+  type Frame,
+  type FrameMsg,
+  type FromPrimary,
+  type Hello,
+  type PrimaryMsg,
+  type ReplyMsg,
+  type Subjects,
+} from './wire.js';
 
-/** A replica that has not heartbeaten for this long is lost (its VUs' work so far still counts). */
-export const DEFAULT_LOSS_MS = 5000;
 /** Frames are kept this long in the stream (the primary applies them while the job runs; the job store keeps the result), and at most this much of them (the oldest go first). */
 const FRAME_MAX_AGE_NS = 24 * 3600 * 1e9;
 const FRAME_MAX_BYTES = 1024 ** 3;
-
-interface Entry {
-  a: Announce;
-  /** Its id as a CPU agent (AgentHub) while it is not lost. */
-  agentId?: number;
-  joinedAt: number;
-  lastSeenAt: number;
-  lost: boolean;
-}
+const NAME = new RegExp(REPLICA_NAME_PATTERN);
 
 export interface HubOptions {
   lossMs?: number;
+  /** A lost replica leaves the list after this long (default 10 minutes). */
+  pruneMs?: number;
+  /** At most this many replicas are listed (default 1000). */
+  maxReplicas?: number;
   /** Replicas' CPU samples go here, as CPU agents named "replica <name>": jobs record them. */
   agents?: AgentHub;
   log?: (msg: string) => void;
+  /** Refused replicas (a held name, a full list) and messages not signed by whom they claim (default: log). */
+  warn?: (msg: string) => void;
 }
 
 /**
- * The primary's side of scale-out: the replicas that joined (heartbeats,
- * loss), control requests to one replica, and the frames of a job read back
- * from JetStream. The primary heartbeats too, with a boot id: a replica whose
- * job's primary restarted (another boot id) or went silent stops its VUs.
+ * The primary's side of scale-out: the replicas that joined (Registry:
+ * identities, loss, pruning), control requests to one replica (sealed to it,
+ * signed by this boot, answered by a reply it signed), and the frames of a
+ * job read back from JetStream, accepted only from the replica identities the
+ * job was placed on. The primary heartbeats too, with its boot id and the
+ * jobs it runs on which replica: a replica whose job's primary restarted,
+ * went silent or no longer lists the job stops its VUs.
  */
 export class ReplicaHub {
   readonly bootId = randomUUID();
-  private readonly entries = new Map<string, Entry>();
+  private readonly signer = Signer.generate();
+  private seq = 0;
+  private readonly registry: Registry;
   private readonly lostListeners = new Set<(name: string, at: number) => void>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly said = new Set<string>();
   private sub: Subscription | null = null;
-  /** The job whose VUs run on replicas (primary heartbeats carry it). */
-  jobId: string | null = null;
+  /** The job whose VUs run on replicas, and the replica identities they run on (each beat lists them). */
+  private placed: { jobId: string; peers: Map<string, Peer> } | null = null;
   readonly subjects: Subjects;
   readonly authenticated: boolean;
   readonly lossMs: number;
@@ -57,6 +78,7 @@ export class ReplicaHub {
     this.subjects = subjects(settings.prefix ?? DEFAULT_PREFIX);
     this.authenticated = authenticates(settings);
     this.lossMs = opts.lossMs ?? DEFAULT_LOSS_MS;
+    this.registry = new Registry({ lossMs: this.lossMs, pruneMs: opts.pruneMs ?? DEFAULT_PRUNE_MS, max: opts.maxReplicas ?? DEFAULT_MAX_REPLICAS });
   }
 
   static async open(settings: NatsSettings, opts: HubOptions = {}): Promise<ReplicaHub> {
@@ -82,44 +104,98 @@ export class ReplicaHub {
     }
   }
 
+  private log(msg: string): void {
+    this.opts.log?.(msg);
+  }
+
+  private warn(msg: string): void {
+    (this.opts.warn ?? this.opts.log)?.(msg);
+  }
+
+  /** A warning said once per key (forgeries can repeat without flooding the log). */
+  private warnOnce(key: string, msg: string): void {
+    if (this.said.has(key)) return;
+    if (this.said.size >= 1000) this.said.clear();
+    this.said.add(key);
+    this.warn(msg);
+  }
+
+  /** The boot id, key and next sequence number of a message of this primary (publish it before any await: replicas refuse a sequence older than one they saw). */
+  private next(): FromPrimary {
+    return { boot: this.bootId, pk: this.signer.pub, seq: ++this.seq };
+  }
+
+  private say(subject: string, msg: PrimaryMsg, reply?: string): void {
+    this.nc.publish(subject, signed(this.signer, msg), reply ? { reply } : undefined);
+  }
+
   private listen(): void {
-    this.sub = this.nc.subscribe(this.subjects.heartbeats, {
-      callback: (err, m) => {
-        if (err) return;
-        try {
-          this.seen(decode<Announce>(m.data));
-        } catch {
-          // not one of ours: ignore
-        }
-      },
-    });
-    const beat = () => this.nc.publish(this.subjects.primary, encode({ bootId: this.bootId, version: VERSION, jobId: this.jobId } satisfies PrimaryBeat));
+    this.sub = this.nc.subscribe(this.subjects.heartbeats, { callback: (err, m) => (err ? undefined : this.hello(m)) });
+    const beat = () => {
+      const p = this.placed;
+      const jobs = p ? [...p.peers.values()].map((x) => ({ name: x.name, key: x.fp, jobId: p.jobId })) : [];
+      this.say(this.subjects.primary, { k: 'beat', ...this.next(), version: VERSION, jobs });
+    };
     beat();
-    this.nc.publish(this.subjects.discover, encode({ bootId: this.bootId }));
+    this.say(this.subjects.discover, { k: 'discover', ...this.next() });
     this.timers.push(setInterval(beat, HEARTBEAT_MS), setInterval(() => this.sweep(), Math.min(500, this.lossMs / 4)));
   }
 
-  private seen(a: Announce): void {
-    const now = Date.now();
-    const e = this.entries.get(a.name);
-    if (!e || e.a.bootId !== a.bootId) {
-      if (e && !e.lost) this.markLost(e, now);
-      const entry: Entry = { a, joinedAt: now, lastSeenAt: now, lost: false };
-      this.entries.set(a.name, entry);
-      this.opts.log?.(`replica ${a.name} joined (${a.host}, ${a.cores} cores, Sledge ${a.version})`);
-      this.cpuSample(entry);
+  /** A replica's heartbeat or leave: signed by the key it names, on its own name's subject. */
+  private hello(m: Msg): void {
+    const h = unsigned<Hello>(m.data);
+    if (!h || typeof h.keys?.sign !== 'string' || typeof h.keys.seal !== 'string' || typeof h.seq !== 'number') return;
+    const name = h.k === 'hb' && isAnnounce(h.a) ? h.a.name : h.k === 'leave' ? h.name : null;
+    if (typeof name !== 'string' || !NAME.test(name) || m.subject !== this.subjects.heartbeat(name)) return;
+    const verify = this.registry.verifierFor(name, h.keys.sign) ?? verifierOf(h.keys.sign);
+    if (!verify) return;
+    if (!signedBy(m.data, verify)) {
+      this.warnOnce(`unsigned ${name}`, `a heartbeat for replica ${name} was not signed by the key it names: ignored (a NATS client forging replicas?)`);
       return;
     }
-    if (e.lost) {
-      // Back after a loss (a network partition, a stalled machine). The run wrote its VUs off: if they still run, stop them (no orphaned load).
-      if (a.jobId) void this.control(a.name, { op: 'run', jobId: a.jobId, run: RUN_ABORT }, 2000).catch(() => undefined);
-      e.lost = false;
-      e.joinedAt = now;
-      this.opts.log?.(`replica ${a.name} is back after a loss${a.jobId ? `; its VUs of job ${a.jobId} were written off and are told to stop` : ''}`);
+    const fp = fingerprint(h.keys.sign);
+    if (h.k === 'leave') {
+      if (this.registry.left(name, fp, h.seq)) this.log(`replica ${name} left`);
+      return;
     }
-    e.a = a;
-    e.lastSeenAt = now;
-    this.cpuSample(e);
+    if (h.k !== 'hb') return;
+    const now = Date.now();
+    const v = this.registry.seen(h, verify, now);
+    const { a } = h;
+    switch (v.t) {
+      case 'joined':
+        if (v.replaced && !v.replaced.lost) this.markLost(v.replaced, now);
+        this.log(`replica ${a.name} joined (${a.host}, ${a.cores} cores, Sledge ${a.version}, key ${fp})`);
+        this.notice(name, fp, true, `joined the primary (boot ${this.bootId})`);
+        this.cpuSample(v.entry);
+        break;
+      case 'back':
+        this.log(`replica ${a.name} is back after a loss (the VUs the run wrote off stop: this server's heartbeat no longer lists them)`);
+        this.cpuSample(v.entry);
+        break;
+      case 'seen':
+        this.cpuSample(v.entry);
+        break;
+      case 'refused': {
+        const held = v.holder;
+        const msg = `replica name ${name} is held by a live replica (host ${held.a.host}, key ${held.peer.fp}, last heartbeat ${Math.round((now - held.lastSeenAt) / 100) / 10} s ago)`;
+        if (v.first) this.warn(`${msg}; another replica (host ${a.host}, key ${fp}) announced the same name and is refused: give one of them another --name`);
+        this.notice(name, fp, false, `${msg}: give this replica another --name (the name is free once that replica leaves, or ${this.lossMs / 1000} s after its last heartbeat)`);
+        break;
+      }
+      case 'full': {
+        const msg = `this primary lists ${this.registry.size} replicas, its limit (SLEDGE_REPLICA_MAX), none of them lost`;
+        if (v.first) this.warn(`${msg}: replica ${name} (host ${a.host}) and further new names are refused`);
+        this.notice(name, fp, false, msg);
+        break;
+      }
+      case 'stale':
+        break;
+    }
+  }
+
+  private notice(name: string, fp: string, ok: boolean, message: string): void {
+    this.say(this.subjects.notice(name, fp), { k: 'notice', ...this.next(), to: fp, ok, message });
   }
 
   private cpuSample(e: Entry): void {
@@ -130,16 +206,17 @@ export class ReplicaHub {
   }
 
   private markLost(e: Entry, at: number): void {
-    e.lost = true;
     if (e.agentId !== undefined) this.opts.agents?.disconnect(e.agentId);
     delete e.agentId;
-    this.opts.log?.(`replica ${e.a.name} lost: no heartbeat since ${new Date(e.lastSeenAt).toISOString()}`);
+    this.log(`replica ${e.a.name} lost: no heartbeat since ${new Date(e.lastSeenAt).toISOString()}`);
     for (const l of this.lostListeners) l(e.a.name, at);
   }
 
   private sweep(): void {
     const now = Date.now();
-    for (const e of this.entries.values()) if (!e.lost && now - e.lastSeenAt > this.lossMs) this.markLost(e, now);
+    const { lost, pruned } = this.registry.sweep(now);
+    for (const e of lost) this.markLost(e, now);
+    for (const e of pruned) this.log(`replica ${e.a.name} leaves the list: lost since ${new Date(e.lostAt).toISOString()}`);
   }
 
   /** Called with a replica's name when it stops heartbeating. Returns the unsubscribe. */
@@ -149,57 +226,101 @@ export class ReplicaHub {
   }
 
   isLost(name: string): boolean {
-    return this.entries.get(name)?.lost ?? true;
+    return this.registry.isLost(name);
   }
 
   list(): ReplicaInfo[] {
-    return [...this.entries.values()]
-      .map(({ a, joinedAt, lastSeenAt, lost }) => ({
-        name: a.name,
-        version: a.version,
-        versionMatch: a.version === VERSION,
-        host: a.host,
-        cores: a.cores,
-        drivers: a.drivers,
-        state: lost ? ('lost' as const) : a.jobId ? ('busy' as const) : ('ready' as const),
-        jobId: a.jobId,
-        cpuPct: a.cpuPct,
-        processCpuPct: a.processCpuPct,
-        joinedAt,
-        lastSeenAt,
-      }))
-      .sort((x, y) => x.name.localeCompare(y.name));
+    return this.registry.list();
   }
 
   describe(): ReplicaList {
     return { enabled: true, nats: publicUrl(this.settings.url), authenticated: this.authenticated, version: VERSION, now: Date.now(), replicas: this.list() };
   }
 
-  /** A control request to one replica, with a deadline; its refusal or silence is a typed error. */
-  async control(name: string, req: ControlRequest, timeoutMs = 5000): Promise<string | undefined> {
-    let reply: ControlReply;
-    try {
-      const m = await this.nc.request(this.subjects.control(name), encode(req), { timeout: timeoutMs });
-      reply = decode<ControlReply>(m.data);
-    } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      throw new SledgeError('SLEDGE_E_TIMEOUT', `replica ${name} did not answer "${req.op}" within ${timeoutMs} ms (${msg})`, { cause: e });
-    }
-    if (!reply.ok) throw SledgeError.fromInfo({ ...reply.error, message: `replica ${name}: ${reply.error.message}` });
-    return reply.line;
+  /** The job whose VUs run on replicas, or null. */
+  get jobId(): string | null {
+    return this.placed?.jobId ?? null;
   }
 
-  /** Read a job's frames from the start of the stream, in order, until stopped. */
-  async frames(jobId: string, onFrame: (replica: string, f: Frame) => void): Promise<{ stop: () => Promise<void> }> {
+  /** A run places its VUs on these replicas (as they are now: their current identities). One run at a time. */
+  place(jobId: string, names: string[]): Map<string, Peer> {
+    if (this.placed) throw new SledgeError('SLEDGE_E_CONFLICT', `job ${this.placed.jobId} runs on replicas already`);
+    const peers = new Map<string, Peer>();
+    for (const n of names) {
+      const e = this.registry.live(n);
+      if (!e) throw new SledgeError('SLEDGE_E_CONFLICT', `replica ${n} has left or is lost: wait for it, or name other replicas`, { field: 'placement.replicas' });
+      peers.set(n, e.peer);
+    }
+    this.placed = { jobId, peers: new Map(peers) };
+    return peers;
+  }
+
+  /** The job no longer runs on this replica (or, without a name, on any): the next beat does not list it, and a replica still running it stops. */
+  release(jobId: string, name?: string): void {
+    if (this.placed?.jobId !== jobId) return;
+    if (name === undefined) this.placed = null;
+    else this.placed.peers.delete(name);
+  }
+
+  /** A control request to the replica holding `name`, sealed to it, with a deadline; its refusal or silence is a typed error. */
+  control(name: string, req: ControlRequest, timeoutMs = 5000): Promise<string | undefined> {
+    const e = this.registry.live(name);
+    if (!e) return Promise.reject(new SledgeError('SLEDGE_E_CONFLICT', `replica ${name} has left or is lost: it cannot take "${req.op}"`));
+    const { peer } = e;
+    const from = this.next();
+    const msg: PrimaryMsg = { k: 'ctl', ...from, to: peer.fp, sealed: seal(peer.sealPub, encode(req), controlContext(from.boot, from.seq, peer.fp)) };
+    const fail = (why: string, cause?: unknown) => new SledgeError('SLEDGE_E_TIMEOUT', `replica ${name} did not answer "${req.op}" within ${timeoutMs} ms (${why})`, cause ? { cause } : {});
+    return new Promise<ControlReply>((resolve, reject) => {
+      const finish = (f: () => void) => {
+        clearTimeout(timer);
+        sub.unsubscribe();
+        f();
+      };
+      const sub = this.nc.subscribe(createInbox(), {
+        callback: (err, m) => {
+          if (err) return finish(() => reject(fail(err.message, err)));
+          if (m.data.length === 0 && m.headers?.code === 503) return finish(() => reject(fail('no responders')));
+          const r = verified<ReplyMsg>(m.data, peer.verify);
+          if (!r || r.k !== 'reply' || r.boot !== this.bootId || r.seq !== from.seq || r.name !== name) {
+            this.warnOnce(`reply ${name}`, `a reply to a control request for replica ${name} was not signed by it: ignored (a NATS client forging replies?)`);
+            return;
+          }
+          finish(() => resolve(r.r));
+        },
+      });
+      const timer = setTimeout(() => finish(() => reject(fail('timeout'))), timeoutMs);
+      this.say(this.subjects.control(name, peer.fp), msg, sub.getSubject());
+    }).then((reply) => {
+      if (!reply.ok) throw SledgeError.fromInfo({ ...reply.error, message: `replica ${name}: ${reply.error.message}` });
+      return reply.line;
+    });
+  }
+
+  /**
+   * Read a job's frames from the start of the stream, in order, until stopped.
+   * A frame counts only when the identity the job placed on that replica
+   * signed it for this job with a number above its last one; anything else
+   * goes to onDrop (its subject).
+   */
+  async frames(jobId: string, peers: ReadonlyMap<string, Peer>, onFrame: (replica: string, f: Frame) => void, onDrop: (subject: string) => void): Promise<{ stop: () => Promise<void> }> {
     const consumer = await this.js.consumers.get(this.subjects.stream, { filter_subjects: this.subjects.framesOfJob(jobId) });
     const msgs: ConsumerMessages = await consumer.consume();
+    const last = new Map<string, number>();
     const done = (async () => {
       for await (const m of msgs) {
         const replica = m.subject.slice(m.subject.lastIndexOf('.') + 1);
+        const peer = peers.get(replica);
+        const fm = peer ? verified<FrameMsg>(m.data, peer.verify) : null;
+        if (!fm || fm.k !== 'frame' || fm.job !== jobId || fm.name !== replica || !Number.isSafeInteger(fm.n) || fm.n <= (last.get(replica) ?? -1)) {
+          this.warnOnce(`frames ${jobId}`, `job ${jobId}: a frame on ${m.subject} was not signed by the replica placed there (or was replayed): dropped, as are later ones (the job's output counts them)`);
+          onDrop(m.subject);
+          continue;
+        }
+        last.set(replica, fm.n);
         try {
-          onFrame(replica, m.json<Frame>());
+          onFrame(replica, fm.f);
         } catch (e) {
-          this.opts.log?.(`a frame from replica ${replica} could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+          this.log(`a frame from replica ${replica} could not be applied: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
     })();

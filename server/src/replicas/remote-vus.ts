@@ -49,6 +49,7 @@ export class ReplicaVus implements RemoteVus {
   private offLost: (() => void) | null = null;
   private jobId = '';
   private totalVus = 0;
+  private droppedFrames = 0;
   private closed = false;
 
   constructor(
@@ -62,7 +63,6 @@ export class ReplicaVus implements RemoteVus {
 
   async start(run: RemoteStart): Promise<string[]> {
     const { hub } = this;
-    if (hub.jobId) throw new SledgeError('SLEDGE_E_CONFLICT', `job ${hub.jobId} runs on replicas already`);
     if (!hub.authenticated) {
       throw new SledgeError(
         'SLEDGE_E_VALIDATION',
@@ -72,22 +72,28 @@ export class ReplicaVus implements RemoteVus {
     }
     const shares = planPlacement(this.placement, run.plan.vus, run.target.engine, hub.list());
     const versions = new Map(hub.list().map((r) => [r.name, r.version]));
+    // The replicas' identities as of now: frames count only when these signed them, and each beat lists them until they end.
+    const peers = hub.place(run.jobId, shares.map((s) => s.name));
     this.jobId = run.jobId;
     this.totalVus = run.plan.vus;
     for (const s of shares) this.groups.set(s.name, { name: s.name, indexes: s.indexes, version: versions.get(s.name) ?? '', ready: false, done: false, windowStart: 0, windowEnd: null });
-    hub.jobId = run.jobId;
     this.offLost = hub.onLost((name, at) => this.lost(name, at));
-    this.frames = await hub.frames(run.jobId, (name, f) => this.onFrame(name, f));
+    this.frames = await hub.frames(run.jobId, peers, (name, f) => this.onFrame(name, f), (subject) => this.dropped(subject));
     const byIndex = new Map(run.vus.map((a) => [a.index, a]));
     const lines = await Promise.all(
       shares.map(async (s) => {
         const vus: VuAssignment[] = s.indexes.map((i) => byIndex.get(i)!);
         const { vus: _all, ...rest } = run;
-        const line = await hub.control(s.name, { op: 'prepare', ...rest, primaryBootId: hub.bootId, vus }, PREPARE_MS);
+        const line = await hub.control(s.name, { op: 'prepare', ...rest, vus }, PREPARE_MS);
         return `replica ${s.name}: VUs ${vus[0]!.position}-${vus[vus.length - 1]!.position}; ${line ?? ''}`;
       }),
     );
     return [`${run.plan.vus} VU(s) on ${shares.length} replica(s): ${shares.map((s) => `${s.name} ${s.indexes.length}`).join(', ')}`, ...lines];
+  }
+
+  /** A frame on this job's subjects that the replica placed on it did not sign for it (a forgery, a replay): said once, counted. */
+  private dropped(subject: string): void {
+    if (this.droppedFrames++ === 0) this.sink.mon(`Dropped a frame on ${subject}: not signed by the replica this job placed there (or replayed); later ones are counted`);
   }
 
   private onFrame(name: string, f: Frame): void {
@@ -117,6 +123,7 @@ export class ReplicaVus implements RemoteVus {
       case 'done':
         if (f.reason === 'primary-lost') this.sink.mon(`Replica ${name} stopped its VUs: it lost this server`);
         g.done = true;
+        this.hub.release(this.jobId, name);
         this.checkDone();
         break;
     }
@@ -133,6 +140,8 @@ export class ReplicaVus implements RemoteVus {
     const g = this.groups.get(name);
     if (!g || g.done || g.lostAt !== undefined) return;
     g.lostAt = at;
+    // Its VUs are written off: should the replica come back still running them, the beat no longer lists them and it stops.
+    this.hub.release(this.jobId, name);
     const states = new Int32Array(this.sink.shared.states);
     for (const i of g.indexes) Atomics.store(states, i, VU_STATE.failed);
     const positions = g.indexes.map((i) => i + 2);
@@ -204,7 +213,8 @@ export class ReplicaVus implements RemoteVus {
     }
     this.offLost?.();
     await this.frames?.stop().catch(() => undefined);
-    if (this.hub.jobId === this.jobId) this.hub.jobId = null;
+    if (this.droppedFrames > 1) this.sink.mon(`${this.droppedFrames} frames on this job's subjects were dropped: not signed by the replica this job placed there (or replayed)`);
+    this.hub.release(this.jobId);
   }
 
   private clientOps(g: Group): number {

@@ -1,4 +1,4 @@
-import { SledgeError, toSledgeError } from '@sledge/protocol';
+import { SledgeError } from '@sledge/protocol';
 import { loadDriver } from '../shared/drivers.js';
 import { RUN_ABORT, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { LogLine, VuAssignment, VuProfile, VuWorkerData } from '../shared/messages.js';
@@ -159,5 +159,3 @@ function profileWire(p: VuProfile): ProfileWire {
   return { position: p.position, elapsedMs: p.elapsedMs, perType };
 }
 
-/** A failure of prepare, as the reply says it. */
-export const failureInfo = (e: unknown) => toSledgeError(e, 'SLEDGE_E_INTERNAL').toInfo();

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { availableParallelism, hostname } from 'node:os';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
-import { ENGINES, SledgeError } from '@sledge/protocol';
-import { REPLICA_NAME_PATTERN } from '@sledge/protocol';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { ENGINES, REPLICA_NAME_PATTERN, SledgeError } from '@sledge/protocol';
 import { loadDriver } from '../shared/drivers.js';
 import { CpuMeter, busyPct, systemInfo } from './cpu.js';
 import { VERSION } from '../version.js';
-import { DEFAULT_PREFIX, connectNats, publicUrl, type NatsSettings } from './nats-conn.js';
-import { ReplicaJob, failureInfo } from './replica-job.js';
-import { HEARTBEAT_MS, decode, encode, subjects, type Announce, type ControlReply, type ControlRequest, type Frame, type PrimaryBeat, type Subjects } from './wire.js';
-
-/** A replica running a job stops its VUs when its primary has been silent this long. */
-export const DEFAULT_PRIMARY_LOSS_MS = 5000;
+import { connectNats, publicUrl, type NatsSettings } from './nats-conn.js';
+import { ReplicaLink, type LinkJob, type LinkOwner } from './link.js';
+import { ReplicaJob } from './replica-job.js';
+import type { Announce, ControlRequest } from './wire.js';
 
 export interface ReplicaOptions {
   nats: NatsSettings;
@@ -23,34 +19,34 @@ export interface ReplicaOptions {
 }
 
 /**
- * `sledge replica`: joins a primary over NATS, heartbeats (name, version,
- * cores, drivers, CPU), answers the primary's control requests and runs the
- * VUs a run places on it (ReplicaJob), publishing their frames to JetStream.
- * One job at a time. It stops a job's VUs within seconds when the job's
- * primary restarts (a new boot id) or goes silent: no orphaned load.
+ * `sledge replica`: joins a primary over NATS (ReplicaLink: its identity,
+ * signed heartbeats with name, version, cores, drivers, CPU; the primary's
+ * signed and sealed control requests) and runs the VUs a run places on it
+ * (ReplicaJob), publishing their signed frames to JetStream. One job at a
+ * time. It stops a job's VUs within seconds when the job's primary restarts
+ * (a new boot id), goes silent or no longer lists the job: no orphaned load.
  */
-export class Replica {
-  private readonly timers: NodeJS.Timeout[] = [];
-  private job: ReplicaJob | null = null;
+export class Replica implements LinkOwner {
+  private running: { job: ReplicaJob; boot: string } | null = null;
   private drivers: string[] = [];
-  private primary: { bootId: string; seenAt: number } | null = null;
   private readonly cpu = new CpuMeter();
   private readonly system = systemInfo();
   private procMark = { proc: process.cpuUsage(), at: performance.now() };
-  private publishing: Promise<unknown> = Promise.resolve();
-  readonly bootId = randomUUID();
-  private readonly subj: Subjects;
+  private readonly link: ReplicaLink;
   private readonly log: (msg: string) => void;
   private closing = false;
 
   private constructor(
     private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
     readonly name: string,
-    private readonly opts: ReplicaOptions,
+    opts: ReplicaOptions,
   ) {
-    this.subj = subjects(opts.nats.prefix ?? DEFAULT_PREFIX);
     this.log = opts.log ?? (() => undefined);
+    this.link = new ReplicaLink(nc, jetstream(nc), name, this, {
+      ...(opts.nats.prefix ? { prefix: opts.nats.prefix } : {}),
+      ...(opts.primaryLossMs ? { primaryLossMs: opts.primaryLossMs } : {}),
+      log: this.log,
+    });
   }
 
   static async start(opts: ReplicaOptions): Promise<Replica> {
@@ -59,10 +55,10 @@ export class Replica {
       throw new SledgeError('SLEDGE_E_VALIDATION', `replica name ${JSON.stringify(name)}: use letters, digits, - and _ (at most 63), starting with a letter or digit`, { field: 'name' });
     }
     const nc = await connectNats(opts.nats, `sledge-replica ${name}`);
-    const r = new Replica(nc, jetstream(nc), name, opts);
+    const r = new Replica(nc, name, opts);
     await r.probeDrivers();
-    r.listen();
-    r.log(`replica ${name} joined ${publicUrl(opts.nats.url)} (Sledge ${VERSION}, ${availableParallelism()} cores, drivers: ${r.drivers.join(', ') || 'none'})`);
+    r.link.start();
+    r.log(`replica ${name} joined ${publicUrl(opts.nats.url)} (Sledge ${VERSION}, ${availableParallelism()} cores, drivers: ${r.drivers.join(', ') || 'none'}, key ${r.link.fp})`);
     return r;
   }
 
@@ -79,108 +75,58 @@ export class Replica {
     this.drivers = ok.filter((e): e is (typeof ENGINES)[number] => e !== null);
   }
 
-  private announce(): Announce {
+  announce(): Omit<Announce, 'name' | 'bootId' | 'jobId'> {
     const now = { proc: process.cpuUsage(), at: performance.now() };
     const wallUs = (now.at - this.procMark.at) * 1000;
     const procUs = now.proc.user - this.procMark.proc.user + (now.proc.system - this.procMark.proc.system);
     const cpu = this.cpu.sample();
-    const a: Announce = {
-      name: this.name,
+    this.procMark = now;
+    return {
       version: VERSION,
       host: hostname(),
       cores: availableParallelism(),
       drivers: this.drivers,
-      jobId: this.job?.jobId ?? null,
       cpuPct: busyPct(cpu),
       processCpuPct: wallUs > 0 ? Math.round((procUs / wallUs) * 1000) / 10 : null,
-      bootId: this.bootId,
       system: this.system,
       cpu,
     };
-    this.procMark = now;
-    return a;
   }
 
-  private heartbeat(): void {
-    if (!this.nc.isClosed()) this.nc.publish(this.subj.heartbeat(this.name), encode(this.announce()));
+  job(): LinkJob | null {
+    return this.running ? { jobId: this.running.job.jobId, boot: this.running.boot } : null;
   }
 
-  private listen(): void {
-    this.nc.subscribe(this.subj.control(this.name), { callback: (err, m) => (err ? undefined : void this.onControl(m)) });
-    this.nc.subscribe(this.subj.discover, { callback: () => this.heartbeat() });
-    this.nc.subscribe(this.subj.primary, {
-      callback: (err, m) => {
-        if (err) return;
-        try {
-          const b = decode<PrimaryBeat>(m.data);
-          this.primary = { bootId: b.bootId, seenAt: Date.now() };
-          const job = this.job;
-          if (job && b.bootId !== job.req.primaryBootId) this.dropJob(job, `its primary restarted (job ${job.jobId} was interrupted there)`);
-        } catch {
-          // not one of ours
-        }
-      },
-    });
-    this.heartbeat();
-    this.timers.push(
-      setInterval(() => this.heartbeat(), HEARTBEAT_MS),
-      setInterval(() => {
-        const job = this.job;
-        const silent = this.primary ? Date.now() - this.primary.seenAt : Infinity;
-        if (job && silent > (this.opts.primaryLossMs ?? DEFAULT_PRIMARY_LOSS_MS)) this.dropJob(job, `its primary has been silent for ${Math.round(silent / 1000)} s`);
-      }, 500),
-    );
-  }
-
-  private dropJob(job: ReplicaJob, why: string): void {
+  drop(why: string): void {
+    const job = this.running?.job;
+    if (!job) return;
     this.log(`stopping the VUs of job ${job.jobId}: ${why}`);
     job.abort('primary-lost');
   }
 
-  /** Frames of the current job, in order (each published after the previous one's ack). */
-  private publisher(jobId: string): (f: Frame) => void {
-    const subject = this.subj.frames(jobId, this.name);
-    return (f) => {
-      this.publishing = this.publishing.then(() => this.js.publish(subject, encode(f))).catch((e: unknown) => this.log(`a frame of job ${jobId} was not stored: ${e instanceof Error ? e.message : String(e)}`));
-    };
-  }
-
-  private async onControl(m: Msg): Promise<void> {
-    let reply: ControlReply;
-    try {
-      reply = { ok: true, ...(await this.handle(decode<ControlRequest>(m.data))) };
-    } catch (e) {
-      reply = { ok: false, error: failureInfo(e) };
-    }
-    m.respond(encode(reply));
-  }
-
-  private async handle(req: ControlRequest): Promise<{ line?: string }> {
+  async control(req: ControlRequest, boot: string): Promise<{ line?: string }> {
     if (req.op === 'prepare') {
       if (this.closing) throw new SledgeError('SLEDGE_E_CONFLICT', 'this replica is shutting down');
-      if (this.job) throw new SledgeError('SLEDGE_E_CONFLICT', `this replica runs job ${this.job.jobId}`);
-      const job = new ReplicaJob(req, this.publisher(req.jobId), availableParallelism());
-      this.job = job;
-      // The prepare request is the primary speaking: a replica that joined between two of its beats
-      // would otherwise find it "silent for Infinity s" and drop the job at once.
-      this.primary = { bootId: req.primaryBootId, seenAt: Date.now() };
+      if (this.running) throw new SledgeError('SLEDGE_E_CONFLICT', `this replica runs job ${this.running.job.jobId}`);
+      const job = new ReplicaJob(req, this.link.frames(req.jobId), availableParallelism());
+      this.running = { job, boot };
       void job.ended.then(() => {
-        if (this.job === job) this.job = null;
-        this.heartbeat();
+        if (this.running?.job === job) this.running = null;
+        this.link.heartbeat();
         this.log(`job ${job.jobId}: VUs ended`);
       });
       try {
         const line = await job.prepare();
         this.log(`job ${req.jobId}: ${req.vus.length} VU(s) on ${req.target.engine}`);
-        this.heartbeat();
+        this.link.heartbeat();
         return { line };
       } catch (e) {
-        if (this.job === job) this.job = null;
+        if (this.running?.job === job) this.running = null;
         throw e;
       }
     }
-    const job = this.job;
-    if (!job || job.jobId !== req.jobId) throw new SledgeError('SLEDGE_E_NOT_FOUND', `this replica runs no VUs of job ${req.jobId}`);
+    // The link passes only requests for the running job of the primary that placed it.
+    const job = this.running!.job;
     if (req.op === 'go') job.go();
     else if (req.op === 'phase') job.phase(req.phase);
     else if (req.op === 'active') job.active(req.vus);
@@ -188,21 +134,19 @@ export class Replica {
     return {};
   }
 
-  /** Resolves when the NATS connection ends for good. */
+  /** Resolves when the NATS connection ends for good, or with the refusal when a primary refused this replica before any accepted it (its name is held by a live replica). */
   closed(): Promise<void | Error> {
-    return this.nc.closed();
+    return Promise.race([this.nc.closed(), this.link.refused]);
   }
 
-  /** Stop: abort the job's VUs (its frames are published), then leave NATS. */
+  /** Stop: abort the job's VUs (their frames are published), then leave NATS. */
   async close(): Promise<void> {
     this.closing = true;
-    for (const t of this.timers) clearInterval(t);
-    const job = this.job;
+    const job = this.running?.job;
     if (job) {
       job.abort('aborted');
       await Promise.race([job.ended, new Promise((r) => setTimeout(r, 5000))]);
     }
-    await this.publishing;
-    await this.nc.drain().catch(() => this.nc.close());
+    await this.link.close();
   }
 }
