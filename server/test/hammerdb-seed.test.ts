@@ -1,5 +1,5 @@
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type SledgeApp } from './helpers.js';
 
@@ -149,10 +149,11 @@ const SLEDGE_DICT = {
     connect_pool: 'false',
   },
 };
-const SLEDGE_DATAGEN = { ...SEED_DATAGEN, directory: tmpdir() };
+/** The directory is the app's files root's datagen/ (set once the app exists), never the system temp directory. */
+const SLEDGE_DATAGEN = { ...SEED_DATAGEN, directory: '' };
 const WHY_DB = "Sledge's databases: MariaDB (HammerDB 4.x) and SQLite (Sledge's) added, Redis (dropped in HammerDB 4.0) gone; current and database name the session's database";
 const WHY_DICT = "HammerDB 4.x's Oracle defaults (users tablespaces, 10000000 iterations, timed driver, ora_timeprofile, the async and connect-pool keys) rather than v3.2's; passwords print as ********";
-const WHY_DATAGEN = 'the temp directory itself, not v3.2\'s mis-quoted "/tmp\\""';
+const WHY_DATAGEN = 'datagen/ under the data directory (files stay under the files root), not the temp directory nor v3.2\'s mis-quoted "/tmp\\""';
 const HOME_ORACLE_MISSING = !existsSync('/home/oracle');
 
 /**
@@ -176,7 +177,9 @@ const DIFFERENCES: Record<number, [Json, string]> = {
 describe('HammerDB web-service check script (seed 000 restchk.tcl), whole', () => {
   let s: SledgeApp;
   beforeAll(async () => {
-    s = await makeApp();
+    const app = await makeApp();
+    s = app;
+    SLEDGE_DATAGEN.directory = join(app.dataDir, 'datagen');
   });
   afterAll(async () => {
     await s.app.close();

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('print?db names the database the session currently sets', () => {
 });
 
 describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   beforeAll(async () => {
     s = await makeApp();
   });
@@ -146,7 +146,7 @@ describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
       });
       expect(await hdb(s, 'GET', `${prefix}vucreated`)).toEqual({ 'Virtual Users created': '0' });
       expect(await hdb(s, 'GET', `${prefix}vustatus`)).toEqual({ 'Virtual User status': 'No Virtual Users found' });
-      expect(await hdb(s, 'GET', `${prefix}datagen`)).toEqual({ schema: 'TPC-C', database: 'Oracle', warehouses: '1', vu: '1', directory: tmpdir() });
+      expect(await hdb(s, 'GET', `${prefix}datagen`)).toEqual({ schema: 'TPC-C', database: 'Oracle', warehouses: '1', vu: '1', directory: join(s.dataDir, 'datagen') });
       expect(await hdb(s, 'GET', `${prefix}tcconf`)).toEqual({ tc_refresh_rate: '10', tc_log_to_temp: '0', tc_unique_log_name: '0', tc_log_timestamps: '0' });
     }
     expect(await hdb(s, 'GET', '/print?nothing')).toEqual({ usage: { message: 'print?option' } });
@@ -481,6 +481,23 @@ describe('datagenrun through the HammerDB API', () => {
       expectSucceeded(await waitComplete(s, jobIdOf(r)));
     } finally {
       await s.app.close();
+    }
+  });
+
+  it('writes under the data directory by default, never the system temp directory (issue 30)', async () => {
+    const s = await makeApp();
+    try {
+      const dir = join(s.dataDir, 'datagen');
+      expect(await hdb(s, 'GET', '/print?datagen')).toMatchObject({ directory: dir });
+      expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
+      const r = await hdb(s, 'POST', '/datagenrun', '');
+      if (!(JOB_TYPES as readonly string[]).includes('datagen')) return;
+      expect(message(r)).toBe(`Generating 1 Warehouses for PostgreSQL with 1 Virtual User in ${dir}: JOBID=${jobIdOf(r)}`);
+      expectSucceeded(await waitComplete(s, jobIdOf(r)));
+      expect(readdirSync(dir)).toEqual(expect.arrayContaining(['sledge-datagen.json', 'load_postgresql.sql', 'item_1.csv']));
+    } finally {
+      await s.app.close();
+      rmSync(s.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -103,10 +103,11 @@ beforeAll(async () => {
   await call('POST', '/api/v1/targets/ash', { target: masked, configId });
   // The HammerDB API given the same role and passwords: its replies, print pages and a checkschema job.
   await call('POST', '/dbset', { db: 'pg' });
+  // The host first: a password set before it would be bound to the old one (hammerdb-secret-binding.test.ts).
+  await call('POST', '/diset', { dict: 'connection', key: 'pg_host', value: '127.0.0.1' });
   for (const [key, value] of [['pg_user', NAME], ['pg_dbase', NAME], ['pg_pass', SECRET], ['pg_superuserpass', SU_SECRET]] as const) {
     expect((await call('POST', '/diset', { dict: 'tpcc', key, value })).body).toContain('success');
   }
-  await call('POST', '/diset', { dict: 'connection', key: 'pg_host', value: '127.0.0.1' });
   const hdbCheck = await call('POST', '/checkschema');
   const hdbJob = /JOBID=(\w+)/.exec(hdbCheck.body)?.[1];
   expect(hdbJob, hdbCheck.body).toBeDefined();

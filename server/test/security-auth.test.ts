@@ -154,6 +154,23 @@ describe('API token, guarded by route', () => {
     expect(init.body).toContain('Authorization');
   });
 
+  it('health without the token is liveness only: no job id; with the token it lists the active and queued jobs', async () => {
+    const created = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth, payload: { type: 'build', target: { engine: 'sqlite', file: 'health-build.sqlite' }, tprocc: { warehouses: 1 } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (JSON.parse(created.body) as { id: string }).id;
+    const anonymous = await s.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(JSON.parse(anonymous.body)).toEqual({ ok: true });
+    expect(anonymous.body).not.toContain(id);
+    // A wrong token is no token.
+    expect(JSON.parse((await s.app.inject({ method: 'GET', url: '/api/v1/health', headers: { authorization: 'Bearer wrong-token' } })).body)).toEqual({ ok: true });
+    const full = JSON.parse((await s.app.inject({ method: 'GET', url: '/api/v1/health', headers: auth })).body) as { ok: boolean; active: string | null; queued: string[] };
+    expect(full.ok).toBe(true);
+    expect([full.active, ...full.queued]).toContain(id);
+    for (let i = 0; i < 600 && s.store.getJob(id)?.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(s.store.getJob(id)?.status).toBe('completed');
+  }, 90_000);
+
   it('lets a share link read its one job and nothing else', async () => {
     const created = await s.app.inject({ method: 'POST', url: `/api/v1/jobs/${a}/share`, headers: auth });
     expect(created.statusCode, created.body).toBe(201);
@@ -224,7 +241,18 @@ describe('request logs', () => {
     try {
       const id = storedJob(s, 'logged');
       const share = s.store.createShare(id).token;
-      for (const url of [`/api/v1/jobs/${id}/export?format=json&token=${secret}`, `/print?dict&%74oken=${secret}`, `/api/v1/ws?token=${secret}`, `/api/v1/jobs?token=${secret}`, `/api/v1/shared/${share}`]) {
+      for (const url of [
+        `/api/v1/jobs/${id}/export?format=json&token=${secret}`,
+        `/print?dict&%74oken=${secret}`,
+        `/api/v1/ws?token=${secret}`,
+        `/api/v1/jobs?token=${secret}`,
+        `/api/v1/shared/${share}`,
+        // ";token=" (a matrix parameter, a query some clients split on ";"), plain or percent-encoded (issue 30).
+        `/api/v1/ws;token=${secret}`,
+        `/jobs?jobid=${id};token=${secret}`,
+        `/api/v1/ws%3Btoken%3D${secret}`,
+        `/print?dict=x%26token%3D${secret}`,
+      ]) {
         await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
       }
     } finally {
@@ -244,6 +272,9 @@ describe('request logs', () => {
     expect(redactUrl('/x?Password=p&pass=q&user=u')).toBe('/x?Password=[redacted]&pass=[redacted]&user=u');
     expect(redactUrl('/s/abcdef0123')).toBe('/s/[redacted]');
     expect(redactUrl('/api/v1/jobs')).toBe('/api/v1/jobs');
+    expect(redactUrl('/ws;token=abc')).toBe('/ws;token=[redacted]');
+    expect(redactUrl('/jobs?jobid=1;token=abc&x=2')).toBe('/jobs?jobid=1;token=[redacted]&x=2');
+    expect(redactUrl('/ws%3Btoken%3Dabc')).toBe('/ws;token=[redacted]');
   });
 });
 

@@ -118,6 +118,31 @@ describe('HammerDB API from another site', () => {
     expect(envelope(r.body)).toEqual({ success: { message: `Deleted Jobid ${id}` } });
     expect(s.store.getJob(id)).toBeUndefined();
   });
+
+  it('refuses jobs?jobid=ID&delete from a browser that sends no Sec-Fetch-Site or Origin (plain http:// on a LAN), honours it with evidence', async () => {
+    // What an <img> or a link on any page makes a browser send to http://192.168.x.y: its User-Agent, no Sec-Fetch-*, no Origin.
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36', accept: 'image/avif,image/webp,*/*' };
+    const id = storedJob(s);
+    const r = await s.app.inject({ method: 'GET', url: `/jobs?jobid=${id}&delete`, headers: browser });
+    expect(r.statusCode, r.body).toBe(403);
+    expect(envelope(r.body).error?.message).toMatch(/changes state.*DELETE \/api\/v1\/jobs\/ID/);
+    expect(s.store.getJob(id)).toBeDefined();
+    // v6's &DELETE is the same verb.
+    expect((await s.app.inject({ method: 'GET', url: `/jobs?jobid=${id}&DELETE`, headers: browser })).statusCode).toBe(403);
+    expect(s.store.getJob(id)).toBeDefined();
+    // Evidence that no other site sent it: HammerDB's Tcl client, the address bar (Sec-Fetch-Site none), this server's own page, a bearer header.
+    for (const headers of [
+      { 'user-agent': 'Tcl http client package 2.9.5' },
+      { ...browser, 'sec-fetch-site': 'none' },
+      { ...browser, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+      { ...browser, authorization: 'Bearer any' },
+    ]) {
+      const job = storedJob(s);
+      const ok = await s.app.inject({ method: 'GET', url: `/jobs?jobid=${job}&delete`, headers });
+      expect(envelope(ok.body), JSON.stringify(headers)).toEqual({ success: { message: `Deleted Jobid ${job}` } });
+      expect(s.store.getJob(job)).toBeUndefined();
+    }
+  });
 });
 
 describe('/api/v1 from another site', () => {

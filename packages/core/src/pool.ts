@@ -1,4 +1,4 @@
-import { poolConnectionTarget, poolRoutes, SledgeError, type ConnectPool, type PoolPolicy, type Target } from '@sledge/protocol';
+import { poolRoutes, poolSessionTarget, SledgeError, type ConnectPool, type PoolPolicy, type Target } from '@sledge/protocol';
 import type { Driver } from './driver.js';
 import { Rng, streamKey } from './random.js';
 import type { OpOutcome, OpSession, SessionOptions, Workload } from './workload.js';
@@ -12,7 +12,8 @@ import type { OpOutcome, OpSession, SessionOptions, Workload } from './workload.
  *   random: uniform over the list;
  *   round_robin: this session's call count of that operation mod the list length.
  * The workload knows nothing of it: each connection is opened by its own
- * openSession with the job's target overridden by the connection's settings.
+ * openSession with the job's target overridden by the connection's settings
+ * (poolSessionTarget: without the target's admin secrets, which a session never uses).
  */
 export class PooledSession implements OpSession {
   private last = 0;
@@ -80,7 +81,7 @@ export async function openVuSession(workload: Workload, driver: Driver, target: 
   try {
     for (const c of pool.connections) {
       try {
-        sessions.push(await workload.openSession(driver, poolConnectionTarget(target, c), opts, options));
+        sessions.push(await workload.openSession(driver, poolSessionTarget(target, c), opts, options));
       } catch (e) {
         const msg = `pool connection ${c.name}: ${e instanceof Error ? e.message : String(e)}`;
         throw SledgeError.is(e) ? new SledgeError(e.code, msg, { cause: e, ...(e.field ? { field: e.field } : {}) }) : new Error(msg, { cause: e });

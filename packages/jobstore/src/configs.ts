@@ -9,6 +9,7 @@ import {
   redact,
   secretBindingMismatch,
   fillPoolSecrets,
+  assertPoolInheritance,
   secretFields,
   validate,
   type SavedConfig,
@@ -150,6 +151,7 @@ export class ConfigsRepo {
       const prev = fromJson<Record<string, unknown>>(stored.target);
       const c = clean(input, (t) => {
         const given = parseTargetLoose(t);
+        const kept: string[] = [];
         for (const [k, v] of Object.entries(t)) {
           if (v !== REDACTED || !(isSecretKey(k) || secretFieldsOf(t['engine']).includes(k)) || prev[k] === undefined) continue;
           // A kept secret stays bound to the endpoint and user it was saved for.
@@ -160,9 +162,12 @@ export class ConfigsRepo {
             });
           }
           t[k] = isSealed(prev[k]) ? this.box.open(prev[k], `target.${k}`, `target.${k}`) : prev[k];
+          kept.push(k);
         }
         // Kept secrets of pool connections too, each bound to its connection's endpoint and user.
         fillPoolSecrets(prev, t, (v, f) => (isSealed(v) ? this.box.open(v, f, f) : v), 'the saved configuration');
+        // A pool connection pointed elsewhere does not inherit a kept secret (unless the configuration already sent it there).
+        assertPoolInheritance(parseTargetLoose(t), kept, prev, 'the saved configuration');
         return t;
       });
       this.assertNameFree(c.name, id);

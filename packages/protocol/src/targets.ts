@@ -15,9 +15,12 @@ import { ConnectPool } from './run/pool.js';
  * - `x-bound-to`       on a secret: the fields that say where it goes (endpoint, user,
  *                      TLS). A saved secret is filled in for "********" only when the
  *                      target's values of these fields equal the saved ones.
+ * - `x-admin: true`    on a secret: used only by admin sessions (build, delete, the
+ *                      monitor's superuser work) on the job's own target, never by a
+ *                      virtual user's session, so never by a pool connection.
  */
-const secret = (title: string, def: string, boundTo: readonly string[]) =>
-  Type.String({ title, default: def, 'x-secret': true, 'x-bound-to': [...boundTo], 'x-group': 'connection' });
+const secret = (title: string, def: string, boundTo: readonly string[], admin = false) =>
+  Type.String({ title, default: def, 'x-secret': true, 'x-bound-to': [...boundTo], ...(admin ? { 'x-admin': true } : {}), 'x-group': 'connection' });
 
 const Host = (def: string) => Type.String({ title: 'Host', default: def, minLength: 1, 'x-group': 'connection' });
 const Port = (def: number) => Type.Integer({ title: 'Port', default: def, minimum: 1, maximum: 65535, 'x-group': 'connection' });
@@ -56,7 +59,7 @@ export const PostgresqlTarget = Type.Object(
     password: secret('Password', 'tpcc', ['host', 'port', 'user', 'sslmode']),
     database: Db('tpcc'),
     superuser: User('postgres', 'Superuser'),
-    superuserPassword: secret('Superuser password', 'postgres', ['host', 'port', 'superuser', 'sslmode']),
+    superuserPassword: secret('Superuser password', 'postgres', ['host', 'port', 'superuser', 'sslmode'], true),
     defaultDatabase: Db('postgres', 'Default database'),
     sslmode: Type.Union(
       [Type.Literal('disable'), Type.Literal('prefer'), Type.Literal('require'), Type.Literal('verify-full')],
@@ -132,7 +135,7 @@ export const OracleTarget = Type.Object(
     engine: Type.Literal('oracle'),
     connectString: Type.String({ title: 'Connect string', description: 'host:port/service_name', default: 'localhost:1521/FREEPDB1', minLength: 1, 'x-group': 'connection' }),
     systemUser: User('system', 'System user'),
-    systemPassword: secret('System password', 'manager', ['connectString', 'systemUser']),
+    systemPassword: secret('System password', 'manager', ['connectString', 'systemUser'], true),
     user: User('tpcc'),
     password: secret('Password', 'tpcc', ['connectString', 'user']),
     useAwr: Flag('TPM from AWR snapshots', 'driver', 'Requires the Diagnostics Pack licence. Off: TPM from v$sysstat deltas, licence-safe.'),
@@ -188,6 +191,14 @@ export function secretFields(engine: EngineId): string[] {
     .map(([k]) => k);
 }
 
+
+/** The secrets of an engine's target that only admin sessions use (`x-admin`: superuser, system passwords). */
+export function adminSecretFields(engine: EngineId): string[] {
+  const props = (TARGET_SCHEMAS[engine] as unknown as { properties: Record<string, Record<string, unknown>> }).properties;
+  return Object.entries(props)
+    .filter(([, s]) => s['x-secret'] === true && s['x-admin'] === true)
+    .map(([k]) => k);
+}
 
 /** For each secret field of an engine's target: the fields it is bound to (`x-bound-to`). */
 export function secretBindings(engine: EngineId): Record<string, string[]> {

@@ -9,6 +9,7 @@ import {
   redact,
   secretBindingMismatch,
   fillPoolSecrets,
+  assertPoolInheritance,
   secretFields,
   secretValues,
   toSledgeError,
@@ -231,7 +232,9 @@ export class JobEngine {
    * Secrets of a saved configuration: every target secret sent as "********"
    * (what the API returns for saved secrets) takes the stored value, but only
    * for the endpoint and user it was saved with (the secret's `x-bound-to`
-   * fields): pointed anywhere else, the secret must be typed again.
+   * fields): pointed anywhere else, the secret must be typed again. The
+   * same holds for the pool connections that would inherit a filled-in
+   * secret (assertPoolInheritance).
    */
   private fillSecrets(target: Target, configId: unknown): void {
     if (configId === undefined) return;
@@ -240,6 +243,7 @@ export class JobEngine {
     if (!saved) throw new SledgeError('SLEDGE_E_NOT_FOUND', `saved configuration ${String(configId)} not found`, { field: 'configId' });
     const stored = saved.target as Record<string, unknown>;
     const t = target as unknown as Record<string, unknown>;
+    const filled: string[] = [];
     for (const k of secretFields(target.engine)) {
       if (t[k] !== REDACTED) continue;
       if (stored['engine'] !== target.engine || typeof stored[k] !== 'string') {
@@ -254,8 +258,11 @@ export class JobEngine {
         );
       }
       t[k] = stored[k];
+      filled.push(k);
     }
     fillPoolSecrets(stored, t, (v) => v, `saved configuration ${String(configId)}`);
+    // A pool connection pointed elsewhere does not inherit a secret filled in here: it must bring its own.
+    assertPoolInheritance(t, filled, stored, `saved configuration ${String(configId)}`);
   }
 
   /** Test a target's connection: the server version, or the typed error. */
@@ -358,6 +365,11 @@ export class JobEngine {
   /** The server's data directory (absolute). */
   get dataDir(): string {
     return resolve(this.opts.dataDir);
+  }
+
+  /** Where jobs' relative file paths resolve (absolute): SLEDGE_FILES_ROOT, else the data directory. */
+  get filesRoot(): string {
+    return this.paths.root;
   }
 
   get agents(): AgentHub {

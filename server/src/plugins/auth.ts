@@ -52,10 +52,26 @@ function givenToken(req: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, token: string | undefined): void {
   if (!token) return;
   app.addHook('onRequest', async (req, reply) => {
-    if (isPublic(req)) return;
     const given = givenToken(req);
-    if (given === undefined || !same(given, token)) return refuse(req, reply, 401, 'SLEDGE_E_UNAUTHORIZED', MESSAGE);
+    const ok = given !== undefined && same(given, token);
+    if (isPublic(req)) {
+      if (!ok) anonymous.add(req);
+      return;
+    }
+    if (!ok) return refuse(req, reply, 401, 'SLEDGE_E_UNAUTHORIZED', MESSAGE);
   });
+}
+
+/** Requests a public route answers on a server with a token, without that token. */
+const anonymous = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether a public route (health) was asked without the token on a server
+ * that has one: it then answers only what needs no token (liveness), never
+ * data such as job ids.
+ */
+export function isAnonymous(req: FastifyRequest): boolean {
+  return anonymous.has(req);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import Value from 'typebox/value';
 import type Type from 'typebox';
 import { SledgeError, validate, type ErrorBody } from '@sledge/protocol';
+import { redactUrl } from './log-redact.js';
 
 /**
  * One error shape for every route: {"error":{"code","message","field"?}}.
@@ -45,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ error: { code: 'SLEDGE_E_NOT_FOUND', message: `no route ${req.method} ${req.url.split('?')[0]}` } } satisfies ErrorBody);
+    reply.status(404).send({ error: { code: 'SLEDGE_E_NOT_FOUND', message: `no route ${req.method} ${redactUrl(req.url.split('?')[0]!)}` } } satisfies ErrorBody);
   });
 }
 

@@ -11,28 +11,42 @@ const decode = (s: string) => {
   }
 };
 
+/** A secret-like key and its "=" inside decoded text (a separator or "=" may have been percent-encoded). */
+const SECRET_PARAM = /[^?&;=/]*(?:token|pass|secret)[^?&;=/]*=/i;
+
 /**
- * A request URL fit for the log: the values of token/password-like query
- * keys (matched after percent-decoding, so %74oken= is caught too) and the
- * share token in /api/v1/shared/<token> and the dashboard's /s/<token> become
- * "[redacted]".
+ * One parameter (key=value, or a path part before the first separator) fit
+ * for the log: a secret-like key keeps its name and loses its value. When
+ * the separators or "=" were percent-encoded (%3B, %26, %3D), the decoded
+ * text is judged, and shown decoded up to the secret's "=".
+ */
+function redactParam(p: string): string {
+  const i = p.indexOf('=');
+  if (i >= 0 && SECRET_KEY.test(decode(p.slice(0, i)))) return `${p.slice(0, i)}=[redacted]`;
+  const d = decode(p);
+  const m = SECRET_PARAM.exec(d);
+  return m ? `${d.slice(0, m.index + m[0].length)}[redacted]` : p;
+}
+
+/**
+ * A request URL fit for the log: the values of token/password-like
+ * parameters (matched after percent-decoding, so %74oken= is caught too),
+ * whether they follow "?", "&" or ";" (/ws;token=..., ?a=1;token=...: a
+ * matrix parameter or a query a client splits on ";"), and the share token
+ * in /api/v1/shared/<token> and the dashboard's /s/<token> become "[redacted]".
  */
 export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
+  const q = url.search(/[?;]/);
   const path = q < 0 ? url : url.slice(0, q);
   const decodedPath = decode(path);
-  const safePath = /\/shared\/|^\/s\//i.test(decodedPath) ? decodedPath.replace(/\/shared\/[^/]*/gi, '/shared/[redacted]').replace(/^\/s\/[^/]*/i, '/s/[redacted]') : path;
+  const safePath = /\/shared\/|^\/s\//i.test(decodedPath) ? decodedPath.replace(/\/shared\/[^/]*/gi, '/shared/[redacted]').replace(/^\/s\/[^/]*/i, '/s/[redacted]') : redactParam(path);
   if (q < 0) return safePath;
-  const query = url
+  const rest = url
     .slice(q + 1)
-    .split('&')
-    .map((p) => {
-      const i = p.indexOf('=');
-      const key = i < 0 ? p : p.slice(0, i);
-      return SECRET_KEY.test(decode(key)) ? `${key}=[redacted]` : p;
-    })
-    .join('&');
-  return `${safePath}?${query}`;
+    .split(/([&;?])/)
+    .map((p, i) => (i % 2 === 1 ? p : redactParam(p)))
+    .join('');
+  return `${safePath}${url[q]}${rest}`;
 }
 
 /**

@@ -63,6 +63,33 @@ export function isCrossSite(req: FastifyRequest): boolean {
   return o.host !== h && o.host !== (h.endsWith(defaultPort) ? h.slice(0, -defaultPort.length) : h);
 }
 
+/**
+ * Whether a GET that changes state (HammerDB's jobs?jobid=ID&delete) may
+ * run. Not being cross-site (isCrossSite) is not enough: over plain http://
+ * to a LAN address a browser sends no Sec-Fetch-Site, and an <img> or a link
+ * sends no Origin, so a page of any site could delete jobs. The request must
+ * also carry positive evidence that no page of another site sent it:
+ * - an Authorization header (a page cannot add one to a cross-site request
+ *   without a CORS preflight, which this server never grants);
+ * - Sec-Fetch-Site same-origin, or none (typed in the address bar, a bookmark);
+ * - an Origin header naming this server;
+ * - or a client that is no browser: every browser's User-Agent contains
+ *   "Mozilla/" and a page cannot change it, while HammerDB's Tcl client
+ *   ("Tcl http client package ..."), curl and scripts send their own or none.
+ */
+export function stateChangingGetAllowed(req: FastifyRequest): boolean {
+  if (isCrossSite(req)) return false;
+  if (req.headers.authorization !== undefined) return true;
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'same-origin' || site === 'none') return true;
+  if (req.headers.origin !== undefined) return true; // not cross-site (checked above): this server's own origin
+  return !/mozilla\//i.test(req.headers['user-agent'] ?? '');
+}
+
+export function stateChangingGetMessage(what: string, instead: string): string {
+  return `refused: ${what} changes state, and this GET may come from a page of another site (a browser sent it without Sec-Fetch-Site: same-origin, an Origin of this server or an Authorization header); ${instead}`;
+}
+
 const isUpgrade = (req: FastifyRequest) => req.headers.upgrade?.toLowerCase() === 'websocket';
 
 export function crossSiteMessage(req: FastifyRequest): string {
@@ -81,7 +108,7 @@ export interface OriginOptions {
  * - a state-changing request (any method but GET/HEAD/OPTIONS) or a WebSocket
  *   handshake sent by a browser from another site is refused (403).
  * GET routes that change state (HammerDB's jobs?jobid=ID&delete) ask
- * isCrossSite themselves.
+ * stateChangingGetAllowed themselves.
  */
 export function registerOriginGuard(app: FastifyInstance, opts: OriginOptions = {}): void {
   const allowed = opts.allowedHosts ?? [];

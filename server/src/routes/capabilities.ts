@@ -7,6 +7,7 @@ import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
 import { TargetBody, checkTargetBody, type RouteDeps } from './jobs.js';
+import { isAnonymous } from '../plugins/auth.js';
 
 /** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */
 export async function capabilities(version: string): Promise<Capabilities> {
@@ -57,9 +58,13 @@ export const capabilityRoutes: FastifyPluginAsyncTypebox<RouteDeps & { version: 
     },
   );
 
-  app.get('/health', { schema: { tags: ['server'], summary: 'Liveness and the job queue', response: { 200: Type.Object({ ok: Type.Boolean(), active: Type.Union([Type.String(), Type.Null()]), queued: Type.Array(Type.String()) }) } } }, async () => ({
-    ok: true,
-    active: engine.activeJobId,
-    queued: engine.queuedJobIds(),
-  }));
+  // Public (load balancers, container health checks): without the API token on a server that has one, liveness only.
+  const Health = Type.Object({
+    ok: Type.Boolean(),
+    active: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the running job (needs the API token when the server has one)' })),
+    queued: Type.Optional(Type.Array(Type.String(), { description: 'queued jobs (needs the API token when the server has one)' })),
+  });
+  app.get('/health', { schema: { tags: ['server'], summary: 'Liveness, and with the API token the job queue', response: { 200: Health } } }, async (req) =>
+    isAnonymous(req) ? { ok: true } : { ok: true, active: engine.activeJobId, queued: engine.queuedJobIds() },
+  );
 };

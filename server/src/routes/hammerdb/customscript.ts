@@ -3,6 +3,7 @@ import { parseScript, tclQuote, TclError, type ParsedCommand, type Word } from '
 import { databaseByPrefix, keyName, type Dict } from './dicts.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
 import { isPasswordVar, SCRIPT_LIBRARY, scriptVars } from './script-vars.js';
+import { bindSecret } from './secret-binding.js';
 import { checkDictValue, type Ctx } from './settings.js';
 
 /**
@@ -140,18 +141,21 @@ export function customscript({ s }: Ctx, pairs: Pairs): Outcome {
   }
   // Check every value first: a refused one changes nothing.
   const dict = s.dict;
-  const changes: [keyof Dict, string, string][] = [];
+  const changes: [keyof Dict, string, string, boolean][] = [];
   for (const [section, key, raw] of keys) {
     const current = dict[section]?.[key];
     if (current === undefined) return failure(`The script sets ${key}, which the ${s.db.name} ${String(section)} dictionary does not have`);
-    const value = raw.includes(REDACTED) ? current : raw;
+    const kept = raw.includes(REDACTED);
+    const value = kept ? current : raw;
     if (key !== keyName(s.prefix, 'driver')) {
       const refused = checkDictValue(s.prefix, s.db.engine, section, key, value);
       if (refused) return failure(`customscript: ${refused}`);
     }
-    changes.push([section, key, value]);
+    changes.push([section, key, value, kept]);
   }
   for (const [section, key, value] of changes) dict[section]![key] = value;
+  // A password the script gives goes to the connection the script sets; a kept one (********) stays bound where it was set.
+  for (const [section, key, , kept] of changes) if (!kept) bindSecret(s, s.prefix, section, key);
   const driver = s.bm === 'TPC-H' ? 'timed' : dict.tpcc?.[keyName(s.prefix, 'driver')] === 'test' ? 'test' : 'timed';
   s.script = { prefix: s.prefix, driver, custom: { text: maskScript(text), settings: settings.map(([n, v]) => [n, isPasswordVar(n) ? REDACTED : v]) } };
   return success('Set custom script');

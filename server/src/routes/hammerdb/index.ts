@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobEngine } from '../../engine/engine.js';
-import { crossSiteMessage, isCrossSite } from '../../plugins/origin.js';
+import { crossSiteMessage, isCrossSite, stateChangingGetAllowed, stateChangingGetMessage } from '../../plugins/origin.js';
 import '../../plugins/route-config.js';
 import { jobsArgs, jobsCommand } from './jobs-cli.js';
 import { REPORT_CSP } from '../../report/index.js';
@@ -93,11 +93,14 @@ function queryOf(req: FastifyRequest): string {
  * Guards: the API token (plugins/auth.ts; HammerDB scripts may pass it as
  * ?token=), and against other sites (plugins/origin.ts): every verb that
  * changes state is POST-only, and a browser on another origin cannot POST
- * (HammerDB's Tcl client sends no Origin and is unaffected).
+ * (HammerDB's Tcl client sends no Origin and is unaffected); HammerDB's one
+ * state-changing GET (jobs?jobid=ID&delete) needs evidence that no page of
+ * another site sent it (stateChangingGetAllowed), which the Tcl client's
+ * own User-Agent is.
  */
 export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine }) => {
   // The session saved last (HammerDB 4.5+ keeps its settings across restarts), saved again after every verb that may change it.
-  const ctx: RunCtx = { s: loadSession(engine.store, new HdbSession(), (m) => app.log.warn(m)), store: engine.store, engine };
+  const ctx: RunCtx = { s: loadSession(engine.store, new HdbSession(engine.filesRoot), (m) => app.log.warn(m)), store: engine.store, engine };
   const changing = (run: () => Outcome | Promise<Outcome>) => async () => {
     try {
       return await run();
@@ -152,8 +155,11 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
   );
   app.get('/jobs', { schema: schema('HammerDB jobs viewer: jobs?jobid=ID[&status|&result|&timing|&tcount|&db|&bm|&dict|&delete]') }, (req, reply) => {
     const query = queryOf(req);
-    // HammerDB deletes with a GET: refuse it when a browser sends it from another site.
-    if (queryParams(query).some(([k]) => k.toLowerCase() === 'delete') && isCrossSite(req)) return sendJson(reply, failure(crossSiteMessage(req)), 403);
+    // HammerDB deletes with a GET: honoured only when no page of another site can have sent it (plugins/origin.ts).
+    if (queryParams(query).some(([k]) => k.toLowerCase() === 'delete') && !stateChangingGetAllowed(req)) {
+      const message = isCrossSite(req) ? crossSiteMessage(req) : stateChangingGetMessage('jobs?jobid=ID&delete', 'delete with DELETE /api/v1/jobs/ID, the jobs command (POST /jobscmd), or from a tool');
+      return sendJson(reply, failure(message), 403);
+    }
     const view = jobsView(engine.store, query, /\btext\/html\b/i.test(req.headers.accept ?? ''));
     if (view.kind === 'redirect') return reply.redirect(view.url, 302);
     if (view.kind === 'html') return reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP).send(view.body);

@@ -8,6 +8,7 @@ import { TPROCH_NO_DATAGEN, type Ctx } from './settings.js';
 import type { VuOption } from './state.js';
 import { existingVus } from './vus.js';
 import { hammerdbPool } from '../../pools/cpool-files.js';
+import { boundSecretRefusal } from './secret-binding.js';
 
 /**
  * The verbs that start work: buildschema, checkschema, deleteschema, vurun
@@ -40,6 +41,11 @@ const isFields = (x: SledgeFields | Outcome): x is SledgeFields => typeof x === 
 
 /** Submit a job; a SledgeError becomes HammerDB's error envelope naming the dict key, with no secret in it. */
 async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Job | Outcome> {
+  // A job that connects sends the session's passwords only where they were set for (datagen writes files and connects nowhere).
+  if (type !== ('datagen' as string)) {
+    const refused = boundSecretRefusal(ctx.s, fields.target);
+    if (refused) return failure(refused);
+  }
   try {
     const label = `HammerDB API ${verbOf(type)}`;
     // CPU agent samples are recorded while metstart is in force, as HammerDB records them.

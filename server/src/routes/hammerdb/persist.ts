@@ -1,6 +1,8 @@
+import { tmpdir } from 'node:os';
 import type { HammerdbSessionDoc, JobStore } from '@sledge/jobstore';
-import { databaseByPrefix, SECTIONS, type Dict } from './dicts.js';
+import { databaseByPrefix, SECTIONS, type Dict, type Section } from './dicts.js';
 import { GENERIC } from './generic.js';
+import { bindingId, bindSecret } from './secret-binding.js';
 import { isSecretDictKey } from './settings.js';
 import { VU_OPTIONS, type HdbSession, type LoadedScript } from './state.js';
 
@@ -10,7 +12,8 @@ import { VU_OPTIONS, type HdbSession, type LoadedScript } from './state.js';
  * metset, custommonitor, the generic settings, the loaded script and `jobs
  * profileid`/`jobs format`, in the
  * job store (hammerdb_session). Passwords go apart, sealed by the store like
- * saved configurations' secrets. Virtual users and metstart do not survive a
+ * saved configurations' secrets; the connection each password is bound to
+ * (host, port, user: no secret) is kept with the data. Virtual users and metstart do not survive a
  * restart, as in HammerDB. Only keys the running code knows are restored.
  */
 
@@ -33,7 +36,8 @@ export function sessionDoc(s: HdbSession): HammerdbSessionDoc {
       ]),
     ) as Dict;
   }
-  const data = { version: VERSION, prefix: s.prefix, bm: s.bm, dicts, vu: s.vu, tc: s.tc, dg: s.dg, metrics: s.metrics, customMonitor: s.customMonitor, generic: s.generic, script: s.script, jobs: s.jobs };
+  const bindings = Object.fromEntries(s.bindings);
+  const data = { version: VERSION, prefix: s.prefix, bm: s.bm, dicts, bindings, vu: s.vu, tc: s.tc, dg: s.dg, metrics: s.metrics, customMonitor: s.customMonitor, generic: s.generic, script: s.script, jobs: s.jobs };
   return { data, secrets };
 }
 
@@ -45,8 +49,14 @@ function assignKnown(into: Record<string, string>, from: unknown): void {
   for (const [k, v] of Object.entries(from as Record<string, unknown>)) if (Object.prototype.hasOwnProperty.call(into, k) && str(v)) into[k] = v;
 }
 
-function restoreDicts(s: HdbSession, dicts: unknown, secrets: Record<string, string>): void {
+/**
+ * The dicts, then each restored password's binding (secret-binding.ts): the
+ * one saved with it, or, for a session saved before bindings were (no
+ * `bindings` at all), the connection the restored dict gives.
+ */
+function restoreDicts(s: HdbSession, dicts: unknown, secrets: Record<string, string>, bindings: unknown): void {
   if (dicts === null || typeof dicts !== 'object') return;
+  const restored: [string, Section, string][] = [];
   for (const [prefix, dict] of s.dicts) {
     const saved = (dicts as Record<string, Record<string, unknown>>)[prefix];
     for (const section of SECTIONS) {
@@ -54,10 +64,20 @@ function restoreDicts(s: HdbSession, dicts: unknown, secrets: Record<string, str
       if (!kv) continue;
       assignKnown(kv, saved?.[section]);
       for (const k of Object.keys(kv)) {
-        const secret = secrets[`${prefix}.${section}.${k}`];
-        if (isSecretDictKey(k) && secret !== undefined) kv[k] = secret;
+        const secret = secrets[bindingId(prefix, section, k)];
+        if (isSecretDictKey(k) && secret !== undefined) {
+          kv[k] = secret;
+          restored.push([prefix, section, k]);
+        }
       }
     }
+  }
+  const savedBindings = bindings !== null && typeof bindings === 'object' ? (bindings as Record<string, unknown>) : undefined;
+  for (const [prefix, section, k] of restored) {
+    const id = bindingId(prefix, section, k);
+    const b = savedBindings?.[id];
+    if (b !== null && typeof b === 'object' && !Array.isArray(b)) s.bindings.set(id, { ...(b as Record<string, unknown>) });
+    else if (!savedBindings) bindSecret(s, prefix, section, k);
   }
 }
 
@@ -74,11 +94,14 @@ export function restoreSession(s: HdbSession, doc: HammerdbSessionDoc): void {
   if (d['version'] !== VERSION) return;
   if (str(d['prefix']) && databaseByPrefix(d['prefix'])) s.prefix = d['prefix'];
   if (d['bm'] === 'TPC-C' || d['bm'] === 'TPC-H') s.bm = d['bm'];
-  restoreDicts(s, d['dicts'], doc.secrets);
+  restoreDicts(s, d['dicts'], doc.secrets, d['bindings']);
   assignKnown(s.vu as unknown as Record<string, string>, d['vu']);
   for (const [k] of VU_OPTIONS) if (!/^\d+$/.test(s.vu[k])) s.vu[k] = VU_OPTIONS.find(([o]) => o === k)![2];
   assignKnown(s.tc, d['tc']);
+  const dgDefault = s.dg.directory;
   assignKnown(s.dg as unknown as Record<string, string>, d['dg']);
+  // Sessions saved while the default was the system temp directory get today's default (under the files root).
+  if (s.dg.directory === tmpdir()) s.dg.directory = dgDefault;
   assignKnown(s.metrics, d['metrics']);
   if (typeof d['customMonitor'] === 'boolean') s.customMonitor = d['customMonitor'];
   const generic = d['generic'] as Record<string, Record<string, unknown>> | undefined;

@@ -2,7 +2,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import os from 'node:os';
 import type { JobStore } from '@sledge/jobstore';
 import { isSecretKey, REDACTED } from '@sledge/protocol';
-import { DATABASES, databaseByPrefix, keyName, SECTIONS, sectionOf, type Dict } from './dicts.js';
+import { DATABASES, databaseByPrefix, keyName, SECTIONS, sectionOf, type Dict, type Section } from './dicts.js';
+import { bindingChanges, bindSecret, secretFieldOf } from './secret-binding.js';
 import { convert, describeConv, mappingOf } from './keymap.js';
 import { allows, keyRule, refusal } from './keyrules.js';
 import { failure, success, type Outcome, type Pairs } from './reply.js';
@@ -70,7 +71,10 @@ export function diset({ s }: Ctx, pairs: Pairs): Outcome {
     return failure(`Dictionary "${d}" for ${name} exists but key "${key}" doesn't${elsewhere ? `: it is in dictionary "${elsewhere}"` : ''}`);
   }
   const previous = section[key]!;
-  if (previous === val) return success(`Value ${shown(key, val)} for ${d}:${key} is the same as existing value ${shown(key, previous)}, no change made`);
+  const password = secretFieldOf(s.prefix, s.db.engine, key) !== undefined;
+  // A password set again after its connection changed is bound anew: that is a change, not "no change made".
+  const rebind = password && bindingChanges(s, s.prefix, d as Section, key).length > 0;
+  if (previous === val && !rebind) return success(`Value ${shown(key, val)} for ${d}:${key} is the same as existing value ${shown(key, previous)}, no change made`);
   if (key === keyName(s.prefix, 'driver')) {
     if (val !== 'test' && val !== 'timed') return failure('Error: Driver script must be either "test" or "timed"');
     section[key] = val;
@@ -80,6 +84,8 @@ export function diset({ s }: Ctx, pairs: Pairs): Outcome {
   const refused = checkDictValue(s.prefix, s.db.engine, d, key, val);
   if (refused) return failure(refused);
   section[key] = val;
+  // The password goes only to the connection it is set with now (secret-binding.ts).
+  if (password) bindSecret(s, s.prefix, d as Section, key);
   return success(`Changed ${d}:${key} from ${shown(key, previous)} to ${shown(key, val)} for ${name}`);
 }
 

@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DATABASES, databaseByPrefix, defaultDict, type Dict, type HdbDatabase } from './dicts.js';
 
 export type Benchmark = 'TPC-C' | 'TPC-H';
@@ -48,6 +48,9 @@ export interface JobsSettings {
   format: 'text' | 'JSON';
 }
 
+/** datagenrun's default directory (dgset directory): <files root>/datagen, created by the job. */
+export const defaultDatagenDir = (filesRoot: string) => join(filesRoot, 'datagen');
+
 /**
  * One global session, like HammerDB's single web-service state: the current
  * database and benchmark, one dict per database, vuset/tcset/dgset settings,
@@ -60,8 +63,13 @@ export class HdbSession {
   readonly vu: Record<VuOption, string> = Object.fromEntries(VU_OPTIONS.map(([k, , v]) => [k, v])) as Record<VuOption, string>;
   /** generic transaction_counter section */
   readonly tc: Record<string, string> = { tc_refresh_rate: '10', tc_log_to_temp: '0', tc_unique_log_name: '0', tc_log_timestamps: '0' };
-  /** generic datageneration section */
-  readonly dg = { warehouse: '1', scale_fact: '1', vu: '1', directory: tmpdir() };
+  /** generic datageneration section; files go under the server's files root (the data directory unless SLEDGE_FILES_ROOT), never the system temp directory */
+  readonly dg: { warehouse: string; scale_fact: string; vu: string; directory: string };
+  /**
+   * Each password set in a dict ("<prefix>.<section>.<key>") -> the connection
+   * fields it was set with (secret-binding.ts); a password never set is bound to nothing.
+   */
+  readonly bindings = new Map<string, Record<string, unknown>>();
   script: LoadedScript | null = null;
   vus: VuSet | null = null;
   /** generic metrics section (metset) and whether metstart turned CPU metrics on for following jobs */
@@ -73,6 +81,11 @@ export class HdbSession {
   readonly generic: Record<string, Record<string, string>> = {};
   /** jobs profileid / jobs format. */
   readonly jobs: JobsSettings = { profileId: 0, format: 'text' };
+
+  /** `filesRoot`: where datagenrun writes by default (<filesRoot>/datagen). */
+  constructor(filesRoot: string) {
+    this.dg = { warehouse: '1', scale_fact: '1', vu: '1', directory: defaultDatagenDir(filesRoot) };
+  }
 
   get db(): HdbDatabase {
     return databaseByPrefix(this.prefix)!;
