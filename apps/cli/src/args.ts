@@ -1,4 +1,4 @@
-import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, parseKeyThinkSpec, type EngineId } from '@sledge/protocol';
+import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, didYouMean, parseKeyThinkSpec, type EngineId } from '@sledge/protocol';
 import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
 import { connectPoolFromFile } from './connect-pool.js';
 
@@ -233,7 +233,7 @@ export function parseUrl(engine: EngineId, raw: string): Record<string, unknown>
 export function jobBody(type: string, f: Flags): Record<string, unknown> {
   const db = (f.db as string | undefined) ?? 'sqlite';
   if (!(ENGINES as readonly string[]).includes(db)) {
-    throw new SledgeError('SLEDGE_E_UNKNOWN_ENGINE', `--db ${JSON.stringify(db)} is not a known engine; choose one of ${ENGINES.join(', ')}`, { field: '--db' });
+    throw new SledgeError('SLEDGE_E_UNKNOWN_ENGINE', `--db ${JSON.stringify(db)} is not a known engine${didYouMean(db, ENGINES)}; choose one of ${ENGINES.join(', ')}`, { field: '--db' });
   }
   const engine = db as EngineId;
   const target: Record<string, unknown> = { engine, ...(f.url ? parseUrl(engine, f.url as string) : {}) };

@@ -1,3 +1,5 @@
+import { nearestNames } from '@sledge/protocol';
+
 /**
  * Command-line details that node:util parseArgs leaves to the caller:
  * negative numbers as flag values, and "did you mean" for unknown flags.
@@ -24,23 +26,10 @@ export function joinNegativeValues(args: readonly string[], options: Options): s
   return out;
 }
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length]![b.length]!;
-}
-
-/** The known flag closest to an unknown one (edit distance <= 2, or a prefix), or undefined. */
+/** The known flag closest to an unknown one (edit distance <= 2, or a prefix), or undefined (protocol's nearestNames). */
 export function nearestFlag(given: string, options: Options): string | undefined {
-  const g = given.replace(/^-+/, '').split('=')[0]!;
-  let best: { name: string; d: number } | undefined;
-  for (const name of Object.keys(options)) {
-    const d = name.startsWith(g) && g.length >= 3 ? 0.5 : distance(g, name);
-    if (d <= 2 && (!best || d < best.d)) best = { name, d };
-  }
-  return best ? `--${best.name}` : undefined;
+  const near = nearestNames(given.replace(/^-+/, '').split('=')[0]!, Object.keys(options));
+  return near[0] === undefined ? undefined : `--${near[0]}`;
 }
 
 /** The flag named in parseArgs' "Unknown option '--x'" message. */

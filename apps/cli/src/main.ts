@@ -7,7 +7,7 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, didYouMean, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import type { SledgeClient } from './client.js';
@@ -15,6 +15,7 @@ import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
 import { replicaCommand } from './replica.js';
 import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { buildProgressLine } from './progress.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
@@ -112,6 +113,9 @@ const GLOBAL = {
   weighted: { type: 'boolean' },
 } as const;
 
+/** Every command, for "did you mean" (USAGE describes them). */
+const COMMANDS = ['build', 'check', 'delete', 'run', 'datagen', 'jobs', 'job', 'stop', 'export', 'artifact', 'report', 'diff', 'thresholds', 'profile', 'capabilities', 'hammerdb', 'replica', 'help'] as const;
+
 type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
 
 /** sledge artifact <id> [-o FILE|DIR/]: the v6 result artifact, to stdout or a file. */
@@ -143,8 +147,14 @@ async function artifactCommand(id: string | undefined, o: Opts): Promise<number>
   }
 }
 
+/** The count under the job table: how many are shown of how many match (`--limit` shows the newest). */
+function jobCount(list: JobList): string {
+  return list.jobs.length < list.total ? `${list.jobs.length} of ${list.total} job(s)` : `${list.total} job(s)`;
+}
+
 function progressPrinter(quiet: boolean) {
   const seen = new Set<number>();
+  const progress = buildProgressLine(Boolean(process.stderr.isTTY));
   return (f: ServerFrame) => {
     if (quiet) return;
     const lines = f.t === 'output' ? f.lines : f.t === 'snapshot' ? f.snapshot.output : [];
@@ -155,9 +165,8 @@ function progressPrinter(quiet: boolean) {
       process.stderr.write(`${l.vu === 0 ? '' : `Vuser ${l.vu}:`}${l.text}\n`);
     }
     if (f.t === 'progress') {
-      const rows = f.progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
-      const exp = Object.values(f.progress.expected).reduce((a, b) => a + b, 0);
-      process.stderr.write(`\r[${f.progress.phase}] ${rows} / ~${exp} rows (${((rows / Math.max(1, exp)) * 100).toFixed(0)}%)   ${f.progress.phase === 'done' ? '\n' : ''}`);
+      const text = progress(f.progress);
+      if (text) process.stderr.write(text);
     }
   };
 }
@@ -306,7 +315,7 @@ async function main(argv: string[]): Promise<number> {
         const q = new URLSearchParams();
         for (const k of ['engine', 'status', 'type', 'limit'] as const) if (o[k]) q.set(k, String(o[k]));
         const list = await client.request<JobList>('GET', `/jobs${q.size ? `?${q}` : ''}`);
-        process.stdout.write(o.json ? JSON.stringify(list, null, 2) + '\n' : jobTable(list.jobs) + `\n${list.total} job(s)\n`);
+        process.stdout.write(o.json ? JSON.stringify(list, null, 2) + '\n' : jobTable(list.jobs) + `\n${jobCount(list)}\n`);
         return 0;
       } finally {
         await close();
@@ -382,8 +391,10 @@ async function main(argv: string[]): Promise<number> {
         await close();
       }
     }
-    default:
-      throw new SledgeError('SLEDGE_E_VALIDATION', `unknown command "${cmd}": run "sledge help"`, { field: 'command' });
+    default: {
+      const hint = didYouMean(cmd, COMMANDS);
+      throw new SledgeError('SLEDGE_E_VALIDATION', `unknown command "${cmd}"${hint ? `${hint} ("sledge help" lists every command)` : ': run "sledge help"'}`, { field: 'command' });
+    }
   }
 }
 

@@ -16,6 +16,21 @@ describe('sledge CLI', () => {
     const vu = (await sledge('run', '--vu', '3'));
     expect(vu.err).toContain('did you mean --vus?');
     expect(vu.err).not.toContain('usage:');
+    // A mistyped command, and a mistyped value of a flag with a fixed set of values (issue 31 item 10d).
+    const rnu = await sledge('rnu');
+    expect(rnu.code).toBe(2);
+    expect.soft(rnu.err).toContain('unknown command "rnu": did you mean "run"?');
+    expect.soft((await sledge('jbos')).err).toContain('did you mean "jobs" or "job"?');
+    expect.soft((await sledge('xyzzy')).err).not.toContain('did you mean');
+    const db = await sledge('build', ...local, '--db', 'postgress');
+    expect.soft(db.code).toBe(2);
+    expect.soft(db.err).toContain('--db "postgress" is not a known engine: did you mean "postgresql"?');
+    expect.soft(db.err).toContain('[--db]');
+    const driver = await sledge('run', ...local, '--driver', 'timd');
+    expect.soft(driver.code).toBe(2);
+    expect.soft(driver.err).toContain('--driver must be one of test, timed (got "timd"): did you mean "timed"?');
+    expect.soft((await sledge('run', ...local, '--workload', 'tproc')).err).toContain('did you mean "tprocc" or "tproch"?');
+    expect.soft((await sledge('run', ...local, '--workload', 'tproch', '--mode', 'powr')).err).toContain('did you mean "power"?');
   });
 
   it('a negative number is a value with its range error, not a parser ambiguity; fields read as flags', async () => {
@@ -49,6 +64,12 @@ describe('sledge CLI', () => {
     expect(b.code, b.err).toBe(0);
     expect(b.out).toMatch(/build job [0-9A-F]{24} completed/);
     expect(b.err).toContain('TPROCC.SQLITE SCHEMA COMPLETE'.slice(0, 0) + 'SCHEMA COMPLETE');
+    // stderr is a pipe here, not a terminal: progress comes as whole lines, a few per phase, never a carriage return (issue 31 item 10b).
+    expect.soft(b.err).not.toContain('\r');
+    const progress = b.err.split('\n').filter((l) => /^\[\w+\] \d+ \/ ~\d+ rows/.test(l));
+    expect.soft(progress.length).toBeGreaterThan(0);
+    expect.soft(progress.length).toBeLessThanOrEqual(30);
+    expect.soft(progress.at(-1)).toMatch(/^\[done\] (\d+) \/ ~\1 rows \(100%\)$/);
     const r = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '2', '--rampup', '0', '--duration', '0.25'));
     expect(r.code, r.err).toBe(0);
     const j = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.1', '--json', '--quiet'));
@@ -68,6 +89,11 @@ describe('sledge CLI', () => {
     const t = (await sledge('run', ...local, '--db', 'sqlite', '--vus', '1', '--driver', 'test', '--total-iterations', '3000', '--quiet'));
     expect(t.code, t.err).toBe(0);
     const testJob = (JSON.parse((await sledge('jobs', ...local, '--json', '--limit', '1')).out) as { jobs: { id: string }[] }).jobs[0]!.id;
+    // The count line says how many of the matching jobs it shows (issue 31 item 10c).
+    const limited = await sledge('jobs', ...local, '--limit', '2');
+    expect(limited.out).toMatch(/\n2 of 4 job\(s\)\n$/);
+    expect(limited.out.trim().split('\n')).toHaveLength(1 + 2 + 1);
+    expect((await sledge('jobs', ...local)).out).toMatch(/\n4 job\(s\)\n$/);
     // The `sledge` bin, its output cut by `head -1`: exit 0, no EPIPE stack trace.
     const bin = new URL('../bin/sledge.js', import.meta.url).pathname;
     const piped = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {

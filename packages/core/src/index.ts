@@ -29,6 +29,7 @@ export * from './tproch/encode-tproch.js';
 export * from './tproch/generate.js';
 export * from './tproch/refresh-data.js';
 export * from './tproch/permutations.js';
+export * from './tproch/dates.js';
 export * from './tproch/params.js';
 export * from './tproch/metrics.js';
 export * from './tproch/plan.js';

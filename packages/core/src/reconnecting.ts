@@ -12,13 +12,15 @@ const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 5000);
  * classifyError says 'connection'): the old one is closed first, then new
  * ones are tried with bounded exponential backoff (0.5 s doubling to 5 s)
  * for up to `patienceMs`; the call that met the lost connection then runs
- * again on the new session. Calls that meet the loss together share one
- * reopening. Errors of other classes pass through untouched.
+ * again on the new session. Calls are serialised (one query at a time on
+ * the connection). Errors of other classes pass through untouched.
  */
 export class Reconnecting<S extends { close(): Promise<void> }> {
   /** Times the session was reopened. */
   reconnects = 0;
   private reopening: Promise<S> | null = null;
+  /** The last call queued: the next one starts when it has settled. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private session: S,
@@ -37,8 +39,25 @@ export class Reconnecting<S extends { close(): Promise<void> }> {
     return errorClassOf(this.driver.classifyError(e).kind) === 'connection';
   }
 
-  /** Run `f` on the session; on a lost connection reopen it and run `f` once more. */
-  async use<T>(f: (s: S) => Promise<T>): Promise<T> {
+  /**
+   * Run `f` on the session; on a lost connection reopen it and run `f` once
+   * more. Calls run one at a time, in the order they were made: a session is
+   * one connection, and callers that share it (a step load's boundary
+   * readings, the transaction counter's tick, the window's start and end
+   * readings) must not send a query while another is running on it
+   * (node-postgres deprecates that; other clients queue it unseen). `f` must
+   * not call use() itself.
+   */
+  use<T>(f: (s: S) => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => this.attempt(f));
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async attempt<T>(f: (s: S) => Promise<T>): Promise<T> {
     const s = this.session;
     try {
       return await f(s);

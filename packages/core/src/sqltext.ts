@@ -31,27 +31,62 @@ export interface SqlDialect {
   readonly param?: RegExp;
   /** Numeric literals; the default leaves digits inside identifiers alone. */
   readonly number?: RegExp;
+  /**
+   * A literal the text ends inside (the server cut a long statement): from
+   * its opening quote to the end. Default: a single quote. Run after the
+   * complete literals are gone, so any quote left opens an unfinished one.
+   */
+  readonly openLiteral?: RegExp;
 }
 
 const NUMBER = /(?<![\w$.])\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])/g;
+const OPEN_LITERAL = /'[\s\S]*$/;
+/** `IN (?, ?, ?)` of any length is one list. */
+const IN_LIST = /\bin\s*\(\s*\?(?:\s*,\s*\?)*\s*\)/gi;
+/** `VALUES (?, ?), (?, ?) ...` of any number of rows is one row. */
+const VALUES_ROWS = /\bvalues\s*(\(\s*\?(?:\s*,\s*\?)*\s*\))(?:\s*,\s*\(\s*\?(?:\s*,\s*\?)*\s*\))+/gi;
+/** A sign in front of a constant (`= -5`, `(-1`, `then -2`) is part of it; `a - 5` keeps its operator. */
+const SIGNED = /([(,=<>*/+-]|\b(?:select|where|and|or|not|then|else|when|between|like|return|values|set|by|in)\b)\s*[-+]\s*\?/gi;
+
+/**
+ * How much of the normalised text the id covers. Servers cut long statement
+ * text (PostgreSQL at track_activity_query_size, 1 KiB by default, and the
+ * sampler's own left(query, 1024); MySQL's performance_schema at 1 KiB), and
+ * where the cut falls moves with the literals' lengths: the same statement
+ * with other constants ends in other characters. Its first 512 normalised
+ * characters are the same whatever the constants (a 1 KiB cut holds at least
+ * that much unless half of it is literals), so they are the id; two statements
+ * alike in their first 512 normalised characters share it.
+ */
+export const SQL_ID_CHARS = 512;
 
 /**
  * Statement text in a comparable form, for an id when the server gives none:
- * block and line comments dropped, literals and parameters as `?`, numbers as
- * `?`, whitespace collapsed, lower case. Statements that differ only in their
- * constants get one id.
+ * block and line comments dropped, literals and parameters as `?`, numbers
+ * (with their sign) as `?`, an IN list or a multi-row VALUES of any length
+ * as one, a literal or comment the text was cut inside as `?`, whitespace
+ * collapsed, lower case. Statements that differ only in their constants get
+ * one id. The one normaliser every driver's ASH uses (each gives its dialect).
  */
 export function normaliseSqlText(text: string, d: SqlDialect): string {
-  let s = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(d.lineComment, ' ').replace(d.literal, '?');
+  let s = text
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\*[\s\S]*$/, ' ')
+    .replace(d.lineComment, ' ')
+    .replace(d.literal, '?')
+    .replace(d.openLiteral ?? OPEN_LITERAL, '?');
   if (d.param) s = s.replace(d.param, '?');
   return s
     .replace(d.number ?? NUMBER, '?')
+    .replace(SIGNED, '$1 ?')
+    .replace(IN_LIST, 'in (?)')
+    .replace(VALUES_ROWS, 'values $1')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
 }
 
-/** 16 hex digits of the md5 of already normalised text: the SQL id when the server gives none. */
+/** 16 hex digits of the md5 of already normalised text (its first SQL_ID_CHARS characters): the SQL id when the server gives none. */
 export function sqlIdOf(normalised: string): string {
-  return createHash('md5').update(normalised).digest('hex').slice(0, 16);
+  return createHash('md5').update(normalised.slice(0, SQL_ID_CHARS)).digest('hex').slice(0, 16);
 }

@@ -109,6 +109,25 @@ export function tprochContract<T extends Target>(o: TprochContractOptions<T>): v
       expect((await stream.query(query(15))).rows).toBeGreaterThan(0);
     });
 
+    it('DATE values come back as the YYYY-MM-DD text stored, whatever the time zone of the process', async () => {
+      // Q3 returns o_orderdate: each row's date is its order's date as loaded.
+      const orderDate = new Map(fixture.orders.map((r) => [Number(r[0]), String(r[4])]));
+      const tz = process.env['TZ'];
+      try {
+        // Los Angeles is behind UTC, Tokyo ahead of it: a date read as local midnight shows another day in one of them.
+        for (const [zone, offset] of [['America/Los_Angeles', [420, 480]], ['Asia/Tokyo', [-540]]] as const) {
+          process.env['TZ'] = zone;
+          expect(offset, `TZ=${zone} took effect`).toContain(new Date(1995, 2, 5).getTimezoneOffset());
+          const r = await stream.query(query(3), { fetch: true });
+          expect(r.rows, 'Q3 returns rows').toBeGreaterThan(0);
+          for (const row of r.data!) expect(row[2], `TZ=${zone}: o_orderdate of order ${String(row[0])}`).toBe(orderDate.get(Number(row[0])));
+        }
+      } finally {
+        if (tz === undefined) delete process.env['TZ'];
+        else process.env['TZ'] = tz;
+      }
+    });
+
     it('explains every query as text without running it', async () => {
       for (let q = 1; q <= 22; q++) {
         const plan = await stream.explain(query(q));

@@ -3,6 +3,7 @@ import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
 import { Problems, parseTarget, show, validate } from './validate.js';
 import { checkPoolOps } from './run/pool-check.js';
+import { didYouMean } from './suggest.js';
 import type { ConnectPool } from './run/pool.js';
 import { Placement } from './run/placement.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
@@ -57,7 +58,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   // An older shape (TPROC-C schema options under `target`) is moved before anything is checked.
   const b = (def?.normalize ? def.normalize(body) : body) as Record<string, unknown>;
   if (!def) {
-    p.add('workload', `workload ${show(b['workload'])} must be one of ${WORKLOADS.join(', ')}`);
+    p.add('workload', `workload ${show(b['workload'])} must be one of ${WORKLOADS.join(', ')}${didYouMean(b['workload'], WORKLOADS)}`);
     p.check(() => validate(CommonShape, b));
     p.check(() => parseTarget(b['target']));
     p.throwIfAny();

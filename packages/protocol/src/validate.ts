@@ -4,6 +4,7 @@ import { SledgeError, type ErrorCode, type FieldError } from './errors.js';
 import { ENGINES, isEngineId } from './engines.js';
 import { TARGET_SCHEMAS, type Target } from './targets.js';
 import { checkPool } from './run/pool-check.js';
+import { didYouMean } from './suggest.js';
 
 interface TbError {
   keyword: string;
@@ -49,11 +50,11 @@ function schemaAt(schema: unknown, instancePath: string): Record<string, unknown
   return cur;
 }
 
-/** "one of a, b, c" for a union of literals. */
-function allowedValues(sub: Record<string, unknown> | undefined): string | undefined {
+/** The values of a union of literals (an enum), or undefined for any other schema. */
+function allowedValues(sub: Record<string, unknown> | undefined): string[] | undefined {
   const members = (sub?.['anyOf'] as Record<string, unknown>[] | undefined) ?? (sub?.['enum'] ? (sub['enum'] as unknown[]).map((c) => ({ const: c })) : undefined);
   if (!members?.length || !members.every((m) => 'const' in m)) return undefined;
-  return members.map((m) => String(m['const'])).join(', ');
+  return members.map((m) => String(m['const']));
 }
 
 /** One message per field at fault: unknown and missing fields first, then each field's deepest error. */
@@ -75,15 +76,16 @@ function fieldErrors(errors: TbError[], value: unknown, prefix: string, schema: 
       for (const name of (e.params['requiredProperties'] as string[] | undefined) ?? []) {
         const field = pathToField(prefix, `${e.instancePath}/${name}`);
         const allowed = allowedValues(schemaAt(schema, `${e.instancePath}/${name}`));
-        add(field, `${field} is required${allowed ? `: one of ${allowed}` : ''}`, 1);
+        add(field, `${field} is required${allowed ? `: one of ${allowed.join(', ')}` : ''}`, 1);
       }
       continue;
     }
     const field = pathToField(prefix, e.instancePath) || prefix || 'body';
-    const got = show(getAt(value, e.instancePath));
+    const given = getAt(value, e.instancePath);
+    const got = show(given);
     if (e.keyword === 'anyOf' || e.keyword === 'const' || e.keyword === 'enum') {
       const allowed = allowedValues(schemaAt(schema, e.instancePath));
-      add(field, allowed ? `${field} must be one of ${allowed} (got ${got})` : `${field} ${e.message} (got ${got})`, allowed ? 2 : 4);
+      add(field, allowed ? `${field} must be one of ${allowed.join(', ')} (got ${got})${didYouMean(given, allowed)}` : `${field} ${e.message} (got ${got})`, allowed ? 2 : 4);
       continue;
     }
     if (e.keyword === 'boolean' || e.keyword === 'oneOf') continue;
@@ -167,7 +169,7 @@ export function parseTarget(value: unknown, prefix = 'target'): Target {
   if (!isEngineId(engine)) {
     throw new SledgeError(
       'SLEDGE_E_UNKNOWN_ENGINE',
-      `${prefix}.engine ${show(engine)} is not a known engine; choose one of ${ENGINES.join(', ')}`,
+      `${prefix}.engine ${show(engine)} is not a known engine${didYouMean(engine, ENGINES)}; choose one of ${ENGINES.join(', ')}`,
       { field: `${prefix}.engine` },
     );
   }

@@ -1,4 +1,4 @@
-import type { TprochNewOrder, TprochQueryRun, TprochQueryText, TprochRefreshOptions, TprochStream, TprochStreamOptions } from '@sledge/core';
+import { rowsWithDateText, type TprochNewOrder, type TprochQueryRun, type TprochQueryText, type TprochRefreshOptions, type TprochStream, type TprochStreamOptions } from '@sledge/core';
 import type { MssqlTarget } from '@sledge/protocol';
 import { identifier } from '../tprocc/sqlfiles.js';
 import { rowParams } from './columns.js';
@@ -65,7 +65,8 @@ export class MssqlTprochStream implements TprochStream {
       const t0 = performance.now();
       const rows = await this.conn.rows(withMaxdop(timed, this.dop, this.lib));
       const ms = performance.now() - t0;
-      return { rows: rows.length, ms, ...(o.fetch ? { data: rows } : {}) };
+      // tedious (useUTC) makes a Date at UTC midnight of a DATE: kept as its YYYY-MM-DD text.
+      return { rows: rows.length, ms, ...(o.fetch ? { data: rowsWithDateText(rows, 'utc') } : {}) };
     } finally {
       for (const s of after) await this.conn.exec(s);
     }

@@ -1,4 +1,4 @@
-import type { TprochNewOrder, TprochQueryRun, TprochQueryText, TprochRefreshOptions, TprochStream, TprochStreamOptions } from '@sledge/core';
+import { rowsWithDateText, type TprochNewOrder, type TprochQueryRun, type TprochQueryText, type TprochRefreshOptions, type TprochStream, type TprochStreamOptions } from '@sledge/core';
 import type { OracleTarget } from '@sledge/protocol';
 import { oracleConnectAttrs } from '../engine/config.js';
 import { connectError } from '../engine/errors.js';
@@ -101,7 +101,8 @@ export class OracleTprochStream implements TprochStream {
       const r = await this.conn.execute(timed, [], { outFormat: this.lib.OUT_FORMAT_ARRAY });
       const ms = performance.now() - t0;
       const rows = (r.rows ?? []) as unknown[][];
-      return { rows: rows.length, ms, ...(o.fetch ? { data: rows } : {}) };
+      // node-oracledb makes a Date at the process's local midnight of a DATE: kept as its YYYY-MM-DD text.
+      return { rows: rows.length, ms, ...(o.fetch ? { data: rowsWithDateText(rows, 'local') } : {}) };
     } finally {
       for (const s of after) await this.conn.execute(s);
     }

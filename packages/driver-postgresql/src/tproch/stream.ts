@@ -7,6 +7,17 @@ import { tprochStatement } from './sql.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** PostgreSQL's type OID of DATE. */
+const DATE_OID = 1082;
+
+/**
+ * DATE values as the server sends them (YYYY-MM-DD: DateStyle ISO, set in
+ * stream_settings). node-postgres would make a Date at the process's local
+ * midnight, which shows as a timestamp and, east of UTC, as the day before;
+ * a stream's rows are the same text on every machine.
+ */
+const dateAsText = (value: string): string => value;
+
 /** application_name of a TPROC-H stream's session. */
 export const streamApplicationName = (stream: number): string => `sledge-tproch-${stream}`;
 
@@ -134,6 +145,7 @@ class PgStream implements TprochStream {
 
 export async function openPgTprochStream(t: PostgresqlTarget, opts: TprochStreamOptions): Promise<TprochStream> {
   const c = await connect(t, 'user', streamApplicationName(opts.stream), opts.log);
+  c.setTypeParser(DATE_OID, dateAsText);
   try {
     await c.query(tprochStatement('admin.sql', 'stream_settings'), [String(Math.max(0, Math.trunc(opts.dop))), String(Math.max(0, opts.queryTimeoutSec) * 1000)]);
     const pid = Number((await c.query<{ pid: number }>(tprochStatement('admin.sql', 'backend_pid'))).rows[0]!.pid);

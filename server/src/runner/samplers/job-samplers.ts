@@ -1,9 +1,9 @@
 import type { AshSampler, Driver } from '@sledge/core';
 import { SledgeError, type AshSample, type JobConfig, type SamplerStatus } from '@sledge/protocol';
 import type { JobContext } from '../../engine/job-context.js';
-import { ASH_EXEC_US, ASH_WAIT_US } from '../../shared/layout.js';
 import type { AgentHub } from './agents.js';
 import { countedSamples, SamplingGrid } from './ash-grid.js';
+import { ClientAsh } from './client-ash.js';
 
 /** Raw ASH samples kept per job; beyond this only the count is noted. */
 const ASH_CAP = 500_000;
@@ -22,7 +22,7 @@ export class JobSamplers {
   private stored = 0;
   private errors = 0;
   private offCpu: (() => void) | null = null;
-  private client: { ash: Int32Array; vus: number; prev: Int32Array } | null = null;
+  private client: ClientAsh | null = null;
   private stopped = false;
   private lastNotice: string | undefined;
   private readonly grid = new SamplingGrid(INTERVAL_MS);
@@ -65,16 +65,22 @@ export class JobSamplers {
   /** Client-side ASH: per-VU exec/wait microseconds accumulated by the VU threads. */
   attachClient(ash: SharedArrayBuffer, vus: number): void {
     if (!this.cfg.metrics.ash || this.driver.openAshSampler) return;
-    this.client = { ash: new Int32Array(ash), vus, prev: new Int32Array(vus * 2) };
+    this.client = new ClientAsh(new Int32Array(ash), vus, Date.now());
     this.status({ sampler: 'ash', ok: true, source: 'virtual users (client-side: executing vs waiting for the write lock)' });
   }
 
-  private async tick(): Promise<void> {
+  /** One reading: the engine's sampler at the next instant of the grid, or the VUs' own time (client-side; `last`: the run ended). */
+  private async read(last: boolean): Promise<AshSample[]> {
+    if (this.sampler) return this.sampler.sample(this.grid.instant(Date.now()));
+    if (!this.client) return [];
+    return last ? this.client.flush(Date.now()) : this.client.take(Date.now());
+  }
+
+  private async tick(last = false): Promise<void> {
     if (this.busy || this.stopped) return;
     this.busy = true;
     try {
-      const at = this.grid.instant(Date.now());
-      const samples = countedSamples(this.sampler ? await this.sampler.sample(at) : this.clientSamples(at), this.cfg.metrics);
+      const samples = countedSamples(await this.read(last), this.cfg.metrics);
       const notice = this.sampler?.notice;
       if (notice && notice !== this.lastNotice) {
         this.lastNotice = notice;
@@ -100,33 +106,13 @@ export class JobSamplers {
     }
   }
 
-  private clientSamples(ts: number): AshSample[] {
-    const c = this.client;
-    if (!c) return [];
-    const out: AshSample[] = [];
-    for (let v = 0; v < c.vus; v++) {
-      const exec = Atomics.load(c.ash, v * 2 + ASH_EXEC_US);
-      const wait = Atomics.load(c.ash, v * 2 + ASH_WAIT_US);
-      const dExec = (exec - c.prev[v * 2]!) | 0;
-      const dWait = (wait - c.prev[v * 2 + 1]!) | 0;
-      c.prev[v * 2] = exec;
-      c.prev[v * 2 + 1] = wait;
-      const cpu = Math.max(0, dExec - dWait) / 1e6;
-      const lock = Math.max(0, dWait) / 1e6;
-      const session = `vu-${v + 2}`;
-      if (cpu > 0.001) out.push({ ts, session, vu: v + 2, program: `sledge-vu-${v + 2}`, waitClass: 'CPU', event: 'CPU', weight: Math.min(1, cpu) });
-      if (lock > 0.001) out.push({ ts, session, vu: v + 2, program: `sledge-vu-${v + 2}`, waitClass: 'Lock', event: 'write lock (SQLITE_BUSY)', engineClass: 'busy', weight: Math.min(1, lock) });
-    }
-    return out;
-  }
-
   private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
 
   async stop(): Promise<void> {
-    if (this.client) await this.tick();
+    if (this.client) await this.tick(true);
     this.stopped = true;
     this.stopTimer();
     this.offCpu?.();

@@ -2,10 +2,11 @@ import { normaliseSqlText, sqlIdOf, type SqlDialect } from '@sledge/core';
 
 export { SQL_TEXT_MAX, truncateSql } from '@sledge/core';
 
-/** MySQL/MariaDB text: `-- ` and `#` comments, '...' and "..." literals with backslash escapes, ? markers. */
+/** MySQL/MariaDB text: `-- ` and `#` comments, '...' and "..." literals with backslash escapes (either may be cut open at the end), ? markers. */
 const MYSQL: SqlDialect = {
   lineComment: /(--\s|#)[^\n]*/g,
   literal: /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"/g,
+  openLiteral: /['"][\s\S]*$/,
 };
 
 /** Statement text in a comparable form, for an id when the server gives no digest (process-list mode). */
