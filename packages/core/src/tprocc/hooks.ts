@@ -80,6 +80,13 @@ export interface AdminSession extends EngineSession {
   checkFacts(sample: number[]): Promise<CheckFacts>;
   /** Drop the schema (database and user where the engine has them). Idempotent. */
   dropSchema(): Promise<void>;
+  /**
+   * Optional capability: after a build failed, drop what this session's
+   * createSchema created and nothing else: the database it created, the
+   * user/role it created (one that existed before stays). Returns what it
+   * dropped, in words, for the build's output.
+   */
+  discardCreated?(): Promise<string[]>;
   readCounters(): Promise<Counters>;
   /** Optional post-run maintenance (vacuum, checkpoint, purge) when the target asks for it. */
   afterRun(): Promise<void>;
