@@ -67,6 +67,11 @@ export interface Counters {
   nopm: number;
   /** The engine's cumulative commit+rollback counter (hammerdb.md §6.5); null for client-side engines. */
   tpm: number | null;
+  /**
+   * Optional: names the tpm counter's lifetime (PostgreSQL: postmaster start
+   * and statistics reset time). A change means the counter restarted.
+   */
+  epoch?: string;
 }
 
 export interface AdminSession extends EngineSession {

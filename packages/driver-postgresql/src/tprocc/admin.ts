@@ -293,8 +293,9 @@ export class PgAdminSession implements AdminSession {
   async readCounters(): Promise<Counters> {
     const c = await this.requireTpc();
     const nopm = Number(await this.one<string>(c, this.sql('counters.sql', 'nopm_counter'), 'nopm'));
-    const tpm = Number(await this.one<string>(c, this.sql('counters.sql', 'tpm_counter'), 'tpm'));
-    return { nopm, tpm };
+    const r = (await c.query<{ tpm: string; epoch: string }>(this.sql('counters.sql', 'tpm_counter'))).rows[0];
+    if (!r) throw new Error('the TPM counter query returned no row');
+    return { nopm, tpm: Number(r.tpm), epoch: String(r.epoch) };
   }
 
   async afterRun(): Promise<void> {
