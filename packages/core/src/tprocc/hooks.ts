@@ -119,6 +119,8 @@ export interface LoaderSession {
 export interface VuSessionOptions {
   /** VU position (2.. for workers), for session names (application_name etc.). */
   vu: number;
+  /** The job's session tag: name the session vuSessionName(vu, tag) so the job's ASH knows its own VUs. */
+  tag?: string;
   log: Logger;
 }
 
@@ -148,7 +150,7 @@ export type NativeVuSpec = LibpqVuSpec | LibmariadbVuSpec;
 /** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
 export interface LibpqVuSpec {
   kind: 'libpq';
-  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>); contains the password. */
+  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>[~<sessionTag>]); contains the password. */
   conninfo: string;
   /** The statement each transaction executes as a prepared statement, in TX_TYPES order of parameters (see txValues). */
   statements: Record<TxType, string>;
@@ -212,6 +214,8 @@ export interface NativeVuStartOptions {
   raiseError: boolean;
   /** The test driver: a log line per transaction. */
   testDriver: boolean;
+  /** The job's session tag: the loop names its sessions sledge-vu-<position>~<tag> (vuSessionName). */
+  sessionTag?: string;
   vus: NativeVuAssignment[];
   /** Shared Int32Arrays of the run (server shared/layout.ts). */
   counters: Int32Array;
