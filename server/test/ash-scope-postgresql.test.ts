@@ -24,9 +24,9 @@ const LITERAL = 'other-tenant-secret-4242';
 const SPOOF = 'impostor-marker-5151';
 const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: DB, password: 'ash-scope-pw', database: DB, superuser: 'postgres', superuserPassword: 'postgres', sslmode: 'disable' };
 
-/** A separate client (psql) busy in pg_sleep with `marker` in its statement text, as `user` on `database`, named `app`. */
-function busy(user: string, database: string, app: string, marker: string): ChildProcess {
-  const c = spawn('psql', ['-X', '-h', '127.0.0.1', '-U', user, '-d', database, '-c', `SELECT pg_sleep(600), '${marker}' AS marker`], {
+/** A separate client (psql) busy in `statement` (a pg_sleep), as `user` on `database`, named `app`. */
+function busy(user: string, database: string, app: string, statement: string): ChildProcess {
+  const c = spawn('psql', ['-X', '-h', '127.0.0.1', '-U', user, '-d', database, '-c', statement], {
     env: { ...process.env, PGAPPNAME: app },
     stdio: 'ignore',
   });
@@ -59,9 +59,9 @@ describe('PostgreSQL ASH scope', () => {
     await runJob(s, { type: 'delete', target });
     const b = await runJob(s, { type: 'build', target, tprocc: { warehouses: 1 } });
     expect(b.status, JSON.stringify(b.error)).toBe('completed');
-    clients.push(busy(OTHER_ROLE, OTHER_DB, 'other-tool', LITERAL));
-    // Another tool on the benchmark's database and role, named like our VU 2.
-    clients.push(busy(DB, DB, 'sledge-vu-2', SPOOF));
+    clients.push(busy(OTHER_ROLE, OTHER_DB, 'other-tool', `SELECT pg_sleep(600), '${LITERAL}' AS marker`));
+    // Another tool on the benchmark's database and role, named like our VU 2 (another statement shape: its own SQL id).
+    clients.push(busy(DB, DB, 'sledge-vu-2', `SELECT '${SPOOF}' AS impostor, pg_sleep(600)`));
     await active('other-tool');
     await active('sledge-vu-2');
     const j1 = await runJob(s, run);
