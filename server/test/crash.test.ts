@@ -25,7 +25,7 @@ const api = async <T>(port: number, path: string, body?: unknown): Promise<T> =>
   return (await r.json()) as T;
 };
 
-/** A server killed mid-run loses no job: on restart the run reads "interrupted" and its output is there. */
+/** A server killed mid-run loses no job: on restart the run reads "interrupted", ended at its last sign of life (not the restart), and its output is there. */
 describe('crash safety', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {
@@ -52,14 +52,25 @@ describe('crash safety', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     await new Promise((r) => setTimeout(r, 3000));
+    const killedAt = Date.now();
     srv.kill('SIGKILL');
     await new Promise((r) => srv.once('exit', r));
+    // The server stays down a while: the restart's time is not when the job ended.
+    await new Promise((r) => setTimeout(r, 3000));
 
     srv = await start(dataDir, port);
     children.push(srv);
     const after = await api<Job>(port, `/jobs/${run.id}`);
     expect(after.status).toBe('interrupted');
     expect(after.error?.code).toBe('SLEDGE_E_INTERRUPTED');
+    // endedAt is the job's last recorded sign of life (its newest stored line or sample), before the kill.
+    const ended = Date.parse(after.endedAt ?? '');
+    const lines = await api<{ lines: { ts: number }[] }>(port, `/jobs/${run.id}/output?limit=10000`);
+    const series = await api<{ engine: { ts: number }[]; client: { ts: number }[] }>(port, `/jobs/${run.id}/tcount`);
+    const newest = Math.max(...lines.lines.map((l) => l.ts), ...series.client.map((c) => c.ts), ...series.engine.map((e) => e.ts));
+    expect(ended).toBeLessThanOrEqual(killedAt);
+    expect(ended).toBeGreaterThanOrEqual(Math.floor(newest));
+    expect(ended).toBeGreaterThanOrEqual(Date.parse(after.startedAt ?? ''));
     const list = await api<JobList>(port, '/jobs');
     expect(list.total).toBe(2);
     expect(list.jobs.find((j) => j.id === build.id)?.status).toBe('completed');

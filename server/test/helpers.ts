@@ -24,6 +24,13 @@ export async function get<T = Record<string, unknown>>(s: SledgeApp, url: string
   return JSON.parse(r.body) as T;
 }
 
+/** POST a job and wait until it ends (throws unless the job was accepted). */
+export async function runJob(s: SledgeApp, body: Record<string, unknown>, timeoutMs?: number): Promise<Job> {
+  const r = await post(s, '/api/v1/jobs', body);
+  if (r.status !== 201) throw new Error(`POST /jobs ${r.status}: ${JSON.stringify(r.body)}`);
+  return waitJob(s, String(r.body.id), timeoutMs);
+}
+
 /** Wait until a job reaches a terminal status. */
 export async function waitJob(s: SledgeApp, id: string, timeoutMs = 240_000): Promise<Job> {
   const end = Date.now() + timeoutMs;

@@ -15,7 +15,7 @@ import type { InputStream, InputStreamOptions } from './pgvu.js';
 import { addonCandidatePaths, loadVuAddon, openNativeLoader, startVuRun, type NativeLoader, type NativeLoaderClass, type VuBinding } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/myvu/addon.cc; a binary with another value is stale. */
-export const MYVU_ABI_VERSION = 2;
+export const MYVU_ABI_VERSION = 3;
 
 /** Where a build worker's loader session connects (src/myvu/loader.h); `role` is its sledge_role connect attribute. */
 export interface MyLoaderConfig {

@@ -21,7 +21,7 @@ import { addonCandidatePaths, loadVuAddon, openNativeLoader, startVuRun, type Na
 export { RING_CAPACITY } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
-export const PGVU_ABI_VERSION = 3;
+export const PGVU_ABI_VERSION = 4;
 
 /** Where a build worker's loader session connects (src/pgvu/loader.h): a libpq conninfo string (it holds the password). */
 export interface PgLoaderConfig {

@@ -139,4 +139,10 @@ describe('native VU threads', () => {
     const sh = shared(1);
     expect(() => loop.start(options({ ...sh, vus: [{ index: 5, position: 7, startDelayMs: 0 }] }))).toThrow(/outside/);
   });
+
+  it("takes the job's session tag for its session names (letters and digits only, never SQL)", () => {
+    const vus = [{ index: 0, position: 2, startDelayMs: 0 }];
+    for (const bad of ['', 'ab cd', "x'; DROP", 'a'.repeat(17)]) expect(() => loop.start(options({ ...shared(1), vus, sessionTag: bad }))).toThrow(/sessionTag must be 1\.\.16 letters or digits/);
+    loop.start(options({ ...shared(1), vus, sessionTag: 'ab12cd34' })).dispose();
+  });
 });

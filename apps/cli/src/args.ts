@@ -56,6 +56,7 @@ export const JOB_FLAGS = {
   dir: { type: 'string' },
   timestamp: { type: 'string' },
   'ash-background-idle': { type: 'boolean' },
+  'ash-scope': { type: 'string' },
   'connect-pool': { type: 'string' },
   workload: { type: 'string' },
   replicas: { type: 'string' },
@@ -186,6 +187,7 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ['label', '--label'],
   ['profileId', '--profile-id'],
   ['metrics.ashBackgroundIdle', '--ash-background-idle'],
+  ['metrics.ashScope', '--ash-scope'],
   ['placement', '--replicas'],
   ['placement.replicas', '--replicas'],
   ['placement.vus', '--replica-vus'],
@@ -258,7 +260,11 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
     throw new SledgeError('SLEDGE_E_VALIDATION', `--${f.dir !== undefined ? 'dir' : 'timestamp'} applies only to "sledge datagen"`, { field: f.dir !== undefined ? '--dir' : '--timestamp' });
   }
   if (f['no-prepared']) target['prepared'] = false;
-  if (f['ash-background-idle']) body['metrics'] = { ashBackgroundIdle: true };
+  const metrics: Record<string, unknown> = {};
+  if (f['ash-background-idle']) metrics['ashBackgroundIdle'] = true;
+  // The server checks the value ('database' | 'server') and names --ash-scope when it is wrong.
+  if (f['ash-scope'] !== undefined) metrics['ashScope'] = f['ash-scope'];
+  if (Object.keys(metrics).length) body['metrics'] = metrics;
   if (f.seed !== undefined) body['seed'] = num('seed', f.seed);
   if (f.label !== undefined) body['label'] = f.label;
   if (f['profile-id'] !== undefined) body['profileId'] = num('profile-id', f['profile-id']);

@@ -68,6 +68,7 @@ connection and workload flags (build/check/delete/run):
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,
                         each transaction picks one by its policy (first_named, last_named, random, round_robin)
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
+  --ash-scope database|server    ASH samples the target database's sessions (default) or every session of the server
   --replicas all|NAME,NAME       run the VUs on replicas joined over NATS (an even spread), or
   --replica-vus NAME=N,NAME=N    with these VU counts per replica (they add up to --vus)
 

@@ -1,4 +1,4 @@
-import type { AshSample, DriverFeatures, EngineId, Target } from '@sledge/protocol';
+import type { AshSample, AshScope, DriverFeatures, EngineId, Target } from '@sledge/protocol';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -35,8 +35,11 @@ export interface Driver<T extends Target = Target> {
    * `VuSession.lastWaitMs` instead. Throws SledgeError when sampling cannot
    * work (no privilege, a view missing, performance_schema off) with a
    * message that says what to grant or enable; the job records it and runs on.
+   * `opts.scope` (default 'database') limits the sessions sampled to the
+   * target's database and its roles; `opts.vuTag` is the job's session tag
+   * (see AshSamplerOptions).
    */
-  openAshSampler?(target: T, log: Logger): Promise<AshSampler>;
+  openAshSampler?(target: T, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler>;
   /**
    * Optional capability: the target fields that name a file on the server's
    * own disk (SQLite: `file`). The server resolves them (relative paths under
@@ -70,6 +73,24 @@ export interface EngineSession {
   close(): Promise<void>;
 }
 
+/** How an ASH sampler chooses and names the sessions it samples. */
+export interface AshSamplerOptions {
+  /**
+   * 'database' (default): only the sessions of the target's database and of
+   * its roles (the target's user and superuser), plus the server's shared
+   * background processes (no database, no SQL text). 'server': every
+   * session; those outside the database and roles come back with
+   * `outside: true`.
+   */
+  scope?: AshScope;
+  /**
+   * The job's session tag (vuSessionName): only a session named
+   * `sledge-vu-<n>~<tag>` is one of the job's VUs (`vu` set). Without a tag
+   * (no job: the live target view) any `sledge-vu-<n>` name counts.
+   */
+  vuTag?: string;
+}
+
 export interface AshSampler {
   /** Where the samples come from, e.g. "pg_stat_activity" or "pgsentinel". */
   readonly source: string;
@@ -81,8 +102,8 @@ export interface AshSampler {
   /**
    * The sessions active now (idle sessions are left out; the sampler's own
    * session too). Each sample carries the engine's event and its cross-engine
-   * wait class. `vu` is set when the session is one of Sledge's
-   * (application_name / program `sledge-vu-<n>`). `at` is the sampling
+   * wait class. `vu` is set when the session is one of the job's VUs
+   * (application_name / program `sledge-vu-<n>~<vuTag>`). `at` is the sampling
    * instant to stamp samples of the current state with (the caller keeps
    * one instant per second on a fixed grid; default now). A background
    * process in a deliberate sleep (PostgreSQL's checkpointer between writes,

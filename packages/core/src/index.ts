@@ -35,3 +35,4 @@ export * from './tproch/metrics.js';
 export * from './tproch/plan.js';
 export * from './tproch/check.js';
 export * from './pool.js';
+export * from './counter-window.js';

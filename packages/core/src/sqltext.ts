@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Statement text as the active-session-history samplers keep it, shared by
@@ -15,10 +15,30 @@ export function truncateSql(text: string, max = SQL_TEXT_MAX): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-/** The VU position of a Sledge session name `sledge-vu-<n>`, else undefined. */
-export function vuFromName(name: string | null | undefined): number | undefined {
-  const m = name ? /^sledge-vu-(\d+)$/.exec(name.trim()) : null;
-  return m ? Number(m[1]) : undefined;
+/**
+ * The session name of VU `vu`: `sledge-vu-<n>`, and with the job's session
+ * tag `sledge-vu-<n>~<tag>` so the job's ASH can tell its own VUs from
+ * another tool's session that took the same name.
+ */
+export function vuSessionName(vu: number, tag?: string): string {
+  return tag ? `sledge-vu-${vu}~${tag}` : `sledge-vu-${vu}`;
+}
+
+/** A fresh session tag for a job: 8 random hex digits (never derived from anything another client can read beforehand). */
+export function newSessionTag(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/**
+ * The VU position of a session name made by vuSessionName(), else
+ * undefined. With `tag` only `sledge-vu-<n>~<tag>` counts (the job's own
+ * VUs); without it any `sledge-vu-<n>` with or without a tag does.
+ */
+export function vuFromName(name: string | null | undefined, tag?: string): number | undefined {
+  const m = name ? /^sledge-vu-(\d+)(?:~([0-9A-Za-z]+))?$/.exec(name.trim()) : null;
+  if (!m) return undefined;
+  if (tag !== undefined && m[2] !== tag) return undefined;
+  return Number(m[1]);
 }
 
 /** What differs between engines when statement text is normalised. All patterns are global. */

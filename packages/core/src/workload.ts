@@ -59,6 +59,8 @@ export interface OpStream<In = unknown> {
 export interface SessionOptions {
   /** VU position (2..), for session names (application_name etc.). */
   vu: number;
+  /** The job's session tag: session names are vuSessionName(vu, tag), so the job's ASH knows its own VUs. */
+  tag?: string;
   log: Logger;
 }
 

@@ -1,4 +1,4 @@
-import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
 import { Db2Admin } from './tprocc/admin.js';
 import { Db2AshSampler } from './engine/ash/sampler.js';
@@ -35,9 +35,9 @@ export const driver: Driver<Db2Target> = {
     return classifyError(e);
   },
 
-  async openAshSampler(t: Db2Target, log: Logger): Promise<AshSampler> {
+  async openAshSampler(t: Db2Target, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t);
-    return await Db2AshSampler.open(t, log);
+    return await Db2AshSampler.open(t, log, opts);
   },
 
   schemaField: 'database',

@@ -1,4 +1,4 @@
-import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, MssqlTarget } from '@sledge/protocol';
 import { MssqlAdmin } from './tprocc/admin.js';
 import { MssqlAshSampler } from './engine/ash/sampler.js';
@@ -34,9 +34,9 @@ export const driver: Driver<MssqlTarget> = {
     return classifyError(e);
   },
 
-  async openAshSampler(t: MssqlTarget, log: Logger): Promise<AshSampler> {
+  async openAshSampler(t: MssqlTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t);
-    return await MssqlAshSampler.open(t, log);
+    return await MssqlAshSampler.open(t, log, opts);
   },
 
   schemaField: 'database',

@@ -1,4 +1,4 @@
-import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
 import { MyAdmin } from './tprocc/admin.js';
 import { MyAshSampler } from './engine/ash/sampler.js';
@@ -57,8 +57,8 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
       return classifyError(e);
     },
 
-    async openAshSampler(target: T, log: Logger): Promise<AshSampler> {
-      return MyAshSampler.open(target, flavour, log);
+    async openAshSampler(target: T, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
+      return MyAshSampler.open(target, flavour, log, opts);
     },
 
     schemaField: 'database',

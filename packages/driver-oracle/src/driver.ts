@@ -1,4 +1,4 @@
-import { tproccTarget, type AshSampler, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
 import { OracleAdmin } from './tprocc/admin.js';
 import { OracleAshSampler } from './engine/ash/sampler.js';
@@ -36,9 +36,9 @@ export const driver: Driver<OracleTarget> = {
     return classifyError(e);
   },
 
-  async openAshSampler(t: OracleTarget, log: Logger): Promise<AshSampler> {
+  async openAshSampler(t: OracleTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t, false);
-    return await OracleAshSampler.open(t, log);
+    return await OracleAshSampler.open(t, log, opts);
   },
 
   schemaField: 'database',

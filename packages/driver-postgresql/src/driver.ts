@@ -1,5 +1,5 @@
 import { tproccTarget } from '@sledge/core';
-import type { AshSampler, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './tprocc/admin.js';
 import { PgAshSampler } from './engine/ash/sampler.js';
@@ -35,8 +35,8 @@ export const driver: Driver<PostgresqlTarget> = {
     return classifyError(e);
   },
 
-  openAshSampler(t: PostgresqlTarget, log: Logger): Promise<AshSampler> {
-    return PgAshSampler.open(t, log);
+  openAshSampler(t: PostgresqlTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
+    return PgAshSampler.open(t, log, opts);
   },
 
   schemaField: 'database',

@@ -66,9 +66,11 @@ describe('crash safety', () => {
       const job = store.getJob(jobId);
       expect(job?.status).toBe('interrupted');
       expect(job?.error).toEqual({ code: 'SLEDGE_E_INTERRUPTED', message: 'the server stopped while the job was running' });
-      expect(Date.parse(job?.endedAt ?? '')).toBeGreaterThanOrEqual(killedAt);
-
       const { lines, total } = store.getOutput(jobId, { limit: 100000 });
+      // It ended at its last sign of life: the newest line (or counter sample) the store kept, before the kill, not at this open.
+      const newest = Math.max(...lines.map((l) => l.ts), ...store.getTcount(jobId).engine.map((e) => e.ts));
+      expect(Date.parse(job?.endedAt ?? '')).toBe(newest);
+      expect(newest).toBeLessThanOrEqual(killedAt);
       expect(total).toBe(lines.length);
       // Contiguous 1..N: no gaps, no duplicates.
       expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));

@@ -292,12 +292,53 @@ export class JobsRepo {
     return { jobs: rows.map(toJob), total };
   }
 
-  /** Mark every job left in an active status as interrupted (the previous server died). */
+  /**
+   * Mark every job left in an active status as interrupted (the previous
+   * server died). Its end is its last recorded sign of life (lastSignOfLife),
+   * not the time of this restart, which may be hours later.
+   */
   interruptActive(): string[] {
     const marks = ACTIVE_STATUSES.map(() => '?').join(', ');
-    const rows = this.db
-      .prepare(`UPDATE job SET status = 'interrupted', error = ?, ended_at = ? WHERE status IN (${marks}) RETURNING id`)
-      .all(toJson(INTERRUPTED_ERROR, 'error'), new Date().toISOString(), ...ACTIVE_STATUSES) as { id: string }[];
-    return rows.map((r) => r.id).sort();
+    const now = Date.now();
+    return inTransaction(this.db, () => {
+      const jobs = this.db.prepare(`SELECT id, created_at, started_at FROM job WHERE status IN (${marks})`).all(...ACTIVE_STATUSES) as {
+        id: string;
+        created_at: string;
+        started_at: string | null;
+      }[];
+      const update = this.db.prepare(`UPDATE job SET status = 'interrupted', error = ?, ended_at = ? WHERE id = ?`);
+      const error = toJson(INTERRUPTED_ERROR, 'error');
+      for (const j of jobs) {
+        const since = Date.parse(j.started_at ?? j.created_at);
+        const last = this.lastSignOfLife(j.id);
+        const end = Math.min(now, Math.max(Number.isFinite(since) ? since : 0, last ?? 0));
+        update.run(error, new Date(end > 0 ? end : now).toISOString(), j.id);
+      }
+      return jobs.map((j) => j.id).sort();
+    });
+  }
+
+  /**
+   * The newest moment a job is known to have been alive (unix ms): its
+   * latest stored output line, sample (engine and client counters,
+   * latency, metrics such as ASH and CPU) or state snapshot (VU grid, build
+   * progress). Undefined when it stored none.
+   */
+  lastSignOfLife(jobId: string): number | undefined {
+    const r = this.db
+      .prepare(
+        `SELECT max(t) AS t FROM (
+           SELECT (SELECT ts FROM job_output WHERE job_id = @id ORDER BY seq DESC LIMIT 1) AS t
+           UNION ALL SELECT max(ts) FROM job_tcount WHERE job_id = @id
+           UNION ALL SELECT max(ts) FROM job_client_rate WHERE job_id = @id
+           UNION ALL SELECT max(ts) FROM job_latency WHERE job_id = @id
+           UNION ALL SELECT max(ts) FROM job_metric WHERE job_id = @id
+         )`,
+      )
+      .get({ id: jobId }) as { t: number | null };
+    const state = this.db.prepare('SELECT max(updated_at) AS u FROM job_state WHERE job_id = ?').get(jobId) as { u: string | null };
+    const stateMs = state.u ? Date.parse(state.u) : NaN;
+    const best = Math.max(r.t ?? -Infinity, Number.isFinite(stateMs) ? stateMs : -Infinity);
+    return Number.isFinite(best) ? best : undefined;
   }
 }

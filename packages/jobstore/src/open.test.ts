@@ -54,13 +54,16 @@ describe('JobStore.open', () => {
   it('marks every job left in an active status as interrupted, and only those', () => {
     const { store, path } = tempStore();
     const ids = new Map<JobStatus, string>();
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
     for (const status of JOB_STATUSES) {
       const job = store.createJob(jobInput({ label: status }));
-      if (status !== 'queued') store.updateJob(job.id, { status, startedAt: new Date().toISOString() });
+      if (status !== 'queued') store.updateJob(job.id, { status, startedAt });
       ids.set(status, job.id);
     }
+    // The measuring job's last sign of life: an output line 30 s after it started.
+    const lastLine = Date.parse(startedAt) + 30_000;
+    store.appendOutput(ids.get('measuring')!, [{ vu: 1, ts: lastLine, text: 'last words' }]);
     store.close();
-    const before = Date.now();
     const again = JobStore.open(path);
     try {
       const active = JOB_STATUSES.filter((s) => !TERMINAL_STATUSES.includes(s));
@@ -70,7 +73,9 @@ describe('JobStore.open', () => {
         const job = again.getJob(ids.get(s) ?? '');
         expect(job?.status).toBe('interrupted');
         expect(job?.error).toEqual({ code: 'SLEDGE_E_INTERRUPTED', message: 'the server stopped while the job was running' });
-        expect(Date.parse(job?.endedAt ?? '')).toBeGreaterThanOrEqual(before - 5);
+        // Ended at the last recorded sign of life, not at this open: the last line, else its start (a queued job: its creation).
+        const expected = s === 'measuring' ? lastLine : s === 'queued' ? Date.parse(job!.createdAt) : Date.parse(startedAt);
+        expect(Date.parse(job?.endedAt ?? '')).toBe(expected);
       }
       for (const s of TERMINAL_STATUSES) {
         const job = again.getJob(ids.get(s) ?? '');

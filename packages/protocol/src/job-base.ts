@@ -9,9 +9,24 @@ export type JobType = (typeof JOB_TYPES)[number];
 export const JobTypeSchema = StringEnum(JOB_TYPES);
 
 /** Samplers a job runs alongside its work. */
+/**
+ * Which sessions ASH samples: 'database' (the default) only those of the
+ * target's database and its roles (plus the server's shared background
+ * processes); 'server' every session of the server, other databases' and
+ * other users' SQL text included (shown to authenticated viewers only: share
+ * links and HTML reports keep the database's sessions).
+ */
+export const ASH_SCOPES = ['database', 'server'] as const;
+export type AshScope = (typeof ASH_SCOPES)[number];
+
 export const JobMetricsOptions = Type.Object(
   {
     ash: Type.Boolean({ default: true, description: 'sample active session history every second (builds and runs)' }),
+    ashScope: StringEnum(ASH_SCOPES, {
+      default: 'database',
+      description:
+        "which sessions ASH samples: 'database' (default) the target database's sessions of its roles (target user, superuser) and the server's shared background processes; 'server' every session of the server, other databases' SQL text included (share links and HTML reports still show only the database's)",
+    }),
     cpu: Type.Boolean({ default: true, description: 'record CPU agent samples while the job runs' }),
     ashBackgroundIdle: Type.Boolean({
       default: false,

@@ -55,6 +55,9 @@ export const AshSample = Type.Object({
   background: Type.Optional(Type.Boolean()),
   idle: Type.Optional(Type.Boolean({ description: 'a background process in a deliberate sleep (checkpointer write delay, vacuum delay): kept only with metrics.ashBackgroundIdle' })),
   weight: Type.Optional(Type.Number({ description: 'fraction of the interval this sample stands for (client-side sampling); default 1' })),
+  outside: Type.Optional(
+    Type.Boolean({ description: "a session outside the target's database and roles, sampled only with metrics.ashScope 'server': left out of share links and HTML reports" }),
+  ),
 });
 export type AshSample = Type.Static<typeof AshSample>;
 
@@ -86,6 +89,9 @@ export const AshReport = Type.Object({
   phases: Type.Array(Type.Object({ ts: Type.Number(), label: Type.String() })),
   status: Type.Array(SamplerStatus),
   vcpus: Type.Optional(Type.Integer()),
+  hidden: Type.Optional(
+    Type.Integer({ description: "samples left out of this view: sessions outside the target's database and roles (metrics.ashScope 'server'), which only the job's own REST and page show" }),
+  ),
 });
 export type AshReport = Type.Static<typeof AshReport>;
 

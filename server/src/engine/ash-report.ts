@@ -1,5 +1,6 @@
 import type { JobStore } from '@sledge/jobstore';
-import { WAIT_CLASSES, type AshReport, type AshSample, type SamplerStatus } from '@sledge/protocol';
+import { SledgeError, WAIT_CLASSES, type AshReport, type AshSample, type SamplerStatus } from '@sledge/protocol';
+import { ashVisible, type AshAudience } from './ash-visibility.js';
 
 const MAX_BUCKETS = 600;
 const TOP = 25;
@@ -9,13 +10,20 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 /**
  * Average active sessions over a time range: by wait class per bucket, plus
  * top events, top SQL (split by class) and top sessions for the range —
- * what an ASH view recomputes when a range is brushed.
+ * what an ASH view recomputes when a range is brushed. For the 'public'
+ * audience (HTML reports, share links) only the samples it may see
+ * (ash-visibility.ts); `hidden` counts the others.
  */
-export function ashReport(store: JobStore, jobId: string, range: { from?: number; to?: number }, vcpus?: number): AshReport {
+export function ashReport(store: JobStore, jobId: string, range: { from?: number; to?: number }, vcpus?: number, audience: AshAudience = 'owner'): AshReport {
+  const job = store.getJob(jobId);
+  if (!job) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${jobId} not found`, { field: 'id' });
+  const visible = ashVisible(job, audience);
   const all = store.getMetrics(jobId, 'ash', { ...(range.from !== undefined ? { from: range.from } : {}), ...(range.to !== undefined ? { to: range.to } : {}) });
   // A range is half-open, [from, to): adjacent brushes never count one sampling instant twice,
   // and a 5-second range holds 5 one-second instants (samples sit on a whole-second grid).
-  const samples = all.map((m) => m.data as AshSample).filter((x) => range.to === undefined || x.ts < range.to);
+  const inRange = all.map((m) => m.data as AshSample).filter((x) => range.to === undefined || x.ts < range.to);
+  const samples = visible ? inRange.filter(visible) : inRange;
+  const hidden = inRange.length - samples.length;
   const status = store.getMetrics(jobId, 'sampler', {}).map((m) => m.data as SamplerStatus);
   const phases = store.getMetrics(jobId, 'phase', {}).map((m) => m.data as { ts: number; label: string });
   const from = range.from ?? (samples[0]?.ts ?? Date.now());
@@ -75,5 +83,6 @@ export function ashReport(store: JobStore, jobId: string, range: { from?: number
     phases,
     status,
     ...(vcpus !== undefined ? { vcpus } : {}),
+    ...(hidden > 0 ? { hidden } : {}),
   };
 }

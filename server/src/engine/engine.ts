@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
+import { newSessionTag, randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -429,12 +429,15 @@ export class JobEngine {
         final = await body.run({ ctx, cfg: q.cfg, stop: q.stop, generator: this.opts.generator });
       } else {
         const driver = await this.usableDriver(q.cfg.target);
+        // Names this job's VU sessions, so its ASH tells them from another tool's sessions of the same name.
+        const sessionTag = newSessionTag();
         if (body.sampled) {
-          samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents);
+          samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents, sessionTag);
           await samplers.start();
         }
         final = await body.run({
           samplers,
+          sessionTag,
           ctx,
           cfg: q.cfg,
           driver,

@@ -22,6 +22,8 @@ export interface JobEnv {
   pgVuAddonPath?: string;
   /** Keys of the workload's options the request gave explicitly (others are defaults). */
   explicit: ReadonlySet<string>;
+  /** The job's session tag (core newSessionTag): its VU sessions are named sledge-vu-<n>~<tag> and its ASH counts only those as its VUs. */
+  sessionTag?: string;
   /** ASH and CPU samplers running beside the job (builds and runs). */
   samplers: JobSamplers | null;
   /** Scale-out: places a run's VUs on replicas (present when the server is connected to NATS). */

@@ -82,6 +82,7 @@ export class ReplicaJob {
           plan: { ...plan, vus: n },
           activeVus: plan.vus,
           vus,
+          ...(req.sessionTag ? { sessionTag: req.sessionTag } : {}),
           shared: this.shared,
           exactLatency: true,
         }),

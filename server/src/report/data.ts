@@ -53,7 +53,8 @@ export function reportData(store: JobStore, id: string): ReportData {
   const kinds = new Set(store.metricKinds(id));
   const total = store.getOutput(id, { limit: 1 }).total;
   const out = store.getOutput(id, { afterSeq: Math.max(0, total - REPORT_OUTPUT_LINES), limit: REPORT_OUTPUT_LINES });
-  const ash = kinds.has('ash') || kinds.has('sampler') ? ashReport(store, id, {}) : null;
+  // A report is a file that travels: the ASH the public may see (ash-visibility.ts), whoever downloads it.
+  const ash = kinds.has('ash') || kinds.has('sampler') ? ashReport(store, id, {}, undefined, 'public') : null;
   return {
     job,
     engine: tc.engine,

@@ -16,9 +16,16 @@ export function ashSection(d: ReportData, t0: number): Html | '' {
   const ash = d.ash;
   if (!ash) return '';
   const status = samplerStatus(ash, (name) => name === 'ash');
-  if (!ash.series.length) return status ? html`<section id="ash"><h2>Active session history</h2><p class="muted">No active sessions were sampled.</p>${status}</section>` : '';
+  const left = leftOut(ash);
+  if (!ash.series.length) return status || left ? html`<section id="ash"><h2>Active session history</h2><p class="muted">No active sessions were sampled.</p>${left}${status}</section>` : '';
   const chart = themedChart('Average active sessions by wait class', (p) => ashOption(ash, since(t0), phaseBands(d, t0, p), jobEnd(d, t0), p));
-  return html`<section id="ash"><h2>Active session history</h2>${chart}${ashSummary(ash)}${status}</section>`;
+  return html`<section id="ash"><h2>Active session history</h2>${chart}${ashSummary(ash)}${left}${status}</section>`;
+}
+
+/** What a report leaves out of a job's ASH (ash-visibility.ts): other databases' and users' sessions. */
+function leftOut(ash: AshReport): Html | '' {
+  if (!ash.hidden) return '';
+  return html`<p class="muted" data-ash-hidden="${String(ash.hidden)}">${int(ash.hidden)} samples of sessions outside the target database and its roles are left out of this report; the job's page shows them to authenticated viewers.</p>`;
 }
 
 function ashSummary(ash: AshReport): Html {

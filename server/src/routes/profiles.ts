@@ -25,6 +25,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
   app.get('/shared/:token', { schema: { tags: ['share'], summary: 'A shared job (read-only, works without an API token)', params: Type.Object({ token: Type.String({ minLength: 8, maxLength: 64 }) }), response: { 200: Type.Unknown(), 404: ErrorBody } } }, async (req) => {
     const jobId = store.resolveShare(req.params.token);
     if (!jobId) throw new SledgeError('SLEDGE_E_NOT_FOUND', 'this share link does not exist or was revoked', { field: 'token' });
-    return buildSnapshot(store, jobId);
+    // No API token here: the ASH the public may see (the target database's sessions).
+    return buildSnapshot(store, jobId, 'public');
   });
 };

@@ -39,6 +39,8 @@ export interface RemoteStart {
   /** Every VU of the run (global index, position, start delay). */
   vus: VuAssignment[];
   vuLoop: VuLoopPreference;
+  /** The job's session tag (core vuSessionName): the replica's VU sessions carry it, so the job's ASH knows them. */
+  sessionTag?: string;
 }
 
 /** VUs on replicas: a VuHost that starts over the network and reports per replica. */

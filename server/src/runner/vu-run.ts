@@ -197,6 +197,7 @@ class VuRun {
         plan: this.plan,
         vus: all,
         vuLoop: this.env.vuLoop ?? 'auto',
+        ...(this.env.sessionTag ? { sessionTag: this.env.sessionTag } : {}),
       });
       for (const l of lines) this.mon(l);
       this.pool.setPhase(phase);
@@ -219,6 +220,7 @@ class VuRun {
         plan: this.plan,
         activeVus: this.plan.vus,
         vus,
+        ...(this.env.sessionTag ? { sessionTag: this.env.sessionTag } : {}),
         shared: this.shared,
       }),
     );

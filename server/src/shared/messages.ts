@@ -45,6 +45,8 @@ export interface VuWorkerData {
   plan: VuPlan;
   activeVus: number;
   vus: VuAssignment[];
+  /** The job's session tag: VU sessions are named vuSessionName(position, tag) (core), so the job's ASH knows them. */
+  sessionTag?: string;
   shared: SharedBlocks;
   /** A replica's VUs: latency goes into SparseHists (every value kept) instead of perf_hooks histograms. */
   exactLatency?: boolean;

@@ -14,6 +14,8 @@ export interface NativeHostEnv {
   plan: VuPlan;
   activeVus: number;
   vus: VuAssignment[];
+  /** The job's session tag: the loop names its sessions sledge-vu-<position>~<tag>. */
+  sessionTag?: string;
   /** faults: errors by class and sessions lost/back (layout.ts), for loops that count them. */
   shared: { counters: Int32Array; states: Int32Array; control: Int32Array; faults?: Int32Array };
   /** The worker's interval latency by operation name (value, count records, shipped and reset every second). */

@@ -63,6 +63,8 @@ export interface VuEnv {
   /** A new histogram for a measured-window profile (perf_hooks, or a SparseHist on a replica). */
   newHist: () => RecordableHistogram;
   log: (vu: number, text: string) => void;
+  /** The job's session tag: sessions are named vuSessionName(position, tag) so the job's ASH knows its own VUs. */
+  sessionTag?: string;
 }
 
 export const running = (env: VuEnv) => Atomics.load(env.control, CTRL_RUN) === RUN_GO;
@@ -99,7 +101,7 @@ export interface Client {
 
 /** The VU's session: the workload's, or over a connect pool one per pool connection (each counted as opened). */
 export async function openSession(env: VuEnv, a: VuAssignment, logVu: (t: string) => void): Promise<OpSession> {
-  const s = await openVuSession(env.workload, env.driver, env.target, { vu: a.position, log: logVu }, env.options);
+  const s = await openVuSession(env.workload, env.driver, env.target, { vu: a.position, log: logVu, ...(env.sessionTag ? { tag: env.sessionTag } : {}) }, env.options);
   if (env.pool && s instanceof PooledSession) {
     for (let i = 0; i < s.connections; i++) Atomics.add(env.pool, poolIndex(env.workload.operations.length, i, POOL_SESSIONS), 1);
   }

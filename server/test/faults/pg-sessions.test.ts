@@ -27,7 +27,8 @@ const sessions = () => psql(`SELECT coalesce(string_agg(application_name, ',' OR
 /** Wait until both VUs have a session again (they reconnect on their own). */
 async function vusConnected(timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!/sledge-vu-2,sledge-vu-3/.test(sessions())) {
+  // VU sessions carry the job's session tag: sledge-vu-<n>~<tag>.
+  while (!/sledge-vu-2~[0-9a-f]{8},sledge-vu-3~[0-9a-f]{8}/.test(sessions())) {
     if (Date.now() > end) throw new Error(`the VUs did not reconnect within ${timeoutMs} ms: ${sessions()}`);
     await sleep(200);
   }
@@ -72,7 +73,7 @@ describe('fault: PostgreSQL sessions terminated mid-run', () => {
     const t0 = Date.now();
     await sleep(4000);
     const live = sessions();
-    expect(live.split(',')).toEqual(expect.arrayContaining(['sledge-ash', 'sledge-monitor', 'sledge-vu-2', 'sledge-vu-3']));
+    expect(live.split(',').map((n) => n.replace(/~[0-9a-f]{8}$/, ''))).toEqual(expect.arrayContaining(['sledge-ash', 'sledge-monitor', 'sledge-vu-2', 'sledge-vu-3']));
     const first = terminateAll();
     await vusConnected();
     await sleep(2000);

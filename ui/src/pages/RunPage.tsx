@@ -63,6 +63,8 @@ export function RunPage() {
   const [busy, setBusy] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   const [thresholds, setThresholds] = useState<ThresholdsDraft>(EMPTY_THRESHOLDS);
+  // metrics.ashScope: ASH samples the target database's sessions unless the run asks for the whole server.
+  const [ashServer, setAshServer] = useState(false);
   const placement = wb.state.placement ?? LOCAL_PLACEMENT;
   // Scale-out: "Where VUs run" shows when this server is on NATS and the workload's VUs can run on replicas.
   const replicas = useReplicas(REPLICAS_REFRESH_MS, { whenOff: false });
@@ -88,7 +90,11 @@ export function RunPage() {
     if (!loadedFrom) return;
     let live = true;
     api.job(loadedFrom).then(
-      (j) => live && setThresholds(draftOf(j.config)),
+      (j) => {
+        if (!live) return;
+        setThresholds(draftOf(j.config));
+        setAshServer((j.config as { metrics?: { ashScope?: string } }).metrics?.ashScope === 'server');
+      },
       () => undefined,
     );
     return () => {
@@ -120,6 +126,7 @@ export function RunPage() {
         if (where) body.placement = where;
       }
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
+      if (ashServer) (body as { metrics?: Record<string, unknown> }).metrics = { ashScope: 'server' };
       const configId = wb.configId();
       if (configId !== undefined) body.configId = configId;
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
@@ -232,6 +239,16 @@ export function RunPage() {
             <div className="field">
               <label htmlFor="run-label">Label (optional)</label>
               <input id="run-label" value={wb.state.label} maxLength={200} onChange={(e) => wb.setLabel(e.target.value)} />
+            </div>
+            <div className="field field-check">
+              <label htmlFor="run-ash-scope">
+                <input id="run-ash-scope" type="checkbox" checked={ashServer} onChange={(e) => setAshServer(e.target.checked)} data-testid="ash-scope-server" aria-describedby="run-ash-scope-help" />
+                <span>Active session history of the whole server</span>
+              </label>
+              <p className="help" id="run-ash-scope-help">
+                Off: ASH samples only the target database&apos;s sessions. On: every session of the server, other databases&apos; SQL text included (metrics.ashScope server);
+                share links and HTML reports still show only the target database&apos;s.
+              </p>
             </div>
           </div>
         </details>

@@ -18,7 +18,7 @@ using pgvu::addon::Reader;
 
 struct MyEngine {
   static constexpr const char* kAddon = "sledge_myvu";
-  static constexpr int32_t kAbiVersion = 2;
+  static constexpr int32_t kAbiVersion = 3;
   static constexpr const char* kLibraryKey = "clientVersion";
   static constexpr const char* kEngineName = "MariaDB/MySQL";
   // mysql_get_client_version(): e.g. 30309 for Connector/C 3.3.9.

@@ -50,7 +50,7 @@ class MyConn final : public Session {
   explicit MyConn(const MyConfig& cfg) : cfg_(cfg) {}
   ~MyConn() override { close(); }
 
-  // Connects as program_name sledge, sledge_role vu<n> (connect attributes, as connect.ts).
+  // Connects as program_name sledge, sledge_role vu<n>[~<tag>] (connect attributes, as connect.ts).
   bool connect(const std::string& sessionName, const Interrupt& intr, std::string* error, bool* stopped) override;
   // Text-protocol CALLs need nothing prepared.
   void prepareAll(const Interrupt& intr) override;

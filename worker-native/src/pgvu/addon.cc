@@ -14,7 +14,7 @@ namespace sledge::pgvu::addon {
 
 struct PgEngine {
   static constexpr const char* kAddon = "sledge_pgvu";
-  static constexpr int32_t kAbiVersion = 3;
+  static constexpr int32_t kAbiVersion = 4;
   static constexpr const char* kLibraryKey = "libpqVersion";
   static constexpr const char* kEngineName = "PostgreSQL";
   static double libraryVersion() { return PQlibVersion(); }

@@ -193,7 +193,8 @@ bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   const VuSpec& a = vus_[slot];
   const int64_t pos = a.position;
   const std::string name = "Vuser " + num(pos);
-  const std::string appName = "sledge-vu-" + num(pos);
+  // core vuSessionName(): the job's ASH counts a session as its VU only with the job's tag.
+  const std::string appName = "sledge-vu-" + num(pos) + (cfg_.sessionTag.empty() ? std::string() : "~" + cfg_.sessionTag);
   Interrupt intr{[this] { return !running(); }, [this] { return aborting(); }};
   LatencyRing ring(&sh_, static_cast<int>(slot));
   const auto epoch = Clock::now();

@@ -35,6 +35,7 @@ struct RunConfig {
   bool reconnect = true;  // a lost session is reopened with backoff; false: the VU ends
   bool retryFirstConnect = false;  // a refused first connect is retried too (reconnect given explicitly)
   bool testDriver = false;  // print every transaction (the test driver)
+  std::string sessionTag;   // the job's tag: sessions are named sledge-vu-<n>~<tag> (core vuSessionName); empty: sledge-vu-<n>
 };
 
 struct VuSpec {

@@ -16,6 +16,7 @@
 
 #include <napi.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -268,6 +269,13 @@ class VuAddon : public Napi::Addon<VuAddon<E>> {
     cfg.reconnect = o.Has("reconnect") ? r.boolean("reconnect") : true;
     cfg.retryFirstConnect = o.Has("reconnect") && cfg.reconnect;
     cfg.testDriver = r.boolean("testDriver");
+    if (o.Has("sessionTag") && !o.Get("sessionTag").IsUndefined()) {
+      cfg.sessionTag = r.string("sessionTag");
+      // A name part, never SQL: 1..16 letters and digits (core newSessionTag gives 8 hex digits).
+      bool ok = !cfg.sessionTag.empty() && cfg.sessionTag.size() <= 16;
+      for (char ch : cfg.sessionTag) ok = ok && std::isalnum(static_cast<unsigned char>(ch));
+      if (!ok) return Fail(env, "sessionTag must be 1..16 letters or digits");
+    }
     Shared sh;
     sh.counters = r.int32s("counters", &entry.keep);
     sh.states = r.int32s("states", &entry.keep);

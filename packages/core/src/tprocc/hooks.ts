@@ -67,6 +67,11 @@ export interface Counters {
   nopm: number;
   /** The engine's cumulative commit+rollback counter (hammerdb.md §6.5); null for client-side engines. */
   tpm: number | null;
+  /**
+   * Optional: names the tpm counter's lifetime (PostgreSQL: postmaster start
+   * and statistics reset time). A change means the counter restarted.
+   */
+  epoch?: string;
 }
 
 export interface AdminSession extends EngineSession {
@@ -80,6 +85,13 @@ export interface AdminSession extends EngineSession {
   checkFacts(sample: number[]): Promise<CheckFacts>;
   /** Drop the schema (database and user where the engine has them). Idempotent. */
   dropSchema(): Promise<void>;
+  /**
+   * Optional capability: after a build failed, drop what this session's
+   * createSchema created and nothing else: the database it created, the
+   * user/role it created (one that existed before stays). Returns what it
+   * dropped, in words, for the build's output.
+   */
+  discardCreated?(): Promise<string[]>;
   readCounters(): Promise<Counters>;
   /** Optional post-run maintenance (vacuum, checkpoint, purge) when the target asks for it. */
   afterRun(): Promise<void>;
@@ -107,6 +119,8 @@ export interface LoaderSession {
 export interface VuSessionOptions {
   /** VU position (2.. for workers), for session names (application_name etc.). */
   vu: number;
+  /** The job's session tag: name the session vuSessionName(vu, tag) so the job's ASH knows its own VUs. */
+  tag?: string;
   log: Logger;
 }
 
@@ -136,7 +150,7 @@ export type NativeVuSpec = LibpqVuSpec | LibmariadbVuSpec;
 /** A libpq-speaking native VU loop: one connection per VU, the five prepared statements. */
 export interface LibpqVuSpec {
   kind: 'libpq';
-  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>); contains the password. */
+  /** libpq connection string, application_name excluded (the loop sets sledge-vu-<n>[~<sessionTag>]); contains the password. */
   conninfo: string;
   /** The statement each transaction executes as a prepared statement, in TX_TYPES order of parameters (see txValues). */
   statements: Record<TxType, string>;
@@ -200,6 +214,8 @@ export interface NativeVuStartOptions {
   raiseError: boolean;
   /** The test driver: a log line per transaction. */
   testDriver: boolean;
+  /** The job's session tag: the loop names its sessions sledge-vu-<position>~<tag> (vuSessionName). */
+  sessionTag?: string;
   vus: NativeVuAssignment[];
   /** Shared Int32Arrays of the run (server shared/layout.ts). */
   counters: Int32Array;

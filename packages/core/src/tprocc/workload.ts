@@ -4,6 +4,7 @@ import { Reconnecting } from '../reconnecting.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
+import { windowCount, windowReadings, type WindowCount } from '../counter-window.js';
 import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
 
 /** What the TPROC-C monitor found before a run. */
@@ -100,13 +101,29 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
   // The monitor's session survives the target's restarts and killed sessions like the VUs' do.
   const conn = new Reconnecting(await hooks.openAdmin(at, rc.log), () => hooks.openAdmin(at, rc.log), driver, rc.log);
   let W = 0;
-  let prev: { tpm: number; nopm: number; ts: number } | undefined;
+  let prev: { tpm: number; nopm: number; ts: number; epoch?: string } | undefined;
+  /** Every reading this monitor took (window boundaries and live ones), in order: a window spanning a counter reset is counted from them. */
+  const history: { ts: number; c: Counters }[] = [];
+  const read = async (): Promise<Counters> => {
+    const c = await conn.use((a) => a.readCounters());
+    history.push({ ts: Date.now(), c });
+    return c;
+  };
+  /** The engine counter's advance over a window: end - start, or from the readings between when the counter was reset. */
+  const engineCount = (start: Counters, end: Counters): WindowCount => {
+    const span = windowReadings(history, (h) => h.c, start, end) ?? [
+      { ts: 0, c: start },
+      { ts: 1, c: end },
+    ];
+    return windowCount(span.map((h) => ({ ts: h.ts, value: h.c.tpm ?? 0, ...(h.c.epoch !== undefined ? { epoch: h.c.epoch } : {}) })));
+  };
   /** NOPM and TPM between two readings (hammerdb.md §6.3); client-side TPM where the engine has no counter. */
   const figures = (w: RunWindow<Counters>) => {
     const { start, end, seconds: secs } = w;
     const nopm = perMinute(end.nopm - start.nopm, secs);
-    const tpm = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? perMinute(end.tpm - start.tpm, secs) : perMinute(w.clientOps, secs);
-    return { nopm, tpm };
+    const engine = features.tpmSource === 'engine' && end.tpm !== null && start.tpm !== null ? engineCount(start, end) : undefined;
+    const tpm = engine ? perMinute(engine.count, secs) : perMinute(w.clientOps, secs);
+    return { nopm, tpm, engine };
   };
   return {
     serverVersion: () => conn.use((a) => a.serverVersion()),
@@ -119,25 +136,35 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
       const summary = `${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`;
       return { params: { warehouses: W }, summary, runInfo: { warehouses: W } };
     },
-    read: () => conn.use((a) => a.readCounters()),
+    read,
     reconnects: () => conn.reconnects,
     live(c: Counters, ts: number, clientOps: number, interval: number): LiveSample {
       const tpmCounter = c.tpm ?? clientOps;
+      // An interval across a counter reset (it went back, or its epoch changed) has no known count: 0, not |Δ|.
+      const reset = prev !== undefined && c.tpm !== null && (tpmCounter < prev.tpm || (c.epoch !== undefined && prev.epoch !== undefined && c.epoch !== prev.epoch));
       const sample = {
         ts,
-        tpm: tcountValue(prev?.tpm, tpmCounter, interval),
+        tpm: reset ? 0 : tcountValue(prev?.tpm, tpmCounter, interval),
         nopm: prev ? perMinute(c.nopm - prev.nopm, (ts - prev.ts) / 1000) : 0,
       };
-      prev = { tpm: tpmCounter, nopm: c.nopm, ts };
+      prev = { tpm: tpmCounter, nopm: c.nopm, ts, ...(c.epoch !== undefined ? { epoch: c.epoch } : {}) };
       return sample;
     },
-    windowFigures: (w) => figures(w),
+    windowFigures: (w) => {
+      const { nopm, tpm } = figures(w);
+      return { nopm, tpm };
+    },
     result(w: RunWindow<Counters>): RunOutcome<TproccResult> {
       const { seconds: secs, vus } = w;
-      const { nopm, tpm } = figures(w);
+      const { nopm, tpm, engine } = figures(w);
       const line = resultLine(nopm, tpm, rc.engine);
       const lines = [o.asyncScale ? `${vus} VU * ${o.asyncClients} AC = ${vus * o.asyncClients} Active Sessions configured` : `${vus} Active Virtual Users configured`, line];
       if (features.tpmSource === 'client') lines.push(`${ENGINE_DISPLAY[rc.engine]} TPM is counted client-side: commits + rollbacks of the virtual users`);
+      if (engine?.reset) {
+        lines.push(
+          `Warning: the ${ENGINE_DISPLAY[rc.engine]} transaction counter was reset during the measured window (${engine.why}): TPM is the sum of the monitor's ${engine.intervals - engine.dropped} interval(s) in which it did not go back${engine.dropped ? ` (${engine.dropped} interval(s) spanning the reset counted as 0)` : ''}, not end - start`,
+        );
+      }
       const result: TproccResult = {
         nopm,
         tpm,
@@ -145,6 +172,7 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
         sessions: o.asyncScale ? vus * o.asyncClients : vus,
         tpmSource: features.tpmSource,
         line,
+        ...(engine?.reset ? { tpmCounterReset: true } : {}),
         measuredSeconds: Math.round(secs * 10) / 10,
         transactions: w.clientOps,
         warehouses: W,

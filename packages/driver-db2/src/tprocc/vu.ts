@@ -1,4 +1,4 @@
-import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
+import { vuSessionName, type TxInputs, type TxOutcome, type VuSession, type VuSessionOptions } from '@sledge/core';
 import type { Db2Target, TxType } from '@sledge/protocol';
 import { setClientApplName } from '../engine/ash/clientinfo.js';
 import { Db2Session } from '../engine/connection.js';
@@ -14,8 +14,8 @@ export class Db2Vu implements VuSession {
 
   static async open(t: Db2Target, o: VuSessionOptions): Promise<Db2Vu> {
     const conn = await Db2Session.open(t);
-    // CLIENT_APPLNAME sledge-vu-<n>: the ASH sampler reads the VU from it.
-    await setClientApplName(conn, `sledge-vu-${o.vu}`, o.log);
+    // CLIENT_APPLNAME sledge-vu-<n>~<tag>: the ASH sampler reads the VU from it.
+    await setClientApplName(conn, vuSessionName(o.vu, o.tag), o.log);
     return new Db2Vu(conn);
   }
 

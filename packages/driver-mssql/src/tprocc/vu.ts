@@ -1,4 +1,4 @@
-import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
+import { vuSessionName, type TxInputs, type TxOutcome, type VuSession, type VuSessionOptions } from '@sledge/core';
 import type { MssqlTarget, TxType } from '@sledge/protocol';
 import { TdsConnection } from '../engine/connection.js';
 import { outcomeOf, procCall } from './params.js';
@@ -9,7 +9,7 @@ export class MssqlVu implements VuSession {
   private constructor(private readonly conn: TdsConnection) {}
 
   static async open(t: MssqlTarget, o: VuSessionOptions): Promise<MssqlVu> {
-    const conn = await TdsConnection.open(t, { database: identifier(t.database, 'target.database'), appName: `sledge-vu-${o.vu}` });
+    const conn = await TdsConnection.open(t, { database: identifier(t.database, 'target.database'), appName: vuSessionName(o.vu, o.tag) });
     return new MssqlVu(conn);
   }
 

@@ -17,6 +17,8 @@ import { quoteIdent, type SqlFile, type SqlSet } from './sqlfiles.js';
  */
 export class MyAdmin implements AdminSession {
   private pending: Promise<Connection> | undefined;
+  /** createSchema created target.database in this session (a failed build drops it: discardCreated). */
+  private createdDatabase = false;
 
   constructor(
     private readonly t: MyTproccTarget,
@@ -131,6 +133,7 @@ export class MyAdmin implements AdminSession {
       const exists = Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) > 0;
       if (!exists) {
         await this.run(this.sql.statement('admin.sql', 'create_database', this.dbValues));
+        this.createdDatabase = true;
         this.log(`created database ${this.t.database}`);
       }
       await this.requireDb();
@@ -185,6 +188,19 @@ export class MyAdmin implements AdminSession {
   dropSchema(): Promise<void> {
     return this.guard('dropping the schema', async () => {
       for (const s of dropStatements(this.sql, this.t)) await this.run(s);
+    });
+  }
+
+  /**
+   * After a failed build: the database this session created (a database that
+   * existed before stays, as does target.user: builds never create users).
+   */
+  discardCreated(): Promise<string[]> {
+    return this.guard('dropping what the failed build created', async () => {
+      if (!this.createdDatabase) return [];
+      for (const s of dropStatements(this.sql, this.t)) await this.run(s);
+      this.createdDatabase = false;
+      return [`database ${this.t.database}`];
     });
   }
 

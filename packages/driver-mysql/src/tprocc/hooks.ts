@@ -1,5 +1,5 @@
 import type { AdminSession, BuildSchedule, BulkFormat, DatagenLayout, DatagenScript, LoaderSession, Logger, LoadScriptSpec, NativeVuLoad, NativeVuSpec, TproccHooks, TproccTarget, VuSession, VuSessionOptions } from '@sledge/core';
-import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS } from '@sledge/core';
+import { ddlColumn, fill, renderLoadScripts, templatePart, TPROCC_COLUMNS, vuSessionName } from '@sledge/core';
 import { sqlFile, sqlTemplate, sqlText } from '@sledge/sql';
 import { loadMyVuLoop } from '@sledge/worker-native';
 import { MyAdmin } from './admin.js';
@@ -81,7 +81,7 @@ export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['e
     async openVu(target: TproccTarget<T>, opts: VuSessionOptions): Promise<VuSession> {
       const conn = await connect(target, flavour, {
         useDatabase: true,
-        role: `vu${opts.vu}`,
+        role: vuSessionName(opts.vu, opts.tag).replace(/^sledge-vu-/, 'vu'),
         namedPlaceholders: target.noStoredProcs,
       });
       if (target.noStoredProcs) return new ClientSqlVu(conn, sql(), target.prepared);

@@ -1,4 +1,4 @@
-import type { TxInputs, TxOutcome, VuSession, VuSessionOptions } from '@sledge/core';
+import { vuSessionName, type TxInputs, type TxOutcome, type VuSession, type VuSessionOptions } from '@sledge/core';
 import type { OracleTarget, TxType } from '@sledge/protocol';
 import { OraSession, type Binds } from '../engine/connection.js';
 import type { OracleDb } from '../engine/library.js';
@@ -24,7 +24,7 @@ export class OracleVu implements VuSession {
   private constructor(private readonly conn: OraSession) {}
 
   static async open(t: OracleTarget, o: VuSessionOptions): Promise<OracleVu> {
-    return new OracleVu(await OraSession.open(t, 'user', `sledge-vu-${o.vu}`));
+    return new OracleVu(await OraSession.open(t, 'user', vuSessionName(o.vu, o.tag)));
   }
 
   async run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {

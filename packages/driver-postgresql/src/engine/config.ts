@@ -1,5 +1,6 @@
 import type { ClientConfig } from 'pg';
 import type { PostgresqlTarget } from '@sledge/protocol';
+import { vuSessionName } from '@sledge/core';
 
 /** Which login a connection uses: the TPC user in the TPC database, or the superuser in the default database. */
 export type Login = 'user' | 'superuser';
@@ -10,9 +11,8 @@ export const CONNECT_TIMEOUT_MS = 5000;
 /** application_name values, so samplers (pg_stat_activity, ASH) can tell Sledge's sessions apart. */
 export const APP_MONITOR = 'sledge-monitor';
 export const APP_LOADER = 'sledge-loader';
-export function vuApplicationName(vu: number): string {
-  return `sledge-vu-${vu}`;
-}
+/** A VU's application_name: core vuSessionName(), sledge-vu-<n>~<job's tag>. */
+export const vuApplicationName = (vu: number, tag?: string): string => vuSessionName(vu, tag);
 
 /** node-postgres TLS setting for a libpq-style sslmode. 'prefer' starts with TLS; connect() falls back to plain. */
 export function sslFor(mode: PostgresqlTarget['sslmode']): ClientConfig['ssl'] {

@@ -29,6 +29,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class PgAdminSession implements AdminSession {
   private su: Promise<Client> | null = null;
   private tpc: Promise<Client> | null = null;
+  /** What createSchema created in this session (a failed build drops exactly these: discardCreated). */
+  private readonly created = { role: false, database: false };
 
   constructor(
     private readonly t: PgTproccTarget,
@@ -178,6 +180,7 @@ export class PgAdminSession implements AdminSession {
     if (this.ownRole && !(await this.one<boolean>(su, this.sql('admin.sql', 'role_exists', { role: t.user }), 'found'))) {
       this.log(`Creating user ${t.user}`);
       await this.runSteps(su, [{ what: `creating role "${t.user}"`, sql: this.sql('admin.sql', 'create_role', { role: t.user, password: t.password }) }], field42501);
+      this.created.role = true;
     }
     if (!this.sharedDatabase) {
       this.log(`Creating database ${t.database} in tablespace ${t.tablespace}`);
@@ -185,6 +188,7 @@ export class PgAdminSession implements AdminSession {
       await this.runSteps(su, [{ what: `creating database "${t.database}"`, sql }], (e) =>
         errorCode(e) === '42704' ? 'tprocc.schema.tablespace' : field42501(e),
       );
+      this.created.database = true;
     }
 
     // The TPC session may have failed before the database existed: connect afresh.
@@ -248,6 +252,25 @@ export class PgAdminSession implements AdminSession {
     }
   }
 
+  /** After a failed build: the database, then the role, that this session created (never one that existed before). */
+  async discardCreated(): Promise<string[]> {
+    const t = this.t;
+    const dropped: string[] = [];
+    await this.closeSession('user');
+    if (this.created.database) {
+      await this.dropDatabase();
+      this.created.database = false;
+      dropped.push(`database ${t.database}`);
+    }
+    if (this.created.role) {
+      const su = await this.session('superuser');
+      await this.runSteps(su, [{ what: `dropping role "${t.user}"`, sql: this.sql('admin.sql', 'drop_role', { role: t.user }) }]);
+      this.created.role = false;
+      dropped.push(`role ${t.user}`);
+    }
+    return dropped;
+  }
+
   /** Terminate other sessions on the database, then drop it; a session that slips in between is terminated again. */
   private async dropDatabase(): Promise<void> {
     const t = this.t;
@@ -270,8 +293,9 @@ export class PgAdminSession implements AdminSession {
   async readCounters(): Promise<Counters> {
     const c = await this.requireTpc();
     const nopm = Number(await this.one<string>(c, this.sql('counters.sql', 'nopm_counter'), 'nopm'));
-    const tpm = Number(await this.one<string>(c, this.sql('counters.sql', 'tpm_counter'), 'tpm'));
-    return { nopm, tpm };
+    const r = (await c.query<{ tpm: string; epoch: string }>(this.sql('counters.sql', 'tpm_counter'))).rows[0];
+    if (!r) throw new Error('the TPM counter query returned no row');
+    return { nopm, tpm: Number(r.tpm), epoch: String(r.epoch) };
   }
 
   async afterRun(): Promise<void> {

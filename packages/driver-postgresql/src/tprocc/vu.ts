@@ -60,7 +60,7 @@ export class PgVuSession implements VuSession {
 
   static async open(t: PgTproccTarget, opts: VuSessionOptions): Promise<PgVuSession> {
     const calls = callStatements(t);
-    return new PgVuSession(await connect(t, 'user', vuApplicationName(opts.vu), opts.log), calls, t.prepared !== false);
+    return new PgVuSession(await connect(t, 'user', vuApplicationName(opts.vu, opts.tag), opts.log), calls, t.prepared !== false);
   }
 
   async run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {

@@ -140,6 +140,12 @@ export const TproccResult = Type.Object(
       description: "engine = the database's own commit+rollback counter; client = counted by Sledge (SQLite)",
     }),
     line: Type.String({ description: 'TEST RESULT : System achieved <NOPM> NOPM from <TPM> <Engine> TPM' }),
+    tpmCounterReset: Type.Optional(
+      Type.Boolean({
+        description:
+          "the engine's commit+rollback counter was reset in the measured window (a server restart, a stats reset): TPM is the sum of the monitor's non-negative per-interval deltas, not end - start",
+      }),
+    ),
     measuredSeconds: Type.Number(),
     clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
     transactions: Type.Optional(Type.Integer({ description: 'client-side commits+rollbacks in the measured window' })),

@@ -33,42 +33,53 @@ UPDATE performance_schema.setup_instruments SET ENABLED = 'YES'
 -- the innermost wait (highest EVENT_ID) per thread. No wait = CPU. The
 -- statement text falls back to PROCESSLIST_INFO when the statements
 -- consumer is off.
-SELECT t.THREAD_ID AS thread_id,
-       t.PROCESSLIST_ID AS processlist_id,
-       t.PROCESSLIST_USER AS user,
-       t.PROCESSLIST_COMMAND AS command,
-       t.PROCESSLIST_STATE AS state,
-       w.EVENT_ID AS wait_event_id,
-       w.EVENT_NAME AS wait_event,
-       w.OBJECT_NAME AS wait_object,
-       LEFT(COALESCE(s.SQL_TEXT, t.PROCESSLIST_INFO), 1000) AS sql_text,
-       s.DIGEST AS digest,
-       LEFT(s.DIGEST_TEXT, 1000) AS digest_text,
-       (SELECT a.ATTR_VALUE FROM performance_schema.session_connect_attrs a
-         WHERE a.PROCESSLIST_ID = t.PROCESSLIST_ID AND a.ATTR_NAME = 'program_name' LIMIT 1) AS program_name,
-       (SELECT a.ATTR_VALUE FROM performance_schema.session_connect_attrs a
-         WHERE a.PROCESSLIST_ID = t.PROCESSLIST_ID AND a.ATTR_NAME = 'sledge_role' LIMIT 1) AS sledge_role
-  FROM performance_schema.threads t
-  LEFT JOIN performance_schema.events_waits_current w
-         ON w.THREAD_ID = t.THREAD_ID AND w.END_EVENT_ID IS NULL
-  LEFT JOIN performance_schema.events_statements_current s
-         ON s.THREAD_ID = t.THREAD_ID
- WHERE t.TYPE = 'FOREGROUND'
-   AND t.PROCESSLIST_ID IS NOT NULL
-   AND t.PROCESSLIST_ID <> CONNECTION_ID()
-   AND t.PROCESSLIST_COMMAND NOT IN ('Sleep', 'Daemon', 'Binlog Dump', 'Binlog Dump GTID');
+-- Scope (metrics.ashScope): the first ? is the target database, the second
+-- its user, the third 1 for the whole server. in_scope: a thread of that
+-- user whose current database is the target's; without the third ? no
+-- other thread leaves the server (other schemas' SQL text, other users).
+SELECT x.*
+  FROM (SELECT t.THREAD_ID AS thread_id,
+               t.PROCESSLIST_ID AS processlist_id,
+               t.PROCESSLIST_USER AS user,
+               t.PROCESSLIST_COMMAND AS command,
+               t.PROCESSLIST_STATE AS state,
+               w.EVENT_ID AS wait_event_id,
+               w.EVENT_NAME AS wait_event,
+               w.OBJECT_NAME AS wait_object,
+               LEFT(COALESCE(s.SQL_TEXT, t.PROCESSLIST_INFO), 1000) AS sql_text,
+               s.DIGEST AS digest,
+               LEFT(s.DIGEST_TEXT, 1000) AS digest_text,
+               (SELECT a.ATTR_VALUE FROM performance_schema.session_connect_attrs a
+                 WHERE a.PROCESSLIST_ID = t.PROCESSLIST_ID AND a.ATTR_NAME = 'program_name' LIMIT 1) AS program_name,
+               (SELECT a.ATTR_VALUE FROM performance_schema.session_connect_attrs a
+                 WHERE a.PROCESSLIST_ID = t.PROCESSLIST_ID AND a.ATTR_NAME = 'sledge_role' LIMIT 1) AS sledge_role,
+               COALESCE(t.PROCESSLIST_DB = ? AND t.PROCESSLIST_USER = ?, 0) AS in_scope
+          FROM performance_schema.threads t
+          LEFT JOIN performance_schema.events_waits_current w
+                 ON w.THREAD_ID = t.THREAD_ID AND w.END_EVENT_ID IS NULL
+          LEFT JOIN performance_schema.events_statements_current s
+                 ON s.THREAD_ID = t.THREAD_ID
+         WHERE t.TYPE = 'FOREGROUND'
+           AND t.PROCESSLIST_ID IS NOT NULL
+           AND t.PROCESSLIST_ID <> CONNECTION_ID()
+           AND t.PROCESSLIST_COMMAND NOT IN ('Sleep', 'Daemon', 'Binlog Dump', 'Binlog Dump GTID')) x
+ WHERE x.in_scope = 1 OR ? = 1;
 
 -- name: processlist
 -- Without performance_schema: the sessions running a command, with the
 -- state text the server shows (classified by heuristics in the driver).
-SELECT p.ID AS processlist_id,
-       p.USER AS user,
-       p.COMMAND AS command,
-       p.STATE AS state,
-       LEFT(p.INFO, 1000) AS sql_text
-  FROM information_schema.PROCESSLIST p
- WHERE p.ID <> CONNECTION_ID()
-   AND p.COMMAND NOT IN ('Sleep', 'Daemon', 'Binlog Dump', 'Binlog Dump GTID');
+-- Scope as in ps_sessions: the target database, its user, 1 for the whole server.
+SELECT x.*
+  FROM (SELECT p.ID AS processlist_id,
+               p.USER AS user,
+               p.COMMAND AS command,
+               p.STATE AS state,
+               LEFT(p.INFO, 1000) AS sql_text,
+               COALESCE(p.DB = ? AND p.USER = ?, 0) AS in_scope
+          FROM information_schema.PROCESSLIST p
+         WHERE p.ID <> CONNECTION_ID()
+           AND p.COMMAND NOT IN ('Sleep', 'Daemon', 'Binlog Dump', 'Binlog Dump GTID')) x
+ WHERE x.in_scope = 1 OR ? = 1;
 
 -- name: row_lock_waits
 -- InnoDB transactions waiting for a row lock, with one blocker each

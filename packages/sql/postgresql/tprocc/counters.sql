@@ -8,7 +8,13 @@ SELECT coalesce(sum(d_next_o_id), 0)::bigint AS nopm FROM district;
 
 -- name: tpm_counter
 -- TPM counter: commits + rollbacks of the whole cluster, all databases, as HammerDB reads it.
-SELECT coalesce(sum(xact_commit + xact_rollback), 0)::bigint AS tpm FROM pg_stat_database;
+-- epoch names the counter's lifetime: the postmaster's start and the latest
+-- statistics reset. A restart (a crash discards the statistics) or
+-- pg_stat_reset() changes it, and the monitor then counts the window from
+-- its own readings instead of end - start.
+SELECT coalesce(sum(xact_commit + xact_rollback), 0)::bigint AS tpm,
+       pg_postmaster_start_time()::text || ' ' || coalesce(max(stats_reset)::text, '-') AS epoch
+FROM pg_stat_database;
 
 -- name: analyze
 ANALYZE;

@@ -32,6 +32,8 @@ export class JobSamplers {
     private readonly cfg: JobConfig,
     private readonly driver: Driver,
     private readonly agents: AgentHub,
+    /** The job's session tag: only sessions named with it are the job's VUs in its ASH. */
+    private readonly sessionTag?: string,
   ) {}
 
   private status(s: Omit<SamplerStatus, 'ts'>): void {
@@ -48,9 +50,10 @@ export class JobSamplers {
     if (!this.cfg.metrics.ash) return;
     if (this.driver.openAshSampler) {
       try {
-        this.sampler = await this.driver.openAshSampler(this.cfg.target, (l) => this.ctx.output(1, l));
+        const scope = this.cfg.metrics.ashScope ?? 'database';
+        this.sampler = await this.driver.openAshSampler(this.cfg.target, (l) => this.ctx.output(1, l), { scope, ...(this.sessionTag ? { vuTag: this.sessionTag } : {}) });
         this.status({ sampler: 'ash', ok: true, source: this.sampler.source });
-        this.ctx.output(1, `Active session history: sampling ${this.sampler.source} every second`);
+        this.ctx.output(1, `Active session history: sampling ${this.sampler.source} every second, ${scope === 'server' ? 'every session of the server (metrics.ashScope server)' : "the target database's sessions"}`);
       } catch (e) {
         const err = e instanceof SledgeError ? e : new SledgeError('SLEDGE_E_DB', e instanceof Error ? e.message : String(e));
         // Driver messages for sampler failures say what to grant or enable.

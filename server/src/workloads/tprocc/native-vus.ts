@@ -40,6 +40,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     keyThink: Object.fromEntries(TX_TYPES.map((t) => [t, keyThinkOf(opts, t)])),
     raiseError: opts.raiseError,
     testDriver: opts.driver === 'test',
+    ...(env.sessionTag ? { sessionTag: env.sessionTag } : {}),
     vus: env.vus,
     counters: env.shared.counters,
     states: env.shared.states,

@@ -99,3 +99,18 @@ describe('missing monitor privileges', () => {
     expect(e.message).toContain('GRANT SQLADM ON DATABASE TO USER TPCC');
   });
 });
+
+describe('ASH scope and the job session tag', () => {
+  it("reads only the target user's applications of the connected database, unless the scope is server", () => {
+    const sql = ashStatement('agents');
+    expect(sql).toMatch(/CASE WHEN c\.session_auth_id = UPPER\(CAST\(\? AS VARCHAR\(128\)\)\) THEN 1 ELSE 0 END AS in_scope/);
+    expect(sql).toMatch(/WHERE x\.in_scope = 1 OR CAST\(\? AS INTEGER\) = 1$/);
+  });
+
+  it('an application outside the scope is marked outside; only a CLIENT_APPLNAME carrying the job tag is a VU', () => {
+    expect(agentToSample(readAgentRow(raw({ in_scope: 0 })), TS)!.outside).toBe(true);
+    expect(agentToSample(readAgentRow(raw({ in_scope: '1' })), TS)!.outside).toBeUndefined();
+    expect(agentToSample(readAgentRow(raw({ client_applname: 'sledge-vu-6~ab12cd34' })), TS, 'ab12cd34')).toMatchObject({ vu: 6 });
+    expect(agentToSample(readAgentRow(raw({})), TS, 'ab12cd34')!.vu).toBeUndefined();
+  });
+});

@@ -16,6 +16,8 @@ export interface Db2AgentRow {
   stmt_text: string | null;
   hld_application_handle: number | null;
   lock_object_type: string | null;
+  /** The application is the target user's; false only with scope 'server'. */
+  in_scope?: boolean;
 }
 
 const str = (v: unknown): string | null => {
@@ -40,18 +42,19 @@ export function readAgentRow(r: Readonly<Record<string, unknown>>): Db2AgentRow 
     stmt_text: str(r['stmt_text']),
     hld_application_handle: int(r['hld_application_handle']),
     lock_object_type: str(r['lock_object_type']),
+    ...(int(r['in_scope']) === null ? {} : { in_scope: int(r['in_scope']) !== 0 }),
   };
 }
 
-/** One agent -> one sample, or null when it waits for its client. */
-export function agentToSample(r: Db2AgentRow, ts: number): AshSample | null {
+/** One agent -> one sample, or null when it waits for its client. `vuTag`: the job's session tag (only applications named with it are its VUs). */
+export function agentToSample(r: Db2AgentRow, ts: number, vuTag?: string): AshSample | null {
   const state = db2AgentState(r.event_state, r.event_type, r.event_object);
   if (!state) return null;
   const s: AshSample = { ts, session: String(r.application_handle), waitClass: state.waitClass, event: state.event };
   if (r.event_object) s.engineClass = r.event_object;
   // A lock wait names what it waits for: ACQUIRE LOCK (ROW), (TABLE) ...
   if (state.waitClass === 'Lock' && r.lock_object_type) s.event = `${state.event} (${r.lock_object_type})`;
-  const vu = vuFromName(r.client_applname);
+  const vu = vuFromName(r.client_applname, vuTag);
   if (vu !== undefined) s.vu = vu;
   if (r.session_auth_id) s.user = r.session_auth_id;
   const program = r.client_applname ?? r.application_name;
@@ -63,17 +66,18 @@ export function agentToSample(r: Db2AgentRow, ts: number): AshSample | null {
     s.sqlId = r.executable_id;
   }
   if (r.hld_application_handle !== null && r.hld_application_handle !== r.application_handle) s.blocking = String(r.hld_application_handle);
+  if (r.in_scope === false) s.outside = true;
   return s;
 }
 
 /** Rows -> samples, one per application (an agent waiting on several locks comes back once per lock). */
-export function agentsToSamples(rows: readonly Db2AgentRow[], ts: number): AshSample[] {
+export function agentsToSamples(rows: readonly Db2AgentRow[], ts: number, vuTag?: string): AshSample[] {
   const out: AshSample[] = [];
   const seen = new Set<number>();
   for (const r of rows) {
     if (seen.has(r.application_handle)) continue;
     seen.add(r.application_handle);
-    const s = agentToSample(r, ts);
+    const s = agentToSample(r, ts, vuTag);
     if (s) out.push(s);
   }
   return out;

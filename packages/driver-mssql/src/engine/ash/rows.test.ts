@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseNamedSql } from '@sledge/core';
 import { sqlText } from '@sledge/sql';
 import { readRequestRow, requestToSample, requestsToSamples, type MssqlRequestRow } from './rows.js';
-import { viewServerStateError } from './sampler.js';
+import type { AshSamplerOptions } from '@sledge/core';
+import type { MssqlTarget } from '@sledge/protocol';
+import { scopeParams, viewServerStateError } from './sampler.js';
 import { ASH_SQL_FILE, ASH_STATEMENTS, ashStatement } from './sql.js';
 import { normaliseSql, sqlTextId, truncateSql, vuFromName } from './text.js';
 
@@ -116,5 +118,29 @@ describe('missing VIEW SERVER STATE', () => {
     expect(e.field).toBe('target.user');
     expect(e.message).toContain('USE master; GRANT VIEW SERVER STATE TO [tpcc_user];');
     expect(viewServerStateError('odd]name').message).toContain('GRANT VIEW SERVER STATE TO [odd]]name];');
+  });
+});
+
+describe('ASH scope and the job session tag', () => {
+  const t = { engine: 'mssql', host: 'h', port: 1433, authentication: 'sql', user: 'tpcc_login', password: 'p', database: 'tpcc' } as unknown as MssqlTarget;
+
+  it("reads only the target database's requests of the target login, unless the scope is server", () => {
+    const sql = ashStatement('requests');
+    expect(sql).toMatch(/r\.database_id = DB_ID\(@database\) AND s\.login_name = @login THEN 1 ELSE 0 END AS in_scope/);
+    expect(sql).toMatch(/WHERE x\.in_scope = 1 OR @server = 1;?$/);
+    const byName = (opts: AshSamplerOptions) => Object.fromEntries(scopeParams(t, opts).map((p) => [p.name, p.value]));
+    expect(byName({})).toEqual({ database: 'tpcc', login: 'tpcc_login', server: 0 });
+    expect(byName({ scope: 'database' })).toEqual({ database: 'tpcc', login: 'tpcc_login', server: 0 });
+    expect(byName({ scope: 'server' })).toEqual({ database: 'tpcc', login: 'tpcc_login', server: 1 });
+  });
+
+  it('a request outside the scope is marked outside; only a program carrying the job tag is a VU', () => {
+    expect(requestToSample(row({ in_scope: 0 }), TS)!.outside).toBe(true);
+    expect(requestToSample(row({ in_scope: 1 }), TS)!.outside).toBeUndefined();
+    expect(requestToSample(row({ program_name: 'sledge-vu-4~ab12cd34' }), TS, 'ab12cd34')).toMatchObject({ vu: 4, program: 'sledge-vu-4~ab12cd34' });
+    const impostor = requestToSample(row({ program_name: 'sledge-vu-4' }), TS, 'ab12cd34')!;
+    expect(impostor.vu).toBeUndefined();
+    expect(impostor.program).toBe('sledge-vu-4');
+    expect(requestToSample(row({ program_name: 'sledge-vu-4~ffffffff' }), TS, 'ab12cd34')!.vu).toBeUndefined();
   });
 });

@@ -19,6 +19,8 @@ export interface MssqlRequestRow {
   task_blocking_session_id: number | null;
   resource_description: string | null;
   statement_text: string | null;
+  /** The request is the target login's in the target database; false only with scope 'server'. */
+  in_scope?: boolean;
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -42,14 +44,15 @@ export function readRequestRow(r: Readonly<Record<string, unknown>>): MssqlReque
     task_blocking_session_id: int(r['task_blocking_session_id']),
     resource_description: str(r['resource_description']),
     statement_text: str(r['statement_text']),
+    ...(r['in_scope'] === undefined || r['in_scope'] === null ? {} : { in_scope: Number(r['in_scope']) !== 0 }),
   };
 }
 
 /** A query_hash of zeros is SQL Server's "no hash" (e.g. a statement without a plan). */
 const NO_HASH = /^0x0+$/i;
 
-/** One request -> one sample, or null when it is not activity. */
-export function requestToSample(r: MssqlRequestRow, ts: number): AshSample | null {
+/** One request -> one sample, or null when it is not activity. `vuTag`: the job's session tag (only programs named with it are its VUs). */
+export function requestToSample(r: MssqlRequestRow, ts: number, vuTag?: string): AshSample | null {
   const waitType = r.wait_type || r.task_wait_type || null;
   const state = mssqlRequestState(r.status, waitType, r.last_wait_type);
   if (!state) return null;
@@ -57,7 +60,7 @@ export function requestToSample(r: MssqlRequestRow, ts: number): AshSample | nul
   // The request status (running, runnable, suspended) is SQL Server's own coarse class.
   s.engineClass = r.status.toLowerCase();
   const program = r.program_name?.trim();
-  const vu = vuFromName(program);
+  const vu = vuFromName(program, vuTag);
   if (vu !== undefined) s.vu = vu;
   if (r.login_name) s.user = r.login_name;
   if (program) s.program = program;
@@ -67,13 +70,14 @@ export function requestToSample(r: MssqlRequestRow, ts: number): AshSample | nul
   else if (text) s.sqlId = sqlTextId(text);
   const blocker = r.blocking_session_id || r.task_blocking_session_id || 0;
   if (blocker !== 0 && blocker !== r.session_id) s.blocking = String(blocker);
+  if (r.in_scope === false) s.outside = true;
   return s;
 }
 
-export function requestsToSamples(rows: readonly MssqlRequestRow[], ts: number): AshSample[] {
+export function requestsToSamples(rows: readonly MssqlRequestRow[], ts: number, vuTag?: string): AshSample[] {
   const out: AshSample[] = [];
   for (const r of rows) {
-    const s = requestToSample(r, ts);
+    const s = requestToSample(r, ts, vuTag);
     if (s) out.push(s);
   }
   return out;

@@ -1,6 +1,7 @@
-import type { AshSampler, Logger } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Logger } from '@sledge/core';
 import { SledgeError, type AshSample, type MssqlTarget } from '@sledge/protocol';
 import { TdsConnection, type Row } from '../connection.js';
+import type { BoundParam } from '../../tprocc/params.js';
 import { dbError, serverErrorNumber } from '../errors.js';
 import { readRequestRow, requestsToSamples } from './rows.js';
 import { ashStatement } from './sql.js';
@@ -21,11 +22,22 @@ export function viewServerStateError(login: string, cause?: unknown): SledgeErro
   );
 }
 
+/** The `requests` statement's scope parameters (AshSamplerOptions.scope: by default the target database and login only). */
+export function scopeParams(t: MssqlTarget, opts: AshSamplerOptions): BoundParam[] {
+  return [
+    { name: 'database', type: 'varchar', value: t.database, length: 128 },
+    { name: 'login', type: 'varchar', value: t.user, length: 128 },
+    { name: 'server', type: 'int', value: (opts.scope ?? 'database') === 'server' ? 1 : 0 },
+  ];
+}
+
 /**
  * Samples the requests of user sessions (sys.dm_exec_requests with
  * sys.dm_os_waiting_tasks and sys.dm_exec_sql_text) on its own connection
  * to master. Opening checks VIEW SERVER STATE first: without it the DMVs
- * would show only the sampler's own session.
+ * would show only the sampler's own session. By default only the requests
+ * of the target's login in the target database are read; with scope
+ * 'server' every user request, those outside marked `outside`.
  */
 export class MssqlAshSampler implements AshSampler {
   readonly source = 'dm_exec_requests';
@@ -34,9 +46,11 @@ export class MssqlAshSampler implements AshSampler {
     private conn: TdsConnection,
     private readonly t: MssqlTarget,
     readonly login: string,
+    private readonly params: BoundParam[],
+    private readonly vuTag: string | undefined,
   ) {}
 
-  static async open(t: MssqlTarget, log: Logger): Promise<MssqlAshSampler> {
+  static async open(t: MssqlTarget, log: Logger, opts: AshSamplerOptions = {}): Promise<MssqlAshSampler> {
     const conn = await TdsConnection.open(t, { database: 'master', appName: APP_ASH });
     let rows: Row[];
     try {
@@ -50,8 +64,9 @@ export class MssqlAshSampler implements AshSampler {
       await conn.close();
       throw viewServerStateError(login);
     }
-    log(`ASH: sampling sys.dm_exec_requests as "${login}"`);
-    return new MssqlAshSampler(conn, t, login);
+    const server = opts.scope === 'server';
+    log(`ASH: sampling sys.dm_exec_requests as "${login}" in ${server ? 'every database' : `database "${t.database}" (login "${t.user}")`}`);
+    return new MssqlAshSampler(conn, t, login, scopeParams(t, opts), opts.vuTag);
   }
 
   async sample(at: number = Date.now()): Promise<AshSample[]> {
@@ -60,13 +75,13 @@ export class MssqlAshSampler implements AshSampler {
     const ts = at;
     let rows: Row[];
     try {
-      rows = await this.conn.query(ashStatement('requests'));
+      rows = await this.conn.query(ashStatement('requests'), this.params);
     } catch (e) {
       const n = serverErrorNumber(e);
       if (n !== undefined && PERMISSION_ERRORS.has(n)) throw viewServerStateError(this.login, e);
       throw dbError(e, 'ASH sample from sys.dm_exec_requests');
     }
-    return requestsToSamples(rows.map(readRequestRow), ts);
+    return requestsToSamples(rows.map(readRequestRow), ts, this.vuTag);
   }
 
   close(): Promise<void> {

@@ -88,6 +88,28 @@ describe('process-list rows -> AshSamples (performance_schema OFF)', () => {
   });
 });
 
+describe('ASH scope and the job session tag', () => {
+  it("both statements read only the target user's threads in the target database, unless the scope is server", () => {
+    for (const name of ['ps_sessions', 'processlist'] as const) {
+      const sql = new AshSql(MYSQL).get(name);
+      const t = name === 'ps_sessions' ? 't.PROCESSLIST_DB = ? AND t.PROCESSLIST_USER = ?' : 'p.DB = ? AND p.USER = ?';
+      expect(sql, name).toContain(`COALESCE(${t}, 0) AS in_scope`);
+      expect(sql, name).toMatch(/WHERE x\.in_scope = 1 OR \? = 1;?$/);
+    }
+  });
+
+  it('a thread outside the scope is marked outside; only a sledge_role carrying the job tag is a VU', () => {
+    expect(psToSamples([ps({ in_scope: 0 })], new Map(), TS)[0]!.outside).toBe(true);
+    expect(psToSamples([ps({ in_scope: 1 })], new Map(), TS)[0]!.outside).toBeUndefined();
+    expect(processlistToSamples([readProcesslistRow({ processlist_id: 5, user: 'other', command: 'Query', state: 'User sleep', sql_text: 'SELECT SLEEP(9)', in_scope: '0' })], new Map(), TS)[0]!.outside).toBe(true);
+    expect(psToSamples([ps({ sledge_role: 'vu7~ab12cd34' })], new Map(), TS, 'ab12cd34')[0]).toMatchObject({ vu: 7, program: 'sledge-vu-7~ab12cd34' });
+    const impostor = psToSamples([ps({})], new Map(), TS, 'ab12cd34')[0]!;
+    expect(impostor.vu).toBeUndefined();
+    expect(impostor.program).toBe('sledge-vu-7');
+    expect(sledgeProgram('sledge', 'vu7~00000000', 'ab12cd34')).toEqual({ program: 'sledge-vu-7~00000000' });
+  });
+});
+
 describe('helpers', () => {
   it('name Sledge sessions from their connection attributes', () => {
     expect(sledgeProgram('sledge', 'vu12')).toEqual({ program: 'sledge-vu-12', vu: 12 });

@@ -17,6 +17,8 @@ export interface PsSessionRow {
   digest_text: string | null;
   program_name: string | null;
   sledge_role: string | null;
+  /** The thread is the target user's in the target database; false only with scope 'server'. */
+  in_scope?: boolean;
 }
 
 /** One row of `processlist` (information_schema). */
@@ -26,6 +28,8 @@ export interface ProcesslistRow {
   command: string | null;
   state: string | null;
   sql_text: string | null;
+  /** As PsSessionRow.in_scope. */
+  in_scope?: boolean;
 }
 
 /** processlist id of a session in an InnoDB row lock wait -> its blocker (null when not known). */
@@ -56,11 +60,18 @@ export function readPsRow(r: Readonly<Record<string, unknown>>): PsSessionRow {
     digest_text: str(r['digest_text']),
     program_name: str(r['program_name']),
     sledge_role: str(r['sledge_role']),
+    ...scopeOf(r),
   };
 }
 
+/** in_scope as the statements return it (1/0), when they do. */
+function scopeOf(r: Readonly<Record<string, unknown>>): { in_scope?: boolean } {
+  const v = int(r['in_scope']);
+  return v === null ? {} : { in_scope: v !== 0 };
+}
+
 export function readProcesslistRow(r: Readonly<Record<string, unknown>>): ProcesslistRow {
-  return { processlist_id: int(r['processlist_id']) ?? 0, user: str(r['user']), command: str(r['command']), state: str(r['state']), sql_text: str(r['sql_text']) };
+  return { processlist_id: int(r['processlist_id']) ?? 0, user: str(r['user']), command: str(r['command']), state: str(r['state']), sql_text: str(r['sql_text']), ...scopeOf(r) };
 }
 
 export function readRowLockWaits(rows: ReadonlyArray<Readonly<Record<string, unknown>>>): Map<number, number | null> {
@@ -94,9 +105,10 @@ function applyRowLock(s: AshSample, waits: RowLockWaits, id: number): void {
  * performance_schema rows -> samples, one per session: the innermost wait
  * in progress (highest EVENT_ID) decides the class; no wait is CPU; an
  * 'idle' wait drops the session. The digest is the SQL id (md5 of the text
- * when the statement has none).
+ * when the statement has none). `vuTag`: the job's session tag (only
+ * threads whose sledge_role carries it are its VUs).
  */
-export function psToSamples(rows: readonly PsSessionRow[], waits: RowLockWaits, ts: number): AshSample[] {
+export function psToSamples(rows: readonly PsSessionRow[], waits: RowLockWaits, ts: number, vuTag?: string): AshSample[] {
   const byThread = new Map<number, PsSessionRow>();
   for (const r of rows) {
     const seen = byThread.get(r.thread_id);
@@ -113,12 +125,13 @@ export function psToSamples(rows: readonly PsSessionRow[], waits: RowLockWaits, 
     if (waitClass === null) continue;
     const s: AshSample = { ts, session: String(r.processlist_id), waitClass, event };
     if (r.wait_event) s.engineClass = r.wait_event.split('/').slice(0, 3).join('/');
-    const who = sledgeProgram(r.program_name, r.sledge_role);
+    const who = sledgeProgram(r.program_name, r.sledge_role, vuTag);
     if (who.vu !== undefined) s.vu = who.vu;
     if (r.user) s.user = r.user;
     if (who.program) s.program = who.program;
     withSql(s, r.sql_text ?? r.digest_text, r.digest);
     applyRowLock(s, waits, r.processlist_id);
+    if (r.in_scope === false) s.outside = true;
     out.push(s);
   }
   return out;
@@ -138,6 +151,7 @@ export function processlistToSamples(rows: readonly ProcesslistRow[], waits: Row
     if (r.user) s.user = r.user;
     withSql(s, r.sql_text, null);
     applyRowLock(s, waits, r.processlist_id);
+    if (r.in_scope === false) s.outside = true;
     return s;
   });
 }

@@ -1,5 +1,5 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { AshSampler, Logger } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Logger } from '@sledge/core';
 import { SledgeError, type AshSample } from '@sledge/protocol';
 import { connect } from '../connect.js';
 import { errnoOf, isConnectionError, messageOf } from '../errors.js';
@@ -36,6 +36,12 @@ const account = (t: MyTarget) => `'${t.user}'@'%'`;
  *   says how to get wait events.
  * In both, InnoDB row lock waits come from INNODB_TRX (PROCESS privilege):
  * such a session is Lock with its blocker.
+ *
+ * Scope (AshSamplerOptions.scope): by default only the threads of the
+ * target's user in the target database are read (the statement filters
+ * them: other schemas' SQL text never leaves the server); with 'server'
+ * every thread, those outside marked `outside`. A thread is one of the
+ * job's VUs only when its sledge_role attribute carries the job's tag.
  */
 export class MyAshSampler implements AshSampler {
   private constructor(
@@ -47,13 +53,18 @@ export class MyAshSampler implements AshSampler {
     private readonly rowLocks: boolean,
     /** What to enable or grant for a fuller picture; undefined when nothing is missing. */
     readonly notice: string | undefined,
+    /** The statements' scope parameters: database, user, whole server (1/0). */
+    private readonly scopeParams: [string, string, number],
+    private readonly vuTag: string | undefined,
   ) {}
 
-  static async open(t: MyTarget, flavour: Flavour, log: Logger, sql: AshSql = new AshSql(flavour)): Promise<MyAshSampler> {
+  static async open(t: MyTarget, flavour: Flavour, log: Logger, opts: AshSamplerOptions = {}, sql: AshSql = new AshSql(flavour)): Promise<MyAshSampler> {
     const conn = await connect(t, flavour, { useDatabase: false, role: ASH_ROLE });
+    const server = (opts.scope ?? 'database') === 'server';
+    const scopeParams: [string, string, number] = [t.database, t.user, server ? 1 : 0];
     try {
       const notes: string[] = [];
-      const source = await MyAshSampler.chooseSource(conn, t, flavour, sql, notes, log);
+      const source = await MyAshSampler.chooseSource(conn, t, flavour, sql, notes, log, scopeParams);
       let rowLocks = true;
       try {
         await conn.query(sql.get('row_lock_waits'));
@@ -63,8 +74,9 @@ export class MyAshSampler implements AshSampler {
         notes.push(`row lock waits need the PROCESS privilege: GRANT PROCESS ON *.* TO ${account(t)}`);
       }
       const notice = notes.length ? notes.join('; ') : undefined;
-      log(`ASH: sampling ${source === 'performance_schema' ? 'performance_schema' : 'information_schema.PROCESSLIST'} as '${t.user}'${notice ? ` (${notice})` : ''}`);
-      return new MyAshSampler(conn, t, flavour, sql, source, rowLocks, notice);
+      const where = server ? 'every schema' : `schema '${t.database}' (user '${t.user}')`;
+      log(`ASH: sampling ${source === 'performance_schema' ? 'performance_schema' : 'information_schema.PROCESSLIST'} as '${t.user}' in ${where}${notice ? ` (${notice})` : ''}`);
+      return new MyAshSampler(conn, t, flavour, sql, source, rowLocks, notice, scopeParams, opts.vuTag);
     } catch (e) {
       await conn.end().catch(() => undefined);
       if (e instanceof SledgeError) throw e;
@@ -72,7 +84,7 @@ export class MyAshSampler implements AshSampler {
     }
   }
 
-  private static async chooseSource(conn: Connection, t: MyTarget, flavour: Flavour, sql: AshSql, notes: string[], log: Logger): Promise<MyAshSource> {
+  private static async chooseSource(conn: Connection, t: MyTarget, flavour: Flavour, sql: AshSql, notes: string[], log: Logger, scopeParams: unknown[]): Promise<MyAshSource> {
     const [ps] = await conn.query<RowDataPacket[]>(sql.get('performance_schema_enabled'));
     if (Number(ps[0]?.['enabled']) !== 1) {
       notes.push(`${flavour.display} performance_schema is OFF: set performance_schema=ON in the server config and restart for wait events`);
@@ -91,7 +103,7 @@ export class MyAshSampler implements AshSampler {
       notes.push(`the events_waits_current / events_statements_current consumers are off and '${t.user}' may not switch them on, so waits show as CPU: GRANT UPDATE ON performance_schema.* TO ${account(t)}, or enable them in the server config`);
     }
     try {
-      await conn.query(sql.get('ps_sessions'));
+      await conn.query(sql.get('ps_sessions'), scopeParams);
       return 'performance_schema';
     } catch (e) {
       if (!isDenied(e)) throw e;
@@ -108,10 +120,10 @@ export class MyAshSampler implements AshSampler {
   async sample(at: number = Date.now()): Promise<AshSample[]> {
     const ts = at;
     try {
-      const [rows] = await this.conn.query<RowDataPacket[]>(this.sql.get(this.source === 'performance_schema' ? 'ps_sessions' : 'processlist'));
+      const [rows] = await this.conn.query<RowDataPacket[]>(this.sql.get(this.source === 'performance_schema' ? 'ps_sessions' : 'processlist'), this.scopeParams);
       if (rows.length === 0) return [];
       const waits = this.rowLocks ? readRowLockWaits((await this.conn.query<RowDataPacket[]>(this.sql.get('row_lock_waits')))[0]) : new Map<number, number | null>();
-      return this.source === 'performance_schema' ? psToSamples(rows.map(readPsRow), waits, ts) : processlistToSamples(rows.map(readProcesslistRow), waits, ts);
+      return this.source === 'performance_schema' ? psToSamples(rows.map(readPsRow), waits, ts, this.vuTag) : processlistToSamples(rows.map(readProcesslistRow), waits, ts);
     } catch (e) {
       if (isConnectionError(e)) await this.reconnect().catch(() => undefined);
       throw new SledgeError('SLEDGE_E_DB', `${this.flavour.display} ASH sample from ${this.source} failed: ${messageOf(e)}`, { cause: e });

@@ -1,4 +1,4 @@
-import { normaliseSqlText, sqlIdOf, type SqlDialect } from '@sledge/core';
+import { normaliseSqlText, sqlIdOf, vuFromName, type SqlDialect } from '@sledge/core';
 
 export { SQL_TEXT_MAX, truncateSql } from '@sledge/core';
 
@@ -17,13 +17,17 @@ export const sqlTextId = (text: string): string => sqlIdOf(normaliseSql(text));
 
 /**
  * Sledge's MySQL sessions carry connection attributes program_name=sledge
- * and sledge_role=vu<n> | admin | loader | ash. Returns the program shown
- * (sledge-vu-<n>, sledge-admin ...) and the VU position.
+ * and sledge_role=vu<n>[~<tag>] | admin | loader | ash. Returns the program
+ * shown (sledge-vu-<n>[~<tag>], sledge-admin ...) and the VU position: with
+ * the job's `vuTag` only a role carrying that tag is a VU (core vuFromName).
  */
-export function sledgeProgram(programName: string | null, role: string | null): { program?: string; vu?: number } {
+export function sledgeProgram(programName: string | null, role: string | null, vuTag?: string): { program?: string; vu?: number } {
   if (role) {
-    const m = /^vu(\d+)$/.exec(role);
-    if (m) return { program: `sledge-vu-${m[1]}`, vu: Number(m[1]) };
+    if (/^vu\d+/.test(role)) {
+      const program = `sledge-${role.replace(/^vu/, 'vu-')}`;
+      const vu = vuFromName(program, vuTag);
+      return vu === undefined ? { program } : { program, vu };
+    }
     return { program: `${programName ?? 'sledge'}-${role}` };
   }
   return programName ? { program: programName } : {};

@@ -106,3 +106,24 @@ describe('packages/sql/oracle/metrics/ash.sql', () => {
     expect(ashStatement('ash_since')).toMatch(/sample_id > :since_id/);
   });
 });
+
+describe('ASH scope and the job session tag', () => {
+  it("both sources read only the target user's sessions (and ASH's background processes), unless the scope is server", () => {
+    const s = ashStatement('sessions');
+    expect(s).toMatch(/CASE WHEN s\.username = :scope_user OR s\.username = UPPER\(:scope_user\) THEN 1 ELSE 0 END AS in_scope/);
+    expect(s).toMatch(/WHERE x\.in_scope = 1 OR :server = 1$/);
+    const h = ashStatement('ash_since');
+    expect(h).toMatch(/u\.username = :scope_user OR u\.username = UPPER\(:scope_user\) OR h\.session_type = 'BACKGROUND'/);
+    expect(h).toMatch(/WHERE x\.in_scope = 1 OR :server = 1\s+ORDER BY x\.sample_id, x\.sid$/);
+  });
+
+  it('a session outside the scope is marked outside; only a client identifier carrying the job tag is a VU', () => {
+    expect(sessionToSample(readSessionRow(raw({ in_scope: 0 })), NOW)!.outside).toBe(true);
+    expect(sessionToSample(readSessionRow(raw({ in_scope: 1 })), NOW)!.outside).toBeUndefined();
+    const tagged = raw({ module: 'sledge-vu-5~ab12cd34', client_identifier: 'sledge-vu-5~ab12cd34' });
+    expect(sessionToSample(readSessionRow(tagged), NOW, 'ab12cd34')).toMatchObject({ vu: 5, program: 'sledge-vu-5~ab12cd34' });
+    const impostor = sessionToSample(readSessionRow(raw({})), NOW, 'ab12cd34')!;
+    expect(impostor.vu).toBeUndefined();
+    expect(impostor.program).toBe('sledge-vu-5');
+  });
+});

@@ -23,6 +23,8 @@ export interface OracleSessionRow {
   /** How long ago the server sampled the row (0 for V$SESSION). */
   age_ms: number;
   sample_id: number;
+  /** The session is the target user's (or a background process); false only with scope 'server'. */
+  in_scope?: boolean;
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -47,6 +49,7 @@ export function readSessionRow(r: Readonly<Record<string, unknown>>): OracleSess
     sql_text: str(r['sql_text']),
     age_ms: int(r['age_ms']) ?? 0,
     sample_id: int(r['sample_id']) ?? 0,
+    ...(int(r['in_scope']) === null ? {} : { in_scope: int(r['in_scope']) !== 0 }),
   };
 }
 
@@ -56,16 +59,17 @@ export const sessionKey = (sid: number, serial: number | null): string => (seria
 /**
  * One row -> one sample (null for an idle wait). `now` is the client time of
  * the query; a row sampled `age_ms` earlier by the server gets now - age_ms.
- * Sledge's sessions carry sledge-vu-<n> as client identifier and module.
+ * Sledge's sessions carry sledge-vu-<n>~<tag> as client identifier and
+ * module; with the job's `vuTag` only those carrying it are its VUs.
  */
-export function sessionToSample(r: OracleSessionRow, now: number): AshSample | null {
+export function sessionToSample(r: OracleSessionRow, now: number, vuTag?: string): AshSample | null {
   const waitClass = oracleWaitClass(r.session_state, r.wait_class);
   if (waitClass === null) return null;
   const onCpu = waitClass === 'CPU';
   const s: AshSample = { ts: now - Math.max(0, r.age_ms), session: sessionKey(r.sid, r.serial), waitClass, event: onCpu ? 'CPU' : (r.event ?? r.wait_class ?? 'unknown') };
   if (!onCpu && r.wait_class) s.engineClass = r.wait_class;
   const sledgeName = [r.client_identifier, r.module].find((n) => n?.startsWith('sledge-')) ?? null;
-  const vu = vuFromName(sledgeName);
+  const vu = vuFromName(sledgeName, vuTag);
   if (vu !== undefined) s.vu = vu;
   if (r.username) s.user = r.username;
   const program = sledgeName ?? r.module ?? r.program;
@@ -74,13 +78,14 @@ export function sessionToSample(r: OracleSessionRow, now: number): AshSample | n
   if (r.sql_text) s.sql = truncateSql(r.sql_text);
   if (r.blocking_session !== null) s.blocking = sessionKey(r.blocking_session, r.blocking_serial);
   if (r.session_type?.toUpperCase() === 'BACKGROUND') s.background = true;
+  if (r.in_scope === false) s.outside = true;
   return s;
 }
 
-export function sessionsToSamples(rows: readonly OracleSessionRow[], now: number): AshSample[] {
+export function sessionsToSamples(rows: readonly OracleSessionRow[], now: number, vuTag?: string): AshSample[] {
   const out: AshSample[] = [];
   for (const r of rows) {
-    const s = sessionToSample(r, now);
+    const s = sessionToSample(r, now, vuTag);
     if (s) out.push(s);
   }
   return out;

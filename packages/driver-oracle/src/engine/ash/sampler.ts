@@ -1,4 +1,4 @@
-import type { AshSampler, Logger } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Logger } from '@sledge/core';
 import { SledgeError, type AshSample, type OracleTarget } from '@sledge/protocol';
 import { OraSession, type Row } from '../connection.js';
 import { classifyError, dbError, oracleCode } from '../errors.js';
@@ -29,6 +29,12 @@ function accessError(t: OracleTarget, what: string, e: unknown): SledgeError {
  * the rows come from V$ACTIVE_SESSION_HISTORY instead: every row sampled
  * since the previous call (Oracle samples each second, foreground and
  * background), stamped at its own sampling time.
+ *
+ * Scope (AshSamplerOptions.scope): by default only the sessions of the
+ * target's TPROC-C user (its schema is the benchmark's) and, from ASH, the
+ * instance's background processes are read; with 'server' every session,
+ * those outside marked `outside`. A session is one of the job's VUs only
+ * when its client identifier carries the job's tag.
  */
 export class OracleAshSampler implements AshSampler {
   private sinceId = 0;
@@ -37,9 +43,12 @@ export class OracleAshSampler implements AshSampler {
     private conn: OraSession,
     private readonly t: OracleTarget,
     readonly source: OracleAshSource,
+    private readonly scope: { scope_user: string; server: number },
+    private readonly vuTag: string | undefined,
   ) {}
 
-  static async open(t: OracleTarget, log: Logger): Promise<OracleAshSampler> {
+  static async open(t: OracleTarget, log: Logger, opts: AshSamplerOptions = {}): Promise<OracleAshSampler> {
+    const scope = { scope_user: t.user, server: opts.scope === 'server' ? 1 : 0 };
     const conn = await OraSession.open(t, 'system', APP_ASH);
     try {
       let source: OracleAshSource = 'v$session';
@@ -49,16 +58,17 @@ export class OracleAshSampler implements AshSampler {
         if (/DIAGNOSTIC/i.test(access)) source = 'v$active_session_history';
         else log(`ASH: target.useAwr is on but control_management_pack_access = ${access || 'unknown'} (Diagnostics Pack off): sampling V$SESSION`);
       }
-      const s = new OracleAshSampler(conn, t, source);
+      const s = new OracleAshSampler(conn, t, source, scope, opts.vuTag);
       if (source === 'v$active_session_history') {
         const r = await conn.query(ashStatement('ash_latest'));
         // Start one sample back: the first call returns the newest second.
         s.sinceId = Math.max(0, Number(r[0]?.['sample_id'] ?? 0) - 1);
       } else {
         // Fail now, not at the first sample, when the views cannot be read.
-        await conn.query(ashStatement('sessions'));
+        await conn.query(ashStatement('sessions'), scope);
       }
-      log(`ASH: sampling ${source === 'v$session' ? 'V$SESSION (licence-safe)' : 'V$ACTIVE_SESSION_HISTORY (Diagnostics Pack)'} as "${t.systemUser}"`);
+      const where = scope.server ? 'every schema' : `schema ${t.user}`;
+      log(`ASH: sampling ${source === 'v$session' ? 'V$SESSION (licence-safe)' : 'V$ACTIVE_SESSION_HISTORY (Diagnostics Pack)'} as "${t.systemUser}" in ${where}`);
       return s;
     } catch (e) {
       await conn.close().catch(() => undefined);
@@ -73,9 +83,9 @@ export class OracleAshSampler implements AshSampler {
     let rows: Row[];
     try {
       if (this.source === 'v$session') {
-        rows = await this.conn.query(ashStatement('sessions'));
+        rows = await this.conn.query(ashStatement('sessions'), this.scope);
       } else {
-        rows = await this.conn.query(ashStatement('ash_since'), { since_id: this.sinceId });
+        rows = await this.conn.query(ashStatement('ash_since'), { since_id: this.sinceId, ...this.scope });
       }
     } catch (e) {
       if (classifyError(e).kind === 'connection') await this.reconnect();
@@ -83,7 +93,7 @@ export class OracleAshSampler implements AshSampler {
     }
     const typed = rows.map(readSessionRow);
     for (const r of typed) if (r.sample_id > this.sinceId) this.sinceId = r.sample_id;
-    return sessionsToSamples(typed, now);
+    return sessionsToSamples(typed, now, this.vuTag);
   }
 
   /** After a lost connection (instance restart): log in again for the next call; a failure shows then. */

@@ -160,9 +160,10 @@ describe('PostgreSQL ASH sampler (live)', () => {
     }
   });
 
-  it('without pg_read_all_stats anywhere: samples its own sessions, leaves hidden ones out and says what to grant', async () => {
+  it('without pg_read_all_stats anywhere: samples its own sessions, leaves hidden ones out and says what to grant (scope server)', async () => {
     const logs: string[] = [];
-    const s = await PgAshSampler.open(partialTarget, (l) => logs.push(l));
+    // Scope 'server' reads other databases' sessions: the superuser's in "postgres" is one this login may not read.
+    const s = await PgAshSampler.open(partialTarget, (l) => logs.push(l), { scope: 'server' });
     const mine = await asUser('sledge-vu-9');
     const other = await client('postgres', superPassword, 'postgres', 'sledge-ash-other');
     const otherPid = await pidOf(other);
@@ -178,6 +179,14 @@ describe('PostgreSQL ASH sampler (live)', () => {
       expect(s.notice).toBe(`<insufficient privilege: GRANT pg_read_all_stats TO ${NAME}>`);
       expect(logs.filter((l) => l.includes(`GRANT pg_read_all_stats TO ${NAME}`))).toHaveLength(1);
       expect(logs.join('\n')).toMatch(/own sessions only/);
+      // By default (scope 'database') the other database's session is not read at all: nothing hidden, no notice.
+      const scoped = await PgAshSampler.open(partialTarget, () => undefined);
+      try {
+        expect((await scoped.sample()).map((x) => x.session)).toContain(minePid);
+        expect(scoped.notice).toBeUndefined();
+      } finally {
+        await scoped.close();
+      }
     } finally {
       await admin.query('SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name IN ($1, $2)', ['sledge-vu-9', 'sledge-ash-other']);
       await Promise.all(running);

@@ -149,3 +149,24 @@ describe('statement text', () => {
     expect(vuFromName(null)).toBeUndefined();
   });
 });
+
+describe('ASH scope and the job session tag', () => {
+  it('a row outside the scope (in_scope false: sampled only with scope server) is marked outside', () => {
+    expect(toSample(row({ in_scope: false }), TS)!.outside).toBe(true);
+    expect(toSample(row({ in_scope: true }), TS)!.outside).toBeUndefined();
+    expect(toSample(row({}), TS)!.outside).toBeUndefined();
+  });
+
+  it("with the job's tag only sledge-vu-<n>~<tag> is a VU; an impostor named sledge-vu-<n> keeps its name, not a VU number", () => {
+    const { samples } = convertActivity([row({ pid: 1, application_name: 'sledge-vu-3~ab12cd34' }), row({ pid: 2, application_name: 'sledge-vu-3' }), row({ pid: 3, application_name: 'sledge-vu-3~00000000' })], TS, 'ab12cd34');
+    expect(samples.map((s) => [s.session, s.vu, s.program])).toEqual([
+      ['1', 3, 'sledge-vu-3~ab12cd34'],
+      ['2', undefined, 'sledge-vu-3'],
+      ['3', undefined, 'sledge-vu-3~00000000'],
+    ]);
+    // Without a job (the live target view) any Sledge VU name counts.
+    expect(vuFromName('sledge-vu-3~ab12cd34')).toBe(3);
+    expect(vuFromName('sledge-vu-3~ab12cd34', 'ab12cd34')).toBe(3);
+    expect(vuFromName('sledge-vu-3', 'ab12cd34')).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import type { AshSample } from '@sledge/protocol';
+import { vuFromName } from '@sledge/core';
 import { truncateSql, sqlTextId } from './sqltext.js';
 import { isBackgroundSleep, pgWaitClass } from './waitclass.js';
 
@@ -19,6 +20,8 @@ export interface PgActivityRow {
   blocking_pid?: number | null;
   /** pgsentinel: when the row was sampled (unix ms). */
   ts_ms?: number;
+  /** The session belongs to the target's database and roles (or is a shared background process); false only with scope 'server'. */
+  in_scope?: boolean;
 }
 
 /** What pg_stat_activity shows instead of the query of a session this login may not read. */
@@ -37,11 +40,8 @@ export function isBackground(backendType: string | null): boolean {
 const IDLE_IN_TRANSACTION = new Set(['idle in transaction', 'idle in transaction (aborted)']);
 const RUNNING = new Set(['active', 'fastpath function call']);
 
-/** The VU position of a Sledge session named `sledge-vu-<n>`, else undefined. */
-export function vuFromName(name: string | null | undefined): number | undefined {
-  const m = name ? /^sledge-vu-(\d+)$/.exec(name) : null;
-  return m ? Number(m[1]) : undefined;
-}
+/** The VU position of a session name (core vuFromName: `sledge-vu-<n>`, with the job's tag when given). */
+export { vuFromName };
 
 export interface Converted {
   samples: AshSample[];
@@ -54,8 +54,9 @@ export interface Converted {
  * open transaction (idle in transaction: class Client, the database waits
  * for the client) or is a background process outside its idle loop.
  * Running with no wait event is CPU. `ts` stamps rows without their own time.
+ * `vuTag`: the job's session tag (only sessions named with it are its VUs).
  */
-export function convertActivity(rows: readonly PgActivityRow[], ts: number): Converted {
+export function convertActivity(rows: readonly PgActivityRow[], ts: number, vuTag?: string): Converted {
   const samples: AshSample[] = [];
   let hidden = 0;
   for (const r of rows) {
@@ -63,14 +64,14 @@ export function convertActivity(rows: readonly PgActivityRow[], ts: number): Con
       hidden++;
       continue;
     }
-    const s = toSample(r, r.ts_ms ?? ts);
+    const s = toSample(r, r.ts_ms ?? ts, vuTag);
     if (s) samples.push(s);
   }
   return { samples, hidden };
 }
 
 /** One row -> one sample, or null when the session is idle. */
-export function toSample(r: PgActivityRow, ts: number): AshSample | null {
+export function toSample(r: PgActivityRow, ts: number, vuTag?: string): AshSample | null {
   const background = isBackground(r.backend_type);
   let waitClass;
   let event: string;
@@ -88,7 +89,7 @@ export function toSample(r: PgActivityRow, ts: number): AshSample | null {
   }
   const s: AshSample = { ts, session: String(r.pid), waitClass, event };
   if (r.wait_event_type) s.engineClass = r.wait_event_type;
-  const vu = vuFromName(r.application_name);
+  const vu = vuFromName(r.application_name, vuTag);
   if (vu !== undefined) s.vu = vu;
   if (r.usename) s.user = r.usename;
   // Background processes have no application_name: their backend_type says what they are.
@@ -104,6 +105,7 @@ export function toSample(r: PgActivityRow, ts: number): AshSample | null {
   const blocker = r.blocking_pids?.[0] ?? r.blocking_pid ?? null;
   if (blocker !== null && blocker !== 0) s.blocking = String(blocker);
   if (background) s.background = true;
+  if (r.in_scope === false) s.outside = true;
   if (isBackgroundSleep(r.wait_event_type, background)) s.idle = true;
   return s;
 }

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
-import type { AshSampler, Logger } from '@sledge/core';
-import { SledgeError, type AshSample, type PostgresqlTarget } from '@sledge/protocol';
+import type { AshSampler, AshSamplerOptions, Logger } from '@sledge/core';
+import { SledgeError, type AshSample, type AshScope, type PostgresqlTarget } from '@sledge/protocol';
 import type { Login } from '../config.js';
 import { closeQuietly, connect } from '../connect.js';
 import { classifyError, dbError, errorMessage } from '../errors.js';
@@ -42,6 +42,19 @@ async function inspect(c: Client, login: Login, log: Logger): Promise<Candidate>
   return { c, login, name: row.login, seesAll: row.sees_all, pgsentinel };
 }
 
+/** What a sampler keeps of its options: the scope and its parameters, the job's VU tag. */
+interface Scope {
+  scope: AshScope;
+  /** The target database and its roles (the TPC user and the superuser). */
+  database: string;
+  roles: string[];
+  vuTag: string | undefined;
+}
+
+function scopeOf(t: PostgresqlTarget, opts: AshSamplerOptions): Scope {
+  return { scope: opts.scope ?? 'database', database: t.database, roles: [...new Set([t.user, t.superuser])], vuTag: opts.vuTag };
+}
+
 /**
  * Samples PostgreSQL's sessions every call: pgsentinel's
  * pg_active_session_history when the extension is installed and loaded
@@ -52,6 +65,12 @@ async function inspect(c: Client, login: Login, log: Logger): Promise<Candidate>
  * creates it); then the superuser in the default database. When only a
  * login with a partial view is left, sampling runs on: sessions it cannot
  * read are left out and `notice` says what to grant.
+ *
+ * Scope (AshSamplerOptions.scope): by default only the target database's
+ * sessions of its roles and the shared background processes are read at
+ * all (the statement filters them: nothing else leaves the server); with
+ * 'server' every session, those outside marked `outside`. A session is one
+ * of the job's VUs only when its application_name carries the job's tag.
  */
 export class PgAshSampler implements AshSampler {
   /** Why the view is partial and what to grant; undefined when every session is visible. */
@@ -68,6 +87,7 @@ export class PgAshSampler implements AshSampler {
     readonly source: PgAshSource,
     readonly seesAll: boolean,
     private readonly log: Logger,
+    private readonly sc: Scope,
   ) {
     this.watch(c);
   }
@@ -80,7 +100,8 @@ export class PgAshSampler implements AshSampler {
     c.on('end', lost);
   }
 
-  static async open(t: PostgresqlTarget, log: Logger): Promise<PgAshSampler> {
+  static async open(t: PostgresqlTarget, log: Logger, opts: AshSamplerOptions = {}): Promise<PgAshSampler> {
+    const sc = scopeOf(t, opts);
     let partial: Candidate | undefined;
     let lastError: unknown;
     for (const login of ['user', 'superuser'] as const) {
@@ -90,7 +111,7 @@ export class PgAshSampler implements AshSampler {
         const cand = await inspect(c, login, log);
         if (cand.pgsentinel || cand.seesAll) {
           await closeQuietly(partial?.c);
-          return PgAshSampler.start(cand, t, log);
+          return PgAshSampler.start(cand, t, log, sc);
         }
         if (partial) await closeQuietly(c);
         else partial = cand;
@@ -99,20 +120,21 @@ export class PgAshSampler implements AshSampler {
         lastError = e;
       }
     }
-    if (partial) return PgAshSampler.start(partial, t, log);
+    if (partial) return PgAshSampler.start(partial, t, log, sc);
     if (SledgeError.is(lastError)) throw lastError;
     throw dbError('opening the ASH sampler', lastError);
   }
 
-  private static async start(cand: Candidate, t: PostgresqlTarget, log: Logger): Promise<PgAshSampler> {
+  private static async start(cand: Candidate, t: PostgresqlTarget, log: Logger, sc: Scope): Promise<PgAshSampler> {
     const source: PgAshSource = cand.pgsentinel ? 'pgsentinel' : 'pg_stat_activity';
-    const s = new PgAshSampler(cand.c, t, cand.login, cand.name, source, cand.seesAll || cand.pgsentinel, log);
+    const s = new PgAshSampler(cand.c, t, cand.login, cand.name, source, cand.seesAll || cand.pgsentinel, log, sc);
     if (source === 'pgsentinel') {
       const r = await cand.c.query<{ ts_ms: number }>(ashStatement('pgsentinel_latest'));
       // Start at the newest sampling instant, so the first call has at most one second of history.
       s.lastTs = Math.max(0, Number(r.rows[0]?.ts_ms ?? 0) - 1);
     }
-    log(`ASH: sampling ${source} as "${cand.name}"${s.seesAll ? '' : ' (own sessions only)'}`);
+    const where = sc.scope === 'server' ? 'every database' : `database "${sc.database}" (roles ${sc.roles.map((r) => `"${r}"`).join(', ')})`;
+    log(`ASH: sampling ${source} as "${cand.name}" in ${where}${s.seesAll ? '' : ' (own sessions only)'}`);
     return s;
   }
 
@@ -126,19 +148,21 @@ export class PgAshSampler implements AshSampler {
     if (this.broken) await this.reconnect();
     const ts = at;
     let rows: PgActivityRow[];
+    const { database, roles, scope } = this.sc;
+    const scopeParams = [database, roles, scope === 'server'];
     try {
       if (this.source === 'pgsentinel') {
-        const r = await this.c.query<PgActivityRow>(ashStatement('pgsentinel_since'), [this.lastTs]);
+        const r = await this.c.query<PgActivityRow>(ashStatement('pgsentinel_since'), [this.lastTs, ...scopeParams]);
         rows = r.rows.filter((x) => (x.ts_ms ?? 0) > this.lastTs);
         for (const x of rows) if (x.ts_ms !== undefined && x.ts_ms > this.lastTs) this.lastTs = x.ts_ms;
       } else {
-        rows = (await this.c.query<PgActivityRow>(ashStatement('activity'))).rows;
+        rows = (await this.c.query<PgActivityRow>(ashStatement('activity'), scopeParams)).rows;
       }
     } catch (e) {
       if (classifyError(e).kind === 'connection') this.broken = true;
       throw dbError(`ASH sample from ${this.source}`, e);
     }
-    const { samples, hidden } = convertActivity(rows, ts);
+    const { samples, hidden } = convertActivity(rows, ts, this.sc.vuTag);
     if (hidden > 0 && !this.seesAll) this.noteHidden(hidden);
     return samples;
   }

@@ -18,3 +18,18 @@ describe('packages/sql/postgresql/metrics/ash.sql', () => {
     expect(ashStatement('pgsentinel_since')).toMatch(/\$1/);
   });
 });
+
+describe('ASH scope (metrics.ashScope)', () => {
+  it("both sources read only the target database's sessions of its roles and the shared background processes, unless the scope is server", () => {
+    for (const [name, db, roles, server] of [
+      ['activity', '$1', '$2', '$3'],
+      ['pgsentinel_since', '$2', '$3', '$4'],
+    ] as const) {
+      const sql = ashStatement(name);
+      const p = name === 'activity' ? 'a' : 'h';
+      expect(sql, name).toContain(`(${p}.datname = ${db} AND (${p}.usename = ANY (${roles}::text[]) OR ${p}.backend_type <> 'client backend'))`);
+      expect(sql, name).toContain(`OR (${p}.datid IS NULL AND ${p}.backend_type NOT IN ('client backend', 'walsender')), false) AS in_scope`);
+      expect(sql, name).toMatch(new RegExp(`WHERE s\\.in_scope OR \\${server}::boolean`));
+    }
+  });
+});
