@@ -277,4 +277,5 @@ export const TPROCC: WorkloadDef = {
   normalize: normalizeTproccSchema,
   connectPool: true,
   replicas: true,
+  tables: TPROCC_TABLES,
 };

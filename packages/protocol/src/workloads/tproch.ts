@@ -4,6 +4,7 @@ import { DatagenOptions, JobCommonFields, type JobConfigBase, type JobType } fro
 import { Problems, validate } from '../validate.js';
 import { StringEnum } from '../util.js';
 import type { WorkloadDef } from './types.js';
+import { applyTargetDefaults } from './target-defaults.js';
 
 /** The eight TPROC-H tables in load order (region and nation are the monitor's; hammerdb.md §10.2). */
 export const TPROCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
@@ -215,16 +216,7 @@ export const TPROCH_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<str
 /** Put TPROC-H's default database/user/file into a target that left them out (see TPROCH_TARGET_DEFAULTS). */
 export function tprochTargetDefaults<T>(target: T): T {
   if (target === null || typeof target !== 'object' || Array.isArray(target)) return target;
-  const t = { ...(target as Record<string, unknown>) };
-  const defaults = TPROCH_TARGET_DEFAULTS[String(t['engine'])];
-  if (!defaults) return target;
-  const userGiven = t['user'] !== undefined;
-  for (const [k, v] of Object.entries(defaults)) {
-    if (t[k] !== undefined) continue;
-    if (k === 'password' && userGiven) continue;
-    t[k] = v;
-  }
-  return t as T;
+  return applyTargetDefaults(TPROCH_TARGET_DEFAULTS[String((target as Record<string, unknown>)['engine'])], target);
 }
 
 /** TPROC-H's normalize: the target's TPROC-H defaults (a body without a target is left for the checks to report). */
@@ -290,6 +282,8 @@ export const TPROCH: WorkloadDef = {
   parsedFields: ['tproch', 'datagen'],
   parse: parseTprochJob,
   normalize: normalizeTprochBody,
+  targetDefaults: TPROCH_TARGET_DEFAULTS,
+  tables: TPROCH_TABLES,
 };
 
 /** The options of a TPROC-H job (workload 'tproch'). */

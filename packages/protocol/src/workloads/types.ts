@@ -61,4 +61,14 @@ export interface WorkloadDef {
   connectPool?: boolean;
   /** Its runs have a VU runner whose VUs a placement can put on replicas (run jobs' `placement`); otherwise a placement on replicas is refused. */
   replicas?: boolean;
+  /**
+   * Optional: target fields this workload defaults otherwise than the target
+   * schema (whose defaults are TPROC-C's), per engine: TPROC-H's own SQLite
+   * file, database and user. The one place the REST API (a field left out),
+   * the CLI (it leaves the field out) and the dashboard (its form's default)
+   * take them from (target-defaults.ts).
+   */
+  targetDefaults?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Optional: the workload's table names: a target that already holds some is named by the workload they belong to (tables.ts). */
+  tables?: readonly string[];
 }
