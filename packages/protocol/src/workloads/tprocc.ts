@@ -278,4 +278,5 @@ export const TPROCC: WorkloadDef = {
   connectPool: true,
   replicas: true,
   tables: TPROCC_TABLES,
+  measuredWindow: (o) => ((o as Partial<TproccOptions> | undefined)?.driver === 'test' ? 'a test-driver run (tprocc.driver "test") has no measured window: use the timed driver' : true),
 };

@@ -69,6 +69,12 @@ export interface WorkloadDef {
    * take them from (target-defaults.ts).
    */
   targetDefaults?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Optional: whether a run with these options has a measured window in which
+   * thresholds marked `:abort` are judged while it runs (TPROC-C: timed runs),
+   * or a string saying why not. Without it `:abort` is refused for the workload.
+   */
+  measuredWindow?(options: unknown): true | string;
   /** Optional: the workload's table names: a target that already holds some is named by the workload they belong to (tables.ts). */
   tables?: readonly string[];
 }
