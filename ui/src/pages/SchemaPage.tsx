@@ -43,6 +43,8 @@ export function SchemaPage() {
       if (bad) throw bad;
       const job = await api.createJob(body);
       wb.setJob('schema', job.id);
+      // The label named this job: the next one (here or on the Run page) starts unlabelled.
+      wb.setLabel('');
     } catch (e) {
       errs.show(e, keys, labels);
     } finally {

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { EngineId, EngineSample, Job } from '@sledge/protocol';
 import type { FieldSpec, FormValue, FormValues } from '../forms/fields.js';
 import type { LiveJob } from '../live/jobState.js';
+import type { BuildWorkerOf } from '../util/progress.js';
 
 /** One operation of a workload (a TPROC-C transaction type): how its series are keyed, named and coloured. */
 export interface WorkloadOp {
@@ -112,6 +113,8 @@ export interface WorkloadUi {
   runPlan: (job: Job) => RunPlan;
   /** Seconds between the engine counter's samples. */
   refreshSec: (job: Job) => number;
+  /** A build worker's bar: what it loads in the workload's tables and units (TPROC-C: ITEM, warehouse ranges) and its expected rows. */
+  buildWorker: BuildWorkerOf;
   /** The Run page's workload fields (main grid and grouped fields). */
   RunOptions: ComponentType<RunOptionsProps>;
   /** The Schema page's build fields, when the workload draws them itself (else a grid of `form.buildFields`). */

@@ -106,8 +106,10 @@ export function timelineOf(metrics: Record<string, unknown[]>, refreshOwnRow: bo
     seg.end = ts;
     if (seconds !== undefined) {
       seg.seconds = seconds;
-      // The server times the query itself; a start frame that arrived late must not shorten it.
-      seg.start = Math.min(seg.start, ts - seconds * 1000);
+      // The server times the query itself: the bar spans its own time, ending at its end. The start frame
+      // is sent before the session prepares it (the first query of a stream waits for the stream's start-up),
+      // and a start frame that arrived late must not shorten it either.
+      seg.start = ts - seconds * 1000;
     }
   };
   for (const { ts, data: d } of items<QueryEvent>(metrics, 'tproch-query')) {
