@@ -12,6 +12,7 @@ export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
 export * from './metrics.js';
+export * from './palette.js';
 export * from './run/steps.js';
 export * from './run/arrival.js';
 export * from './run/pool.js';

@@ -150,6 +150,8 @@ export function JobsPage() {
       setError(e as ApiError);
     }
   };
+  // Runs of one workload compare (NOPM does not compare with a geomean).
+  const mixed = new Set(jobs.filter((j) => selected.includes(j.id)).map((j) => j.workload)).size > 1;
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
@@ -191,9 +193,21 @@ export function JobsPage() {
         <span className="muted" data-testid="jobs-total">
           {fmtInt(total)} job{total === 1 ? '' : 's'}
         </span>
-        <button type="button" className="primary" disabled={selected.length < 2} onClick={() => navigate(`/compare?jobs=${selected.join(',')}`)} data-testid="compare-selected">
+        <button
+          type="button"
+          className="primary"
+          disabled={selected.length < 2 || mixed}
+          title={mixed ? 'The selected runs are of different workloads: select runs of one workload' : undefined}
+          onClick={() => navigate(`/compare?jobs=${selected.join(',')}`)}
+          data-testid="compare-selected"
+        >
           Compare selected ({selected.length})
         </button>
+        {mixed && (
+          <span className="bad small" role="status" data-testid="compare-selected-mixed">
+            Runs of different workloads do not compare: select runs of one workload.
+          </span>
+        )}
       </form>
       <ErrorBox error={error} />
       {loading && !jobs.length && <p className="muted">Loading…</p>}

@@ -188,7 +188,7 @@ export function RunPage() {
           {workloadName} driver on {ENGINE_DISPLAY[wb.state.engine]}
         </h3>
         <WorkloadPicker />
-        <RunOptions field={field} values={wb.state.options} setValue={setValue} />
+        <RunOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} />
         {placeable && (
           <PlacementEditor
             value={placement}

@@ -90,7 +90,7 @@ export function SchemaPage() {
         </h3>
         <WorkloadPicker />
         <div className="form-grid">
-          {BuildOptions ? <BuildOptions field={field} values={wb.state.options} setValue={setValue} /> : form.buildFields.map((n) => field(n))}
+          {BuildOptions ? <BuildOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} /> : form.buildFields.map((n) => field(n))}
           {schemaFields.map((f) => {
             const key = schemaKey(f.name);
             return (

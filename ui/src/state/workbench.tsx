@@ -8,6 +8,7 @@ import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type WorkloadUi 
 import { editPage, planRerun } from '../util/rerun.js';
 import { draftOfPlacement, placementDraftOf, placementOf, type PlacementDraft } from '../util/replicas.js';
 import { cached } from './resource.js';
+import { setKnownCapabilities } from './capabilities.js';
 
 /**
  * What the user is working on across the Targets, Schema and Run pages: the
@@ -158,7 +159,10 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState<ApiError>();
 
   useEffect(() => {
-    cached('capabilities', api.capabilities).then(setCapabilities, setLoadError);
+    cached('capabilities', api.capabilities).then((c) => {
+      setKnownCapabilities(c);
+      setCapabilities(c);
+    }, setLoadError);
     cached('schemas', api.targetSchemas).then(setSchemas, setLoadError);
   }, []);
 

@@ -46,6 +46,8 @@ export interface WorkloadForm {
 
 /** The Run (and Schema) page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
 export interface RunOptionsProps {
+  /** The engine the options are for (an option its driver ignores is not shown: capabilities' workloadFeatures). */
+  engine: EngineId;
   /** One option's labelled input (its error below it); `hint` replaces the schema's help text. */
   field: (name: string, hint?: string) => ReactNode;
   /** The workload's option values as typed (every option, also those of the other page). */

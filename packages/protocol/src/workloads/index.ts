@@ -5,6 +5,7 @@ import { TPROCH } from './tproch.js';
 import type { WorkloadDef } from './types.js';
 import { switchTargetDefaults, type TargetDefaults } from './target-defaults.js';
 import { heldTables, schemaExistsText, type HeldTables } from './tables.js';
+import { OTHER_OP_COLOR, type ThemeColor } from '../palette.js';
 
 export * from './types.js';
 export * from './target-defaults.js';
@@ -86,6 +87,11 @@ export function schemaExistsMessage(where: string, building: string, engine: str
   const key = field.replace(/^target\./, '');
   const own = workloadTargetDefaults(building, engine)?.[key];
   return schemaExistsText(where, def ?? { id: building, display: building }, heldWorkloadTables(found), { field, otherDefault: own });
+}
+
+/** An operation's chart colour (its workload's WorkloadDef.operationColor), grey for one it does not colour: the dashboard and the HTML report both draw with it. */
+export function opColor(workload: string, op: string): ThemeColor {
+  return workloadDef(workload)?.operationColor?.(op) ?? OTHER_OP_COLOR;
 }
 
 registerWorkload(TPROCC);

@@ -5,6 +5,7 @@ import { Problems, validate } from '../validate.js';
 import { StringEnum } from '../util.js';
 import type { WorkloadDef } from './types.js';
 import { applyTargetDefaults } from './target-defaults.js';
+import { hslHex, type ThemeColor } from '../palette.js';
 
 /** The eight TPROC-H tables in load order (region and nation are the monitor's; hammerdb.md §10.2). */
 export const TPROCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
@@ -262,6 +263,24 @@ function tprochOpSamples(r: Record<string, unknown>): Record<string, number[]> {
   return out;
 }
 
+const REFRESH_COLORS: Record<string, ThemeColor> = {
+  rf1: { light: '#4b5563', dark: '#d1d5db' },
+  rf2: { light: '#1e3a5f', dark: '#93c5fd' },
+};
+
+/**
+ * A fixed colour per query, spread around the colour wheel so neighbouring
+ * queries differ (golden-angle steps); lighter in the dark theme. The refresh
+ * functions are grey (RF1) and slate (RF2).
+ */
+export function tprochOpColor(op: string): ThemeColor | undefined {
+  if (REFRESH_COLORS[op]) return REFRESH_COLORS[op];
+  const q = /^q(\d+)$/.exec(op);
+  if (!q) return undefined;
+  const hue = Math.round((Number(q[1]) * 137.508) % 360);
+  return { light: hslHex(hue, 62, 42), dark: hslHex(hue, 70, 66) };
+}
+
 /** The geomean in seconds, as HammerDB prints it. */
 export const TPROCH: WorkloadDef = {
   id: 'tproch',
@@ -284,6 +303,7 @@ export const TPROCH: WorkloadDef = {
   normalize: normalizeTprochBody,
   targetDefaults: TPROCH_TARGET_DEFAULTS,
   tables: TPROCH_TABLES,
+  operationColor: tprochOpColor,
 };
 
 /** The options of a TPROC-H job (workload 'tproch'). */

@@ -1,6 +1,7 @@
 import type Type from 'typebox';
 import type { Problems } from '../validate.js';
 import type { JobType } from '../job-base.js';
+import type { ThemeColor } from '../palette.js';
 
 /**
  * What protocol knows of one workload: its options, operation names and
@@ -75,6 +76,8 @@ export interface WorkloadDef {
    * or a string saying why not. Without it `:abort` is refused for the workload.
    */
   measuredWindow?(options: unknown): true | string;
+  /** Optional: an operation's fixed colour in charts (dashboard and HTML report alike); grey when absent. */
+  operationColor?(op: string): ThemeColor | undefined;
   /** Optional: the workload's table names: a target that already holds some is named by the workload they belong to (tables.ts). */
   tables?: readonly string[];
 }

@@ -81,11 +81,11 @@ describe('TPROC-H timeline from metric frames', () => {
     expect(t.running).toEqual([]);
   });
 
-  it('reads stored plans by query and the finished queries as bars with the geomean line', () => {
-    const plans = plansOf({ 'tproch-plan': [{ ts: 1, data: { query: 1, plan: 'Seq Scan on lineitem' } }, { ts: 2, data: { query: 'q2', plan: 'Hash Join' } }] });
+  it('reads stored plans (with the query text when the run kept it) by query and the finished queries as bars with the geomean line', () => {
+    const plans = plansOf({ 'tproch-plan': [{ ts: 1, data: { query: 1, plan: 'Seq Scan on lineitem', sql: 'SELECT l_returnflag FROM lineitem' } }, { ts: 2, data: { query: 'q2', plan: 'Hash Join' } }] });
     expect([...plans]).toEqual([
-      [1, 'Seq Scan on lineitem'],
-      [2, 'Hash Join'],
+      [1, { plan: 'Seq Scan on lineitem', sql: 'SELECT l_returnflag FROM lineitem' }],
+      [2, { plan: 'Hash Join' }],
     ]);
     const bars = queryBarsOption(
       [
