@@ -322,18 +322,18 @@ export function JobsPage() {
                     </td>
                     <td className="row-actions">
                       <div className="row-actions-inner">
-                      <RerunActions job={j} small />
-                      <ConfirmButton
-                        title={`Delete job ${j.id}`}
-                        message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
-                        confirmLabel="Delete job"
-                        className="small danger-text"
-                        disabled={!isTerminalStatus(j.status)}
-                        testId={`delete-${j.id}`}
-                        onConfirm={() => remove(j.id)}
-                      >
-                        Delete
-                      </ConfirmButton>
+                        <RerunActions job={j} small />
+                        <ConfirmButton
+                          title={`Delete job ${j.id}`}
+                          message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
+                          confirmLabel="Delete job"
+                          className="small danger-text"
+                          disabled={!isTerminalStatus(j.status)}
+                          testId={`delete-${j.id}`}
+                          onConfirm={() => remove(j.id)}
+                        >
+                          Delete
+                        </ConfirmButton>
                       </div>
                     </td>
                   </tr>
