@@ -151,7 +151,10 @@ describe('SQLite', () => {
     expect(json).toMatchObject({ schema: 'sledge-job-v1', result: { nopm: runs['sqlite']!.nopm } });
     const csv = await (await fetch(server.url + (await page.getByTestId('export-csv').getAttribute('href'))!)).text();
     expect(csv.split('\n')[0]).toBe('timestamp,tpm,nopm');
+    // The Share control lists the job's links; a new one is made only when asked.
     await page.getByTestId('share-link').click();
+    await page.getByTestId('share-none').waitFor();
+    await page.getByTestId('share-create').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
     const fresh = await browser.freshContext();

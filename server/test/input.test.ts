@@ -25,6 +25,11 @@ describe('job input validation and preflight', () => {
     expect(by['postgresql']?.available).toBe(true);
     expect(by['sqlite']?.features?.tpmSource).toBe('client');
     expect(c.engines).toHaveLength(7);
+    // What each engine does with a workload's options: SQLite and MariaDB have no degree of parallelism, PostgreSQL has.
+    expect(by['sqlite']?.workloadFeatures?.['tproch']).toEqual({ dop: false });
+    expect(by['mariadb']?.workloadFeatures?.['tproch']).toEqual({ dop: false });
+    expect(by['postgresql']?.workloadFeatures?.['tproch']).toEqual({ dop: true });
+    expect(by['postgresql']?.workloadFeatures?.['tprocc']).toBeUndefined();
   });
 
   it.each([

@@ -34,6 +34,33 @@ describe('build preflight on an existing database', () => {
     expect(await jobCount()).toBe(before);
   });
 
+  it("SQLite: a TPROC-H build into a file holding TPROC-C's schema says TPROC-C tables and what to do (422, no job)", async () => {
+    const file = join(s.dataDir, 'holds-c.sqlite');
+    const db = new Database(file);
+    for (const t of ['warehouse', 'district', 'item', 'stock', 'customer', 'history', 'orders', 'new_order', 'order_line']) db.exec(`CREATE TABLE ${t} (id INTEGER)`);
+    db.close();
+    const before = await jobCount();
+    const r = await post(s, '/api/v1/jobs', { type: 'build', workload: 'tproch', target: { engine: 'sqlite', file: 'holds-c.sqlite' }, tproch: { scaleFactor: 0.01 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    const { error } = r.body as Err;
+    expect(error).toMatchObject({ code: 'SLEDGE_E_SCHEMA_EXISTS', field: 'target.file' });
+    expect(error.message).toContain('already holds TPROC-C tables (item, warehouse, stock, district, customer, history, orders, new_order, order_line), not TPROC-H');
+    expect(error.message).toContain('choose another target.file for TPROC-H (its default is tproch.sqlite) or delete the TPROC-C schema first');
+    expect(error.message).not.toContain('TPROC-H tables');
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('SQLite: a TPROC-C build into a file holding TPROC-H tables names them TPROC-H tables (422, no job)', async () => {
+    const file = join(s.dataDir, 'holds-h.sqlite');
+    const db = new Database(file);
+    for (const t of ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem']) db.exec(`CREATE TABLE ${t} (id INTEGER)`);
+    db.close();
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target: { engine: 'sqlite', file: 'holds-h.sqlite' }, tprocc: { warehouses: 1 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect((r.body as Err).error.message).toContain('already holds TPROC-H tables (region, nation, supplier, customer, part, partsupp, orders, lineitem), not TPROC-C');
+    expect((r.body as Err).error.message).toContain('delete the TPROC-H schema first');
+  });
+
   describe('PostgreSQL', () => {
     const psql = (sql: string) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8', env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' } });
     const DB = 'sledge_sb_preflight';

@@ -3,6 +3,9 @@ import { esc, html, raw } from '../dist/report/escape.js';
 import { flatten } from '../dist/report/tables.js';
 import { downsample, int, ms, pctChange } from '../dist/report/format.js';
 import { renderSvg } from '../dist/report/svg.js';
+import { clientRatesOption } from '../dist/report/job-charts.js';
+import { DARK, LIGHT } from '../dist/report/palette.js';
+import { CHART_COLORS, TX_COLORS, TX_PROC, TX_TYPES, opColor } from '@sledge/protocol';
 import { makeApp } from './helpers.js';
 
 describe('report building blocks', () => {
@@ -42,6 +45,19 @@ describe('report building blocks', () => {
       { ts: 6, v: 6.5 },
       { ts: 8, v: 8.5 },
     ]);
+  });
+
+  it("draws each transaction in protocol's colour, the dashboard's (not the series order), and takes the shared chart colours", () => {
+    const rates = Object.fromEntries(TX_TYPES.map((t) => [t, 1]));
+    const client = [0, 1000].map((ts) => ({ ts, rates, commits: 5, rollbacks: 0, errors: 0 })) as never;
+    for (const [p, mode] of [[LIGHT, 'light'], [DARK, 'dark']] as const) {
+      const series = clientRatesOption(client, (ts: number) => ts / 1000, undefined, p).series as { name: string; color: string }[];
+      expect(series.map((x) => [x.name, x.color])).toEqual(TX_TYPES.map((t) => [TX_PROC[t], TX_COLORS[t][mode]]));
+      expect(series.map((x) => x.color)).toEqual(TX_TYPES.map((t) => opColor('tprocc', t)[mode]));
+      expect([p.nopm, p.tpm, p.p95, p.series]).toEqual([CHART_COLORS[mode].nopm, CHART_COLORS[mode].tpm, CHART_COLORS[mode].p95, CHART_COLORS[mode].series]);
+    }
+    // PAYMENT is green in both, not the report's old second series colour (red).
+    expect(TX_COLORS.payment.light).toBe('#16a34a');
   });
 
   it('renders an ECharts option to SVG without a DOM, with no namespace URL and series names escaped', () => {

@@ -83,4 +83,38 @@ describe('thresholds on SQLite through REST', () => {
     const b2 = (second.result as { nopm: number }).nopm;
     expect(strict.body).toMatchObject({ passed: b2 >= a });
   });
+
+  it("a ':abort' threshold that must fail stops the run early: failed with the reason, the verdict of the window so far, no result", async () => {
+    // 30 s planned; judged every 5 s from the window's start, so the first judgement stops it.
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { ...run, duration: 0.5 }, thresholds: ['p95(neword)<1us:abort', 'nopm>0'] });
+    expect(r.status).toBe(201);
+    const j = await waitJob(s, String(r.body.id));
+    expect(j.status).toBe('failed');
+    expect(j.error?.code).toBe('SLEDGE_E_THRESHOLD_ABORT');
+    expect(j.error?.message).toMatch(/^aborted: threshold p95\(neword\)<1us failed at 00:\d\d of the measured window \(p95\(neworder\) [\d.]+ ms is not < 0.001 ms\)$/);
+    expect(j.result).toBeUndefined();
+    expect(j.passed).toBe(false);
+    const [abort, nopm] = j.thresholdResults!;
+    expect(abort).toMatchObject({ expr: 'p95(neword)<1us:abort', ok: false });
+    // It stopped inside the planned 30 s window, and says when.
+    expect(abort!.abortedAt).toBeGreaterThan(0);
+    expect(abort!.abortedAt).toBeLessThan(30);
+    expect(j.error!.message).toContain(`failed at 00:${String(Math.floor(abort!.abortedAt!)).padStart(2, '0')}`);
+    // The other threshold is judged on the window up to the abort, not reported as missing.
+    expect(nopm).toMatchObject({ expr: 'nopm>0', ok: true });
+    const out = await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${j.id}/output?q=Threshold`);
+    expect(out.lines.map((l) => l.text)).toContainEqual(expect.stringMatching(/^Threshold p95\(neword\)<1us failed at 00:\d\d of the measured window .*: stopping the run$/));
+  });
+
+  it("':abort' thresholds that hold let the run finish and are judged at its end as usual", async () => {
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { ...run, duration: 0.15 }, thresholds: ['nopm>0:abort', 'p95(neword)<60s:abort(1s)'] });
+    const j = await waitJob(s, String(r.body.id));
+    expect(j.status).toBe('completed');
+    expect(j.passed).toBe(true);
+    expect(j.thresholdResults!.map((t) => [t.expr, t.ok, t.abortedAt])).toEqual([
+      ['nopm>0:abort', true, undefined],
+      ['p95(neword)<60s:abort(1s)', true, undefined],
+    ]);
+  });
 });
+

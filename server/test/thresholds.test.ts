@@ -8,6 +8,9 @@ import { evaluateThreshold, evaluateThresholds } from '../dist/engine/thresholds
 import { assertBaseline, evaluateBaseline } from '../dist/engine/baseline.js';
 import { judgeJob } from '../dist/engine/judge.js';
 import { jobsDiff, signedRatio } from '../dist/engine/baseline.js';
+import { createHistogram } from 'node:perf_hooks';
+import { abortingThreshold, clockText } from '../dist/runner/abort-watch.js';
+import { windowRows } from '../dist/runner/timings.js';
 import { makeApp } from './helpers.js';
 
 const tprocc = workloadDef('tprocc')!;
@@ -226,5 +229,39 @@ describe('jobs diff (HammerDB, unweighted)', () => {
     } finally {
       await s.app.close();
     }
+  });
+});
+
+describe(':abort thresholds judged on the running window', () => {
+  /** A histogram of microseconds, as the VU workers record latency. */
+  const hist = (...us: number[]) => {
+    const h = createHistogram();
+    for (const x of us) h.record(x);
+    return h;
+  };
+
+  it('the window rows read as a stored time profile: calls, percentiles in ms, the report name', () => {
+    const rows = windowRows({ neworder: hist(1000, 2000, 3000, 40_000), payment: hist() }, ['neworder', 'payment'], ['NEWORD', 'PAYMENT'], 5000);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ proc: 'NEWORD', vu: 0, calls: 4, elapsedMs: 5000 });
+    expect(rows[0]!.p50Ms).toBeCloseTo(2, 1);
+    expect(rows[0]!.maxMs).toBeCloseTo(40, 0);
+    expect(rows[0]!.avgMs).toBeCloseTo(11.5, 0);
+    expect(ev('p95(neword)<50ms', { def: tprocc, timings: rows }).ok).toBe(true);
+    expect(ev('p95(neword)<10ms', { def: tprocc, timings: rows })).toMatchObject({ ok: false, metric: 'p95(neworder)' });
+  });
+
+  it('the first due condition that reads a value and fails stops the run; nothing to read yet does not', () => {
+    const rows = windowRows({ neworder: hist(30_000, 31_000) }, ['neworder', 'payment'], ['NEWORD', 'PAYMENT'], 5000);
+    const due = ['p95(payment)<1ms:abort', 'nopm>1:abort', 'p95(neword)<50ms:abort', 'p95(neword)<1ms:abort', 'p95(neword)<2ms:abort'].map((e) => parseThreshold(e, tprocc));
+    // payment has no calls yet and no result is read: neither stops the run; the first failing latency does.
+    expect(abortingThreshold(due, { def: tprocc, timings: rows })?.expr).toBe('p95(neword)<1ms:abort');
+    expect(abortingThreshold(due.slice(0, 3), { def: tprocc, timings: rows })).toBeUndefined();
+    // With a running result, a failed field condition stops it.
+    expect(abortingThreshold(due.slice(0, 3), { def: tprocc, timings: rows, result: { ...RESULT, nopm: 0 } })?.condition).toBe('nopm>1');
+  });
+
+  it('the time of the abort reads mm:ss into the window', () => {
+    expect([clockText(0), clockText(42.7), clockText(61), clockText(3600)]).toEqual(['00:00', '00:42', '01:01', '60:00']);
   });
 });

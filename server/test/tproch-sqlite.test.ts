@@ -85,9 +85,13 @@ describe('TPROC-H on SQLite', () => {
     expect(lines.some((l) => /^Old Sales refresh complete in/.test(l))).toBe(true);
     expect(lines.some((l) => /^Completed 1 query set\(s\) in \d+ seconds$/.test(l))).toBe(true);
     expect(lines).toContain(r.line);
-    const plans = await get<{ query: number; plan: string }[]>(s, `/api/v1/jobs/${id}/plans`);
+    const plans = await get<{ query: number; plan: string; sql?: string }[]>(s, `/api/v1/jobs/${id}/plans`);
     expect(plans.map((p) => p.query).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
     expect(plans.every((p) => p.plan.length > 0)).toBe(true);
+    // Each plan comes with the query text it explains, parameters filled in.
+    expect(plans.every((p) => typeof p.sql === 'string' && /\bselect\b/i.test(p.sql))).toBe(true);
+    expect(plans.find((p) => p.query === 1)!.sql).toMatch(/from\s+lineitem/i);
+    expect(plans.find((p) => p.query === 1)!.sql).not.toContain('{{');
     const exp = await get<{ metrics: Record<string, { data: { phase: string; fn?: string } }[]> }>(s, `/api/v1/jobs/${id}/export`);
     expect(exp.metrics['tproch-query']!.filter((m) => m.data.phase === 'end')).toHaveLength(22);
     expect(exp.metrics['tproch-query']!.filter((m) => m.data.phase === 'start')).toHaveLength(22);

@@ -80,6 +80,9 @@ thresholds (run; exit code 1 when one fails, each printed PASS/FAIL):
   --baseline job:<id>|profile:<id>   fail when the headline regresses against a job, or (profile)
                                  HammerDB jobs diff: mean NOPM over matched active-VU counts
   --max-regression PCT           allowed regression (default 2.5%, HammerDB v6's diff threshold)
+  --abort-on-fail                judge every --threshold during the measured window too (every 5 s) and stop
+                                 the run when one fails (exit 1, ABORTED line); per condition: 'EXPR:abort',
+                                 'EXPR:abort(30s)' to start judging 30 s into the window
 
 TPROC-H (--workload tproch; default tprocc):
   --scale SF --build-vus N --mode power|throughput --streams N (0 = TPC-H's count for the SF)

@@ -8,12 +8,15 @@ import { SledgeError, type Job, type ThresholdEvaluation } from '@sledge/protoco
 
 export const THRESHOLD_FLAGS = {
   threshold: { type: 'string', multiple: true },
+  'abort-on-fail': { type: 'boolean' },
   baseline: { type: 'string' },
   'max-regression': { type: 'string' },
 } as const;
 
 export interface ThresholdFlags {
   threshold?: string[];
+  /** Every --threshold gets `:abort` (one that has it already is left as it is). */
+  'abort-on-fail'?: boolean;
   baseline?: string;
   'max-regression'?: string;
 }
@@ -38,7 +41,10 @@ export function parseBaselineFlag(v: string): { jobId: string } | { profileId: n
 /** The body fields of the threshold flags (none given: none). */
 export function thresholdFields(f: ThresholdFlags): { thresholds?: string[]; baseline?: Record<string, unknown> } {
   const out: { thresholds?: string[]; baseline?: Record<string, unknown> } = {};
-  if (f.threshold?.length) out.thresholds = f.threshold;
+  if (f['abort-on-fail'] && !f.threshold?.length) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', "--abort-on-fail marks the --threshold conditions ':abort': give at least one --threshold", { field: '--abort-on-fail' });
+  }
+  if (f.threshold?.length) out.thresholds = f['abort-on-fail'] ? f.threshold.map((t) => (/:\s*abort\b/i.test(t) ? t : `${t}:abort`)) : f.threshold;
   if (f['max-regression'] !== undefined && f.baseline === undefined) {
     throw new SledgeError('SLEDGE_E_VALIDATION', '--max-regression applies to a --baseline: add --baseline job:<id> or profile:<id>', { field: '--max-regression' });
   }
@@ -56,8 +62,9 @@ export function thresholdReport(ev: Pick<ThresholdEvaluation, 'thresholdResults'
   return lines.join('\n') + '\n';
 }
 
-/** A job's verdict, when it has thresholds: printed report and whether they all held. */
+/** A job's verdict, when it has thresholds: printed report (with the abort line when a `:abort` condition stopped the run) and whether they all held. */
 export function jobVerdict(job: Job): { report: string; passed: boolean } | undefined {
   if (!job.thresholdResults) return undefined;
-  return { report: thresholdReport({ thresholdResults: job.thresholdResults }), passed: job.passed === true };
+  const aborted = job.error?.code === 'SLEDGE_E_THRESHOLD_ABORT' ? `ABORTED: ${job.error.message.replace(/^aborted: /, '')}\n` : '';
+  return { report: thresholdReport({ thresholdResults: job.thresholdResults }) + aborted, passed: job.passed === true };
 }

@@ -16,6 +16,11 @@ describe('threshold flags', () => {
     expect(() => parseMaxRegression('lots')).toThrow(/--max-regression must be a percentage/);
     expect(() => thresholdFields({ 'max-regression': '5%' })).toThrow(/applies to a --baseline/);
   });
+
+  it("--abort-on-fail marks every --threshold ':abort' (one that has it keeps its own)", () => {
+    expect(thresholdFields({ threshold: ['nopm>1', 'p95(neword)<50ms:abort(30s)'], 'abort-on-fail': true })).toEqual({ thresholds: ['nopm>1:abort', 'p95(neword)<50ms:abort(30s)'] });
+    expect(() => thresholdFields({ 'abort-on-fail': true })).toThrow(/give at least one --threshold/);
+  });
 });
 
 describe('sledge run --threshold', () => {
@@ -49,4 +54,14 @@ describe('sledge run --threshold', () => {
     expect(diff.out).toMatch(/^Profiles compared \(unweighted\): matched=1, avg_base=\d+, avg_comp=\d+\n[+-]\d\.\d+\nPASS: regression /);
     expect((await sledge('diff', '1', ...local)).code).toBe(2);
   });
+
+  it('--abort-on-fail: a threshold that fails during the measured window stops the run early, prints ABORTED and exits 1', async () => {
+    // The schema was built by the test above; 30 s planned, stopped at the first judgement (5 s in).
+    const r = await sledge('run', ...run.map((a) => (a === '0.05' ? '0.5' : a)), '--threshold', 'p95(neword)<1us', '--abort-on-fail');
+    expect(r.code, r.err + r.out).toBe(1);
+    expect(r.out).toMatch(/^FAIL {2}p95\(neword\)<1us:abort {2}\(p95\(neworder\) [\d.]+ ms is not < 0.001 ms: fail\)$/m);
+    expect(r.out).toMatch(/^ABORTED: threshold p95\(neword\)<1us failed at 00:\d\d of the measured window/m);
+    expect(r.out).not.toContain('TEST RESULT');
+  });
 });
+

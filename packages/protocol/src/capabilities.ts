@@ -27,6 +27,11 @@ export const EngineCapability = Type.Object({
   install: Type.Optional(Type.String({ description: 'exact steps to make it load' })),
   features: Type.Optional(DriverFeatures),
   workloads: Type.Array(Type.String()),
+  workloadFeatures: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.Boolean()), {
+      description: "per workload, what this engine does with its options (tproch.dop: a per-session degree of parallelism; false: the option is ignored)",
+    }),
+  ),
 });
 export type EngineCapability = Type.Static<typeof EngineCapability>;
 
@@ -44,3 +49,8 @@ export const Capabilities = Type.Object(
   { $id: 'Capabilities' },
 );
 export type Capabilities = Type.Static<typeof Capabilities>;
+
+/** Whether an engine's driver does what a workload option asks (capabilities' workloadFeatures, e.g. tproch.dop); false when unknown. */
+export function workloadFeature(caps: Capabilities | undefined, engine: string, workload: string, feature: string): boolean {
+  return caps?.engines.find((e) => e.engine === engine)?.workloadFeatures?.[workload]?.[feature] === true;
+}

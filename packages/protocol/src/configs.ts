@@ -62,3 +62,7 @@ export type TargetTestResult = Type.Static<typeof TargetTestResult>;
 /** POST /jobs/{id}/share. */
 export const ShareLink = Type.Object({ token: Type.String(), path: Type.String() });
 export type ShareLink = Type.Static<typeof ShareLink>;
+
+/** GET /jobs/{id}/share: one of a job's share links. */
+export const ShareInfo = Type.Object({ token: Type.String(), path: Type.String(), createdAt: Type.String({ format: 'date-time' }) }, { $id: 'ShareInfo' });
+export type ShareInfo = Type.Static<typeof ShareInfo>;

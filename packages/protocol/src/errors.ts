@@ -19,6 +19,7 @@ import { StringEnum } from './util.js';
  * | SLEDGE_E_SCHEMA_INVALID       | 422  | checkschema found a failed check                      |
  * | SLEDGE_E_DB                   | 502  | the database returned an error while working          |
  * | SLEDGE_E_ABORTED              | 409  | the job was stopped by a user                         |
+ * | SLEDGE_E_THRESHOLD_ABORT      | 422  | a run stopped early: a threshold marked :abort failed |
  * | SLEDGE_E_TIMEOUT              | 504  | an operation exceeded its deadline                    |
  * | SLEDGE_E_INTERRUPTED          | 500  | the server stopped while the job was running          |
  * | SLEDGE_E_UNAUTHORIZED         | 401  | missing or wrong API token                            |
@@ -42,6 +43,7 @@ export const ErrorCodes = {
   SLEDGE_E_SCHEMA_INVALID: 422,
   SLEDGE_E_DB: 502,
   SLEDGE_E_ABORTED: 409,
+  SLEDGE_E_THRESHOLD_ABORT: 422,
   SLEDGE_E_TIMEOUT: 504,
   SLEDGE_E_INTERRUPTED: 500,
   SLEDGE_E_UNAUTHORIZED: 401,

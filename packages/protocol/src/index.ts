@@ -13,6 +13,7 @@ export * from './redact.js';
 export * from './validate.js';
 export * from './suggest.js';
 export * from './metrics.js';
+export * from './palette.js';
 export * from './run/steps.js';
 export * from './run/arrival.js';
 export * from './run/pool.js';

@@ -70,7 +70,7 @@ export function parseWorkloadJob(body: unknown, seed: number): AnyJobConfig {
   if (pool && !def!.connectPool) p.add('target.pool', `target.pool: ${def!.display} runs do not go through a connect pool; remove it (a pool drives TPROC-C runs)`);
   else if (pool) p.check(() => checkPoolOps(pool, def!.operations, def!.display));
   const own = def!.parse(b, type, p);
-  const judged = parseJudging(b, type, def!, p);
+  const judged = parseJudging(b, type, def!, p, own?.[def!.optionsKey]);
   const placement = parsePlacement(b, type, def!, p);
   p.throwIfAny();
   const { [def!.optionsKey]: options, ...rest } = own!;
@@ -117,7 +117,7 @@ function parsePlacement(b: Record<string, unknown>, type: JobType | undefined, d
 }
 
 /** `thresholds` and `baseline`: run jobs only; every bad entry named (thresholds[i], baseline.x). */
-function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def: WorkloadDef, p: Problems): Pick<JobConfigBase, 'thresholds' | 'baseline'> {
+function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def: WorkloadDef, p: Problems, options: unknown): Pick<JobConfigBase, 'thresholds' | 'baseline'> {
   const out: Pick<JobConfigBase, 'thresholds' | 'baseline'> = {};
   for (const k of ['thresholds', 'baseline'] as const) {
     if (b[k] !== undefined && type !== undefined && type !== 'run') p.add(k, `${k} apply only to run jobs (this is a ${type} job): remove ${k}`);
@@ -126,6 +126,12 @@ function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def
   if (b['thresholds'] !== undefined) {
     const parsed = p.check(() => parseThresholds(b['thresholds'], def));
     if (parsed && parsed.length) out.thresholds = parsed.map((t) => t.expr.trim());
+    // `:abort` is judged during the measured window: a run without one cannot honour it.
+    parsed?.forEach((t, i) => {
+      if (!t.abort) return;
+      const window = def.measuredWindow ? def.measuredWindow(options) : `${def.display} runs have no measured window`;
+      if (window !== true) p.add(`thresholds[${i}]`, `thresholds[${i}] ${JSON.stringify(t.expr)}: ':abort' stops a run when the condition fails during its measured window, and ${window}: remove ':abort' (the condition is still judged when the run ends)`);
+    });
   }
   if (b['baseline'] !== undefined) {
     const base = p.check(() => parseBaseline(b['baseline']));

@@ -82,6 +82,25 @@ describe('threshold grammar', () => {
     expect(err(() => parseThresholds('nopm>1', tprocc)).field).toBe('thresholds');
   });
 
+  it(':abort marks a condition judged during the measured window; :abort(delay) waits that long into it', () => {
+    expect(parseThreshold('p95(neword)<50ms:abort', tprocc)).toMatchObject({ expr: 'p95(neword)<50ms:abort', metric: 'p95(neworder)', limit: 50, abort: { delaySec: 0 } });
+    expect(parseThreshold('nopm > 1000 : ABORT ( 30s )', tprocc)).toMatchObject({ metric: 'nopm', limit: 1000, abort: { delaySec: 30 } });
+    expect(parseThreshold('error_rate<1%:abort(2m)', tprocc).abort).toEqual({ delaySec: 120 });
+    expect(parseThreshold('tpm>1:abort(500ms)', tprocc).abort).toEqual({ delaySec: 0.5 });
+    expect(parseThreshold('tpm>1:abort(10)', tprocc).abort).toEqual({ delaySec: 10 });
+    expect(parseThreshold('p95(neword)<50ms', tprocc).abort).toBeUndefined();
+    for (const [expr, msg] of [
+      ['nopm>1:stop', /":stop" is not a threshold option: write ':abort'/],
+      ['nopm>1:abort(soon)', /the delay must be a duration such as 30s/],
+      ['nopm>1:', /":" is not a threshold option/],
+      [':abort', /has no comparison/],
+    ] as const) {
+      const e = err(() => parseThreshold(expr, tprocc, 'thresholds[0]'));
+      expect(e.field, expr).toBe('thresholds[0]');
+      expect(e.message, expr).toMatch(msg);
+    }
+  });
+
   it('compare applies each operator', () => {
     expect([compare(1, '<', 2), compare(2, '<=', 2), compare(3, '>', 2), compare(2, '>=', 2), compare(2, '==', 2), compare(2, '==', 3)]).toEqual([true, true, true, true, true, false]);
   });
@@ -116,5 +135,15 @@ describe('job bodies', () => {
     expect(b.message).toMatch(/only to run jobs/);
     const h = err(() => parseJobCreate({ type: 'run', workload: 'tproch', target: { engine: 'postgresql' }, thresholds: ['nopm>1'] }, 1));
     expect(h.message).toMatch(/not a metric of TPROC-H results/);
+  });
+
+  it(':abort is kept as given on a timed run and refused where no measured window is (a test-driver run, TPROC-H)', () => {
+    expect(parseJobCreate({ type: 'run', target, tprocc: {}, thresholds: ['p95(neword)<50ms:abort', 'nopm>1'] }, 1).thresholds).toEqual(['p95(neword)<50ms:abort', 'nopm>1']);
+    const t = err(() => parseJobCreate({ type: 'run', target, tprocc: { driver: 'test' }, thresholds: ['nopm>1', 'nopm>1:abort'] }, 1));
+    expect(fields(t)).toEqual(['thresholds[1]']);
+    expect(t.message).toMatch(/':abort' stops a run when the condition fails during its measured window, and a test-driver run \(tprocc.driver "test"\) has no measured window/);
+    const h = err(() => parseJobCreate({ type: 'run', workload: 'tproch', target, thresholds: ['geomean<1s:abort'] }, 1));
+    expect(fields(h)).toEqual(['thresholds[0]']);
+    expect(h.message).toMatch(/TPROC-H runs have no measured window: remove ':abort'/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The threshold grammar: `<metric> <op> <value>[unit]`.
+ * The threshold grammar: `<metric> <op> <value>[unit][:abort[(<delay>)]]`.
  *
  *   metric := <result field> | errors | retries | error_rate | <fn>(<operation>)
  *   fn     := p25 | p50 | p75 | p90 | p95 | p99 | min | max | avg       (latency of one operation)
@@ -14,6 +14,11 @@
  * seconds); error_rate is a percentage (`1%` or `1`); counts take no unit.
  * Parsing needs only the workload, so a bad expression is refused when the
  * job is created, naming `thresholds[i]` and what to fix.
+ *
+ * `:abort` (k6's abortOnFail) also judges the condition during the run's
+ * measured window, every few seconds on the running figures, and stops the
+ * run as soon as it fails; `:abort(30s)` waits 30 s into the window first
+ * (k6's delayAbortEval; units ms, s, m; a bare number is seconds).
  */
 import Type from 'typebox';
 import { SledgeError } from './errors.js';
@@ -99,6 +104,8 @@ export function operationNames(def: WorkloadDef): Map<string, string> {
 /** A parsed threshold: what to read and the bound, in the metric's own unit. */
 export interface ParsedThreshold {
   expr: string;
+  /** The expression without its `:abort` option. */
+  condition: string;
   /** Canonical: 'nopm', 'p95(neworder)', 'error_rate'. */
   metric: string;
   kind: 'field' | 'latency' | 'error_rate';
@@ -111,6 +118,23 @@ export interface ParsedThreshold {
   /** The bound in `unit`. */
   limit: number;
   unit: 'ms' | 's' | '%' | '';
+  /** `:abort`: judged during the measured window too, the run stopped when it fails; from `delaySec` into the window. */
+  abort?: { delaySec: number };
+}
+
+const ABORT_SUFFIX = /:\s*([A-Za-z]*)\s*(?:\(\s*([^()]*?)\s*\))?\s*$/;
+const DELAY_UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60 };
+
+/** Split `:abort[(delay)]` off an expression: the condition and the abort option, or why the suffix is wrong. */
+function abortSuffix(expr: string, bad: (why: string) => SledgeError): { condition: string; abort?: { delaySec: number } } {
+  const m = ABORT_SUFFIX.exec(expr);
+  if (!m) return { condition: expr };
+  if (m[1]!.toLowerCase() !== 'abort') throw bad(`":${m[1]}${m[2] !== undefined ? `(${m[2]})` : ''}" is not a threshold option: write ':abort' (stop the run when it fails) or ':abort(30s)' (judged from 30 s into the measured window)`);
+  const condition = expr.slice(0, m.index);
+  if (m[2] === undefined) return { condition, abort: { delaySec: 0 } };
+  const d = /^(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|m)?$/i.exec(m[2]);
+  if (!d) throw bad(`":abort(${m[2]})": the delay must be a duration such as 30s, 500ms or 2m`);
+  return { condition, abort: { delaySec: Number(d[1]) * DELAY_UNITS[(d[2] ?? 's').toLowerCase()]! } };
 }
 
 const TIME_UNITS: Record<string, number> = { ms: 1, s: 1000, us: 0.001, 'µs': 0.001 };
@@ -120,7 +144,8 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
 export function parseThreshold(expr: string, def: WorkloadDef, field = 'thresholds[0]'): ParsedThreshold {
   const bad = (why: string) => new SledgeError('SLEDGE_E_VALIDATION', `${field} ${JSON.stringify(expr)}: ${why}`, { field });
   if (typeof expr !== 'string' || !expr.trim()) throw bad("is empty: write '<metric> <op> <value>[unit]', e.g. 'nopm>1000'");
-  const opMatch = /(<=|>=|==|!=|=<|=>|<|>|=)/.exec(expr);
+  const { condition, abort } = abortSuffix(expr, bad);
+  const opMatch = /(<=|>=|==|!=|=<|=>|<|>|=)/.exec(condition);
   if (!opMatch) throw bad("has no comparison: write '<metric> <op> <value>[unit]' with op one of < <= > >= ==, e.g. 'nopm>1000' or 'p95(neword)<50ms'");
   const rawOp = opMatch[1]!;
   if (!(THRESHOLD_OPS as readonly string[]).includes(rawOp)) {
@@ -128,11 +153,11 @@ export function parseThreshold(expr: string, def: WorkloadDef, field = 'threshol
     throw bad(`operator "${rawOp}" is not one of < <= > >= ==: use ${hint}`);
   }
   const cmp = rawOp as ThresholdOp;
-  const left = expr.slice(0, opMatch.index).trim();
-  const right = expr.slice(opMatch.index + rawOp.length).trim();
+  const left = condition.slice(0, opMatch.index).trim();
+  const right = condition.slice(opMatch.index + rawOp.length).trim();
   if (!left) throw bad(`names no metric before "${cmp}": e.g. 'nopm${cmp}1000'`);
   const metrics = workloadMetrics(def);
-  let p: Omit<ParsedThreshold, 'cmp' | 'limit' | 'expr' | 'unit'> & { dim: MetricDim; unit: ParsedThreshold['unit'] };
+  let p: Omit<ParsedThreshold, 'cmp' | 'limit' | 'expr' | 'unit' | 'condition' | 'abort'> & { dim: MetricDim; unit: ParsedThreshold['unit'] };
   const call = /^([A-Za-z][A-Za-z0-9]*)\s*\(\s*([^()]*?)\s*\)$/.exec(left);
   if (call) {
     const fn = call[1]!.toLowerCase();
@@ -164,7 +189,7 @@ export function parseThreshold(expr: string, def: WorkloadDef, field = 'threshol
     throw bad(`${p.metric} is a count, not a time or a percentage: drop the unit "${unit}"`);
   }
   const { dim: _dim, ...rest } = p;
-  return { expr, ...rest, cmp, limit };
+  return { expr, condition: condition.trim(), ...rest, cmp, limit, ...(abort ? { abort } : {}) };
 }
 
 /** Parse a job's `thresholds` list: every bad entry is reported at once (thresholds[i] each). */

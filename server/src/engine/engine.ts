@@ -484,7 +484,7 @@ export class JobEngine {
     const j = judgingOf(ctx.current);
     if (!hasJudging(j)) return;
     try {
-      ctx.judged(judgeJob(this.store, ctx.current, j));
+      ctx.judged(judgeJob(this.store, ctx.current, j, ctx.runningVerdict));
     } catch (e) {
       this.opts.log(`job ${ctx.id}: thresholds not evaluated: ${e instanceof Error ? e.message : String(e)}`);
     }

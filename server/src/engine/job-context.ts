@@ -11,6 +11,7 @@ import {
   type LatencySample,
   type TimingRow,
   type ThresholdEvaluation,
+  type ThresholdResult,
   type TproccResult,
   type VuStatus,
   workloadDef,
@@ -33,6 +34,12 @@ type JobUpdate = Parameters<JobStore['updateJob']>[1];
 export class JobContext {
   private job: Job;
   private pending: JobUpdate | null = null;
+  /**
+   * Thresholds judged while the run ran (a `:abort` condition failed and
+   * stopped it): the engine stores these as the job's verdict instead of
+   * judging the stored job, which has no result.
+   */
+  runningVerdict: ThresholdResult[] | null = null;
   /** The latest live values, for the Prometheus endpoint. */
   readonly latest: { engine?: EngineSample; client?: ClientSample; latency?: LatencySample; vus?: VuStatus[] } = {};
 

@@ -5,7 +5,7 @@
  * POST /jobs/:id/thresholds (an evaluation of a stored job, nothing changed).
  */
 import type { JobStore } from '@sledge/jobstore';
-import { workloadDef, type BaselineConfig, type Job, type ThresholdEvaluation } from '@sledge/protocol';
+import { workloadDef, type BaselineConfig, type Job, type ThresholdEvaluation, type ThresholdResult } from '@sledge/protocol';
 import { evaluateBaseline } from './baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 
@@ -22,11 +22,16 @@ export function judgingOf(job: Job): Judging {
 
 export const hasJudging = (j: Judging): boolean => Boolean(j.thresholds?.length || j.baseline);
 
-/** Evaluate thresholds and baseline against a stored job. */
-export function judgeJob(store: JobStore, job: Job, j: Judging): ThresholdEvaluation {
+/**
+ * Evaluate thresholds and baseline against a stored job. `running`: the
+ * thresholds as judged during the run instead (a run a `:abort` condition
+ * stopped: judged on its window up to then).
+ */
+export function judgeJob(store: JobStore, job: Job, j: Judging, running?: readonly ThresholdResult[] | null): ThresholdEvaluation {
   const def = workloadDef(job.workload);
-  const results = [];
-  if (def && j.thresholds?.length) {
+  const results: ThresholdResult[] = [];
+  if (running) results.push(...running);
+  else if (def && j.thresholds?.length) {
     results.push(...evaluateThresholds(j.thresholds, { def, ...(job.result ? { result: job.result as Record<string, unknown> } : {}), timings: store.getTimings(job.id, { vu: 0 }) }));
   }
   if (j.baseline) results.push(evaluateBaseline(store, job, j.baseline));

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import { ENGINE_DISPLAY, TX_PROC, TX_TYPES, type ClientSample, type EngineSample, type TimingRow, type TxType } from '@sledge/protocol';
+import { ENGINE_DISPLAY, TPROCC, TX_PROC, TX_TYPES, opColor, type ClientSample, type EngineSample, type TimingRow, type TxType } from '@sledge/protocol';
 import type { Palette } from './palette.js';
 import { GRID, bandsMarkArea, elapsedAxis, legend, line, valueAxis, type Band, type Point } from './chart-common.js';
 import { compact, downsample } from './format.js';
@@ -52,14 +52,15 @@ export function clientRatesOption(client: readonly ClientSample[], t: (ts: numbe
     grid: GRID,
     xAxis: elapsedAxis(p, end),
     yAxis: valueAxis(p),
-    series: TX_TYPES.map((x: TxType, i) => ({
+    series: TX_TYPES.map((x: TxType) => ({
       name: TX_PROC[x],
       type: 'line',
       stack: 'tx',
       areaStyle: { opacity: 0.35 },
       showSymbol: false,
       lineStyle: { width: 1 },
-      color: p.series[i],
+      // The transaction's own colour, as the dashboard draws it.
+      color: opColor(TPROCC.id, x)[p.mode],
       data: rows.map((s): Point => [t(s.ts), s.rates[x]]),
     })) as EChartsOption['series'],
   };

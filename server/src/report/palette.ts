@@ -1,6 +1,11 @@
-import { WAIT_CLASS_COLORS, type WaitClass } from '@sledge/protocol';
+import { CHART_COLORS, WAIT_CLASS_COLORS, type WaitClass } from '@sledge/protocol';
 
-/** The dashboard's chart colours (ui/src/charts/options/palette.ts), light and dark, for the report's SVG charts. */
+/**
+ * The report's chart colours, light and dark: protocol's CHART_COLORS, the
+ * ones the dashboard draws with (ui/src/charts/options/palette.ts), plus the
+ * report's own box and band fills. Operations take their workload's colours
+ * (protocol opColor), as in the dashboard.
+ */
 export interface Palette {
   mode: 'light' | 'dark';
   text: string;
@@ -19,38 +24,23 @@ export interface Palette {
   window: string;
 }
 
+const { cpu: LC, ...L } = CHART_COLORS.light;
+const { cpu: DC, ...D } = CHART_COLORS.dark;
+
 export const LIGHT: Palette = {
   mode: 'light',
-  text: '#1f2937',
-  muted: '#6b7280',
-  axisLine: '#9ca3af',
-  splitLine: '#e5e7eb',
+  ...L,
   box: '#ffffff',
-  nopm: '#2563eb',
-  tpm: '#dc2626',
-  p50: '#16a34a',
-  p95: '#d97706',
-  p99: '#dc2626',
-  series: ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#9333ea', '#0891b2', '#db2777', '#4b5563'],
-  cpu: { usr: '#16a34a', sys: '#dc2626', iowait: '#2563eb', other: '#9333ea' },
+  cpu: { usr: LC.usr, sys: LC.sys, iowait: LC.iowait, other: LC.irq },
   rampup: 'rgba(217, 119, 6, 0.10)',
   window: 'rgba(37, 99, 235, 0.07)',
 };
 
 export const DARK: Palette = {
   mode: 'dark',
-  text: '#e5e7eb',
-  muted: '#9ca3af',
-  axisLine: '#6b7280',
-  splitLine: '#2f3542',
+  ...D,
   box: '#1f2430',
-  nopm: '#60a5fa',
-  tpm: '#f87171',
-  p50: '#4ade80',
-  p95: '#fbbf24',
-  p99: '#f87171',
-  series: ['#60a5fa', '#f87171', '#4ade80', '#fbbf24', '#c084fc', '#22d3ee', '#f472b6', '#d1d5db'],
-  cpu: { usr: '#4ade80', sys: '#f87171', iowait: '#60a5fa', other: '#c084fc' },
+  cpu: { usr: DC.usr, sys: DC.sys, iowait: DC.iowait, other: DC.irq },
   rampup: 'rgba(251, 191, 36, 0.12)',
   window: 'rgba(96, 165, 250, 0.10)',
 };

@@ -26,8 +26,13 @@ export async function capabilities(version: string): Promise<Capabilities> {
           ...(p.reason ? { reason: p.reason } : {}),
           ...(p.install ? { install: p.install } : {}),
           features: d.features(defaults),
-          // The workloads this engine's driver declares hooks for.
+          // The workloads this engine's driver declares hooks for, and what each does with its options (TPROC-H: dop).
           workloads: Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
+          workloadFeatures: Object.fromEntries(
+            Object.entries(d.workloads)
+              .map(([id, hooks]) => [id, (hooks as { features?: Record<string, boolean> } | undefined)?.features] as const)
+              .filter(([, f]) => f !== undefined),
+          ) as Record<string, Record<string, boolean>>,
         };
       } catch (e) {
         return { engine, displayName: ENGINE_DISPLAY[engine], available: false, library: '?', reason: e instanceof Error ? e.message : String(e), workloads: [] };

@@ -4,8 +4,15 @@ import { ErrorBody, SledgeError } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
 import '../plugins/route-config.js';
 
-/** One stored EXPLAIN plan of a TPROC-H job (metric kind `tproch-plan`). */
-export const QueryPlan = Type.Object({ query: Type.Integer({ minimum: 1, maximum: 22 }), plan: Type.String() }, { $id: 'QueryPlan' });
+/** One stored EXPLAIN plan of a TPROC-H job (metric kind `tproch-plan`) and the query text it explains (runs stored before it was kept have none). */
+export const QueryPlan = Type.Object(
+  {
+    query: Type.Integer({ minimum: 1, maximum: 22 }),
+    plan: Type.String(),
+    sql: Type.Optional(Type.String({ description: 'the query as run: its statements with the substitution parameters filled in' })),
+  },
+  { $id: 'QueryPlan' },
+);
 
 /** GET /jobs/:id/plans: the EXPLAIN plan of each TPROC-H query, as the run stored them before its measured test. */
 export const planRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
@@ -25,9 +32,9 @@ export const planRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { en
       if (!store.getJob(id)) throw new SledgeError('SLEDGE_E_NOT_FOUND', `job ${id} not found`, { field: 'id' });
       return store
         .getMetrics(id, 'tproch-plan', {})
-        .map((s) => s.data as { query: number; plan: string })
+        .map((s) => s.data as { query: number; plan: string; sql?: unknown })
         .filter((d) => d && typeof d.query === 'number' && typeof d.plan === 'string')
-        .map((d) => ({ query: d.query, plan: d.plan }));
+        .map((d) => ({ query: d.query, plan: d.plan, ...(typeof d.sql === 'string' ? { sql: d.sql } : {}) }));
     },
   );
 };

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, SledgeError } from '@sledge/protocol';
+import { ErrorBody, ShareInfo, SledgeError } from '@sledge/protocol';
 import type { RouteDeps } from './jobs.js';
-
-const ShareInfo = Type.Object({ token: Type.String(), path: Type.String(), createdAt: Type.String({ format: 'date-time' }) }, { $id: 'ShareInfo' });
 
 /** Share links of a job: list them and revoke one without deleting the job (creating one is in profiles.ts). */
 export const shareRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {

@@ -68,6 +68,23 @@ export function timingRows(profiles: VuProfile[], perVu: boolean, ops: readonly 
   return [...summary, ...out];
 }
 
+/**
+ * Summary rows (vu = 0) of histograms gathered over part of a window (the
+ * abort watch's running figures): calls, min/avg/max and percentiles, with
+ * the window's elapsed time. `labels` are the operations' report names.
+ */
+export function windowRows(hists: Partial<Record<string, RecordableHistogram>>, ops: readonly string[], labels: readonly string[], elapsedMs: number): TimingRow[] {
+  const out: TimingRow[] = [];
+  ops.forEach((t, i) => {
+    const h = hists[t];
+    if (!h || h.count === 0) return;
+    // The histograms count microseconds; the row's total is in ns.
+    const totalNs = h.mean * h.count * 1000;
+    out.push(row(labels[i]!, 0, h, totalNs, elapsedMs, elapsedMs > 0 ? (totalNs / 1e6 / elapsedMs) * 100 : 0));
+  });
+  return out;
+}
+
 /** Interval percentiles for the live latency chart, by operation name. */
 export function latencySample(ts: number, hists: Partial<Record<string, RecordableHistogram>>, ops: readonly string[]): LatencySample | null {
   const perType: LatencySample['perType'] = {};

@@ -1,5 +1,5 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, Workload } from '@sledge/core';
-import { METRIC_KINDS, SledgeError, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
+import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
@@ -14,6 +14,7 @@ import { VuPool, assignVus } from './vu-pool.js';
 import type { RemoteVus, VuHost } from './vu-host.js';
 import { StepRunner } from './steps.js';
 import { ArrivalMeter } from './arrival-meter.js';
+import { AbortWatch } from './abort-watch.js';
 
 /** Grace for VUs to finish their current operation at the end of a run, before threads are terminated. */
 const END_GRACE_MS = 10_000;
@@ -88,6 +89,8 @@ class VuRun {
   /** Run shapes, when the plan has them. */
   private steps: StepRunner | null = null;
   private arrival: ArrivalMeter | null = null;
+  /** Thresholds marked `:abort`, judged during the measured window. */
+  private watch: AbortWatch | null = null;
 
   private constructor(
     private readonly env: JobEnv,
@@ -144,10 +147,31 @@ class VuRun {
     this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running', this.faults, this.mon);
     if (this.steps) this.samplers.onTick.push((h) => this.steps!.addInterval(h));
     if (this.arrival) this.samplers.onTick.push(() => this.arrival!.tick());
+    this.watch = this.timed ? this.abortWatch() : null;
+    if (this.watch) this.samplers.onTick.push(this.watch.onTick);
     this.samplers.start(this.monitor, this.plan.monitorIntervalSec, this.mon);
     this.gridDue = true;
     stop.onStop(() => this.pool.setRun(RUN_STOP));
     return this.timed ? this.timedRun() : this.testRun();
+  }
+
+  /** The run's `:abort` thresholds (null without any): they read the monitor, the counters and the interval latency. */
+  private abortWatch(): AbortWatch | null {
+    const def = workloadDef(this.env.cfg.workload);
+    if (!def) return null;
+    return AbortWatch.of(this.env.cfg, {
+      def,
+      ops: this.ops,
+      labels: this.spec.workload.operationLabels,
+      monitor: this.monitor,
+      counters: this.counters,
+      vus: this.plan.vus,
+      extra: () => {
+        const { survived: _s, ...f } = this.faultFields();
+        return f;
+      },
+      mon: this.mon,
+    });
   }
 
   /** The monitor's checks and the run's header lines; which loop, how many worker threads. */
@@ -290,8 +314,12 @@ class VuRun {
     this.pool.setPhase(PHASE_MEASURING);
     this.samplers!.phase = 'measuring';
     ctx.status('measuring');
+    // A failed `:abort` threshold ends the window as a stop would; endEarly says why.
+    this.watch?.begin(start, startClient, () => stop.request());
     mon(`Timing test period of ${plan.durationMinutes} in minutes`);
     if (!(await clock.sleepMinutes(plan.durationMinutes, (k) => `${k}  ...,`))) return this.endEarly();
+    this.watch?.end();
+    if (this.watch?.verdict) return this.endEarly();
     mon('Test complete, Taking end Transaction Count.');
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
@@ -375,9 +403,16 @@ class VuRun {
   }
 
   private async endEarly(): Promise<'stopped'> {
+    this.watch?.end();
     await this.stopVus(STOP_GRACE_MS);
     this.samplers!.stop();
     this.throwFailure();
+    const aborted = this.watch?.verdict;
+    if (aborted) {
+      // The thresholds as judged on the window up to the abort: the engine stores them as the job's verdict.
+      this.env.ctx.runningVerdict = aborted.results;
+      throw this.watch!.error();
+    }
     if (!this.env.stop.requested) {
       const f = this.counters.perVu().filter((v) => v.state === 'failed').length;
       throw new SledgeError('SLEDGE_E_DB', f ? `all virtual users ended before the measured window ended (${f} failed): see the output` : 'all virtual users ended before the measured window ended', {});
@@ -389,6 +424,7 @@ class VuRun {
 
   /** Whatever way the run ended: timers off, threads ended, the VU grid final, the monitor closed. */
   async close(): Promise<void> {
+    this.watch?.end();
     this.samplers?.stop();
     await this.steps?.close();
     await this.pool.abort();

@@ -14,6 +14,7 @@ import type {
   ReplicaList,
   SavedConfig,
   SavedConfigInput,
+  ShareInfo,
   ShareLink,
   Snapshot,
   TargetTestResult,
@@ -68,12 +69,15 @@ export const api = {
   latency: (id: string) => request<LatencySample[]>('GET', `/jobs/${encodeURIComponent(id)}/latency`),
   check: (id: string) => request<CheckItem[]>('GET', `/jobs/${encodeURIComponent(id)}/check`),
   /** TPROC-H: the EXPLAIN plan of each query stored with the job. */
-  plans: (id: string) => request<{ query: number | string; plan: string }[]>('GET', `/jobs/${encodeURIComponent(id)}/plans`),
+  plans: (id: string) => request<{ query: number | string; plan: string; sql?: string }[]>('GET', `/jobs/${encodeURIComponent(id)}/plans`),
   ash: (id: string, r: RangeQuery = {}) => request<AshReport>('GET', `/jobs/${encodeURIComponent(id)}/ash` + qs({ from: r.from !== undefined ? Math.floor(r.from) : undefined, to: r.to !== undefined ? Math.ceil(r.to) : undefined })),
   cpu: (id: string, r: RangeQuery & { source?: string } = {}) => request<CpuReport>('GET', `/jobs/${encodeURIComponent(id)}/cpu` + qs({ from: r.from, to: r.to, source: r.source })),
   agents: () => request<AgentInfo[]>('GET', '/agents'),
   snapshot: (id: string) => request<Snapshot>('GET', `/jobs/${encodeURIComponent(id)}/snapshot`),
   share: (id: string) => request<ShareLink>('POST', `/jobs/${encodeURIComponent(id)}/share`),
+  /** A job's share links (newest last as the server lists them). */
+  shares: (id: string) => request<ShareInfo[]>('GET', `/jobs/${encodeURIComponent(id)}/share`),
+  revokeShare: (id: string, token: string) => request<void>('DELETE', `/jobs/${encodeURIComponent(id)}/share/${encodeURIComponent(token)}`),
   shared: (token: string) => request<Snapshot>('GET', `/shared/${encodeURIComponent(token)}`),
 
   configs: () => request<SavedConfig[]>('GET', '/configs'),

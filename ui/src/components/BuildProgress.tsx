@@ -1,6 +1,6 @@
 import type { BuildProgress } from '@sledge/protocol';
 import type { ProgressPoint } from '../live/jobState.js';
-import { progressValue, summarizeProgress, type Bar } from '../util/progress.js';
+import { progressValue, summarizeProgress, type Bar, type BuildWorkerOf } from '../util/progress.js';
 import { fmtDuration, fmtInt, fmtRate } from '../util/format.js';
 
 function Bars({ bars, label }: { bars: Bar[]; label: string }) {
@@ -20,9 +20,19 @@ function Bars({ bars, label }: { bars: Bar[]; label: string }) {
   );
 }
 
+export interface BuildProgressProps {
+  progress: BuildProgress;
+  trail: readonly ProgressPoint[];
+  elapsedMs?: number | undefined;
+  /** The workload's description of a build worker (its tables and units). */
+  workerOf: BuildWorkerOf;
+  /** The build job completed: every worker is shown complete. */
+  complete?: boolean;
+}
+
 /** Build progress per table and per build worker, with rows/s and ETA. */
-export function BuildProgressView({ progress, trail, elapsedMs }: { progress: BuildProgress; trail: readonly ProgressPoint[]; elapsedMs?: number | undefined }) {
-  const s = summarizeProgress(progress, trail, elapsedMs);
+export function BuildProgressView({ progress, trail, elapsedMs, workerOf, complete = false }: BuildProgressProps) {
+  const s = summarizeProgress(progress, trail, elapsedMs, workerOf, complete);
   return (
     <section className="build-progress" aria-label="Build progress" data-testid="build-progress">
       <div className="kpis">

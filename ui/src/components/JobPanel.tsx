@@ -15,6 +15,8 @@ import { OutputLog } from './OutputLog.js';
 import { ReplicaResults } from './ReplicaResults.js';
 import { RunHeader } from './RunHeader.js';
 import { StatusBadge } from './StatusBadge.js';
+import { VerdictBanner } from './VerdictBanner.js';
+import { THRESHOLD_ABORT, verdictOf } from '../util/verdict.js';
 import { VuGrid } from './VuGrid.js';
 import { MetricsView } from './metrics/MetricsView.js';
 import { workloadOf } from '../workloads/registry.js';
@@ -70,11 +72,13 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
   const active = !isTerminalStatus(job.status);
   const fetchAfter = useCallback(async (afterSeq: number, limit: number): Promise<OutputLine[]> => (await api.output(job.id, { afterSeq, limit })).lines, [job.id]);
   const elapsed = jobElapsedMs(job, Date.now());
+  const verdict = verdictOf(job);
+  const judgedFailed = verdict !== undefined && verdict.kind !== 'passed';
 
   return (
     <div className="job-panel" data-job-id={job.id} data-status={job.status}>
       <div className="job-status-line">
-        <StatusBadge status={job.status} />
+        <StatusBadge status={job.status} verdict={verdict} />
         <span>
           {job.type} · {ENGINE_DISPLAY[job.engine]}
           {job.engineVersion ? ` ${job.engineVersion}` : ''}
@@ -106,9 +110,15 @@ export function JobPanel({ live, readOnly = false, linkToJob = false, outputHeig
         )}
       </div>
       {stopError && <ErrorBox error={stopError} title="Stop failed" />}
-      {job.error && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
+      {/* A run a `:abort` threshold stopped: the verdict banner says why. */}
+      {job.error && job.error.code !== THRESHOLD_ABORT && <ErrorBox error={job.error} title={`Job ${job.status}`} />}
       {job.type === 'run' && active && <RunHeader live={live} />}
-      {job.result && <ResultBanner job={job} />}
+      <VerdictBanner job={job} />
+      {job.result && (
+        <div className={judgedFailed ? 'result-wrap verdict-failed' : 'result-wrap'} data-verdict={verdict?.kind}>
+          <ResultBanner job={job} />
+        </div>
+      )}
       {job.result && <ReplicaResults job={job} />}
       {metrics && (
         <div className="tabs" role="tablist" aria-label="Job views">
@@ -140,10 +150,10 @@ interface OverviewProps {
 /** Progress, check results, run charts, VUs, response times and output. */
 function Overview({ live, readOnly, active, elapsed, checkItems, fetchAfter, outputHeight }: OverviewProps) {
   const { job } = live;
-  const { RunCharts } = workloadOf(job);
+  const { RunCharts, buildWorker } = workloadOf(job);
   return (
     <>
-      {live.progress && <BuildProgressView progress={live.progress} trail={live.progressTrail} elapsedMs={elapsed} />}
+      {live.progress && <BuildProgressView progress={live.progress} trail={live.progressTrail} elapsedMs={elapsed} workerOf={buildWorker} complete={job.status === 'completed'} />}
       {job.type === 'check' && checkItems && <CheckList items={checkItems} />}
       {job.type === 'run' && (
         <>

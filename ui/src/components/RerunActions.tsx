@@ -94,7 +94,7 @@ export function RerunActions({ job, small = false }: { job: Job; small?: boolean
             if (wb.loadJob(job)) navigate(`${page}?from=${job.id}`);
           }}
         >
-          Edit and run
+          {small ? 'Edit' : 'Edit and run'}
         </button>
       )}
       {error && <ErrorBox error={error} title="Run again failed" />}

@@ -62,8 +62,30 @@ export function toRowField(field: string | undefined, rowOf: number[]): string |
 
 const EXAMPLES = ['nopm>1000', 'p95(neword)<50ms', 'error_rate<1%', 'retries<=10'];
 
-/** A simple list editor: one condition per row, add and remove; an optional baseline (job or profile) with its allowed regression. */
-export function ThresholdsEditor({ value, onChange, errors }: { value: ThresholdsDraft; onChange: (d: ThresholdsDraft) => void; errors: Record<string, string> }) {
+/** A row's `:abort` option (protocol's threshold grammar), with an optional delay. */
+const ABORT = /:\s*abort\b(\s*\([^()]*\))?\s*$/i;
+export const hasAbort = (row: string): boolean => ABORT.test(row.trim());
+/** The row with its `:abort` option on or off (a delay typed with it stays while on). */
+export function withAbort(row: string, on: boolean): string {
+  if (on === hasAbort(row)) return row;
+  const base = row.trim().replace(ABORT, '').trimEnd();
+  return on ? `${base}:abort` : base;
+}
+
+export interface ThresholdsEditorProps {
+  value: ThresholdsDraft;
+  onChange: (d: ThresholdsDraft) => void;
+  errors: Record<string, string>;
+  /** Whether the run has a measured window for `:abort` conditions (true), or why not (the option is shown disabled). */
+  abortable?: true | string;
+}
+
+/**
+ * A simple list editor: one condition per row, add and remove, each with
+ * "stop the run when it fails" (the `:abort` option); an optional baseline
+ * (job or profile) with its allowed regression.
+ */
+export function ThresholdsEditor({ value, onChange, errors, abortable = true }: ThresholdsEditorProps) {
   const set = (patch: Partial<ThresholdsDraft>) => onChange({ ...value, ...patch });
   const setRow = (i: number, v: string) => set({ rows: value.rows.map((r, j) => (j === i ? v : r)) });
   return (
@@ -72,6 +94,8 @@ export function ThresholdsEditor({ value, onChange, errors }: { value: Threshold
       <p className="help" id="thresholds-help">
         <span className="mono">&lt;metric&gt; &lt;op&gt; &lt;value&gt;[unit]</span>, op one of &lt; &lt;= &gt; &gt;= ==. Metrics: result fields (nopm, tpm, geomean …), errors, retries, error_rate (%), and{' '}
         <span className="mono">{LATENCY_FNS.join('|')}(operation)</span> latency in ms, s or us. A job fails its check when any condition fails or its metric is missing.
+        {' '}<em>Stop the run when it fails</em> (<span className="mono">:abort</span>) also judges the condition every 5 s during the measured window and stops the run early;{' '}
+        <span className="mono">:abort(30s)</span> starts judging 30 s into the window.
       </p>
       {value.rows.map((r, i) => {
         const key = `thresholds[${i}]`;
@@ -91,6 +115,16 @@ export function ThresholdsEditor({ value, onChange, errors }: { value: Threshold
               data-testid={`threshold-${i}`}
               maxLength={200}
             />
+            <label className="inline small abort-option" title={abortable === true ? "Judge this condition during the measured window too, and stop the run as soon as it fails (':abort')" : abortable}>
+              <input
+                type="checkbox"
+                checked={hasAbort(r)}
+                disabled={abortable !== true && !hasAbort(r)}
+                onChange={(e) => setRow(i, withAbort(r, e.target.checked))}
+                data-testid={`threshold-abort-${i}`}
+              />
+              stop the run when it fails
+            </label>
             <button type="button" onClick={() => set({ rows: value.rows.filter((_, j) => j !== i) })} aria-label={`Remove threshold ${i + 1}`} data-testid={`remove-threshold-${i}`}>
               Remove
             </button>

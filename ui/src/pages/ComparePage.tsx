@@ -16,7 +16,7 @@ import { useResource } from '../state/resource.js';
 import { useTheme } from '../theme.js';
 import { fmtInt, fmtMs, localDateTime } from '../util/format.js';
 import { DEFAULT_WORKLOAD, workloadOf, workloadUi, type ResultColumn } from '../workloads/index.js';
-import { configDiff, delta } from '../util/compare.js';
+import { configDiff, delta, workloadGroups } from '../util/compare.js';
 import { chartableClient, chartableEngine } from '../util/runProgress.js';
 
 interface Loaded {
@@ -53,6 +53,8 @@ function Delta({ v, base, testId, format, lowerIsBetter }: { v: number | undefin
 function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
   const runs = useResource('compare-runs', () => api.listJobs({ type: 'run', limit: 200 }));
   const jobs = (runs.data?.jobs ?? []).filter((j) => j.result);
+  // Runs of one workload compare: once one is chosen, the others' runs cannot be added.
+  const chosen = jobs.find((j) => selected.includes(j.id));
   return (
     <fieldset className="card picker">
       <legend>Runs with a result</legend>
@@ -61,10 +63,17 @@ function JobPicker({ selected, onChange }: { selected: string[]; onChange: (ids:
       <ul className="pick-list">
         {jobs.map((j) => {
           const head = workloadOf(j).resultColumns[0];
+          const other = chosen !== undefined && chosen.workload !== j.workload && !selected.includes(j.id);
           return (
-            <li key={j.id}>
-              <label>
-                <input type="checkbox" checked={selected.includes(j.id)} onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])} />{' '}
+            <li key={j.id} className={other ? 'muted' : undefined}>
+              <label title={other ? `A ${workloadOf(j).name} run: the chosen runs are ${workloadOf(chosen).name}; compare runs of one workload` : undefined}>
+                <input
+                  type="checkbox"
+                  checked={selected.includes(j.id)}
+                  disabled={other}
+                  onChange={() => onChange(selected.includes(j.id) ? selected.filter((x) => x !== j.id) : [...selected, j.id])}
+                  data-job-id={j.id}
+                />{' '}
                 <span className="mono">{j.id}</span> {ENGINE_DISPLAY[j.engine]} · {workloadOf(j).name} · {String(workloadOf(j).jobVus(j) ?? '?')} VU · {fmtCol(head, j)} {head?.title} {j.label && <strong>{j.label}</strong>} <span className="muted">{localDateTime(j.createdAt)}</span>
               </label>
             </li>
@@ -100,14 +109,8 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
   // The first operation's p95 column, when the jobs timed it (TPROC-C's transactions).
   const hasP95 = loaded.some((l) => p95(l) !== undefined);
   const { CompareCharts } = wl;
-  const others = [...new Set(loaded.map((l) => workloadOf(l.job).name))].filter((n) => n !== wl.name);
   return (
     <>
-      {others.length > 0 && (
-        <p className="notice" role="status" data-testid="compare-mixed">
-          The base job is {wl.name}; {others.join(', ')} jobs are shown in its columns and charts, where their figures mostly do not apply. Compare jobs of one workload.
-        </p>
-      )}
       <section className="card" aria-label="Results side by side">
         <h3>Results</h3>
         <div className="table-wrap">
@@ -245,6 +248,36 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
   );
 }
 
+/**
+ * Runs of different workloads chosen together: their figures do not compare
+ * (NOPM against a geomean), so nothing is overlaid; each workload's runs can
+ * be compared on their own.
+ */
+function MixedWorkloads({ groups }: { groups: { workload: string; jobs: Job[] }[] }) {
+  return (
+    <section className="error-box" role="alert" data-testid="compare-mixed">
+      <p>
+        <strong>These runs are of different workloads</strong> ({groups.map((g) => `${workloadUi(g.workload).name}: ${g.jobs.length}`).join(', ')}): their results and series do not compare. Compare runs of one workload:
+      </p>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.workload}>
+            {g.jobs.length >= 2 ? (
+              <Link to={`/compare?jobs=${g.jobs.map((j) => j.id).join(',')}`} data-testid={`compare-only-${g.workload}`}>
+                the {g.jobs.length} {workloadUi(g.workload).name} runs
+              </Link>
+            ) : (
+              <span className="muted">
+                the {workloadUi(g.workload).name} run {shortId(g.jobs[0]!.id)} alone (choose another {workloadUi(g.workload).name} run to compare it)
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Compare: overlay two or more runs on one elapsed-time axis, and plot performance profiles. */
 export function ComparePage() {
   const { Profiles } = workloadUi(DEFAULT_WORKLOAD);
@@ -271,6 +304,7 @@ export function ComparePage() {
       on = false;
     };
   }, [key]);
+  const groups = useMemo(() => workloadGroups(loaded.map((l) => l.job)), [loaded]);
   return (
     <div className="page">
       <div className="page-head">
@@ -280,16 +314,16 @@ export function ComparePage() {
             path={compareReportPath(selected)}
             fileName={`sledge-compare-${selected.join('-')}.html`}
             testId="compare-report"
-            title={selected.length >= 2 && selected.length <= 8 ? 'A self-contained HTML report of this comparison: it opens offline and can be mailed' : 'Choose 2 to 8 runs for a comparison report'}
+            title={groups.length > 1 ? 'Runs of different workloads do not compare: choose runs of one workload' : selected.length >= 2 && selected.length <= 8 ? 'A self-contained HTML report of this comparison: it opens offline and can be mailed' : 'Choose 2 to 8 runs for a comparison report'}
             onError={setError}
-            disabled={selected.length < 2 || selected.length > 8}
+            disabled={selected.length < 2 || selected.length > 8 || groups.length > 1}
           />
         </div>
       </div>
       <JobPicker selected={selected} onChange={(ids) => setSearch({ jobs: ids.join(',') })} />
       <ErrorBox error={error} />
       {selected.length < 2 && <p className="muted">Choose two or more runs to overlay their series.</p>}
-      {selected.length >= 2 && loaded.length >= 2 && <Overlay loaded={loaded} />}
+      {selected.length >= 2 && loaded.length >= 2 && (groups.length > 1 ? <MixedWorkloads groups={groups} /> : <Overlay loaded={loaded} />)}
       {Profiles && <Profiles selected={profile} />}
     </div>
   );

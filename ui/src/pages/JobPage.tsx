@@ -9,6 +9,7 @@ import { RerunActions } from '../components/RerunActions.js';
 import { ReportButton } from '../components/ReportButton.js';
 import { reportPath } from '../api/download.js';
 import { ThresholdResults } from '../components/ThresholdResults.js';
+import { SharePanel } from '../components/SharePanel.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
 import { navigate, setSearch, useLocation } from '../router.js';
@@ -42,7 +43,7 @@ function LinkBox({ url, label, testId }: { url: string; label: string; testId: s
 export function JobPage({ id }: { id: string }) {
   const view = useLiveJob(id);
   const [copied, setCopied] = useState<string>();
-  const [share, setShare] = useState<string>();
+  const [sharing, setSharing] = useState(false);
   const [series, setSeries] = useState<ExportSeries>('tcount');
   const [error, setError] = useState<ApiError>();
   const [tab, setTab] = useTabParam();
@@ -67,22 +68,8 @@ export function JobPage({ id }: { id: string }) {
           >
             Copy link
           </button>
-          <button
-            type="button"
-            data-testid="share-link"
-            onClick={async () => {
-              setError(undefined);
-              try {
-                const s = await api.share(job.id);
-                const url = location.origin + s.path;
-                setShare(url);
-                setCopied((await copy(url)) ? 'Share link copied.' : undefined);
-              } catch (e) {
-                setError(e as ApiError);
-              }
-            }}
-          >
-            Share link
+          <button type="button" data-testid="share-link" aria-expanded={sharing} aria-controls="share-panel" onClick={() => setSharing((v) => !v)} title="The job's read-only share links: copy, revoke, or create one">
+            Share…
           </button>
           <ReportButton path={reportPath(job.id)} fileName={`sledge-${job.id}.html`} testId="report" title="A self-contained HTML report of this job: it opens offline and can be mailed" onError={setError} />
           <a className="button" href={exportUrl(job.id, 'json')} download data-testid="export-json">
@@ -126,10 +113,14 @@ export function JobPage({ id }: { id: string }) {
           {copied}
         </p>
       )}
-      {(copied === 'Copy the link below.' || share) && (
+      {copied === 'Copy the link below.' && (
         <div className="links">
-          {copied === 'Copy the link below.' && <LinkBox url={permalink} label="Permalink" testId="permalink" />}
-          {share && <LinkBox url={share} label="Read-only share link" testId="share-url" />}
+          <LinkBox url={permalink} label="Permalink" testId="permalink" />
+        </div>
+      )}
+      {sharing && (
+        <div id="share-panel">
+          <SharePanel jobId={job.id} />
         </div>
       )}
       <ErrorBox error={error} />

@@ -12,6 +12,7 @@ import { isTerminalStatus } from '../live/jobState.js';
 import { Link, navigate, setSearch, useLocation } from '../router.js';
 import { fmtDuration, fmtInt, localTime } from '../util/format.js';
 import { groupByDay, jobElapsedMs, matchesFilter, upsertJob, type JobFilter } from '../util/jobs.js';
+import { verdictOf } from '../util/verdict.js';
 import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type ResultColumn } from '../workloads/index.js';
 
 const PAGE = 100;
@@ -29,13 +30,15 @@ const fmtCol = (c: ResultColumn, j: Job) => {
  * workloads the listed jobs are of (the default one for an empty list): each
  * row fills its own workload's and leaves the others' empty.
  */
-function listColumns(jobs: readonly Job[]): { columns: { key: string; title: string }[]; scaleTitle: string } {
+function listColumns(jobs: readonly Job[]): { columns: { key: string; title: string; headline: boolean }[]; scaleTitle: string } {
   const ids = new Set(jobs.map((j) => workloadOf(j).id));
   const uis = workloadUis().filter((w) => ids.has(w.id));
   const shown = uis.length ? uis : [workloadUi(DEFAULT_WORKLOAD)];
   const seen = new Map<string, string>();
   for (const w of shown) for (const c of w.resultColumns) if (!seen.has(c.key)) seen.set(c.key, c.title);
-  return { columns: [...seen].map(([key, title]) => ({ key, title })), scaleTitle: [...new Set(shown.map((w) => w.scaleTitle))].join(' / ') };
+  // Each workload's headline stays on narrow screens; its other figures go first.
+  const headlines = new Set(shown.map((w) => w.resultColumns[0]?.key));
+  return { columns: [...seen].map(([key, title]) => ({ key, title, headline: headlines.has(key) })), scaleTitle: [...new Set(shown.map((w) => w.scaleTitle))].join(' / ') };
 }
 
 /** A timed run's plan (rampup + measured minutes); other jobs: how long they took. */
@@ -147,6 +150,8 @@ export function JobsPage() {
       setError(e as ApiError);
     }
   };
+  // Runs of one workload compare (NOPM does not compare with a geomean).
+  const mixed = new Set(jobs.filter((j) => selected.includes(j.id)).map((j) => j.workload)).size > 1;
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
@@ -188,9 +193,21 @@ export function JobsPage() {
         <span className="muted" data-testid="jobs-total">
           {fmtInt(total)} job{total === 1 ? '' : 's'}
         </span>
-        <button type="button" className="primary" disabled={selected.length < 2} onClick={() => navigate(`/compare?jobs=${selected.join(',')}`)} data-testid="compare-selected">
+        <button
+          type="button"
+          className="primary"
+          disabled={selected.length < 2 || mixed}
+          title={mixed ? 'The selected runs are of different workloads: select runs of one workload' : undefined}
+          onClick={() => navigate(`/compare?jobs=${selected.join(',')}`)}
+          data-testid="compare-selected"
+        >
           Compare selected ({selected.length})
         </button>
+        {mixed && (
+          <span className="bad small" role="status" data-testid="compare-selected-mixed">
+            Runs of different workloads do not compare: select runs of one workload.
+          </span>
+        )}
       </form>
       <ErrorBox error={error} />
       {loading && !jobs.length && <p className="muted">Loading…</p>}
@@ -206,24 +223,25 @@ export function JobsPage() {
                     <span className="sr-only">Select for compare</span>
                   </th>
                   <th scope="col">Job</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Database</th>
-                  <th scope="col">Label</th>
-                  <th scope="col" className="num" title="Virtual users (builds: build VUs)">
+                  <th scope="col">Workload</th>
+                  <th scope="col" className="col-opt2">Type</th>
+                  <th scope="col" className="col-opt3">Database</th>
+                  <th scope="col" className="label-col">Label</th>
+                  <th scope="col" className="num col-opt2" title="Virtual users (builds: build VUs)">
                     VUs
                   </th>
-                  <th scope="col" className="num" title={`${shown.scaleTitle} (runs: in the schema they ran on)`}>
+                  <th scope="col" className="num col-opt2 scale-col" title={`${shown.scaleTitle} (runs: in the schema they ran on)`}>
                     {shown.scaleTitle}
                   </th>
-                  <th scope="col" className="num" title="Runs: rampup + measured minutes; other jobs: how long they took">
+                  <th scope="col" className="num col-opt" title="Runs: rampup + measured minutes; other jobs: how long they took">
                     Duration
                   </th>
                   {shown.columns.map((c) => (
-                    <th key={c.key} scope="col" className="num">
+                    <th key={c.key} scope="col" className={`num${c.headline ? '' : ' col-opt'}`}>
                       {c.title}
                     </th>
                   ))}
-                  <th scope="col">Outcome</th>
+                  <th scope="col" className="col-opt2">Outcome</th>
                   <th scope="col">Status</th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>
@@ -247,12 +265,13 @@ export function JobsPage() {
                       </Link>
                       <span className="muted small">{localTime(j.createdAt)}</span>
                     </td>
-                    <td>{j.type}</td>
-                    <td>
+                    <td data-col="workload">{wl.name}</td>
+                    <td className="col-opt2">{j.type}</td>
+                    <td className="col-opt3">
                       {ENGINE_DISPLAY[j.engine]}
                       {/* "15.20 (Debian 15.20-0+deb12u1)": the number here, the whole string on hover. */}
                       {j.engineVersion ? (
-                        <span className="muted" title={j.engineVersion}>
+                        <span className="muted version col-opt" title={j.engineVersion}>
                           {' '}
                           {j.engineVersion.split(' ')[0]}
                         </span>
@@ -261,20 +280,21 @@ export function JobsPage() {
                     <td className="label-cell" data-col="label">
                       {j.label && <strong>{j.label}</strong>}
                     </td>
-                    <td className="num" data-col="vus">
+                    <td className="num col-opt2" data-col="vus">
                       {fmtOpt(wl.jobVus(j))}
                     </td>
-                    <td className="num" data-col="warehouses">
+                    <td className="num col-opt2" data-col="warehouses">
                       {fmtScale(wl.jobScale(j))}
                     </td>
-                    <td className="num" data-col="duration" title={duration.title}>
+                    <td className="num col-opt" data-col="duration" title={duration.title}>
                       {duration.text}
                     </td>
-                    {shown.columns.map(({ key }) => {
+                    {shown.columns.map(({ key, headline }) => {
+                      const cls = `num${headline ? '' : ' col-opt'}`;
                       const c = wl.resultColumns.find((x) => x.key === key);
-                      if (!c) return <td key={key} className="num" data-col={key} />;
+                      if (!c) return <td key={key} className={cls} data-col={key} />;
                       return (
-                      <td key={key} className="num" data-col={key}>
+                      <td key={key} className={cls} data-col={key}>
                         {fmtCol(c, j)}
                         {c === wl.resultColumns[0] && bestIds.has(j.id) && (
                           <span className="star" title={`Best ${c.title} on ${ENGINE_DISPLAY[j.engine]}`} aria-label="best result" data-testid="best-star">
@@ -285,11 +305,11 @@ export function JobsPage() {
                       </td>
                       );
                     })}
-                    <td className="summary" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
+                    <td className="summary col-opt2" data-col="result" title={j.summary ?? j.error?.message ?? ''}>
                       <span className={j.error ? 'bad' : 'muted'}>{wl.outcome(j) ?? j.summary ?? j.error?.message ?? ''}</span>
                     </td>
                     <td>
-                      <StatusBadge status={j.status} />
+                      <StatusBadge status={j.status} verdict={verdictOf(j)} />
                       {j.passed !== undefined && (
                         <span
                           className={`badge threshold-badge ${j.passed ? 'good' : 'bad'}`}
@@ -301,18 +321,20 @@ export function JobsPage() {
                       )}
                     </td>
                     <td className="row-actions">
-                      <RerunActions job={j} small />
-                      <ConfirmButton
-                        title={`Delete job ${j.id}`}
-                        message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
-                        confirmLabel="Delete job"
-                        className="small danger-text"
-                        disabled={!isTerminalStatus(j.status)}
-                        testId={`delete-${j.id}`}
-                        onConfirm={() => remove(j.id)}
-                      >
-                        Delete
-                      </ConfirmButton>
+                      <div className="row-actions-inner">
+                        <RerunActions job={j} small />
+                        <ConfirmButton
+                          title={`Delete job ${j.id}`}
+                          message={<p>Delete this {j.type} job and everything it stored (output, series, result)? This cannot be undone.</p>}
+                          confirmLabel="Delete job"
+                          className="small danger-text"
+                          disabled={!isTerminalStatus(j.status)}
+                          testId={`delete-${j.id}`}
+                          onConfirm={() => remove(j.id)}
+                        >
+                          Delete
+                        </ConfirmButton>
+                      </div>
                     </td>
                   </tr>
                   );

@@ -133,6 +133,8 @@ export function RunPage() {
       Object.assign(body, judged.fields);
       const job = await api.createJob(body);
       wb.setJob('run', job.id);
+      // The label named this run: the next one starts unlabelled unless one is typed (or loaded by "Edit and run").
+      wb.setLabel('');
       setFoldedFor(job.id);
       if (loadedFrom) setSearch({ from: undefined });
     } catch (err) {
@@ -170,6 +172,9 @@ export function RunPage() {
   const advancedKeys = [...form.runAdvancedFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
   const advancedError = Object.keys(errs.fields).some((k) => advancedKeys.includes(k));
 
+  // `:abort` needs a measured window: the workload says whether these options have one (protocol's definition).
+  const measuredWindow = workloadDef(wb.workload.id)?.measuredWindow;
+  const abortable = measuredWindow ? measuredWindow(wb.options(form.runFields)) : `${workloadName} runs have no measured window`;
   const secretsEmpty = wb.targetFields.filter((f) => f.secret && wb.targetValues[f.name] === '').map((f) => f.title);
 
   return (
@@ -190,7 +195,7 @@ export function RunPage() {
           {workloadName} driver on {ENGINE_DISPLAY[wb.state.engine]}
         </h3>
         <WorkloadPicker />
-        <RunOptions field={field} values={wb.state.options} setValue={setValue} />
+        <RunOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} />
         {placeable && (
           <PlacementEditor
             value={placement}
@@ -253,6 +258,7 @@ export function RunPage() {
           </div>
         </details>
         <ThresholdsEditor
+          abortable={abortable}
           value={thresholds}
           onChange={(d) => {
             setThresholds(d);
@@ -269,6 +275,14 @@ export function RunPage() {
           <button type="submit" className="primary" disabled={busy} data-testid="start-run">
             {busy ? 'Submitting…' : 'Start'}
           </button>
+          {wb.state.label.trim() && (
+            <span className="muted small" data-testid="run-label-note">
+              labelled <strong>{wb.state.label.trim()}</strong>{' '}
+              <button type="button" className="linkish small" onClick={() => wb.setLabel('')}>
+                clear
+              </button>
+            </span>
+          )}
         </div>
         <ErrorBox error={errs.general} />
       </form>

@@ -43,6 +43,8 @@ export function SchemaPage() {
       if (bad) throw bad;
       const job = await api.createJob(body);
       wb.setJob('schema', job.id);
+      // The label named this job: the next one (here or on the Run page) starts unlabelled.
+      wb.setLabel('');
     } catch (e) {
       errs.show(e, keys, labels);
     } finally {
@@ -88,7 +90,7 @@ export function SchemaPage() {
         </h3>
         <WorkloadPicker />
         <div className="form-grid">
-          {BuildOptions ? <BuildOptions field={field} values={wb.state.options} setValue={setValue} /> : form.buildFields.map((n) => field(n))}
+          {BuildOptions ? <BuildOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} /> : form.buildFields.map((n) => field(n))}
           {schemaFields.map((f) => {
             const key = schemaKey(f.name);
             return (

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Capabilities, ConnectPool, EngineId, Job } from '@sledge/protocol';
-import { ENGINES, REDACTED, workloadDef } from '@sledge/protocol';
+import { ENGINES, REDACTED, targetValuesOnSwitch, workloadDef, workloadTargetDefaults } from '@sledge/protocol';
 import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
@@ -8,6 +8,7 @@ import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type WorkloadUi 
 import { editPage, planRerun } from '../util/rerun.js';
 import { draftOfPlacement, placementDraftOf, placementOf, type PlacementDraft } from '../util/replicas.js';
 import { cached } from './resource.js';
+import { setKnownCapabilities } from './capabilities.js';
 
 /**
  * What the user is working on across the Targets, Schema and Run pages: the
@@ -158,7 +159,10 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState<ApiError>();
 
   useEffect(() => {
-    cached('capabilities', api.capabilities).then(setCapabilities, setLoadError);
+    cached('capabilities', api.capabilities).then((c) => {
+      setKnownCapabilities(c);
+      setCapabilities(c);
+    }, setLoadError);
     cached('schemas', api.targetSchemas).then(setSchemas, setLoadError);
   }, []);
 
@@ -171,7 +175,11 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
   }, [state, schemas]);
 
   const targetFields = useMemo(() => fieldsOf(schemas?.[state.engine]), [schemas, state.engine]);
-  const targetValues = useMemo(() => ({ ...defaultsOf(targetFields), ...(state.targets[state.engine] ?? {}) }), [targetFields, state.targets, state.engine]);
+  // A field left unset shows the workload's default: TPROC-H's own file, database and user (protocol's workload definition), else the target schema's.
+  const targetValues = useMemo(
+    () => ({ ...defaultsOf(targetFields), ...(workloadTargetDefaults(state.workload, state.engine) ?? {}), ...(state.targets[state.engine] ?? {}) }),
+    [targetFields, state.targets, state.engine, state.workload],
+  );
   const workload = workloadUi(state.workload);
   // Schema option values are kept per engine beside the target's (where they lived when they were target fields).
   const schemaFields = useMemo(() => workload.form.schemaFields?.(state.engine) ?? [], [workload, state.engine]);
@@ -193,9 +201,14 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       setState((s) => {
         if (id === s.workload) return s;
         const { [id]: kept, ...parked } = s.parked;
-        return { ...s, workload: id, options: { ...workloadUi(id).form.defaults(), ...(kept ?? {}) }, parked: { ...parked, [s.workload]: s.options } };
+        // Target fields still at the old workload's default take the new one's (the SQLite file, database, user): a value the user chose stays.
+        const targets: WorkbenchState['targets'] = {};
+        for (const [engine, values] of Object.entries(s.targets) as [EngineId, FormValues][]) {
+          targets[engine] = targetValuesOnSwitch(s.workload, id, engine, values, defaultsOf(fieldsOf(schemas?.[engine]))) as FormValues;
+        }
+        return { ...s, workload: id, targets, options: { ...workloadUi(id).form.defaults(), ...(kept ?? {}) }, parked: { ...parked, [s.workload]: s.options } };
       }),
-    [],
+    [schemas],
   );
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
   const setPlacement = useCallback((placement: PlacementDraft) => setState((s) => ({ ...s, placement })), []);
@@ -228,7 +241,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     const targetOf = (engine: EngineId) => {
       const fields = fieldsOf(schemas?.[engine]);
       const p = state.pools?.[engine];
-      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(state.targets[engine] ?? {}) }), ...(p ? { pool: p } : {}) };
+      return { engine, ...collect(fields, { ...defaultsOf(fields), ...(workloadTargetDefaults(state.workload, engine) ?? {}), ...(state.targets[engine] ?? {}) }), ...(p ? { pool: p } : {}) };
     };
     const jobFor = (page: 'schema' | 'run') => state.jobs[state.engine]?.[pageJobKey(page, state.workload)];
     const loadJob = (job: Job): LoadedJob | null => {

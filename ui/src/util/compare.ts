@@ -29,3 +29,10 @@ export function configDiff(configs: readonly unknown[]): DiffRow[] {
   const rows = keys.map((key) => ({ key, values: maps.map((m) => m.get(key)) })).filter((r) => r.values.some((v) => v !== r.values[0]));
   return [...rows.filter((r) => r.key !== 'seed'), ...rows.filter((r) => r.key === 'seed')];
 }
+
+/** Jobs grouped by workload, in first-seen order: compare takes jobs of one workload only. */
+export function workloadGroups<J extends { id: string; workload: string }>(jobs: readonly J[]): { workload: string; jobs: J[] }[] {
+  const groups = new Map<string, J[]>();
+  for (const j of jobs) (groups.get(j.workload) ?? groups.set(j.workload, []).get(j.workload)!).push(j);
+  return [...groups].map(([workload, js]) => ({ workload, jobs: js }));
+}

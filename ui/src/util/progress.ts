@@ -26,6 +26,18 @@ export interface ProgressSummary {
   etaSec: number | undefined;
 }
 
+/** What one build worker loads, as its workload describes it: the bar's label and the rows it is expected to load (an estimate). */
+export interface BuildWorkerShare {
+  label: string;
+  expected: number;
+}
+
+/** A workload's description of its build workers (WorkloadUi.buildWorker); TPROC-C's when none is given. */
+export type BuildWorkerOf = (w: BuildProgress['workers'][number], p: BuildProgress) => BuildWorkerShare;
+
+/** A build worker a workload does not describe: its rows, without a share to measure them against. */
+export const plainWorker: BuildWorkerOf = (w) => ({ label: w.worker === 1 ? 'monitor' : 'loader', expected: 0 });
+
 const frac = (done: number, expected: number) => (expected > 0 ? Math.min(1, done / expected) : done > 0 ? 1 : 0);
 
 /**
@@ -44,34 +56,30 @@ export function progressValue(bar: Pick<Bar, 'fraction' | 'percent'>): number {
 }
 
 /**
- * Per-table and per-worker bars, rows/s and ETA for a build.
- * Worker 1 (the monitor) loads ITEM; workers 2.. load warehouse ranges, so
- * their expected rows are the per-warehouse share of every other table.
+ * Per-table and per-worker bars, rows/s and ETA for a build. `workerOf`
+ * describes a worker (its workload's WorkloadUi.buildWorker: its tables and
+ * units). `complete`: the build job completed, so
+ * every worker is shown complete even when its last frame was not seen.
  */
-export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoint[], elapsedMs?: number): ProgressSummary {
+export function summarizeProgress(p: BuildProgress, trail: readonly ProgressPoint[], elapsedMs?: number, workerOf: BuildWorkerOf = plainWorker, complete = false): ProgressSummary {
+  const finishedBuild = complete || p.phase === 'done';
   const tableNames = Object.keys(p.expected);
   const perTable = new Map<string, number>();
   for (const w of p.workers) for (const [t, n] of Object.entries(w.rows)) perTable.set(t, (perTable.get(t) ?? 0) + n);
   for (const t of perTable.keys()) if (!tableNames.includes(t)) tableNames.push(t);
-  const totalWarehouses = p.expected['warehouse'] ?? 0;
   const tables: Bar[] = tableNames.map((t) => {
     const done = perTable.get(t) ?? 0;
     const expected = p.expected[t] ?? 0;
-    return { label: t, done, expected, fraction: frac(done, expected), percent: percentOf(done, expected), finished: p.phase === 'done' || (expected > 0 && done >= expected) };
+    return { label: t, done, expected, fraction: frac(done, expected), percent: percentOf(done, expected), finished: finishedBuild || (expected > 0 && done >= expected) };
   });
   const workers: Bar[] = p.workers.map((w) => {
     const done = Object.values(w.rows).reduce((a, b) => a + b, 0);
-    let expected = 0;
-    if (w.worker === 1) expected = p.expected['item'] ?? 0;
-    else if (totalWarehouses > 0) {
-      const [lo, hi] = w.warehouses;
-      const share = Math.max(0, hi - lo + 1) / totalWarehouses;
-      for (const [t, n] of Object.entries(p.expected)) if (t !== 'item') expected += n * share;
-    }
-    const range = w.worker === 1 ? 'item' : `W ${w.warehouses[0]}–${w.warehouses[1]}${w.currentWarehouse && !w.done ? ` (at ${w.currentWarehouse})` : ''}`;
-    // A worker's expected rows are a share of the tables' (an estimate): 100% only when it reports done.
-    const percent = w.done ? 100 : Math.min(99, percentOf(done, expected));
-    return { label: `Worker ${w.worker} · ${range}`, done, expected: Math.round(expected), fraction: w.done ? 1 : frac(done, expected), percent, finished: w.done };
+    const { label, expected } = workerOf(w, p);
+    // A worker's expected rows are an estimate (a share of the tables', or every table's where workers share queues):
+    // 100% only when it reports done, and every worker once the build is done.
+    const complete = w.done || finishedBuild;
+    const percent = complete ? 100 : Math.min(99, percentOf(done, expected));
+    return { label: `Worker ${w.worker} · ${label}`, done, expected: Math.round(expected), fraction: complete ? 1 : frac(done, expected), percent, finished: complete };
   });
   const rows = tables.reduce((a, b) => a + b.done, 0);
   const expected = tables.reduce((a, b) => a + b.expected, 0);

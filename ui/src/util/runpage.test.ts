@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '@sledge/protocol';
 import { job } from '../live/fixtures.js';
-import { configDiff, delta } from './compare.js';
+import { configDiff, delta, workloadGroups } from './compare.js';
 import { configSummary, jobVus, jobWarehouses } from '../workloads/tprocc/jobs.js';
 import { editPage, jobCreateBody, planRerun, withSecrets } from './rerun.js';
 import { chartableClient, chartableEngine, runInfo, runProgress } from './runProgress.js';
@@ -143,6 +143,15 @@ describe('run again and edit', () => {
 });
 
 describe('compare helpers', () => {
+  it('groups jobs by workload (runs of different workloads are not overlaid)', () => {
+    const j = (id: string, workload: string) => ({ id, workload });
+    expect(workloadGroups([j('A', 'tprocc'), j('B', 'tproch'), j('C', 'tprocc')])).toEqual([
+      { workload: 'tprocc', jobs: [j('A', 'tprocc'), j('C', 'tprocc')] },
+      { workload: 'tproch', jobs: [j('B', 'tproch')] },
+    ]);
+    expect(workloadGroups([j('A', 'tprocc'), j('C', 'tprocc')])).toHaveLength(1);
+  });
+
   it('gives deltas absolute and in per cent', () => {
     expect(delta(1100, 1000)).toEqual({ abs: 100, pct: 10, text: '+100 (+10.0%)' });
     expect(delta(900, 1000)?.text).toBe('−100 (−10.0%)');

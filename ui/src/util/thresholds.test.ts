@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http.js';
-import { EMPTY_THRESHOLDS, draftOf, thresholdsBody, toRowErrors } from '../components/ThresholdsEditor.js';
+import { EMPTY_THRESHOLDS, draftOf, hasAbort, thresholdsBody, toRowErrors, withAbort } from '../components/ThresholdsEditor.js';
+import { verdictOf, verdictStatus } from './verdict.js';
 import { jobCreateBody } from './rerun.js';
 import type { Job } from '@sledge/protocol';
 
@@ -26,5 +27,33 @@ describe('run form thresholds', () => {
     expect(draftOf({})).toEqual(EMPTY_THRESHOLDS);
     const job = { id: 'A'.repeat(24), type: 'run', workload: 'tprocc', engine: 'sqlite', config } as unknown as Job;
     expect(jobCreateBody(job)).toMatchObject({ thresholds: ['nopm>1'], baseline: { profileId: 4, maxRegression: 0.1 } });
+  });
+
+  it("the row's 'stop the run when it fails' option is the ':abort' suffix of the condition", () => {
+    expect(withAbort('p95(neword)<50ms', true)).toBe('p95(neword)<50ms:abort');
+    expect(withAbort('p95(neword)<50ms:abort', false)).toBe('p95(neword)<50ms');
+    expect(withAbort('nopm>1 : abort(30s) ', false)).toBe('nopm>1');
+    expect(withAbort('nopm>1:abort(30s)', true)).toBe('nopm>1:abort(30s)');
+    expect([hasAbort('nopm>1'), hasAbort('nopm>1:ABORT'), hasAbort('nopm>1:abort(2m)'), hasAbort('aborts>1')]).toEqual([false, true, true, false]);
+    expect(thresholdsBody({ ...EMPTY_THRESHOLDS, rows: [withAbort('p95(neword)<50ms', true)] }).fields).toEqual({ thresholds: ['p95(neword)<50ms:abort'] });
+  });
+});
+
+describe('a judged job beside its status', () => {
+  const r = (expr: string, ok: boolean, abortedAt?: number) => ({ expr, metric: expr, actual: 1, limit: 1, unit: '', ok, message: `${expr}: ${ok ? 'pass' : 'fail'}`, ...(abortedAt !== undefined ? { abortedAt } : {}) });
+  it('a completed run that failed a threshold reads "failed thresholds", not a green completed', () => {
+    const v = verdictOf({ passed: false, thresholdResults: [r('nopm>1', true), r('p95(neword)<1us', false)] });
+    expect(v).toEqual({ kind: 'failed', failed: [r('p95(neword)<1us', false)] });
+    expect(verdictStatus('completed', v)).toEqual({ text: 'failed thresholds', className: 'status-thresholds-failed' });
+    expect(verdictStatus('completed', verdictOf({ passed: true, thresholdResults: [r('nopm>1', true)] }))).toBeUndefined();
+    expect(verdictOf({})).toBeUndefined();
+  });
+
+  it('a run a :abort threshold stopped: aborted, the aborting condition first, when', () => {
+    const job = { passed: false, error: { code: 'SLEDGE_E_THRESHOLD_ABORT' as const, message: 'aborted: threshold nopm>1 failed at 00:05 of the measured window (nopm 0 is not > 1)' }, thresholdResults: [r('p95(payment)<1us', false), r('nopm>1:abort', false, 5.1)] };
+    const v = verdictOf(job);
+    expect(v).toMatchObject({ kind: 'aborted', atSec: 5.1, message: job.error.message });
+    expect(v?.kind === 'aborted' && v.failed.map((x) => x.expr)).toEqual(['nopm>1:abort', 'p95(payment)<1us']);
+    expect(verdictStatus('failed', v)).toEqual({ text: 'aborted: threshold', className: 'status-aborted' });
   });
 });

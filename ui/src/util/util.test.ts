@@ -5,6 +5,8 @@ import { fmtDuration, fmtInt, fmtRate } from './format.js';
 import { groupByDay, matchesFilter, upsertJob } from './jobs.js';
 import { filterLines, prependOlder, vusOf } from './output.js';
 import { percentOf, progressValue, summarizeProgress } from './progress.js';
+import { tproccBuildWorker } from '../workloads/tprocc/build.js';
+import { tprochBuildWorker } from '../workloads/tproch/build.js';
 
 describe('jobs list helpers', () => {
   const a = job({ id: 'A'.repeat(24), createdAt: new Date(2026, 0, 2, 12).toISOString() });
@@ -62,23 +64,29 @@ describe('summarizeProgress', () => {
     ],
   };
   it('sums rows per table and sizes each worker by its warehouse share', () => {
-    const s = summarizeProgress(p, [
-      { ts: 8_000, rows: 150_000 },
-      { ts: 10_000, rows: 250_002 },
-    ]);
+    const s = summarizeProgress(
+      p,
+      [
+        { ts: 8_000, rows: 150_000 },
+        { ts: 10_000, rows: 250_002 },
+      ],
+      undefined,
+      tproccBuildWorker,
+    );
     expect(s.tables.map((t) => [t.label, t.done, t.expected])).toEqual([
       ['item', 100_000, 100_000],
       ['warehouse', 2, 2],
       ['stock', 150_000, 200_000],
     ]);
     expect(s.workers.map((w) => w.expected)).toEqual([100_000, 100_001, 100_001]);
+    expect(s.workers.map((w) => w.label)).toEqual(['Worker 1 · item', 'Worker 2 · W 1–1 (at 1)', 'Worker 3 · W 2–2']);
     expect(s.workers[0]!.finished).toBe(true);
     expect(s.rowsPerSec).toBeCloseTo(50_001, 0);
     expect(s.etaSec).toBeCloseTo(50_000 / 50_001, 3);
   });
   it('uses the whole build for the rate once done', () => {
     const done = { ...p, phase: 'done' };
-    const s = summarizeProgress(done, [{ ts: 10_000, rows: 250_002 }], 25_000);
+    const s = summarizeProgress(done, [{ ts: 10_000, rows: 250_002 }], 25_000, tproccBuildWorker);
     expect(s.rowsPerSec).toBeCloseTo(10_000, 0);
     expect(s.etaSec).toBe(0);
   });
@@ -91,10 +99,50 @@ describe('summarizeProgress', () => {
     expect(progressValue({ fraction: 0.99999, percent: 99 })).toBe(999);
     expect(progressValue({ fraction: 1, percent: 100 })).toBe(1000);
     const almost: BuildProgress = { ...p, expected: { item: 100_000 }, workers: [{ worker: 1, warehouses: [0, 0], rows: { item: 99_999 }, done: false }] };
-    const s = summarizeProgress(almost, []);
+    const s = summarizeProgress(almost, [], undefined, tproccBuildWorker);
     expect([s.tables[0]!.percent, s.workers[0]!.percent, s.percent]).toEqual([99, 99, 99]);
     // A worker over its estimated share stays below 100% until it reports done.
-    expect(summarizeProgress(p, []).workers.map((w) => w.percent)).toEqual([100, 99, 50]);
+    expect(summarizeProgress(p, [], undefined, tproccBuildWorker).workers.map((w) => w.percent)).toEqual([100, 99, 50]);
+  });
+
+  it('a finished build shows every worker complete, also workers that shared queues over every warehouse', () => {
+    // PostgreSQL's table lanes: each worker may load any warehouse, so its estimate is the whole build (it reads 40% and 59% of it).
+    const lanes: BuildProgress = {
+      ts: 10_000,
+      phase: 'done',
+      expected: { item: 100, warehouse: 2, stock: 1000 },
+      workers: [
+        { worker: 1, warehouses: [0, 0], rows: { item: 100 }, done: true },
+        { worker: 2, warehouses: [1, 2], rows: { warehouse: 1, stock: 400 }, done: false },
+        { worker: 3, warehouses: [1, 2], rows: { warehouse: 1, stock: 600 }, done: false },
+      ],
+    };
+    expect(summarizeProgress({ ...lanes, phase: 'load' }, [], undefined, tproccBuildWorker).workers.map((w) => w.percent)).toEqual([100, 40, 59]);
+    expect(summarizeProgress(lanes, [], undefined, tproccBuildWorker).workers.map((w) => [w.percent, w.finished])).toEqual([
+      [100, true],
+      [100, true],
+      [100, true],
+    ]);
+    // The job completed though the last frame still said load: complete too.
+    expect(summarizeProgress({ ...lanes, phase: 'load' }, [], undefined, tproccBuildWorker, true).workers.map((w) => w.percent)).toEqual([100, 100, 100]);
+  });
+
+  it("TPROC-H build workers are labelled with TPROC-H's tables and units, sized by their share", () => {
+    const h: BuildProgress = {
+      ts: 1,
+      phase: 'load',
+      expected: { region: 5, nation: 25, supplier: 100, customer: 1500, part: 2000, partsupp: 8000, orders: 15_000, lineitem: 60_000 },
+      workers: [
+        { worker: 1, warehouses: [0, 0], rows: { region: 5, nation: 25 }, done: true },
+        { worker: 2, warehouses: [1, 7500], rows: { supplier: 50, orders: 3000 }, done: false },
+        { worker: 3, warehouses: [7501, 15_000], rows: {}, done: false },
+      ],
+    };
+    const s = summarizeProgress(h, [], undefined, tprochBuildWorker);
+    expect(s.workers.map((w) => w.label)).toEqual(['Worker 1 · region, nation', 'Worker 2 · orders 1–7,500 (50% of each table)', 'Worker 3 · orders 7,501–15,000 (50% of each table)']);
+    expect(s.workers.map((w) => w.expected)).toEqual([30, 43_300, 43_300]);
+    expect(s.workers.map((w) => w.percent)).toEqual([100, 7, 0]);
+    expect(s.workers.some((w) => /item|W \d/.test(w.label))).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { EngineId, EngineSample, Job } from '@sledge/protocol';
 import type { FieldSpec, FormValue, FormValues } from '../forms/fields.js';
 import type { LiveJob } from '../live/jobState.js';
+import type { BuildWorkerOf } from '../util/progress.js';
 
 /** One operation of a workload (a TPROC-C transaction type): how its series are keyed, named and coloured. */
 export interface WorkloadOp {
@@ -45,6 +46,8 @@ export interface WorkloadForm {
 
 /** The Run (and Schema) page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
 export interface RunOptionsProps {
+  /** The engine the options are for (an option its driver ignores is not shown: capabilities' workloadFeatures). */
+  engine: EngineId;
   /** One option's labelled input (its error below it); `hint` replaces the schema's help text. */
   field: (name: string, hint?: string) => ReactNode;
   /** The workload's option values as typed (every option, also those of the other page). */
@@ -112,6 +115,8 @@ export interface WorkloadUi {
   runPlan: (job: Job) => RunPlan;
   /** Seconds between the engine counter's samples. */
   refreshSec: (job: Job) => number;
+  /** A build worker's bar: what it loads in the workload's tables and units (TPROC-C: ITEM, warehouse ranges) and its expected rows. */
+  buildWorker: BuildWorkerOf;
   /** The Run page's workload fields (main grid and grouped fields). */
   RunOptions: ComponentType<RunOptionsProps>;
   /** The Schema page's build fields, when the workload draws them itself (else a grid of `form.buildFields`). */

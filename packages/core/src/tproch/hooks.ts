@@ -24,6 +24,13 @@ export interface TprochGeneratedTable {
  * session per stream (queries, EXPLAIN, cancel, refresh functions).
  */
 export interface TprochHooks<T> {
+  /**
+   * What the engine does with TPROC-H's options, reported in the server's
+   * capabilities (`workloadFeatures.tproch`) so clients show only what
+   * applies: `dop` = the engine applies a per-session degree of parallelism
+   * (TprochStreamOptions.dop); without it the option is ignored.
+   */
+  readonly features: { readonly dop: boolean };
   /** The bulk format the loader wants generated rows in. */
   bulkFormat(target: T): BulkFormat;
   openAdmin(target: T, log: Logger): Promise<TprochAdmin>;

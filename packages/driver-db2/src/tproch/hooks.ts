@@ -7,6 +7,8 @@ import { Db2TprochStream } from './stream.js';
 
 /** TPROC-H on Db2: the user's schema in target.database, multi-row INSERT loads, CURRENT DEGREE per stream. */
 export const tprochHooks: TprochHooks<Db2Target> = {
+  // Db2's CURRENT DEGREE per stream.
+  features: { dop: true },
   bulkFormat(): BulkFormat {
     return 'tuples';
   },

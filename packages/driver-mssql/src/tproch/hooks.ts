@@ -7,6 +7,8 @@ import { MssqlTprochStream } from './stream.js';
 
 /** TPROC-H on SQL Server: database tpch (target.database), TDS bulk copy loads, MAXDOP per query. */
 export const tprochHooks: TprochHooks<MssqlTarget> = {
+  // OPTION (MAXDOP n) on each timed query.
+  features: { dop: true },
   bulkFormat(): BulkFormat {
     return 'tuples';
   },

@@ -14,6 +14,8 @@ export function mysqlFamilyTprochHooks<T extends MyTarget>(flavour: Flavour<T['e
   let set: TprochSqlSet | undefined;
   const sql = (): TprochSqlSet => (set ??= tprochSqlFor(flavour));
   return {
+    // Neither MySQL nor MariaDB has a per-session degree of parallelism for these queries.
+    features: { dop: false },
     bulkFormat: () => 'csv',
     openAdmin: async (target, log) => new MyTprochAdmin(target, flavour, sql(), log),
     openLoader: (target, log) => MyTprochLoader.open(target, flavour, sql(), log),

@@ -8,6 +8,8 @@ import { OracleTprochStream } from './stream.js';
 
 /** TPROC-H on Oracle: user tpch (target.user) in tablespace USERS, array DML loads, FORCE PARALLEL QUERY per stream. */
 export const tprochHooks: TprochHooks<OracleTarget> = {
+  // ALTER SESSION FORCE PARALLEL QUERY PARALLEL n.
+  features: { dop: true },
   bulkFormat(): BulkFormat {
     return 'tuples';
   },

@@ -10,6 +10,8 @@ import { openPgTprochStream } from './stream.js';
  * streams with their degree of parallelism and statement timeout.
  */
 export const tprochHooks: TprochHooks<PostgresqlTarget> = {
+  // max_parallel_workers_per_gather per stream session.
+  features: { dop: true },
   bulkFormat: () => 'pg-text',
   openAdmin: (target, log) => PgTprochAdmin.open(target, log),
   openLoader: (target, log) => PgTprochLoader.open(target, log),

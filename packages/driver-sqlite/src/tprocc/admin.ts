@@ -4,6 +4,7 @@ import { TPROCC_ROUTINES } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, type SqliteTarget, type TproccTable } from '@sledge/protocol';
 import { ADMIN_TUNING, CREATE_TUNING, companionFiles, isCorrupt, openExisting, openForCreate, resolveFile } from '../engine/connection.js';
 import { dbConstructor, type Db } from '../engine/library.js';
+import { schemaExistsError } from '../engine/schema-exists.js';
 import { namedSql, sqlScript } from './sql.js';
 
 /** Run one of the schema scripts as a single transaction: all of it or none. */
@@ -91,13 +92,7 @@ class Admin implements AdminSession {
     const existing = this.connection();
     if (!existing) return;
     const present = this.tprocTables(existing);
-    if (present.size > 0) {
-      throw new SledgeError(
-        'SLEDGE_E_SCHEMA_EXISTS',
-        `${this.file} already holds TPROC-C tables (${[...present].join(', ')}): delete the schema first or choose another target.file.`,
-        { field: 'target.file' },
-      );
-    }
+    if (present.size > 0) throw schemaExistsError(this.file, 'tprocc', existing.prepare<[], string>(this.sql().file_tables).pluck().all());
   }
 
   async createSchema(_o: BuildOptions): Promise<void> {

@@ -35,7 +35,7 @@ export const NAMED_SQL_FILES = {
     'delivery_customer',
     'slev_stock_count',
   ],
-  'admin.sql': ['server_version', 'schema_max_warehouse', 'schema_tproc_tables', 'schema_other_objects'],
+  'admin.sql': ['server_version', 'schema_max_warehouse', 'schema_tproc_tables', 'schema_other_objects', 'file_tables'],
   'check.sql': ['check_indexed', 'check_row_counts', 'check_warehouse', 'check_districts'],
   'counters.sql': ['counters_nopm', 'analyze', 'after_run_checkpoint'],
 } as const;

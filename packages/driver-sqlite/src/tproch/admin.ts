@@ -3,6 +3,7 @@ import type { Logger, TprochAdmin, TprochBuildOptions, TprochSchemaState } from 
 import { SledgeError, TPROCH_TABLES, type SqliteTarget, type TprochTable } from '@sledge/protocol';
 import { ADMIN_TUNING, CREATE_TUNING, companionFiles, isCorrupt, openExisting, openForCreate, resolveFile } from '../engine/connection.js';
 import { dbConstructor, type Db } from '../engine/library.js';
+import { schemaExistsError } from '../engine/schema-exists.js';
 import { tprochScript, tprochSql, type TprochScript } from './sql.js';
 
 /** Run a schema script as one transaction: all of it or none. */
@@ -73,13 +74,7 @@ class Admin implements TprochAdmin {
     const db = this.connection();
     if (!db) return;
     const present = this.tables(db);
-    if (present.size > 0) {
-      throw new SledgeError(
-        'SLEDGE_E_SCHEMA_EXISTS',
-        `${this.file} already holds TPROC-H tables (${[...present].join(', ')}): delete the schema first or choose another target.file.`,
-        { field: 'target.file' },
-      );
-    }
+    if (present.size > 0) throw schemaExistsError(this.file, 'tproch', db.prepare<[], string>(tprochSql('admin.sql').file_tables).pluck().all());
   }
 
   async createSchema(o: TprochBuildOptions): Promise<void> {

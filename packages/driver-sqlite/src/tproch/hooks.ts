@@ -10,6 +10,8 @@ import { openTprochStream } from './stream.js';
  * is how a query is cancelled or timed out (better-sqlite3 has no interrupt).
  */
 export const tprochHooks: TprochHooks<SqliteTarget> = {
+  // SQLite runs each query on one thread: no degree of parallelism.
+  features: { dop: false },
   bulkFormat: () => 'tuples',
   openAdmin: async (target, log) => openTprochAdmin(target, log),
   openLoader: async (target, log) => openTprochLoader(target, log),

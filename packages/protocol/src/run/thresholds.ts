@@ -9,8 +9,8 @@ export const ThresholdsField = Type.Array(
   {
     maxItems: 50,
     description:
-      "Pass/fail conditions on the result: '<metric> <op> <value>[unit]', op one of < <= > >= ==. Metrics: any numeric result field (nopm, tpm, geomean, clientCpuMsPer1000Tx ...), errors, retries, error_rate (%), and p25|p50|p75|p90|p95|p99|min|max|avg(<operation>) latency (ms; units ms, s, us). E.g. 'nopm>1000', 'p95(neword)<50ms', 'error_rate<1%'",
-    examples: [['nopm>1000', 'p95(neword)<50ms']],
+      "Pass/fail conditions on the result: '<metric> <op> <value>[unit]', op one of < <= > >= ==. Metrics: any numeric result field (nopm, tpm, geomean, clientCpuMsPer1000Tx ...), errors, retries, error_rate (%), and p25|p50|p75|p90|p95|p99|min|max|avg(<operation>) latency (ms; units ms, s, us). A ':abort' suffix (k6's abortOnFail) also judges the condition every few seconds during a timed run's measured window and stops the run when it fails; ':abort(30s)' starts judging 30 s into the window. E.g. 'nopm>1000', 'p95(neword)<50ms:abort', 'error_rate<1%'",
+    examples: [['nopm>1000', 'p95(neword)<50ms:abort']],
   },
 );
 
@@ -39,6 +39,7 @@ export const ThresholdResult = Type.Object(
     unit: Type.String({ description: "'ms', 's', '%' or '' (a count or rate)" }),
     ok: Type.Boolean(),
     message: Type.String(),
+    abortedAt: Type.Optional(Type.Number({ description: "a ':abort' condition that stopped the run: seconds into the measured window when it failed (the other results are of the window up to then)" })),
   },
   { $id: 'ThresholdResult' },
 );

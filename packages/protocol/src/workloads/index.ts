@@ -3,8 +3,13 @@ import { StringEnum } from '../util.js';
 import { TPROCC } from './tprocc.js';
 import { TPROCH } from './tproch.js';
 import type { WorkloadDef } from './types.js';
+import { switchTargetDefaults, type TargetDefaults } from './target-defaults.js';
+import { heldTables, schemaExistsText, type HeldTables } from './tables.js';
+import { OTHER_OP_COLOR, type ThemeColor } from '../palette.js';
 
 export * from './types.js';
+export * from './target-defaults.js';
+export * from './tables.js';
 export * from './tprocc.js';
 export * from './tproch.js';
 
@@ -53,6 +58,40 @@ export function workloadDef(id: unknown): WorkloadDef | undefined {
 
 export function isWorkloadId(x: unknown): x is string {
   return workloadDef(x) !== undefined;
+}
+
+/** A workload's own target defaults on an engine (WorkloadDef.targetDefaults): none for a workload that keeps the target schema's. */
+export function workloadTargetDefaults(workload: string, engine: string): TargetDefaults | undefined {
+  return workloadDef(workload)?.targetDefaults?.[engine];
+}
+
+/** A form's target values for an engine when the workload changes from `from` to `to` (switchTargetDefaults). */
+export function targetValuesOnSwitch(from: string, to: string, engine: string, values: Readonly<Record<string, unknown>>, schemaDefaults: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return switchTargetDefaults(values, workloadTargetDefaults(from, engine), workloadTargetDefaults(to, engine), schemaDefaults);
+}
+
+/** The tables found in a target, by the registered workload they belong to. */
+export function heldWorkloadTables(found: readonly string[]): HeldTables {
+  return heldTables(found, ids.map((id) => defs.get(id)!));
+}
+
+/**
+ * SLEDGE_E_SCHEMA_EXISTS's message for building `building` where `found`
+ * tables are: names the workload they are (a TPROC-C schema found while
+ * building TPROC-H is called TPROC-C's) and what to do. `field` is the
+ * target field that picks the place (target.file); the workload's own
+ * default for it, if any, is offered.
+ */
+export function schemaExistsMessage(where: string, building: string, engine: string, found: readonly string[], field: string): string {
+  const def = workloadDef(building);
+  const key = field.replace(/^target\./, '');
+  const own = workloadTargetDefaults(building, engine)?.[key];
+  return schemaExistsText(where, def ?? { id: building, display: building }, heldWorkloadTables(found), { field, otherDefault: own });
+}
+
+/** An operation's chart colour (its workload's WorkloadDef.operationColor), grey for one it does not colour: the dashboard and the HTML report both draw with it. */
+export function opColor(workload: string, op: string): ThemeColor {
+  return workloadDef(workload)?.operationColor?.(op) ?? OTHER_OP_COLOR;
 }
 
 registerWorkload(TPROCC);

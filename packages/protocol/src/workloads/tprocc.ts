@@ -6,6 +6,7 @@ import { Problems, validate } from '../validate.js';
 import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
+import type { ThemeColor } from '../palette.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
 import { PoolResultFields } from '../run/pool.js';
@@ -23,6 +24,15 @@ export const TX_PROC: Record<TxType, string> = {
   delivery: 'DELIVERY',
   stocklevel: 'SLEV',
   orderstatus: 'OSTAT',
+};
+
+/** Each transaction's colour in charts, light and dark (dashboard and HTML report). */
+export const TX_COLORS: Record<TxType, ThemeColor> = {
+  neworder: { light: '#2563eb', dark: '#60a5fa' },
+  payment: { light: '#16a34a', dark: '#4ade80' },
+  delivery: { light: '#d97706', dark: '#fbbf24' },
+  stocklevel: { light: '#9333ea', dark: '#c084fc' },
+  orderstatus: { light: '#0891b2', dark: '#22d3ee' },
 };
 
 /** The nine TPROC-C tables in load order. */
@@ -283,4 +293,7 @@ export const TPROCC: WorkloadDef = {
   normalize: normalizeTproccSchema,
   connectPool: true,
   replicas: true,
+  tables: TPROCC_TABLES,
+  operationColor: (op) => TX_COLORS[op as TxType],
+  measuredWindow: (o) => ((o as Partial<TproccOptions> | undefined)?.driver === 'test' ? 'a test-driver run (tprocc.driver "test") has no measured window: use the timed driver' : true),
 };

@@ -4,6 +4,8 @@ import { DatagenOptions, JobCommonFields, type JobConfigBase, type JobType } fro
 import { Problems, validate } from '../validate.js';
 import { StringEnum } from '../util.js';
 import type { WorkloadDef } from './types.js';
+import { applyTargetDefaults } from './target-defaults.js';
+import { hslHex, type ThemeColor } from '../palette.js';
 
 /** The eight TPROC-H tables in load order (region and nation are the monitor's; hammerdb.md §10.2). */
 export const TPROCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
@@ -215,16 +217,7 @@ export const TPROCH_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<str
 /** Put TPROC-H's default database/user/file into a target that left them out (see TPROCH_TARGET_DEFAULTS). */
 export function tprochTargetDefaults<T>(target: T): T {
   if (target === null || typeof target !== 'object' || Array.isArray(target)) return target;
-  const t = { ...(target as Record<string, unknown>) };
-  const defaults = TPROCH_TARGET_DEFAULTS[String(t['engine'])];
-  if (!defaults) return target;
-  const userGiven = t['user'] !== undefined;
-  for (const [k, v] of Object.entries(defaults)) {
-    if (t[k] !== undefined) continue;
-    if (k === 'password' && userGiven) continue;
-    t[k] = v;
-  }
-  return t as T;
+  return applyTargetDefaults(TPROCH_TARGET_DEFAULTS[String((target as Record<string, unknown>)['engine'])], target);
 }
 
 /** TPROC-H's normalize: the target's TPROC-H defaults (a body without a target is left for the checks to report). */
@@ -270,6 +263,24 @@ function tprochOpSamples(r: Record<string, unknown>): Record<string, number[]> {
   return out;
 }
 
+const REFRESH_COLORS: Record<string, ThemeColor> = {
+  rf1: { light: '#4b5563', dark: '#d1d5db' },
+  rf2: { light: '#1e3a5f', dark: '#93c5fd' },
+};
+
+/**
+ * A fixed colour per query, spread around the colour wheel so neighbouring
+ * queries differ (golden-angle steps); lighter in the dark theme. The refresh
+ * functions are grey (RF1) and slate (RF2).
+ */
+export function tprochOpColor(op: string): ThemeColor | undefined {
+  if (REFRESH_COLORS[op]) return REFRESH_COLORS[op];
+  const q = /^q(\d+)$/.exec(op);
+  if (!q) return undefined;
+  const hue = Math.round((Number(q[1]) * 137.508) % 360);
+  return { light: hslHex(hue, 62, 42), dark: hslHex(hue, 70, 66) };
+}
+
 /** The geomean in seconds, as HammerDB prints it. */
 export const TPROCH: WorkloadDef = {
   id: 'tproch',
@@ -290,6 +301,9 @@ export const TPROCH: WorkloadDef = {
   parsedFields: ['tproch', 'datagen'],
   parse: parseTprochJob,
   normalize: normalizeTprochBody,
+  targetDefaults: TPROCH_TARGET_DEFAULTS,
+  tables: TPROCH_TABLES,
+  operationColor: tprochOpColor,
 };
 
 /** The options of a TPROC-H job (workload 'tproch'). */

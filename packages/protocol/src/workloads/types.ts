@@ -1,6 +1,7 @@
 import type Type from 'typebox';
 import type { Problems } from '../validate.js';
 import type { JobType } from '../job-base.js';
+import type { ThemeColor } from '../palette.js';
 
 /**
  * What protocol knows of one workload: its options, operation names and
@@ -61,4 +62,22 @@ export interface WorkloadDef {
   connectPool?: boolean;
   /** Its runs have a VU runner whose VUs a placement can put on replicas (run jobs' `placement`); otherwise a placement on replicas is refused. */
   replicas?: boolean;
+  /**
+   * Optional: target fields this workload defaults otherwise than the target
+   * schema (whose defaults are TPROC-C's), per engine: TPROC-H's own SQLite
+   * file, database and user. The one place the REST API (a field left out),
+   * the CLI (it leaves the field out) and the dashboard (its form's default)
+   * take them from (target-defaults.ts).
+   */
+  targetDefaults?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Optional: whether a run with these options has a measured window in which
+   * thresholds marked `:abort` are judged while it runs (TPROC-C: timed runs),
+   * or a string saying why not. Without it `:abort` is refused for the workload.
+   */
+  measuredWindow?(options: unknown): true | string;
+  /** Optional: an operation's fixed colour in charts (dashboard and HTML report alike); grey when absent. */
+  operationColor?(op: string): ThemeColor | undefined;
+  /** Optional: the workload's table names: a target that already holds some is named by the workload they belong to (tables.ts). */
+  tables?: readonly string[];
 }

@@ -20,3 +20,11 @@ WHERE type = 'table'
 SELECT count(*) AS n FROM sqlite_schema
 WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'
   AND tbl_name NOT IN ('warehouse', 'district', 'item', 'stock', 'customer', 'history', 'orders', 'new_order', 'order_line');
+
+-- name: file_tables
+-- Every table in the file (SQLite's own sqlite_* aside): when the build is
+-- refused, the message says whose schema they are.
+SELECT name FROM sqlite_schema
+WHERE type = 'table'
+  AND name NOT LIKE 'sqlite\_%' ESCAPE '\'
+ORDER BY name;

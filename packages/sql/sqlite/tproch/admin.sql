@@ -31,3 +31,11 @@ UNION ALL SELECT 'part', count(*) FROM part
 UNION ALL SELECT 'partsupp', count(*) FROM partsupp
 UNION ALL SELECT 'orders', count(*) FROM orders
 UNION ALL SELECT 'lineitem', count(*) FROM lineitem;
+
+-- name: file_tables
+-- Every table in the file (SQLite's own sqlite_* aside): when the build is
+-- refused, the message says whose schema they are.
+SELECT name FROM sqlite_schema
+WHERE type = 'table'
+  AND name NOT LIKE 'sqlite\_%' ESCAPE '\'
+ORDER BY name;

@@ -1,4 +1,4 @@
-import type { EngineId } from '@sledge/protocol';
+import { TPROCH_TARGET_DEFAULTS, type EngineId } from '@sledge/protocol';
 
 /**
  * HammerDB's databases and their configuration dicts (hammerdb.md §1.2, §1.4),
@@ -309,7 +309,7 @@ const SPECS: Record<string, DictSpec> = {
     // Sledge extension: HammerDB has no SQLite; its TPROC-H schema lives in a file of its own.
     tpch: [
       ['scale_fact', '1'],
-      ['tpch_file', 'tproch.sqlite'],
+      ['tpch_file', TPROCH_TARGET_DEFAULTS['sqlite']!['file']!],
       ['num_tpch_threads', '1'],
     ],
   },

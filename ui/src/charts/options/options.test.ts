@@ -205,3 +205,15 @@ describe('formatters', () => {
     expect(clock(new Date(2026, 0, 1, 9, 5, 7).getTime())).toBe('09:05:07');
   });
 });
+
+describe('one palette with the HTML report', () => {
+  it("the dashboard's transaction and chart colours are protocol's, which the report draws with", async () => {
+    const { CHART_COLORS, TX_COLORS, opColor: protocolColor } = await import('@sledge/protocol');
+    const { TPROCH_OPS } = await import('../../workloads/tproch/ops.js');
+    expect(ops.map((o) => [o.id, o.color])).toEqual(Object.entries(TX_COLORS));
+    expect(TPROCH_OPS.map((o) => o.color)).toEqual(TPROCH_OPS.map((o) => protocolColor('tproch', o.id)));
+    for (const [p, mode] of [[LIGHT, 'light'], [DARK, 'dark']] as const) {
+      expect([p.text, p.nopm, p.tpm, p.p50, p.p95, p.p99, p.series, p.cpu]).toEqual([CHART_COLORS[mode].text, CHART_COLORS[mode].nopm, CHART_COLORS[mode].tpm, CHART_COLORS[mode].p50, CHART_COLORS[mode].p95, CHART_COLORS[mode].p99, CHART_COLORS[mode].series, CHART_COLORS[mode].cpu]);
+    }
+  });
+});

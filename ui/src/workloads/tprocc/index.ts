@@ -1,6 +1,7 @@
 import { parseTproccOptions, TPROCC } from '@sledge/protocol';
 import { runInfo } from '../../util/runProgress.js';
 import type { WorkloadUi } from '../types.js';
+import { tproccBuildWorker } from './build.js';
 import { BUILD_FIELDS, KEY_THINK_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, MIX_FIELDS, SHAPE_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm } from './form.js';
 import { configSummary, jobVus, jobWarehouses, planCell, plannedText, refreshSec, runPlan } from './jobs.js';
 import { TproccProfiles } from './Profiles.js';
@@ -51,6 +52,7 @@ export const TPROCC_UI: WorkloadUi = {
   plannedText,
   runPlan,
   refreshSec,
+  buildWorker: tproccBuildWorker,
   RunOptions: TproccRunOptions,
   ResultBanner: TproccResultBanner,
   LiveKpis: TproccLiveKpis,

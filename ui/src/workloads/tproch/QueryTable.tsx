@@ -2,17 +2,44 @@ import { Fragment, useState } from 'react';
 import type { TprochQueryTime } from '@sledge/protocol';
 import { api } from '../../api/endpoints.js';
 import { geomeanOf, fmtSec, queryMatrix, streamName } from './result.js';
+import { planEntry, type QueryPlan } from './timeline.js';
 
 export interface QueryTableProps {
   jobId: string;
   queries: readonly TprochQueryTime[];
   /** Plans stored with the job (snapshot metrics), by query; the rest are fetched on demand. */
-  plans: ReadonlyMap<number, string>;
+  plans: ReadonlyMap<number, QueryPlan>;
   /** Fetch plans the snapshot lacks (off for shared, read-only views). */
   fetchPlans?: boolean;
 }
 
-type PlanState = { status: 'loading' } | { status: 'done'; plans: Map<number, string> } | { status: 'error'; message: string };
+type PlanState = { status: 'loading' } | { status: 'done'; plans: Map<number, QueryPlan> } | { status: 'error'; message: string };
+
+/** A query's stored text beside its EXPLAIN plan (the text is absent in runs stored before it was kept). */
+function PlanView({ query, p }: { query: number; p: QueryPlan }) {
+  return (
+    <div className="plan-pair">
+      <div>
+        <h5>Query text</h5>
+        {p.sql !== undefined ? (
+          <pre className="plan sql" data-testid={`plan-sql-q${query}`} aria-label={`Text of Q${query}`}>
+            {p.sql}
+          </pre>
+        ) : (
+          <p className="muted small" data-testid={`plan-sql-none-q${query}`}>
+            This run did not store the query text (runs before it was kept with the plan).
+          </p>
+        )}
+      </div>
+      <div>
+        <h5>Plan</h5>
+        <pre className="plan" data-testid={`plan-text-q${query}`} aria-label={`EXPLAIN plan of Q${query}`}>
+          {p.plan}
+        </pre>
+      </div>
+    </div>
+  );
+}
 
 /** A query's cell: seconds, rows returned below, an error in red (its text on hover). */
 function Cell({ t }: { t: TprochQueryTime | undefined }) {
@@ -43,7 +70,7 @@ export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTa
     if (plans.has(q) || fetched || !fetchPlans) return;
     setFetched({ status: 'loading' });
     api.plans(jobId).then(
-      (list) => setFetched({ status: 'done', plans: new Map(list.map((p) => [typeof p.query === 'number' ? p.query : Number(String(p.query).replace(/^q/i, '')), p.plan])) }),
+      (list) => setFetched({ status: 'done', plans: new Map(list.flatMap((p) => { const e = planEntry(p); return e ? [e] : []; })) }),
       (e: Error) => setFetched({ status: 'error', message: e.message }),
     );
   };
@@ -100,9 +127,7 @@ export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTa
                     <tr className="plan-row">
                       <td colSpan={m.streams.length + (single ? 3 : 2)}>
                         {planOf(r.query) !== undefined ? (
-                          <pre className="plan" data-testid={`plan-text-q${r.query}`} aria-label={`EXPLAIN plan of Q${r.query}`}>
-                            {planOf(r.query)}
-                          </pre>
+                          <PlanView query={r.query} p={planOf(r.query)!} />
                         ) : fetched?.status === 'loading' ? (
                           <p className="muted small">Loading plans…</p>
                         ) : fetched?.status === 'error' ? (

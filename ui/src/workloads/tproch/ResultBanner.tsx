@@ -1,5 +1,6 @@
 import type { Job } from '@sledge/protocol';
 import { fmtMetric, fmtSec, tprochResult } from './result.js';
+import { engineDoes, useCapabilities } from '../../state/capabilities.js';
 
 /**
  * HammerDB's headline (the geometric mean of query times returning rows),
@@ -8,6 +9,8 @@ import { fmtMetric, fmtSec, tprochResult } from './result.js';
  */
 export function TprochResultBanner({ job }: { job: Job }) {
   const r = tprochResult(job);
+  // DOP only where the engine has a degree of parallelism (the server's capabilities); SQLite and MySQL ignore it.
+  const dop = engineDoes(job.engine, 'tproch', 'dop', useCapabilities());
   if (!r) return null;
   const metrics: [string, string, number | undefined][] = [
     ['power', 'Power@Size', r.powerAtSize],
@@ -35,7 +38,8 @@ export function TprochResultBanner({ job }: { job: Job }) {
         <div>
           <span className="big">SF {r.scaleFactor}</span>
           <span className="unit" data-testid="result-scale">
-            {r.standardScale ? 'standard scale factor' : 'non-standard scale factor'} · {r.streams} stream{r.streams === 1 ? '' : 's'} · DOP {r.dop}
+            {r.standardScale ? 'standard scale factor' : 'non-standard scale factor'} · {r.streams} stream{r.streams === 1 ? '' : 's'}
+            {dop ? ` · DOP ${r.dop}` : ''}
           </span>
         </div>
         {r.errors > 0 && (

@@ -7,7 +7,7 @@ import { useTheme } from '../../theme.js';
 import { queryBarsOption, timelineOption } from './charts.js';
 import { QueryTable } from './QueryTable.js';
 import { jobTproch, tprochResult } from './result.js';
-import { plansOf, timelineOf } from './timeline.js';
+import { plansOf, timelineOf, type Timeline } from './timeline.js';
 
 /** The timeline's row height (px) and its room for the axis. */
 const ROW_PX = 34;
@@ -18,6 +18,12 @@ const ROW_PX = 34;
  * bars (as they finish while the run is live; from the result after), and
  * the query table with each query's plan.
  */
+/** The first stream's first finished query bar: its drawn width and its own time in ms (tests and assistive text). */
+function firstBar(t: Timeline): Record<string, number> {
+  const q = t.rows[0]?.segments.find((s) => s.op.startsWith('q') && s.end !== undefined && s.seconds !== undefined);
+  return q ? { 'first-bar-ms': Math.round(q.end! - q.start), 'first-query-ms': Math.round(q.seconds! * 1000), 'first-bar-offset-ms': Math.round(q.start - (t.from ?? q.start)) } : {};
+}
+
 export function TprochRunCharts({ live }: { live: LiveJob }) {
   const palette = paletteFor(useTheme());
   const { job } = live;
@@ -57,7 +63,13 @@ export function TprochRunCharts({ live }: { live: LiveJob }) {
           </span>
         </div>
         {timeline.rows.length ? (
-          <EChart option={tl} label="Timeline of each query stream: one bar per query from its start to its end" testId="tproch-timeline" height={Math.max(120, timeline.rows.length * ROW_PX + 56)} data={{ rows: timeline.rows.length, running: timeline.running.length }} />
+          <EChart
+            option={tl}
+            label="Timeline of each query stream: one bar per query from its start to its end"
+            testId="tproch-timeline"
+            height={Math.max(120, timeline.rows.length * ROW_PX + 56)}
+            data={{ rows: timeline.rows.length, running: timeline.running.length, ...firstBar(timeline) }}
+          />
         ) : (
           <p className="muted" data-testid="timeline-empty">
             {active ? 'Waiting for the first query…' : 'No query was recorded for this job.'}

@@ -1,5 +1,6 @@
 import { isStandardScale } from '@sledge/protocol';
 import type { RunOptionsProps } from '../types.js';
+import { engineDoes, useCapabilities } from '../../state/capabilities.js';
 import { BUILD_FIELDS, REFRESH_FIELDS, RUN_FIELDS, SCALE_PRESETS, scaleHint, streamsHint, typedScale } from './form.js';
 
 /** The scale factor's presets: the test sizes and the standard SFs, one click each. */
@@ -39,13 +40,15 @@ export function TprochBuildOptions({ field, values, setValue }: RunOptionsProps)
   );
 }
 
-/** The Run page's TPROC-H fields: HammerDB's TPROC-H driver options, then the refresh functions. */
-export function TprochRunOptions({ field, values }: RunOptionsProps) {
+/** The Run page's TPROC-H fields: HammerDB's TPROC-H driver options, then the refresh functions. DOP only where the engine has a degree of parallelism. */
+export function TprochRunOptions({ engine, field, values }: RunOptionsProps) {
   const throughput = values['mode'] === 'throughput';
+  const caps = useCapabilities();
+  const shown = RUN_FIELDS.filter((n) => n !== 'dop' || engineDoes(engine, 'tproch', 'dop', caps));
   return (
     <>
       <div className="form-grid">
-        {RUN_FIELDS.map((n) =>
+        {shown.map((n) =>
           n === 'scaleFactor'
             ? field(n, `The SF the schema was built with (Schema page); a different one is corrected by the server, with a message. ${isStandardScale(typedScale(values[n]) ?? 1) ? '' : 'Non-standard SF.'}`.trim())
             : n === 'streams'

@@ -2,7 +2,7 @@ import type { TprochQueryTime } from '@sledge/protocol';
 import { base, clock, elapsed, legend, tooltip, valueAxis } from '../../charts/options/common.js';
 import type { ChartPalette } from '../../charts/options/palette.js';
 import type { BarSeriesOption, ChartOption, CustomSeriesOption } from '../../charts/options/types.js';
-import { opColor } from './ops.js';
+import { opColorIn } from './ops.js';
 import { streamName } from './result.js';
 import type { Segment, Timeline } from './timeline.js';
 
@@ -46,7 +46,7 @@ export function timelineOption(t: Timeline, p: ChartPalette, now: number): Chart
       const x = a[0]!;
       const w = Math.max(1, b[0]! - a[0]!);
       const y = a[1]! - h / 2;
-      const color = seg.error ? (p.mode === 'dark' ? '#f87171' : '#dc2626') : opColor(seg.op, p.mode);
+      const color = seg.error ? (p.mode === 'dark' ? '#f87171' : '#dc2626') : opColorIn(seg.op, p.mode);
       const running = seg.end === undefined;
       const label = w > seg.label.length * 7 + 4;
       return {
@@ -109,7 +109,7 @@ export function queryBarsOption(times: readonly Pick<TprochQueryTime, 'stream' |
     const data: (number | { value: number; itemStyle: { color: string } } | null)[] = cats.map(() => null);
     for (const t of times) {
       if (t.stream !== s || t.query < 1 || t.query > 22) continue;
-      const color = t.error ? (p.mode === 'dark' ? '#f87171' : '#dc2626') : one ? opColor(`q${t.query}`, p.mode) : p.series[i % p.series.length]!;
+      const color = t.error ? (p.mode === 'dark' ? '#f87171' : '#dc2626') : one ? opColorIn(`q${t.query}`, p.mode) : p.series[i % p.series.length]!;
       data[t.query - 1] = { value: t.seconds, itemStyle: { color } };
     }
     return {

@@ -5,6 +5,7 @@ import { Field } from '../../components/Field.js';
 import { placeErrors, precheckJob } from '../../forms/errors.js';
 import { TPROCH_UI } from './index.js';
 import { TprochBuildOptions, TprochRunOptions } from './RunOptions.js';
+import { setKnownCapabilities } from '../../state/capabilities.js';
 import { scaleHint, streamsHint, tprochToForm } from './form.js';
 import type { FormValues } from '../../forms/fields.js';
 
@@ -38,7 +39,7 @@ describe('TPROC-H form', () => {
     expect(placed.fields['tproch.queryTimeoutSec']).toMatch(/^Query timeout \(s\); 0 = none must be >= 0/);
     expect(placed.general).toBeUndefined();
     // The Run page shows each under its input.
-    const html = renderToStaticMarkup(createElement(TprochRunOptions, { field: fieldsWith(values, placed.fields), values, setValue: () => undefined }));
+    const html = renderToStaticMarkup(createElement(TprochRunOptions, { engine: 'sqlite', field: fieldsWith(values, placed.fields), values, setValue: () => undefined }));
     expect(html).toMatch(/id="f-tproch-scaleFactor"[^>]*aria-invalid="true"/);
     expect(placed.fields['tproch.streams']).toBe('Query streams must be >= 1 (got 0)');
     expect(html).toContain('<p class="field-error" id="f-tproch-streams-error" role="alert">Query streams must be &gt;= 1 (got 0)</p>');
@@ -55,11 +56,23 @@ describe('TPROC-H form', () => {
     expect(streamsHint('', '0.1')).toContain('SF 0.1, 2 streams');
     expect(streamsHint('', 'x')).toMatch(/^Empty: the TPC-H count for the scale factor\./);
     const values = { ...form.defaults(), scaleFactor: '0.1' };
-    const build = renderToStaticMarkup(createElement(TprochBuildOptions, { field: fieldsWith(values), values, setValue: () => undefined }));
+    const build = renderToStaticMarkup(createElement(TprochBuildOptions, { engine: 'sqlite', field: fieldsWith(values), values, setValue: () => undefined }));
     expect(build).toContain('SF 0.1 is non-standard');
     expect(build).toMatch(/data-testid="sf-0.1"[^>]*>|aria-pressed="true"[^>]*data-testid="sf-0.1"/);
     expect(build).toContain('data-testid="sf-1000"');
-    const run = renderToStaticMarkup(createElement(TprochRunOptions, { field: fieldsWith(values), values, setValue: () => undefined }));
+    const run = renderToStaticMarkup(createElement(TprochRunOptions, { engine: 'sqlite', field: fieldsWith(values), values, setValue: () => undefined }));
     expect(run).toContain('Empty: the TPC-H count for SF 0.1, 2 streams (this run: 2)');
+  });
+
+  it('shows DOP only for an engine whose driver applies a degree of parallelism (the server says so)', () => {
+    const values = form.defaults();
+    const render = (engine: 'sqlite' | 'postgresql') => renderToStaticMarkup(createElement(TprochRunOptions, { engine, field: fieldsWith(values), values, setValue: () => undefined }));
+    setKnownCapabilities({ version: 't', node: 'v', cpus: 1, generator: { active: 'typescript' }, engines: [
+      { engine: 'sqlite', displayName: 'SQLite', available: true, library: 'x', workloads: ['tproch'], workloadFeatures: { tproch: { dop: false } } },
+      { engine: 'postgresql', displayName: 'PostgreSQL', available: true, library: 'x', workloads: ['tproch'], workloadFeatures: { tproch: { dop: true } } },
+    ] });
+    expect(render('sqlite')).not.toContain('id="f-tproch-dop"');
+    expect(render('postgresql')).toContain('id="f-tproch-dop"');
+    setKnownCapabilities(undefined);
   });
 });

@@ -1,5 +1,6 @@
 import { TPROCH, parseTprochOptions } from '@sledge/protocol';
 import type { WorkloadUi } from '../types.js';
+import { tprochBuildWorker } from './build.js';
 import { TprochCompareCharts } from './CompareCharts.js';
 import { BUILD_FIELDS, REFRESH_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, TPROCH_FIELDS, TPROCH_LABELS, collectTproch, tproch, tprochDefaults, tprochToForm } from './form.js';
 import { configSummary, jobScale, jobVus, planCell, runPlan } from './jobs.js';
@@ -47,6 +48,7 @@ export const TPROCH_UI: WorkloadUi = {
   plannedText: () => undefined,
   runPlan,
   refreshSec: () => 10,
+  buildWorker: tprochBuildWorker,
   RunOptions: TprochRunOptions,
   BuildOptions: TprochBuildOptions,
   runDone: (live) => {

@@ -1,5 +1,6 @@
 import type { Job } from '@sledge/protocol';
 import type { RunPlan } from '../types.js';
+import { engineDoes } from '../../state/capabilities.js';
 import { jobStreams, jobTproch, tprochResult } from './result.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -17,7 +18,8 @@ export function configSummary(job: Job): string[] {
     const sets = num(t, 'querySets');
     if (sets !== undefined && sets > 1) parts.push(plural(sets, 'query set'));
     const dop = num(t, 'dop');
-    if (dop !== undefined) parts.push(`DOP ${dop}`);
+    // Only where the engine has a degree of parallelism (capabilities); SQLite and MySQL ignore it.
+    if (dop !== undefined && engineDoes(job.engine, 'tproch', 'dop')) parts.push(`DOP ${dop}`);
     if (t['refresh'] === true) parts.push('refresh on');
     const timeout = num(t, 'queryTimeoutSec');
     if (timeout) parts.push(`timeout ${timeout} s`);

@@ -6,6 +6,20 @@ import { TprochResultBanner } from './ResultBanner.js';
 import { TPROCH_UI } from './index.js';
 import { geomeanOf, queryMatrix } from './result.js';
 import { streamTimes, tprochJob, tprochResultFixture } from './fixtures.js';
+import { setKnownCapabilities } from '../../state/capabilities.js';
+import type { Capabilities } from '@sledge/protocol';
+
+/** Capabilities as the server reports them: PostgreSQL applies a degree of parallelism, SQLite has none. */
+const CAPS = {
+  version: 't',
+  node: 'v20',
+  cpus: 2,
+  generator: { active: 'typescript' },
+  engines: [
+    { engine: 'sqlite', displayName: 'SQLite', available: true, library: 'better-sqlite3', workloads: ['tprocc', 'tproch'], workloadFeatures: { tproch: { dop: false } } },
+    { engine: 'postgresql', displayName: 'PostgreSQL', available: true, library: 'pg', workloads: ['tprocc', 'tproch'], workloadFeatures: { tproch: { dop: true } } },
+  ],
+} as Capabilities;
 
 /** The text of every `<td>` of one table row (tags stripped). */
 const cellsOf = (html: string, query: number) => {
@@ -30,7 +44,7 @@ describe('TPROC-H job page from a TprochResult', () => {
 
   it('renders 22 query rows with seconds, rows, errors, position and the plan button', () => {
     const r = tprochResultFixture({ queries: streamTimes(0, (q) => q / 10, [7]) });
-    const html = renderToStaticMarkup(createElement(QueryTable, { jobId: 'J', queries: r.queries, plans: new Map([[1, 'Seq Scan']]) }));
+    const html = renderToStaticMarkup(createElement(QueryTable, { jobId: 'J', queries: r.queries, plans: new Map([[1, { plan: 'Seq Scan' }]]) }));
     expect(html.match(/<tr data-query="/g)).toHaveLength(22);
     expect(cellsOf(html, 14)).toEqual(['Q14', '1', '1.40000 140 rows', 'Plan']);
     expect(cellsOf(html, 7)).toEqual(['Q7', '21', 'error 0.70000', 'Plan']);
@@ -43,7 +57,12 @@ describe('TPROC-H job page from a TprochResult', () => {
 
   it('shows the headline line, the geomean and the TPC-H metrics labelled as Sledge\'s, not audited', () => {
     const job = tprochJob({ result: tprochResultFixture({ qphh: undefined, throughputAtSize: undefined }) });
+    setKnownCapabilities(CAPS);
     const html = renderToStaticMarkup(createElement(TprochResultBanner, { job }));
+    // A SQLite run: no DOP; the same result on PostgreSQL shows it.
+    expect(html).toMatch(/data-testid="result-scale">non-standard scale factor · 1 stream<\/span>/);
+    expect(renderToStaticMarkup(createElement(TprochResultBanner, { job: { ...job, engine: 'postgresql' } }))).toContain('1 stream · DOP 2');
+    setKnownCapabilities(undefined);
     expect(html).toContain('Geometric mean of query times returning rows (22) is 0.90000');
     expect(html).toMatch(/data-testid="result-geomean" data-value="0.9">0.90000</);
     expect(html).toContain('Sledge, not audited');
@@ -63,10 +82,15 @@ describe('TPROC-H job page from a TprochResult', () => {
     expect(TPROCH_UI.resultColumns[0]!.lowerIsBetter).toBe(true);
     expect(TPROCH_UI.jobScale(job)).toBe(0.01);
     expect(TPROCH_UI.jobVus(job)).toBe(1);
-    expect(TPROCH_UI.summary(job)).toEqual(['power test', 'SF 0.01', 'DOP 2']);
+    // SQLite has no degree of parallelism: no "DOP 2" (before the capabilities load, none is claimed either).
+    setKnownCapabilities(undefined);
+    expect(TPROCH_UI.summary(job)).toEqual(['power test', 'SF 0.01']);
+    setKnownCapabilities(CAPS);
+    expect(TPROCH_UI.summary(job)).toEqual(['power test', 'SF 0.01']);
     expect(TPROCH_UI.outcome(job)).toBe('geomean 0.90000 s, 25.3 s elapsed');
-    const thr = tprochJob({ config: { tproch: { scaleFactor: 10, mode: 'throughput', querySets: 2, dop: 4, refresh: true } } });
+    const thr = tprochJob({ engine: 'postgresql', config: { tproch: { scaleFactor: 10, mode: 'throughput', querySets: 2, dop: 4, refresh: true } } });
     expect(TPROCH_UI.summary(thr)).toEqual(['throughput test', 'SF 10', '3 query streams', '2 query sets', 'DOP 4', 'refresh on']);
+    setKnownCapabilities(undefined);
     expect(TPROCH_UI.runPlan(thr)).toMatchObject({ timed: false, vus: 3, totalIterations: 44 });
     expect(TPROCH_UI.planCell(thr)).toBe('throughput, 3 streams');
   });

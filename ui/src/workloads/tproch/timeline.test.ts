@@ -25,7 +25,8 @@ describe('TPROC-H timeline from metric frames', () => {
     const t = timelineOf(s.metrics, true, 6000);
     expect(t.rows.map((r) => r.label)).toEqual(['Stream 1', 'Stream 2', 'Refresh stream']);
     expect(t.rows[1]!.segments.map((g) => [g.label, g.start, g.end, g.seconds, g.rows])).toEqual([
-      ['Q6', 1000, 3500, 2.4, 1],
+      // Q6 started (its frame) at 1000 but ran 2.4 s up to 3500: the bar is its own time, not the wait before it.
+      ['Q6', 1100, 3500, 2.4, 1],
       ['Q17', 3600, undefined, undefined, undefined],
     ]);
     expect(t.rows[0]!.segments[0]).toMatchObject({ label: 'Q21', end: 5000, error: 'timeout', rows: 0 });
@@ -40,10 +41,30 @@ describe('TPROC-H timeline from metric frames', () => {
     const data = (opt.series as { data: number[][] }[])[0]!.data;
     expect(data).toHaveLength(4);
     expect(data.find((d) => d[0] === 1 && d[1] === 3600)).toEqual([1, 3600, 6000, 2]);
+    expect(data.find((d) => d[0] === 1 && d[2] === 3500)).toEqual([1, 1100, 3500, 1]);
     // Ticks count from the first event: tenths of a second over a short test, m:ss over a long one.
     const fmt = (opt.xAxis as { axisLabel: { formatter: (v: number) => string } }).axisLabel.formatter;
     expect([fmt(1000), fmt(3500)]).toEqual(['+0 s', '+2.5 s']);
     expect(sinceStart(1000 + 65_000, 1000, 120_000)).toBe('+1:05');
+  });
+
+  it("a stream's first query is drawn from its own start, not the stream's start-up (0.154 s is 0.154 s wide)", () => {
+    // As SQLite stored them: Q14's start frame 760 ms before its end, the query itself 0.154 s.
+    const metrics = {
+      'tproch-query': [
+        qSample(264_527, { stream: 0, query: 14, position: 1, phase: 'start' }),
+        qSample(265_287, { stream: 0, query: 14, position: 1, phase: 'end', seconds: 0.154, rows: 1 }),
+        qSample(265_287, { stream: 0, query: 2, position: 2, phase: 'start' }),
+        qSample(265_297, { stream: 0, query: 2, position: 2, phase: 'end', seconds: 0.008, rows: 1 }),
+      ],
+    };
+    const t = timelineOf(metrics, false);
+    const [q14, q2] = t.rows[0]!.segments;
+    expect([q14!.start, q14!.end]).toEqual([265_287 - 154, 265_287]);
+    expect(q14!.end! - q14!.start).toBe(154);
+    expect([q2!.start, q2!.end]).toEqual([265_289, 265_297]);
+    // The axis still starts at the stream's first frame: the start-up shows as the gap before Q14.
+    expect(t.from).toBe(264_527);
   });
 
   it('puts a power run\'s RF1 and RF2 on the power stream and places an end without its start by its seconds', () => {
@@ -60,11 +81,11 @@ describe('TPROC-H timeline from metric frames', () => {
     expect(t.running).toEqual([]);
   });
 
-  it('reads stored plans by query and the finished queries as bars with the geomean line', () => {
-    const plans = plansOf({ 'tproch-plan': [{ ts: 1, data: { query: 1, plan: 'Seq Scan on lineitem' } }, { ts: 2, data: { query: 'q2', plan: 'Hash Join' } }] });
+  it('reads stored plans (with the query text when the run kept it) by query and the finished queries as bars with the geomean line', () => {
+    const plans = plansOf({ 'tproch-plan': [{ ts: 1, data: { query: 1, plan: 'Seq Scan on lineitem', sql: 'SELECT l_returnflag FROM lineitem' } }, { ts: 2, data: { query: 'q2', plan: 'Hash Join' } }] });
     expect([...plans]).toEqual([
-      [1, 'Seq Scan on lineitem'],
-      [2, 'Hash Join'],
+      [1, { plan: 'Seq Scan on lineitem', sql: 'SELECT l_returnflag FROM lineitem' }],
+      [2, { plan: 'Hash Join' }],
     ]);
     const bars = queryBarsOption(
       [

@@ -5,7 +5,7 @@
  *
  * kind `tproch-query`:   { ts, data: { stream, set, query, position, phase: 'start'|'end', seconds?, rows?, error? } }
  * kind `tproch-refresh`: { ts, data: { stream, update, fn: 'rf1'|'rf2', phase: 'start'|'end', seconds? } }
- * kind `tproch-plan`:    { ts, data: { query, plan } }
+ * kind `tproch-plan`:    { ts, data: { query, plan, sql? } }
  */
 
 export interface QueryEvent {
@@ -72,12 +72,25 @@ interface Item<T> {
 const items = <T>(metrics: Record<string, unknown[]>, kind: string): Item<T>[] =>
   ((metrics[kind] ?? []) as Item<T>[]).filter((m) => m && typeof m === 'object' && typeof m.ts === 'number' && m.data && typeof m.data === 'object');
 
+/** A stored EXPLAIN plan and the query text it explains (absent in runs stored before the text was kept). */
+export interface QueryPlan {
+  plan: string;
+  sql?: string;
+}
+
+/** One stored plan record (a `tproch-plan` sample's data, or GET /jobs/:id/plans' entry) by its query number; null when it is not one. */
+export function planEntry(d: { query?: unknown; plan?: unknown; sql?: unknown }): [number, QueryPlan] | null {
+  const q = typeof d.query === 'number' ? d.query : Number(String(d.query).replace(/^q/i, ''));
+  if (!Number.isInteger(q) || typeof d.plan !== 'string') return null;
+  return [q, { plan: d.plan, ...(typeof d.sql === 'string' ? { sql: d.sql } : {}) }];
+}
+
 /** The EXPLAIN plans stored with the job, by query number (a later plan of a query replaces an earlier one). */
-export function plansOf(metrics: Record<string, unknown[]>): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const m of items<{ query: number | string; plan: string }>(metrics, 'tproch-plan')) {
-    const q = typeof m.data.query === 'number' ? m.data.query : Number(String(m.data.query).replace(/^q/i, ''));
-    if (Number.isInteger(q) && typeof m.data.plan === 'string') out.set(q, m.data.plan);
+export function plansOf(metrics: Record<string, unknown[]>): Map<number, QueryPlan> {
+  const out = new Map<number, QueryPlan>();
+  for (const m of items<{ query: number | string; plan: string; sql?: string }>(metrics, 'tproch-plan')) {
+    const e = planEntry(m.data);
+    if (e) out.set(...e);
   }
   return out;
 }
@@ -106,8 +119,10 @@ export function timelineOf(metrics: Record<string, unknown[]>, refreshOwnRow: bo
     seg.end = ts;
     if (seconds !== undefined) {
       seg.seconds = seconds;
-      // The server times the query itself; a start frame that arrived late must not shorten it.
-      seg.start = Math.min(seg.start, ts - seconds * 1000);
+      // The server times the query itself: the bar spans its own time, ending at its end. The start frame
+      // is sent before the session prepares it (the first query of a stream waits for the stream's start-up),
+      // and a start frame that arrived late must not shorten it either.
+      seg.start = ts - seconds * 1000;
     }
   };
   for (const { ts, data: d } of items<QueryEvent>(metrics, 'tproch-query')) {
