@@ -274,3 +274,4 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
   });
 }
 export * from './tproch.js';
+export * from './chbench.js';

@@ -174,3 +174,76 @@ describe('packages/sql/<engine>/tproch file set', () => {
 });
 
 const TPROCH_ROW_LIMITS: Record<number, number> = { 2: 100, 3: 10, 10: 20, 18: 100, 21: 100 };
+
+/**
+ * CH-benCHmark (docs/chbench.md): every engine's packages/sql/<engine>/chbench/
+ * holds exactly tables.sql, indexes.sql, queries.sql and drop.sql (MariaDB
+ * through its MySQL fallback). The queries have fixed constants: no
+ * placeholder of any shell or template syntax may be left, and every engine
+ * compares the same constants as PostgreSQL's text, which is checked live.
+ */
+const CHBENCH_FILES = ['drop.sql', 'indexes.sql', 'queries.sql', 'tables.sql'] as const;
+
+/** Placeholder syntaxes used in packages/sql: {{name}}, $(name) (sqlcmd), &name (SQL*Plus), ${name} (envsubst), :name (bind). */
+const PLACEHOLDER = /\{\{|\$\(|&[A-Za-z_]|\$\{|(?<![:\w]):[A-Za-z_]/;
+
+/**
+ * The constants a query compares, in a form every dialect shares: string
+ * literals with SQL Server's ISO 'T' written as a space and GLOB's '*' as
+ * LIKE's '%', and the numbers outside literals; SQLite's strftime('%Y')
+ * format is dialect, not a constant.
+ */
+function constantsOf(sql: string): string[] {
+  const text = sql
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('--'))
+    .join('\n');
+  const literals = [...text.matchAll(/'([^']*)'/g)].map((m) => m[1]!).filter((l) => l !== '%Y');
+  const strings = literals.map((l) => (/^\d{4}-\d\d-\d\dT/.test(l) ? l.replace('T', ' ') : l.replace(/\*/g, '%')));
+  const numbers = [...text.replace(/'[^']*'/g, "''").matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.])/g)].map((m) => String(Number(m[0])));
+  return [...strings, ...numbers].sort();
+}
+
+describe('packages/sql/<engine>/chbench file set', () => {
+  const pg = parseNamedSql(readFileSync(new Map(sqlFiles('postgresql', 'chbench').map((f) => [f.name, f.path])).get('queries.sql')!, 'utf8'));
+
+  for (const engine of ENGINES) {
+    const files = new Map(sqlFiles(engine, 'chbench').map((f) => [f.name, f.path]));
+    describe(engine, () => {
+      it('has exactly the CH-benCHmark file set', () => {
+        expect([...files.keys()].sort()).toEqual([...CHBENCH_FILES]);
+      });
+
+      it('every file parses into statements; tables.sql creates and drop.sql drops the three tables', () => {
+        for (const [f, path] of files) {
+          const stmts = statementsOf(readFileSync(path, 'utf8'));
+          expect(stmts.length, `${engine}: ${f}`).toBeGreaterThan(0);
+          for (const s of stmts) expect(s.trim(), `${engine}: ${f}`).not.toBe('');
+        }
+        const created = statementsOf(readFileSync(files.get('tables.sql')!, 'utf8')).map((s) => /CREATE TABLE\s+(?:dbo\.)?(\w+)/i.exec(s)?.[1]);
+        expect(created, `${engine}: tables.sql`).toEqual(['region', 'nation', 'supplier']);
+        const dropped = statementsOf(readFileSync(files.get('drop.sql')!, 'utf8')).map((s) => /DROP TABLE\s+(?:IF EXISTS\s+)?(?:dbo\.)?(\w+)/i.exec(s)?.[1]);
+        expect(dropped, `${engine}: drop.sql`).toEqual(['supplier', 'nation', 'region']);
+      });
+
+      it('queries.sql is q1..q22, single statements, no placeholders left', () => {
+        const q = parseNamedSql(readFileSync(files.get('queries.sql')!, 'utf8'));
+        expect(Object.keys(q)).toEqual(Array.from({ length: 22 }, (_, i) => `q${i + 1}`));
+        for (const [name, text] of Object.entries(q)) {
+          const code = text
+            .split('\n')
+            .filter((l) => !l.trim().startsWith('--'))
+            .join('\n');
+          expect(code, `${engine}: ${name}`).toMatch(/^\s*(SELECT|WITH)\b/i);
+          expect(code.replace(/'[^']*'/g, "''"), `${engine}: ${name} has one statement`).not.toMatch(/;/);
+          expect(PLACEHOLDER.exec(code.replace(/'[^']*'/g, "''"))?.[0], `${engine}: ${name} placeholder`).toBeUndefined();
+        }
+      });
+
+      it("every query compares the same constants as PostgreSQL's", () => {
+        const q = parseNamedSql(readFileSync(files.get('queries.sql')!, 'utf8'));
+        for (const [name, text] of Object.entries(q)) expect(constantsOf(text), `${engine}: ${name}`).toEqual(constantsOf(pg[name]!));
+      });
+    });
+  }
+});

@@ -31,6 +31,11 @@ describe('sqlFile', () => {
     expect(sqlFileLayers('mysql', 'metrics', 'ash.sql')).toEqual([join(PKG, 'mysql', 'metrics', 'ash.sql')]);
   });
 
+  it("resolves CH-benCHmark's folder (chbench) for every engine, MariaDB's through MySQL's", () => {
+    for (const e of ENGINES) expect(sqlFile(e, 'chbench', 'queries.sql')).toBe(join(PKG, e === 'mariadb' ? 'mysql' : e, 'chbench', 'queries.sql'));
+    expect(sqlFiles('mariadb', 'chbench').map((f) => [f.name, f.from])).toEqual(onDisk('mysql', 'chbench').map((n) => [n, 'mysql']));
+  });
+
   it('no engine other than MariaDB falls back', () => {
     for (const e of ENGINES) if (e !== 'mariadb') expect(sqlEngines(e), e).toEqual([e]);
     // SQLite has no metrics folder and borrows from nobody.

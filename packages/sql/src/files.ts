@@ -4,10 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { ENGINES, WORKLOADS, type EngineId, type WorkloadId } from '@sledge/protocol';
 
 /**
- * The folder under an engine: a workload's files (`tprocc`), or `metrics`,
- * the engine's own monitoring statements (ASH) that every workload shares.
+ * Folders under an engine that are not (yet) a registered workload:
+ * `metrics`, the engine's own monitoring statements (ASH) that every
+ * workload shares, and `chbench`, CH-benCHmark's three extra tables and 22
+ * analytic queries (docs/chbench.md), there before the workload is
+ * registered in protocol.
  */
-export type SqlWorkload = WorkloadId | 'metrics';
+const EXTRA_AREAS = ['metrics', 'chbench'] as const;
+
+/** The folder under an engine: a workload's files (`tprocc`), or one of EXTRA_AREAS. */
+export type SqlWorkload = WorkloadId | (typeof EXTRA_AREAS)[number];
 
 /**
  * This package's directory. The module runs from src/ (tests) or dist/
@@ -23,7 +29,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 const FALLBACK: Readonly<Partial<Record<EngineId, readonly EngineId[]>>> = { mariadb: ['mysql'] };
 
-const AREAS: readonly string[] = [...WORKLOADS, 'metrics'];
+const AREAS: readonly string[] = [...new Set([...WORKLOADS, ...EXTRA_AREAS])];
 
 function checkArgs(engine: EngineId, workload: SqlWorkload, name?: string): void {
   if (!(ENGINES as readonly string[]).includes(engine)) throw new Error(`no SQL for engine "${engine}": engines are ${ENGINES.join(', ')}`);
