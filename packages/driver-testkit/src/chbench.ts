@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TproccGenerator, VuWorkload, itemUnits, tproccTarget, warehouseUnits, type AdminSession, type Driver, type Value, type VuSession } from '@sledge/core';
+import { TproccGenerator, TproccVuInputs, itemUnits, tproccTarget, warehouseUnits, type AdminSession, type Driver, type Value, type VuSession } from '@sledge/core';
 import { CHBENCH_COLUMNS, CHBENCH_NATIONS, CHBENCH_REGIONS, ChbenchGenerator, chbenchNationOf, chbenchSupplierOf, chbenchUnits, type ChbenchTable } from '@sledge/core/chbench';
 import { DEFAULT_MIX, type Target } from '@sledge/protocol';
 
@@ -265,7 +265,7 @@ export function chbenchContract<T extends Target>(o: ChbenchContractOptions<T>):
     it('after new orders and deliveries, runs all 22 queries and each returns rows where the data allows', async () => {
       const vu: VuSession = await tprocc.openVu(target, { vu: 1, log });
       try {
-        const wl = new VuWorkload(SEED, { warehouses: 1, position: 1, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+        const wl = new TproccVuInputs(SEED, { warehouses: 1, position: 1, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
         for (let i = 0; i < 300; i++) await vu.run('neworder', wl.input('neworder'));
         for (let i = 0; i < 30; i++) await vu.run('delivery', wl.input('delivery'));
       } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TproccGenerator,
-  VuWorkload,
+  TproccVuInputs,
   checkSampleWarehouses,
   evaluateCheck,
   itemUnits,
@@ -182,7 +182,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
     it('runs each transaction with the specified effects', async () => {
       const vu = await tprocc.openVu(target, { vu: 2, log });
       try {
-        const wl = new VuWorkload(99, { warehouses: W, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+        const wl = new TproccVuInputs(99, { warehouses: W, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
         const before = await admin.readCounters();
         let no = wl.input('neworder');
         while (no.rollback) no = wl.input('neworder');
@@ -220,7 +220,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       const before = await admin.readCounters();
       const run = async (position: number) => {
         const s = await tprocc.openVu(target, { vu: position, log });
-        const wl = new VuWorkload(7 + position, { warehouses: W, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+        const wl = new TproccVuInputs(7 + position, { warehouses: W, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
         const out = { commit: 0, rollback: 0, errors: 0, neworder: 0 };
         try {
           for (let i = 0; i < 300; i++) {
@@ -255,7 +255,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
 
     it('classifies a lost connection', async () => {
       const s = await tprocc.openVu(target, { vu: 9, log });
-      const wl = new VuWorkload(1, { warehouses: W, position: 9, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+      const wl = new TproccVuInputs(1, { warehouses: W, position: 9, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
       await s.close();
       let err: unknown;
       try {

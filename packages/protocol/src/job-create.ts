@@ -10,6 +10,7 @@ import { parseBaseline, parseThresholds } from './thresholds.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
 import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
+import { ChbenchJobCreate } from './workloads/chbench.js';
 
 /**
  * POST /api/v1/jobs body: a union discriminated by `workload`, one variant
@@ -17,7 +18,7 @@ import { TprochJobCreate } from './workloads/tproch.js';
  * Omitted options take HammerDB's defaults. Documents the shipped variants;
  * parseJobCreate also accepts workloads registered at runtime.
  */
-export const JobCreate = Type.Union([TproccJobCreate, TprochJobCreate], { $id: 'JobCreate' });
+export const JobCreate = Type.Union([TproccJobCreate, TprochJobCreate, ChbenchJobCreate], { $id: 'JobCreate' });
 export type JobCreate = Type.Static<typeof JobCreate>;
 
 /** A JobCreate with every default filled in and secrets kept (server side only). */

@@ -6,10 +6,11 @@ import { JobTypeSchema } from './job-base.js';
 import { WorkloadIdString } from './workloads/index.js';
 import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
 import { TprochResult } from './workloads/tproch.js';
+import { ChbenchResult } from './workloads/chbench.js';
 import { ThresholdResult } from './run/thresholds.js';
 
-/** A finished job's result: its workload's own document (TPROC-C: nopm/tpm; TPROC-H: query times, geomean). */
-export const JobResult = Type.Union([TproccResult, TprochResult], { $id: 'JobResult' });
+/** A finished job's result: its workload's own document (TPROC-C: nopm/tpm; TPROC-H: query times, geomean; CH-benCHmark: TPROC-C's plus the analytic streams'). */
+export const JobResult = Type.Union([TproccResult, TprochResult, ChbenchResult], { $id: 'JobResult' });
 export type JobResult = Type.Static<typeof JobResult>;
 
 /**

@@ -81,7 +81,7 @@ export interface VuOptions {
  * (spec: NURand(1023,1,3000)); payment amount is an integer U[1,5000]
  * (spec: 1.00..5000.00); the same NURand C (123) is used at load and at run.
  */
-export class VuWorkload {
+export class TproccVuInputs {
   readonly rng: Rng;
   readonly homeW: number;
   readonly stockD: number;

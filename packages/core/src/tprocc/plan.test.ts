@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TproccUnit } from './generate.js';
 import { BUILD_SCHEDULES, allWarehouseSet, buildPlan, expectedRows, keySessions, keyStatementTable, orderLinePartitions, splitWarehouses, warehouseUnits } from './plan.js';
 import { Mix } from './mix.js';
-import { VuWorkload, thinkSeconds } from './inputs.js';
+import { TproccVuInputs, thinkSeconds } from './inputs.js';
 import { Rng } from '../random.js';
 import { DEFAULT_MIX, TX_TYPES } from '@sledge/protocol';
 import { checkSampleWarehouses, evaluateCheck, type CheckFacts } from './check.js';
@@ -78,7 +78,7 @@ describe('mix and inputs', () => {
   });
 
   it('keeps the home warehouse and produces valid inputs', () => {
-    const vu = new VuWorkload(5, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+    const vu = new TproccVuInputs(5, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
     let rollbacks = 0;
     let remote = 0;
     let byname = 0;
@@ -114,7 +114,7 @@ describe('mix and inputs', () => {
   });
 
   it('is reproducible per seed and VU', () => {
-    const mk = () => new VuWorkload(9, { warehouses: 10, position: 3, activeVus: 4, allWarehouse: true, mix: DEFAULT_MIX });
+    const mk = () => new TproccVuInputs(9, { warehouses: 10, position: 3, activeVus: 4, allWarehouse: true, mix: DEFAULT_MIX });
     const a = mk();
     const b = mk();
     for (let i = 0; i < 100; i++) {

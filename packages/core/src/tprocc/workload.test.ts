@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIX, TX_PROC, TX_TYPES, defaultKeyThink, type TproccOptions } from '@sledge/protocol';
-import { KEYING_SECONDS, VuWorkload, thinkSeconds } from './inputs.js';
+import { KEYING_SECONDS, TproccVuInputs, thinkSeconds } from './inputs.js';
 import { TX_INDEX, inputSummary, tproccWorkload } from './workload.js';
 import type { Driver } from '../driver.js';
 import type { Counters } from './hooks.js';
@@ -15,11 +15,11 @@ describe('TPROC-C as a Workload', () => {
     TX_TYPES.forEach((t, i) => expect(TX_INDEX[t]).toBe(i));
   });
 
-  it('streams exactly the transactions, inputs and thinking times of VuWorkload (same seed, position, client)', () => {
+  it('streams exactly the transactions, inputs and thinking times of TproccVuInputs (same seed, position, client)', () => {
     for (const o of [options(), options({ keyAndThink: true, allWarehouse: true })]) {
       const ctx = { seed: 42, options: o, params: { warehouses: 8 }, position: 3, activeVus: 4, client: 100001 };
       const stream = tproccWorkload.stream(ctx);
-      const wl = new VuWorkload(42, { warehouses: 8, position: 3, activeVus: 4, allWarehouse: o.allWarehouse, mix: o.mix, client: 100001 });
+      const wl = new TproccVuInputs(42, { warehouses: 8, position: 3, activeVus: 4, allWarehouse: o.allWarehouse, mix: o.mix, client: 100001 });
       for (let n = 0; n < 500; n++) {
         const t = wl.nextType();
         const input = wl.input(t);

@@ -2,7 +2,7 @@ import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, step
 import type { Driver } from '../driver.js';
 import { Reconnecting } from '../reconnecting.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
-import { VuWorkload, thinkSeconds, type TxInput } from './inputs.js';
+import { TproccVuInputs, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
 import { windowCount, windowReadings, type WindowCount } from '../counter-window.js';
 import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
@@ -48,11 +48,11 @@ export function keyThinkOf(o: TproccOptions, t: TxType): { keyingSec: number; th
 
 /** One VU's TPROC-C transactions (hammerdb.md §6.2): the mix, inputs, keying and thinking times. */
 class TproccStream implements OpStream<TxInput> {
-  private readonly wl: VuWorkload;
+  private readonly wl: TproccVuInputs;
 
   constructor(private readonly ctx: StreamContext<TproccOptions, TproccParams>) {
     const o = ctx.options;
-    this.wl = new VuWorkload(ctx.seed, {
+    this.wl = new TproccVuInputs(ctx.seed, {
       warehouses: ctx.params.warehouses,
       position: ctx.position,
       activeVus: ctx.activeVus,

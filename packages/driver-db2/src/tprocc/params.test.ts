@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { VuWorkload, type NewOrderInput } from '@sledge/core';
+import { TproccVuInputs, type NewOrderInput } from '@sledge/core';
 import { DEFAULT_MIX } from '@sledge/protocol';
 import { LINE_WIDTH, db2Call, newOrderCall, outcomeOf, outputsByName, packFixed, paymentCall } from './params.js';
 
-const wl = new VuWorkload(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+const wl = new TproccVuInputs(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
 
 /** What NEWORD does with SUBSTR: line i's value at offset (i-1)*width. */
 const unpack = (s: string, width: number, count: number) => Array.from({ length: count }, (_, i) => Number(s.substr(i * width, width)));

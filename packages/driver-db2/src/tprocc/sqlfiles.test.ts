@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, TproccVuInputs, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, Db2Target, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { tableStatements, versionFromServiceLevel } from './admin.js';
 import { db2Call } from './params.js';
@@ -94,7 +94,7 @@ describe('packages/sql/db2/tprocc files', () => {
   it('declares exactly the parameters the driver binds, in order and direction', () => {
     const procs = lib.file('procedures');
     for (const r of TPROCC_ROUTINES) expect(procs[r]).toMatch(new RegExp(`^CREATE OR REPLACE PROCEDURE ${r} \\(`));
-    const wl = new VuWorkload(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     for (const tx of TX_TYPES) {
       const call = db2Call(tx, wl.input(tx));
       const body = procs[call.procedure]!;

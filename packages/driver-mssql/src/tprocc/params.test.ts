@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { VuWorkload, type NewOrderInput } from '@sledge/core';
+import { TproccVuInputs, type NewOrderInput } from '@sledge/core';
 import { DEFAULT_MIX } from '@sledge/protocol';
 import { newOrderCall, outcomeOf, paymentCall, procCall } from './params.js';
 
-const wl = new VuWorkload(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+const wl = new TproccVuInputs(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
 const value = (call: ReturnType<typeof procCall>, name: string) => call.params.find((p) => p.name === name)?.value;
 
 describe('SQL Server parameter binding', () => {

@@ -4,7 +4,7 @@ import { TPROCC_COLUMNS, TPROCC_ROUTINES, parseNamedSql } from '@sledge/core';
 import { TPROCC_TABLES } from '@sledge/protocol';
 import { MSSQL_SQL, mssqlSql, cleanStatement, fillPlaceholders, identifier, placeholders, type SqlFile } from './sqlfiles.js';
 import { newOrderCall, ORDER_LINE_LIST_COLUMNS, procCall } from './params.js';
-import { VuWorkload } from '@sledge/core';
+import { TproccVuInputs } from '@sledge/core';
 import { DEFAULT_MIX, TX_TYPES } from '@sledge/protocol';
 
 const lib = mssqlSql;
@@ -77,7 +77,7 @@ describe('packages/sql/mssql/tprocc files', () => {
 
   it('declares exactly the parameters the driver binds, in order', () => {
     const procs = lib.file('procedures');
-    const wl = new VuWorkload(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     for (const tx of TX_TYPES) {
       const call = procCall(tx, wl.input(tx));
       const name = call.procedure.replace(/^dbo\./, '');

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { VuWorkload, type TxInputs } from '@sledge/core';
+import { TproccVuInputs, type TxInputs } from '@sledge/core';
 import { DEFAULT_MIX, type TxType } from '@sledge/protocol';
 import { sqlFor } from './sqlfiles.js';
 import { loadMyVuLoop } from '@sledge/worker-native';
@@ -43,11 +43,11 @@ describe('tprocc nativeVu (MariaDB C connector loop)', () => {
   });
 
   const loop = loadMyVuLoop();
-  it.skipIf(!loop.available)('draws the inputs of core\'s VuWorkload and sends the CALL text mysql2 would (5000 draws, 3 warehouses)', () => {
+  it.skipIf(!loop.available)('draws the inputs of core\'s TproccVuInputs and sends the CALL text mysql2 would (5000 draws, 3 warehouses)', () => {
     if (!loop.available) return;
     const o = { seed: 7, warehouses: 3, position: 4, activeVus: 3, allWarehouse: false, mix: DEFAULT_MIX, client: 0 };
     const stream = loop.testInputs(o, 5000);
-    const wl = new VuWorkload(o.seed, o);
+    const wl = new TproccVuInputs(o.seed, o);
     const calls = callStatements(sqlFor(MARIADB));
     let byname = 0;
     for (const d of stream.draws) {

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIX, SledgeError, TX_TYPES, type TxType } from '@sledge/protocol';
-import { TPROCC_ROUTINES, VuWorkload } from '@sledge/core';
+import { TPROCC_ROUTINES, TproccVuInputs } from '@sledge/core';
 import { sqlEngines, sqlFile, sqlFiles, sqlText } from '@sledge/sql';
 import { MARIADB, MYSQL } from '../engine/flavour.js';
 import { dropStatements, procedureStatements, tableStatements } from './schema.js';
@@ -97,7 +97,7 @@ describe('procedures.sql', () => {
 
   it('calls.sql has a CALL per transaction type with as many ? as the driver binds', () => {
     const calls = callStatements(mysqlSql);
-    const wl = new VuWorkload(3, { warehouses: 4, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(3, { warehouses: 4, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     for (const t of TX_TYPES as readonly TxType[]) {
       expect(calls[t]).toMatch(/^CALL (neword|payment|delivery|slev|ostat)\(/);
       expect(calls[t].match(/\?/g)?.length).toBe(callParams(t, wl.input(t)).length);

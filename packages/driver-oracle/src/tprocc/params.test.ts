@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { VuWorkload, type NewOrderInput } from '@sledge/core';
+import { TproccVuInputs, type NewOrderInput } from '@sledge/core';
 import { DEFAULT_MIX } from '@sledge/protocol';
 import type { OracleDb } from '../engine/library.js';
 import { newOrderCall, outcomeOf, paymentCall, plsqlCall } from './params.js';
 import { oraBinds } from './vu.js';
 
 const oracledb = createRequire(import.meta.url)('oracledb') as OracleDb;
-const wl = new VuWorkload(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+const wl = new TproccVuInputs(42, { warehouses: 4, position: 2, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
 
 describe('Oracle parameter binding', () => {
   it('binds new order lines as three associative arrays', () => {

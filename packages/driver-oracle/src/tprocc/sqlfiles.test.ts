@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, parseNamedSql, tproccTarget } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, TproccVuInputs, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, OracleTarget, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { oracleVars, tableStatements } from './admin.js';
 import { plsqlCall } from './params.js';
@@ -94,7 +94,7 @@ describe('packages/sql/oracle/tprocc files', () => {
 
   it('declares exactly the parameters the driver binds, in order and direction', () => {
     const procs = lib.file('procedures');
-    const wl = new VuWorkload(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     for (const tx of TX_TYPES) {
       const call = plsqlCall(tx, wl.input(tx));
       const body = procs[call.procedure]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { TPROCC_COLUMNS, TPROCC_ROUTINES, VuWorkload, keySessions, keyStatementTable } from '@sledge/core';
+import { TPROCC_COLUMNS, TPROCC_ROUTINES, TproccVuInputs, keySessions, keyStatementTable } from '@sledge/core';
 import { DEFAULT_MIX, TPROCC_TABLES, TX_TYPES } from '@sledge/protocol';
 import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
@@ -141,7 +141,7 @@ describe('packages/sql/postgresql/tprocc', () => {
   });
 
   it('call statements bind exactly the values the VU passes', () => {
-    const wl = new VuWorkload(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(5, { warehouses: 3, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     for (const storedProcs of [false, true]) {
       const calls = callStatements(target(storedProcs));
       for (const tx of TX_TYPES) {

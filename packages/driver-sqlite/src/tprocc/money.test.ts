@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Rng, VuWorkload, evaluateCheck, type AdminSession, type PaymentInput } from '@sledge/core';
+import { Rng, TproccVuInputs, evaluateCheck, type AdminSession, type PaymentInput } from '@sledge/core';
 import { DEFAULT_MIX } from '@sledge/protocol';
 import { driver } from '../index.js';
 import { loadLibrary, type Db } from '../engine/library.js';
@@ -35,7 +35,7 @@ describe('money arithmetic', () => {
 
   it('5000 payments keep w_ytd = sum(d_ytd) exactly and every balance in whole cents', async () => {
     const vu = await driver.workloads.tprocc.openVu(target, { vu: 2, log });
-    const wl = new VuWorkload(31, { warehouses: 1, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+    const wl = new TproccVuInputs(31, { warehouses: 1, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
     const rng = new Rng(4711);
     let paidCents = 0;
     try {
@@ -67,7 +67,7 @@ describe('money arithmetic', () => {
 
   it('new orders and deliveries keep order line amounts and balances in whole cents', async () => {
     const vu = await driver.workloads.tprocc.openVu(target, { vu: 3, log });
-    const wl = new VuWorkload(32, { warehouses: 1, position: 3, activeVus: 1, allWarehouse: false, mix: { ...DEFAULT_MIX, delivery: 5 } });
+    const wl = new TproccVuInputs(32, { warehouses: 1, position: 3, activeVus: 1, allWarehouse: false, mix: { ...DEFAULT_MIX, delivery: 5 } });
     try {
       for (let i = 0; i < 1500; i++) {
         const t = wl.nextType();

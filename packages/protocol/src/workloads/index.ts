@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { StringEnum } from '../util.js';
 import { TPROCC } from './tprocc.js';
 import { TPROCH } from './tproch.js';
+import { CHBENCH } from './chbench.js';
 import type { WorkloadDef } from './types.js';
 import { switchTargetDefaults, type TargetDefaults } from './target-defaults.js';
 import { heldTables, schemaExistsText, type HeldTables } from './tables.js';
@@ -12,9 +13,10 @@ export * from './target-defaults.js';
 export * from './tables.js';
 export * from './tprocc.js';
 export * from './tproch.js';
+export * from './chbench.js';
 
 /** The workloads Sledge ships. */
-export const BUILTIN_WORKLOADS = ['tprocc', 'tproch'] as const;
+export const BUILTIN_WORKLOADS = ['tprocc', 'tproch', 'chbench'] as const;
 export type WorkloadId = (typeof BUILTIN_WORKLOADS)[number];
 export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
 /**
@@ -23,7 +25,7 @@ export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
  * accepts. Bodies are checked against the registry itself (JobCreate).
  */
 export const WorkloadIdString = Type.String({ pattern: '^[a-z][a-z0-9]*$', description: `a registered workload id (shipped: ${BUILTIN_WORKLOADS.join(', ')})` });
-export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H' };
+export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H', chbench: 'CH-benCHmark' };
 
 /** A job body without `workload` is this workload's (today's bodies with a `tprocc` key: a compatible alias). */
 export const DEFAULT_WORKLOAD: WorkloadId = 'tprocc';
@@ -96,3 +98,4 @@ export function opColor(workload: string, op: string): ThemeColor {
 
 registerWorkload(TPROCC);
 registerWorkload(TPROCH);
+registerWorkload(CHBENCH);
