@@ -51,3 +51,20 @@ describe('the schema-exists message', () => {
     );
   });
 });
+
+describe('whose tables: a workload that extends another (CH-benCHmark holds TPROC-C\'s nine tables)', () => {
+  const CHBENCH_FILE = [...TPROCC_FILE, 'region', 'nation', 'supplier'];
+  it('twelve tables are a CH-benCHmark schema, not TPROC-C plus TPROC-H', () => {
+    const h = heldWorkloadTables(CHBENCH_FILE);
+    expect(h.owners.map((o) => o.id)).toEqual(['chbench']);
+    expect(h.other).toEqual([]);
+  });
+  it('nine TPROC-C tables stay TPROC-C; a TPROC-C build that stopped early is still named TPROC-C', () => {
+    expect(heldWorkloadTables(TPROCC_FILE).owners.map((o) => o.id)).toEqual(['tprocc']);
+    expect(heldWorkloadTables(['district', 'item']).owners.map((o) => o.id)).toEqual(['tprocc']);
+  });
+  it('building CH-benCHmark over a TPROC-C schema names the TPROC-C tables', () => {
+    const m = schemaExistsMessage('/d/c.sqlite', 'chbench', 'sqlite', TPROCC_FILE, 'target.file');
+    expect(m).toMatch(/already holds TPROC-C tables \(.*\), not CH-benCHmark/);
+  });
+});
