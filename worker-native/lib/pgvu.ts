@@ -44,7 +44,7 @@ export interface PgVuStartOptions extends NativeVuStartOptions {
 export type PgVuResult = NativeVuResult;
 export type PgVuHandle = NativeVuHandle;
 
-/** The inputs a VU draws (tests: parity with core's VuWorkload). */
+/** The inputs a VU draws (tests: parity with core's TproccVuInputs). */
 export interface InputStreamOptions {
   seed: number;
   warehouses: number;

@@ -1,4 +1,4 @@
-import { VuWorkload, thinkSeconds, type TxInputs } from '@sledge/core';
+import { TproccVuInputs, thinkSeconds, type TxInputs } from '@sledge/core';
 import { DEFAULT_MIX, type TproccMix, type TxType } from '@sledge/protocol';
 import { describe, expect, it } from 'vitest';
 import { loadPgVuLoop, type InputStreamOptions } from '../lib/index.js';
@@ -41,9 +41,9 @@ function pgText<K extends TxType>(tx: K, input: TxInputs[K]): string[] {
   }
 }
 
-/** The same stream from core's VuWorkload, draw for draw (with thinking time draws when asked). */
+/** The same stream from core's TproccVuInputs, draw for draw (with thinking time draws when asked). */
 function tsStream(o: InputStreamOptions, count: number, withThink: boolean) {
-  const wl = new VuWorkload(o.seed, o);
+  const wl = new TproccVuInputs(o.seed, o);
   const draws = [];
   for (let n = 0; n < count; n++) {
     const type = wl.nextType();
@@ -85,7 +85,7 @@ const CASES: { name: string; o: InputStreamOptions; think?: boolean }[] = [
   },
 ];
 
-describe('native VU inputs == core VuWorkload inputs', () => {
+describe('native VU inputs == core TproccVuInputs inputs', () => {
   for (const c of CASES) {
     it(`${c.name}: ${DRAWS} draws`, () => {
       const want = tsStream(c.o, DRAWS, c.think ?? false);

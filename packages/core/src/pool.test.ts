@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Target } from '@sledge/protocol';
 import type { Driver } from './driver.js';
 import { openVuSession, PooledSession } from './pool.js';
-import type { OpSession, Workload } from './workload.js';
+import type { OpSession, VuWorkload } from './shapes/index.js';
 
 /** A workload whose sessions record which target (database) each operation ran on. */
 function recorder(failOn?: string) {
@@ -17,7 +17,7 @@ function recorder(failOn?: string) {
       opened.push(db);
       return { run: (op: number) => (ran.push(`${op}@${db}`), 'commit'), close: async () => void closed.push(db) };
     },
-  } as unknown as Workload;
+  } as unknown as VuWorkload;
   return { wl, ran, opened, closed };
 }
 

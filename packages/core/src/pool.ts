@@ -1,7 +1,7 @@
 import { poolRoutes, poolSessionTarget, SledgeError, type ConnectPool, type PoolPolicy, type Target } from '@sledge/protocol';
 import type { Driver } from './driver.js';
 import { Rng, streamKey } from './random.js';
-import type { OpOutcome, OpSession, SessionOptions, Workload } from './workload.js';
+import type { OpOutcome, OpSession, SessionOptions, VuWorkload } from './shapes/index.js';
 
 /**
  * Connect pool dispatch (hammerdb.md §6.8), for any workload: a VU's session
@@ -74,7 +74,7 @@ export class PooledSession implements OpSession {
  * `target.pool` a PooledSession over every pool connection. A connection that
  * cannot be opened closes the ones already open and throws, naming it.
  */
-export async function openVuSession(workload: Workload, driver: Driver, target: Target, opts: SessionOptions, options: unknown): Promise<OpSession> {
+export async function openVuSession(workload: VuWorkload, driver: Driver, target: Target, opts: SessionOptions, options: unknown): Promise<OpSession> {
   const pool = (target as { pool?: ConnectPool }).pool;
   if (!pool) return workload.openSession(driver, target, opts, options);
   const sessions: OpSession[] = [];

@@ -1,4 +1,4 @@
-import type { Driver, RunMonitor, RunSetup, VuPlan, Workload } from '@sledge/core';
+import type { Driver, RunMonitor, RunSetup, VuPlan, VuWorkload } from '@sledge/core';
 import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
@@ -35,7 +35,7 @@ export interface NativeLoop<Options = unknown> {
 
 /** What the generic runner needs to run a workload's VUs. */
 export interface VuJobSpec<Options = unknown> {
-  workload: Workload<Options>;
+  workload: VuWorkload<Options>;
   /** Where VU worker threads import `workload` from (its package and export name, or a file URL). */
   module: ModuleRef;
   /** The workload's options in a job configuration. */
@@ -125,7 +125,7 @@ class VuRun {
     const { cfg, driver, ctx } = env;
     const options = spec.options(cfg);
     const features = driver.features(cfg.target);
-    const monitor = await spec.workload.openMonitor({ driver, target: cfg.target, engine: cfg.target.engine, features, options, log: (text) => ctx.output(1, text) });
+    const monitor = await spec.workload.openMonitor({ driver, target: cfg.target, engine: cfg.target.engine, features, options, log: (text: string) => ctx.output(1, text) });
     return new VuRun(env, spec, options, features, monitor);
   }
 

@@ -1,5 +1,5 @@
 import type { RecordableHistogram } from 'node:perf_hooks';
-import { errorClassOf, openVuSession, PooledSession, type Driver, type ErrorClass, type OpSession, type OpStream, type VuPlan, type Workload } from '@sledge/core';
+import { errorClassOf, openVuSession, PooledSession, type Driver, type ErrorClass, type OpSession, type OpStream, type VuPlan, type VuWorkload } from '@sledge/core';
 import type { ErrorClassName, Target } from '@sledge/protocol';
 import {
   ASH_EXEC_US,
@@ -40,7 +40,7 @@ import { awaitStepSlot } from './step-gate.js';
 export interface VuEnv {
   driver: Driver;
   target: Target;
-  workload: Workload;
+  workload: VuWorkload;
   seed: number;
   /** The workload's options and the run's parameters (RunSetup.params). */
   options: unknown;

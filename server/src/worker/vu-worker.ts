@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { Driver, Workload } from '@sledge/core';
+import type { Driver, VuWorkload } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../shared/drivers.js';
 import type { FromVuWorker, LogLine, ModuleRef, VuProfile, VuWorkerData } from '../shared/messages.js';
@@ -46,7 +46,7 @@ async function importRef<T>(ref: ModuleRef): Promise<T> {
   return x as T;
 }
 
-function makeEnv(driver: Driver, workload: Workload): VuEnv {
+function makeEnv(driver: Driver, workload: VuWorkload): VuEnv {
   return {
     driver,
     target: data.target,
@@ -122,7 +122,7 @@ async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile
 }
 
 async function main(): Promise<void> {
-  const [driver, workload] = await Promise.all([loadDriver(data.engine), importRef<Workload>(data.workload)]);
+  const [driver, workload] = await Promise.all([loadDriver(data.engine), importRef<VuWorkload>(data.workload)]);
   const env = makeEnv(driver, workload);
   const shipLatency = shipper(env);
   const timers: NodeJS.Timeout[] = [];

@@ -123,7 +123,7 @@ export function RunPage() {
         const problem = placementProblem(placement);
         if (problem) throw new ApiError('SLEDGE_E_VALIDATION', problem.message, 400, problem.field);
         const where = placementBody(placement);
-        if (where) body.placement = where;
+        if (where) (body as { placement?: typeof where }).placement = where;
       }
       if (wb.state.label.trim()) body.label = wb.state.label.trim();
       if (ashServer) (body as { metrics?: Record<string, unknown> }).metrics = { ashScope: 'server' };

@@ -114,8 +114,8 @@ describe('Run again of a run placed on replicas', () => {
       status: 'completed',
       config: { type: 'run', workload: 'tprocc', target: { engine: 'postgresql', host: 'h', user: 'u', password: 'pw', database: 'd' }, tprocc: { vus: 4 }, placement: { on: 'replicas', replicas: ['a', 'b'], vus: { a: 3, b: 1 } } },
     } as unknown as Job;
-    expect(planRerun(job).body.placement).toEqual({ on: 'replicas', replicas: ['a', 'b'], vus: { a: 3, b: 1 } });
+    expect((planRerun(job).body as { placement?: unknown }).placement).toEqual({ on: 'replicas', replicas: ['a', 'b'], vus: { a: 3, b: 1 } });
     const local = { ...job, config: { ...(job.config as object), placement: undefined } } as unknown as Job;
-    expect(planRerun(local).body.placement).toBeUndefined();
+    expect((planRerun(local).body as { placement?: unknown }).placement).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { TproccVuInputs, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
 import { windowCount, windowReadings, type WindowCount } from '../counter-window.js';
-import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, StreamContext, VuPlan, Workload } from '../workload.js';
+import type { LiveSample, OpSession, OpStream, RunContext, RunMonitor, RunOutcome, RunWindow, SessionOptions, OpStreamContext, VuPlan, VuWorkload } from '../shapes/index.js';
 
 /** What the TPROC-C monitor found before a run. */
 export interface TproccParams {
@@ -50,7 +50,7 @@ export function keyThinkOf(o: TproccOptions, t: TxType): { keyingSec: number; th
 class TproccStream implements OpStream<TxInput> {
   private readonly wl: TproccVuInputs;
 
-  constructor(private readonly ctx: StreamContext<TproccOptions, TproccParams>) {
+  constructor(private readonly ctx: OpStreamContext<TproccOptions, TproccParams>) {
     const o = ctx.options;
     this.wl = new TproccVuInputs(ctx.seed, {
       warehouses: ctx.params.warehouses,
@@ -232,8 +232,9 @@ function vuPlan(o: TproccOptions): VuPlan {
   };
 }
 
-/** TPROC-C (HammerDB's TPC-C derived OLTP workload) as a Workload. */
-export const tproccWorkload: Workload<TproccOptions, TproccParams, TproccResult> = {
+/** TPROC-C (HammerDB's TPC-C derived OLTP workload) as a VU workload. */
+export const tproccWorkload: VuWorkload<TproccOptions, TproccParams, TproccResult> = {
+  shape: 'vu',
   id: 'tprocc',
   name: 'TPROC-C',
   operations: TX_TYPES,

@@ -1,4 +1,5 @@
 import { SledgeError, type Target, type TprochTable } from '@sledge/protocol';
+import type { StreamQueryRun, StreamQueryText, StreamSession } from '../shapes/stream.js';
 import type { Driver, EngineSession, Logger } from '../driver.js';
 import type { BulkFormat, Value } from '../tprocc/encode.js';
 import type { DatagenScript } from '../tprocc/hooks.js';
@@ -83,24 +84,11 @@ export interface TprochStreamOptions {
   log: Logger;
 }
 
-/** A query ready to run: the engine's statements with the substitution parameters filled in. */
-export interface TprochQueryText {
-  query: number;
-  /**
-   * Statements in order. Exactly one is the timed select (`timed`); Q15 on
-   * engines that create a view has three (create view, select, drop view).
-   */
-  statements: { sql: string; timed: boolean }[];
-}
+/** A TPROC-H query ready to run (the stream shape's query text: ../shapes/stream.ts). */
+export type TprochQueryText = StreamQueryText;
 
 /** The outcome of one timed query. */
-export interface TprochQueryRun {
-  rows: number;
-  /** ms of execute + fetch of the timed statement only. */
-  ms: number;
-  /** The fetched rows, when asked for (verbose output, validation). */
-  data?: unknown[][];
-}
+export type TprochQueryRun = StreamQueryRun;
 
 /** One update set's rows for RF1, grouped per order (an order and its 1..7 lineitems). */
 export interface TprochNewOrder {
@@ -117,18 +105,12 @@ export interface TprochRefreshOptions {
   stopped(): boolean;
 }
 
-export interface TprochStream {
-  /** Run the query's statements; times the timed one. Database errors throw (classified by the driver). */
-  query(q: TprochQueryText, o?: { fetch?: boolean }): Promise<TprochQueryRun>;
-  /** The engine's plan of the query's timed statement (text), without running it. */
-  explain(q: TprochQueryText): Promise<string>;
-  /** Cancel the statement running on this session, server side (returns when the server accepted the cancel). */
-  cancel(): Promise<void>;
+/** A TPROC-H stream's session: the stream shape's session (query, explain, cancel) plus the refresh functions. */
+export interface TprochStream extends StreamSession {
   /** RF1: insert the orders and their lineitems (deferred lineitem→orders FK where the engine has it). */
   newSales(orders: readonly TprochNewOrder[], o: TprochRefreshOptions): Promise<void>;
   /** RF2: delete the lineitems, then the orders, of these order keys. */
   oldSales(orderKeys: readonly number[], o: TprochRefreshOptions): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** One generated CSV file of a TPROC-H datagen directory. */

@@ -1,6 +1,6 @@
 import { tprochNewSales, tprochOldSalesKeys, type TprochStream } from '@sledge/core';
 import type { TprochRefreshTime } from '@sledge/protocol';
-import { RunShared } from './session.js';
+import type { TprochRun } from './session.js';
 
 /** Orders per commit in both refresh functions (HammerDB). */
 const COMMIT_EVERY = 1000;
@@ -13,7 +13,7 @@ const MAX_PROBE = 1000;
  * a later job continues with the next update rather than inserting keys an
  * earlier job already inserted.
  */
-export async function firstFreeUpdate(sh: RunShared, s: TprochStream): Promise<number> {
+export async function firstFreeUpdate(sh: TprochRun, s: TprochStream): Promise<number> {
   for (let u = 1; u <= MAX_PROBE; u++) {
     const key = Number(tprochNewSales(sh.o.scaleFactor, u)[0]!.order[0]);
     const r = await s.query({ query: 0, statements: [{ sql: `select o_orderkey from orders where o_orderkey = ${key}`, timed: true }] });
@@ -23,7 +23,7 @@ export async function firstFreeUpdate(sh: RunShared, s: TprochStream): Promise<n
 }
 
 /** RF1 (new sales) of update u: seconds, or null when a stop cut it short. */
-export async function newSales(sh: RunShared, s: TprochStream, vu: number, stream: number, update: number, trickleMs: number): Promise<number | null> {
+export async function newSales(sh: TprochRun, s: TprochStream, vu: number, stream: number, update: number, trickleMs: number): Promise<number | null> {
   const orders = tprochNewSales(sh.o.scaleFactor, update);
   sh.metric('tproch-refresh', { stream, update, fn: 'rf1', phase: 'start' });
   const t0 = performance.now();
@@ -36,7 +36,7 @@ export async function newSales(sh: RunShared, s: TprochStream, vu: number, strea
 }
 
 /** RF2 (old sales) of update u: seconds, or null when a stop cut it short. */
-export async function oldSales(sh: RunShared, s: TprochStream, vu: number, stream: number, update: number, trickleMs: number): Promise<number | null> {
+export async function oldSales(sh: TprochRun, s: TprochStream, vu: number, stream: number, update: number, trickleMs: number): Promise<number | null> {
   const keys = tprochOldSalesKeys(sh.o.scaleFactor, update);
   sh.metric('tproch-refresh', { stream, update, fn: 'rf2', phase: 'start' });
   const t0 = performance.now();
@@ -54,7 +54,7 @@ export interface RefreshOutcome {
 }
 
 /** The throughput test's refresh stream (VU 1): updateSets × (RF1, RF2) with the trickle delay, from update `first`. */
-export async function runRefreshStream(sh: RunShared, s: TprochStream, stream: number, first: number): Promise<RefreshOutcome> {
+export async function runRefreshStream(sh: TprochRun, s: TprochStream, stream: number, first: number): Promise<RefreshOutcome> {
   const vu = 1;
   const out: RefreshOutcome = { refreshes: [], endedAt: 0 };
   const orders = tprochOldSalesKeys(sh.o.scaleFactor, first).length;

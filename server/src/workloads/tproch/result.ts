@@ -1,13 +1,13 @@
 import { geomeanLine, powerAtSize, throughputAtSize } from '@sledge/core';
 import { isStandardScale, type TprochRefreshTime, type TprochResult } from '@sledge/protocol';
-import type { StreamOutcome } from './query-stream.js';
-import type { RunShared } from './session.js';
+import type { StreamOutcome } from '../../runner/streams.js';
+import type { TprochRun } from './session.js';
 
 const UNAUDITED = "Sledge's TPC-H metrics, computed as the specification defines them; not audited";
 
 /** The fields every result has. */
-function base(sh: RunShared, streams: StreamOutcome[], refreshes: TprochRefreshTime[]) {
-  const queries = streams.flatMap((s) => s.queries);
+function base(sh: TprochRun, streams: StreamOutcome[], refreshes: TprochRefreshTime[]) {
+  const queries = streams.flatMap((s) => s.queries.map(({ startedAt: _at, ...q }) => q));
   return {
     mode: sh.o.mode,
     scaleFactor: sh.o.scaleFactor,
@@ -23,7 +23,7 @@ function base(sh: RunShared, streams: StreamOutcome[], refreshes: TprochRefreshT
 }
 
 /** Power test: the stream's geomean; Power@Size over its first set (with RF1/RF2 when refresh ran). */
-export function powerResult(sh: RunShared, s: StreamOutcome, refresh: TprochRefreshTime | null, elapsedSeconds: number): TprochResult {
+export function powerResult(sh: TprochRun, s: StreamOutcome, refresh: TprochRefreshTime | null, elapsedSeconds: number): TprochResult {
   const b = base(sh, [s], refresh ? [refresh] : []);
   const first = s.queries.filter((q) => q.set === 1);
   const notes: string[] = [];
@@ -48,7 +48,7 @@ export function powerResult(sh: RunShared, s: StreamOutcome, refresh: TprochRefr
 }
 
 /** Throughput test: the slowest stream's geomean (HammerDB's guidance); Throughput@Size over Ts. */
-export function throughputResult(sh: RunShared, streams: StreamOutcome[], refreshes: TprochRefreshTime[], elapsedSeconds: number): TprochResult {
+export function throughputResult(sh: TprochRun, streams: StreamOutcome[], refreshes: TprochRefreshTime[], elapsedSeconds: number): TprochResult {
   const b = base(sh, streams, refreshes);
   const slowest = streams.reduce((a, s) => (s.geomean > a.geomean ? s : a), streams[0]!);
   const notes: string[] = [];

@@ -2,10 +2,10 @@ import { tprochOldSalesKeys, tprochQueryParams, tprochQueryText, type Driver, ty
 import { SledgeError, defaultStreams, type TprochOptions, type TprochResult } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { engineName, sfText, tprochConfig, withAdmin } from './common.js';
-import { runQueryStream, type StreamOutcome } from './query-stream.js';
 import { firstFreeUpdate, newSales, oldSales, runRefreshStream } from './refresh.js';
 import { powerResult, throughputResult } from './result.js';
-import { RunShared, errorText } from './session.js';
+import { tprochRun, type TprochRun } from './session.js';
+import { errorText, type StreamOutcome } from '../../runner/streams.js';
 
 /** The run's options with the schema's scale factor: HammerDB auto-corrects a configured SF that does not match count(supplier)/10000, saying so. */
 async function settleOptions(env: JobEnv): Promise<TprochOptions> {
@@ -31,8 +31,8 @@ async function settleOptions(env: JobEnv): Promise<TprochOptions> {
  * explains (every statement of it: Q15's view, select and drop where the
  * engine uses a view), so the plan is read beside its SQL.
  */
-async function explainAll(sh: RunShared, s: TprochStream, stream: number, vu: number): Promise<void> {
-  const params = tprochQueryParams({ seed: sh.cfg.seed, stream, set: 1, scaleFactor: sh.o.scaleFactor, validation: sh.o.validation });
+async function explainAll(sh: TprochRun, s: TprochStream, stream: number, vu: number): Promise<void> {
+  const params = tprochQueryParams({ seed: sh.seed, stream, set: 1, scaleFactor: sh.o.scaleFactor, validation: sh.o.validation });
   let n = 0;
   for (let q = 1; q <= 22 && !sh.halted; q++) {
     try {
@@ -49,7 +49,7 @@ async function explainAll(sh: RunShared, s: TprochStream, stream: number, vu: nu
 }
 
 /** Power test (one session, VU 1): RF1 (with refresh), the 22 queries in Appendix A row 0 order, RF2. */
-async function powerTest(sh: RunShared): Promise<TprochResult | null> {
+async function powerTest(sh: TprochRun): Promise<TprochResult | null> {
   const s = await sh.open(0, 1);
   try {
     if (sh.o.explain) await explainAll(sh, s, 0, 1);
@@ -58,7 +58,8 @@ async function powerTest(sh: RunShared): Promise<TprochResult | null> {
     const rf: { rf1: number | null; rf2: number | null } = { rf1: null, rf2: null };
     sh.ctx.status('measuring');
     const t0 = performance.now();
-    const out = await runQueryStream(sh, 0, 1, {
+    const out = await sh.runStream(0, 1, {
+      sets: sh.o.querySets,
       session: s,
       ...(sh.o.refresh
         ? { before: async (x) => void (rf.rf1 = await newSales(sh, x, 1, 0, update, 0)), after: async (x) => void (rf.rf2 = await oldSales(sh, x, 1, 0, update, 0)) }
@@ -80,7 +81,7 @@ async function powerTest(sh: RunShared): Promise<TprochResult | null> {
  * stream s is VU s+1), plus the refresh stream. Ts runs from the first
  * stream's start to the last stream's end.
  */
-async function throughputTest(sh: RunShared): Promise<TprochResult | null> {
+async function throughputTest(sh: TprochRun): Promise<TprochResult | null> {
   const S = sh.o.streams ?? defaultStreams(sh.o.scaleFactor);
   const vuOf = (s: number) => (sh.o.refresh ? s + 1 : s);
   const rs = await sh.open(S + 1, 1);
@@ -90,7 +91,7 @@ async function throughputTest(sh: RunShared): Promise<TprochResult | null> {
     sh.line(1, `Throughput test: ${S} query stream(s)${sh.o.refresh ? `, refresh stream from update set ${first}` : ''}`);
     sh.ctx.status('measuring');
     const t0 = Date.now();
-    const jobs: Promise<unknown>[] = Array.from({ length: S }, (_, i) => runQueryStream(sh, i + 1, vuOf(i + 1)));
+    const jobs: Promise<unknown>[] = Array.from({ length: S }, (_, i) => sh.runStream(i + 1, vuOf(i + 1), { sets: sh.o.querySets }));
     if (sh.o.refresh) jobs.push(runRefreshStream(sh, rs, S + 1, first));
     const settled = await Promise.allSettled(jobs);
     const bad = settled.find((x) => x.status === 'rejected');
@@ -111,7 +112,7 @@ export const runJob: JobBody = async (env) => {
   const cfg = tprochConfig(env);
   const o = await settleOptions(env);
   ctx.status('running');
-  const sh = new RunShared(ctx, cfg, o, env.driver as Driver, stop);
+  const sh = tprochRun(ctx, cfg, o, env.driver as Driver, stop);
   const what = o.mode === 'power' ? 'power test' : `throughput test with ${o.streams ?? defaultStreams(o.scaleFactor)} stream(s)`;
   ctx.output(1, `TPROC-H ${what} on ${engineName(cfg)}: scale factor ${sfText(o.scaleFactor)}, ${o.querySets} query set(s), refresh ${o.refresh ? 'on' : 'off'}, DOP ${o.dop}`);
   const result = o.mode === 'power' ? await powerTest(sh) : await throughputTest(sh);

@@ -1,11 +1,12 @@
-import type { DriverFeatures, EngineId, ErrorClassName, Target } from '@sledge/protocol';
-import type { Driver, Logger } from './driver.js';
-import type { ArrivalPlan } from './arrival.js';
+import type { ErrorClassName, Target } from '@sledge/protocol';
+import type { Driver, Logger } from '../driver.js';
+import type { ArrivalPlan } from '../arrival.js';
+import type { Headline, RunContext } from './common.js';
 
 /**
- * The Workload contract: one benchmark (TPROC-C, later TPROC-H, ...) as one
- * module per layer. The server's generic runner knows nothing of any
- * benchmark: it sizes the shared counters from `operations`, asks the
+ * The VU workload shape: each virtual user loops over operations drawn from
+ * a mix (TPROC-C; CH-benCHmark's transactional side). The server's generic
+ * VU runner (server/src/runner/vu-run.ts) knows nothing of any benchmark: it sizes the shared counters from `operations`, asks the
  * workload for its VU plan and each VU's operation stream, runs the
  * operations on the session the workload opens on the driver, reads the
  * workload's run monitor at the window boundaries, and asks the monitor for
@@ -29,7 +30,7 @@ export interface NextOp<In = unknown> {
 }
 
 /** Where a VU stands when it asks for its operation stream. */
-export interface StreamContext<Options = unknown, Params = unknown> {
+export interface OpStreamContext<Options = unknown, Params = unknown> {
   seed: number;
   options: Options;
   /** What the run monitor found before the run (RunSetup.params), e.g. the schema's warehouse count. */
@@ -134,18 +135,9 @@ export interface OpTotals {
   errors: number;
 }
 
-/** The headline figure of a result: what the job list, profiles and compare show first. */
-export interface Headline {
-  /** e.g. 'nopm' */
-  metric: string;
-  value: number;
-  /** e.g. 'NOPM' */
-  unit: string;
-}
-
 /** What the monitor found before a run: the streams' parameters and how to describe the run. */
 export interface RunSetup<Params = unknown> {
-  /** Handed to every VU's stream (StreamContext.params) and the native loop. */
+  /** Handed to every VU's stream (OpStreamContext.params) and the native loop. */
   params: Params;
   /** Text after "N VU(s) on M worker thread(s); " in the monitor's output. */
   summary: string;
@@ -197,17 +189,8 @@ export interface RunMonitor<Params = unknown, Reading = unknown, Result = unknow
   close(): Promise<void>;
 }
 
-/** What the workload's monitor works with. */
-export interface RunContext<Options = unknown> {
-  driver: Driver;
-  target: Target;
-  engine: EngineId;
-  features: DriverFeatures;
-  options: Options;
-  log: Logger;
-}
-
-export interface Workload<Options = unknown, Params = unknown, Result = unknown> {
+export interface VuWorkload<Options = unknown, Params = unknown, Result = unknown> {
+  readonly shape: 'vu';
   /** Registry key and the job body's `workload` value, e.g. 'tprocc'. */
   readonly id: string;
   /** Display name, e.g. 'TPROC-C'. */
@@ -223,7 +206,7 @@ export interface Workload<Options = unknown, Params = unknown, Result = unknown>
   /** How the runner drives the VUs for these options. */
   vuPlan(options: Options): VuPlan;
   /** A VU's operation stream for a run. */
-  stream(ctx: StreamContext<Options, Params>): OpStream;
+  stream(ctx: OpStreamContext<Options, Params>): OpStream;
   /** One VU's session on the driver (the driver's hooks for this workload). */
   openSession(driver: Driver, target: Target, opts: SessionOptions, options: Options): Promise<OpSession>;
   /** The run's monitor on its own connection. */

@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './vu.js';
+export * from './stream.js';

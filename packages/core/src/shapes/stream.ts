@@ -1,0 +1,75 @@
+/**
+ * The stream workload shape: each stream runs the workload's queries, pass
+ * after pass ("query sets"), on a session of its own (TPROC-H's power and
+ * throughput tests; CH-benCHmark's analytic streams). The server's generic
+ * stream runner (server/src/runner/streams.ts) opens the sessions, asks the
+ * workload for each pass's queries, runs and times them, and records every
+ * query; it knows nothing of any benchmark. Pure: no I/O here.
+ */
+
+/** A query ready to run: the engine's statements with every parameter filled in. */
+export interface StreamQueryText {
+  /** Query number (1-based; TPC-H and CH-benCHmark: 1..22). */
+  query: number;
+  /**
+   * Statements in order. Exactly one is the timed statement (`timed`);
+   * others run around it untimed (TPROC-H Q15's view on engines that use one).
+   */
+  statements: { sql: string; timed: boolean }[];
+}
+
+/** The outcome of one timed query. */
+export interface StreamQueryRun {
+  rows: number;
+  /** ms of execute + fetch of the timed statement only. */
+  ms: number;
+  /** The fetched rows, when asked for (verbose output, validation). */
+  data?: unknown[][];
+}
+
+/** A stream's session as the stream runner drives it (an engine's analytic query session). */
+export interface StreamSession {
+  /** Run the query's statements; times the timed one. Database errors throw (classified by the driver). */
+  query(q: StreamQueryText, o?: { fetch?: boolean }): Promise<StreamQueryRun>;
+  /** The engine's plan of the query's timed statement (text), without running it. */
+  explain(q: StreamQueryText): Promise<string>;
+  /** Cancel the statement running on this session, server side. */
+  cancel(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One query of a pass, where it stands in the stream's order. */
+export interface PlannedQuery {
+  /** 1-based position in the pass. */
+  position: number;
+  text: StreamQueryText;
+}
+
+/** Where a stream stands when it asks for a pass's queries. */
+export interface QuerySetContext<Options = unknown> {
+  seed: number;
+  options: Options;
+  /** Stream number (TPROC-H: 0 = power, 1..S throughput; CH-benCHmark: 1..M). */
+  stream: number;
+  /** Pass, 1-based. */
+  set: number;
+  /** The engine's query statements by name (its queries file, read by the server). */
+  sql: Readonly<Record<string, string>>;
+}
+
+export interface StreamWorkload<Options = unknown> {
+  readonly shape: 'stream';
+  /** Registry key, e.g. 'tproch'. */
+  readonly id: string;
+  /** Display name, e.g. 'TPROC-H'. */
+  readonly name: string;
+  /** Query operation names in report order ('q1'..'q22'). */
+  readonly queries: readonly string[];
+  /** The file under the engine's SQL folder that holds the queries (packages/sql/<engine>/<sqlArea>/<sqlFile>). */
+  readonly sqlArea: string;
+  readonly sqlFile: string;
+  /** Session name of a stream's session (application_name or the engine's equivalent), e.g. 'tproch-3'. */
+  sessionName(stream: number): string;
+  /** The queries of one pass of one stream, in the order the stream runs them. Deterministic for a seed. */
+  querySet(ctx: QuerySetContext<Options>): PlannedQuery[];
+}
