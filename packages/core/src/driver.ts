@@ -1,4 +1,5 @@
 import type { AshSample, AshScope, DriverFeatures, EngineId, Target } from '@sledge/protocol';
+import type { QuerySession, QuerySessionOptions } from './shapes/stream.js';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -40,6 +41,13 @@ export interface Driver<T extends Target = Target> {
    * (see AshSamplerOptions).
    */
   openAshSampler?(target: T, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler>;
+  /**
+   * Optional capability: a query session on the target's database (see
+   * QuerySession: statements, timed queries with DOP and timeout, explain,
+   * cancel), for workloads that bring their own SQL (CH-benCHmark). The
+   * target's schema must exist; the session connects as the target's user.
+   */
+  openQuerySession?(target: T, opts: QuerySessionOptions): Promise<QuerySession>;
   /**
    * Optional capability: the target fields that name a file on the server's
    * own disk (SQLite: `file`). The server resolves them (relative paths under

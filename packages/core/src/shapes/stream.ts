@@ -73,3 +73,32 @@ export interface StreamWorkload<Options = unknown> {
   /** The queries of one pass of one stream, in the order the stream runs them. Deterministic for a seed. */
   querySet(ctx: QuerySetContext<Options>): PlannedQuery[];
 }
+
+/** How to open an engine-level query session (Driver.openQuerySession). */
+export interface QuerySessionOptions {
+  /**
+   * The session's name as the engine shows it (PostgreSQL application_name,
+   * SQL Server program_name, Oracle MODULE, Db2 client application name,
+   * MySQL a `/* name */` comment or connection attribute): `sledge-<name>`,
+   * e.g. 'chbench-2' -> sledge-chbench-2, so ASH tells streams from VUs.
+   */
+  name: string;
+  /** Per-query parallel workers where the engine has them (else ignored; DriverFeatures says which). */
+  dop: number;
+  /** Server-side statement timeout in seconds; 0 = none. */
+  queryTimeoutSec: number;
+  log: (text: string) => void;
+}
+
+/**
+ * An engine-level session on the target's database, for workloads that
+ * bring their own SQL files (CH-benCHmark's extra tables and analytic
+ * streams): run statements, run timed queries, explain, cancel. Knows no
+ * workload: every statement comes from the caller.
+ */
+export interface QuerySession extends StreamSession {
+  /** Run one statement that returns no rows (DDL, INSERT, ANALYZE), outside any explicit transaction (autocommit). */
+  exec(sql: string): Promise<void>;
+  /** Insert rows into a table, in batches, in one transaction (values: numbers, strings, null; columns in `columns` order). */
+  insertRows(table: string, columns: readonly string[], rows: readonly (readonly (string | number | null)[])[]): Promise<void>;
+}
