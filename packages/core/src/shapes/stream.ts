@@ -79,7 +79,7 @@ export interface QuerySessionOptions {
   /**
    * The session's name as the engine shows it (PostgreSQL application_name,
    * SQL Server program_name, Oracle MODULE, Db2 client application name,
-   * MySQL a `/* name */` comment or connection attribute): `sledge-<name>`,
+   * MySQL/MariaDB a program_name connection attribute): `sledge-<name>`,
    * e.g. 'chbench-2' -> sledge-chbench-2, so ASH tells streams from VUs.
    */
   name: string;
