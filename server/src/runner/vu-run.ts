@@ -41,6 +41,31 @@ export interface VuJobSpec<Options = unknown> {
   /** The workload's options in a job configuration. */
   options(cfg: JobConfig): Options;
   native?: NativeLoop<Options>;
+  /** Load of another shape that runs beside the VUs for the same timed window (CH-benCHmark's analytic streams). */
+  companion?: (env: JobEnv, at: CompanionPlace) => RunCompanion;
+}
+
+/** Where a companion's output goes: its first output VU number (after the monitor and the VUs). */
+export interface CompanionPlace {
+  firstVu: number;
+}
+
+/**
+ * A companion of a timed run: started with the VUs (rampup), told when the
+ * measured window starts and ends, asked for its result fields and lines at
+ * the end. A stop request reaches it through the job's StopToken.
+ */
+export interface RunCompanion {
+  start(): void;
+  windowStart(): void;
+  /** The measured window ended: what runs is ended (cancelled, not counted). */
+  windowEnd(): Promise<void>;
+  /** Its failure (a raised query error), or null: the run fails with it. */
+  failure(): unknown;
+  /** Fields merged into the run's result and the monitor's closing lines. */
+  result(windowSeconds: number): { fields: Record<string, unknown>; lines: string[] };
+  /** Ends what still runs; awaited before the run closes. */
+  close(): Promise<void>;
 }
 
 /** The measured window's readings, as taken at its two ends. */
@@ -91,6 +116,8 @@ class VuRun {
   private arrival: ArrivalMeter | null = null;
   /** Thresholds marked `:abort`, judged during the measured window. */
   private watch: AbortWatch | null = null;
+  /** Load beside the VUs (spec.companion), timed runs only. */
+  private companion: RunCompanion | null = null;
 
   private constructor(
     private readonly env: JobEnv,
@@ -141,6 +168,10 @@ class VuRun {
     if (this.plan.arrival) this.arrival = new ArrivalMeter(this.plan.arrival, shape, this.counters, ctx, this.mon);
     this.arrival?.start();
     this.pool.go();
+    if (this.timed && this.spec.companion) {
+      this.companion = this.spec.companion(this.env, { firstVu: this.plan.vus + 2 });
+      this.companion.start();
+    }
     this.steps?.start();
     this.env.samplers?.attachClient(this.shared.ash, this.plan.vus);
     ctx.status(this.timed ? 'rampup' : 'running');
@@ -308,6 +339,7 @@ class VuRun {
     const start = await this.monitorCount('start');
     const startClient = this.counters.totals();
     this.remote?.markWindow('start');
+    this.companion?.windowStart();
     this.arrival?.beginWindow();
     const tStart = performance.now();
     const cpu0 = process.cpuUsage();
@@ -324,6 +356,7 @@ class VuRun {
     const end = await this.monitorCount('end');
     const endClient = this.counters.totals();
     this.remote?.markWindow('end');
+    await this.companion?.windowEnd();
     const arrival = this.arrival?.endWindow();
     const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
@@ -360,6 +393,13 @@ class VuRun {
     if (w.pool) {
       outcome.result = { ...(outcome.result as object), clientTpm: w.pool.clientTpm, targets: w.pool.targets };
       outcome.lines.push(...w.pool.lines);
+    }
+    if (this.companion) {
+      const failed = this.companion.failure();
+      if (failed) throw failed;
+      const c = this.companion.result(w.seconds);
+      outcome.result = { ...(outcome.result as object), ...c.fields };
+      outcome.lines.push(...c.lines);
     }
     for (const line of outcome.lines) mon(line);
     const shapes: Record<string, unknown> = { ...w.shapes };
@@ -407,6 +447,9 @@ class VuRun {
     await this.stopVus(STOP_GRACE_MS);
     this.samplers!.stop();
     this.throwFailure();
+    // A companion that failed (a raised query error) ended the window: the run fails with its error.
+    const companionFailed = this.companion?.failure();
+    if (companionFailed) throw companionFailed;
     const aborted = this.watch?.verdict;
     if (aborted) {
       // The thresholds as judged on the window up to the abort: the engine stores them as the job's verdict.
@@ -425,6 +468,7 @@ class VuRun {
   /** Whatever way the run ended: timers off, threads ended, the VU grid final, the monitor closed. */
   async close(): Promise<void> {
     this.watch?.end();
+    await this.companion?.close();
     this.samplers?.stop();
     await this.steps?.close();
     await this.pool.abort();

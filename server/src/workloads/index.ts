@@ -5,8 +5,10 @@
 import { registerWorkloadRunner } from './registry.js';
 import { tproccRunner } from './tprocc/index.js';
 import { tprochRunner } from './tproch/index.js';
+import { chbenchRunner } from './chbench/index.js';
 
 registerWorkloadRunner(tproccRunner);
 registerWorkloadRunner(tprochRunner);
+registerWorkloadRunner(chbenchRunner);
 
 export { jobBody, registerWorkloadRunner, workloadRunner, type Body, type WorkloadRunner } from './registry.js';

@@ -6,3 +6,4 @@
 export * from './columns.js';
 export * from './nations.js';
 export * from './generate.js';
+export * from './streams.js';
