@@ -71,6 +71,7 @@ export const JOB_FLAGS = {
   dop: { type: 'string' },
   'query-timeout': { type: 'string' },
   'raise-query-error': { type: 'boolean' },
+  'analytic-streams': { type: 'string' },
   validation: { type: 'boolean' },
   'no-explain': { type: 'boolean' },
   verbose: { type: 'boolean' },
@@ -169,12 +170,21 @@ const TPROCH_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['verbose', 'verbose', 'flag'],
 ];
 
+/** CLI flag -> chbench option (CH-benCHmark's analytic streams; --dop, --query-timeout, --raise-query-error read as TPROC-H's do). */
+const CHBENCH_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['analytic-streams', 'analyticStreams', 'number'],
+  ['dop', 'dop', 'number'],
+  ['query-timeout', 'queryTimeoutSec', 'number'],
+  ['raise-query-error', 'raiseQueryError', 'flag'],
+];
+
 /** A server field name (tprocc.vus, target.port, datagen.dir ...) -> the CLI flag that sets it. */
 export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries([
   ...TARGET_FLAGS.map(([flag, key]) => [`target.${key}`, `--${flag}`]),
   ...TPROCC_FLAGS.map(([flag, key]) => [`tprocc.${key}`, `--${flag}`]),
   ...SCHEMA_FLAGS.map(([flag, key]) => [`tprocc.schema.${key}`, `--${flag}`]),
   ...TPROCH_FLAGS.map(([flag, key]) => [`tproch.${key}`, `--${flag}`]),
+  ...CHBENCH_FLAGS.map(([flag, key]) => [`chbench.${key}`, `--${flag}`]),
   ['tproch.explain', '--no-explain'],
   ['tprocc.keyThink', '--key-think'],
   ['workload', '--workload'],
@@ -246,10 +256,19 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
   if (typeof f['connect-pool'] === 'string') target['pool'] = connectPoolFromFile(f['connect-pool'], engine);
   const workload = (f.workload as string | undefined) ?? 'tprocc';
   const shapes = shapeOptions(f, workload);
-  const body: Record<string, unknown> = workload === 'tproch' ? { type, workload, target, tproch: tprochOptions(f) } : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
+  const body: Record<string, unknown> =
+    workload === 'tproch'
+      ? { type, workload, target, tproch: tprochOptions(f) }
+      : workload === 'chbench'
+      ? { type, workload, target, tprocc: tproccOptions(type, f), chbench: optionsOf(f, CHBENCH_FLAGS) }
+      : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
   if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');
-  else refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');
+  else if (workload === 'chbench') refuseOthers(type, f, TPROCH_FLAGS.filter(([x]) => !CHBENCH_FLAGS.some(([y]) => y === x)), [], 'TPROC-H');
+  else {
+    refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');
+    refuseOthers(type, f, CHBENCH_FLAGS.filter(([x]) => !TPROCH_FLAGS.some(([y]) => y === x)), [], 'CH-benCHmark');
+  }
   if (type === 'datagen') {
     const datagen: Record<string, unknown> = {};
     if (f.dir !== undefined) datagen['dir'] = f.dir;
@@ -321,6 +340,16 @@ function keyThinkFlag(v: string | boolean): Record<string, unknown> {
   }
 }
 
+/** The options a list of flags sets. */
+function optionsOf(f: Flags, flags: readonly (readonly [FlagName, string, Kind])[]): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const [flag, key, kind] of flags) {
+    const v = read(flag, kind, f[flag]);
+    if (v !== undefined) o[key] = v;
+  }
+  return o;
+}
+
 /** The tproch options of a body from the TPROC-H flags. */
 function tprochOptions(f: Flags): Record<string, unknown> {
   const tproch: Record<string, unknown> = {};
@@ -338,6 +367,6 @@ function refuseOthers(type: string, f: Flags, lists: readonly (readonly [FlagNam
   const extra: FlagName[] = other === 'TPROC-H' ? ['no-explain'] : [];
   for (const flag of [...lists.map(([x]) => x), ...more.map(([x]) => x), ...extra]) {
     if (own.has(flag) || f[flag] === undefined) continue;
-    throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} is a ${other} flag: add --workload ${other === 'TPROC-H' ? 'tproch' : 'tprocc'} or remove it`, { field: `--${flag}` });
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} is a ${other} flag: add --workload ${({ 'TPROC-H': 'tproch', 'CH-benCHmark': 'chbench' } as Record<string, string>)[other] ?? 'tprocc'} or remove it`, { field: `--${flag}` });
   }
 }

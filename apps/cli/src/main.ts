@@ -7,14 +7,14 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, didYouMean, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, didYouMean, isChbenchResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import type { SledgeClient } from './client.js';
 import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
 import { replicaCommand } from './replica.js';
-import { jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { chbenchReport, jobDetail, jobTable, timingTable, tprochReport } from './print.js';
 import { buildProgressLine } from './progress.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
@@ -90,6 +90,12 @@ TPROC-H (--workload tproch; default tprocc):
   --raise-query-error --validation --no-explain --verbose
   e.g. sledge build --workload tproch --db postgresql --scale 1 --build-vus 2
        sledge run --workload tproch --db postgresql --scale 1 --mode throughput --streams 2 --refresh
+
+CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one schema, one timed window):
+  the TPROC-C flags, and --analytic-streams N (0 = transactions alone, the interference baseline)
+  --dop N --query-timeout SEC --raise-query-error (the analytic queries)
+  e.g. sledge build --workload chbench --db postgresql --warehouses 4 --build-vus 2
+       sledge run --workload chbench --db postgresql --vus 2 --analytic-streams 1 --rampup 1 --duration 3
 
 global flags:
   --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)
@@ -191,6 +197,7 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
       process.stdout.write(JSON.stringify({ job: final, result: final.result ?? null, timings }, null, 2) + '\n');
     } else {
       if (isTprochResult(final.result)) process.stdout.write(tprochReport(final.result));
+      else if (isChbenchResult(final.result)) process.stdout.write(chbenchReport(final.result));
       else if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }

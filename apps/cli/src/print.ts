@@ -1,5 +1,5 @@
 import { shapeLines } from './shapes.js';
-import { isTproccResult, type Job, type TimingRow, type TprochResult } from '@sledge/protocol';
+import { isTproccResult, type ChbenchResult, type Job, type TimingRow, type TprochResult } from '@sledge/protocol';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
@@ -62,5 +62,19 @@ export function tprochReport(r: TprochResult): string {
   if (m.length) rows.push(`${m.join(', ')} (Sledge's computation, not audited)`);
   if (r.metricsNote) rows.push(r.metricsNote);
   if (!r.standardScale) rows.push(`SF ${r.scaleFactor} is not a standard TPC-H scale factor: results are not comparable with published ones`);
+  return rows.join('\n') + '\n';
+}
+
+/** A CH-benCHmark result on stdout: TPROC-C's line, then the analytic streams' per-query times over the measured window. */
+export function chbenchReport(r: ChbenchResult): string {
+  const a = r.analytic;
+  const rows: string[] = [r.line];
+  if (a.streams === 0) return rows.concat('Analytic streams: none (transactions alone: the interference baseline)').join('\n') + '\n';
+  rows.push(`Analytic streams: ${a.streams}; ${a.completedQueries} queries in the measured window, ${a.queriesPerHour} queries per hour, ${a.errors} errors, geometric mean ${a.geomean.toFixed(3)} s`);
+  rows.push(`query  ${'count'.padStart(6)}${'mean s'.padStart(10)}${'min s'.padStart(10)}${'max s'.padStart(10)}${'errors'.padStart(8)}`);
+  for (const q of a.perQuery) {
+    rows.push(`Q${String(q.query).padEnd(5)}${String(q.count).padStart(6)}${q.meanSeconds.toFixed(3).padStart(10)}${q.minSeconds.toFixed(3).padStart(10)}${q.maxSeconds.toFixed(3).padStart(10)}${String(q.errors).padStart(8)}`);
+  }
+  if (r.interference) rows.push(`NOPM ${r.nopm} vs ${r.interference.baselineNopm} without analytic streams (job ${r.interference.baselineJobId}): ratio ${r.interference.ratio.toFixed(3)}`);
   return rows.join('\n') + '\n';
 }

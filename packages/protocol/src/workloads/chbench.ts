@@ -221,3 +221,8 @@ export const CHBENCH: WorkloadDef = {
   operationColor: chbenchOpColor,
   measuredWindow: () => true,
 };
+
+/** A CH-benCHmark result: TPROC-C's fields and the analytic streams'. */
+export function isChbenchResult(r: unknown): r is ChbenchResult {
+  return !!r && typeof r === 'object' && 'nopm' in r && 'analytic' in r;
+}
