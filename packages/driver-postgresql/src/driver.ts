@@ -1,9 +1,10 @@
 import { tproccTarget } from '@sledge/core';
-import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult, QuerySession, QuerySessionOptions } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './tprocc/admin.js';
 import { PgAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
+import { openPgQuerySession } from './engine/query-session.js';
 import { probePg } from './engine/probe.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -37,6 +38,10 @@ export const driver: Driver<PostgresqlTarget> = {
 
   openAshSampler(t: PostgresqlTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     return PgAshSampler.open(t, log, opts);
+  },
+
+  openQuerySession(t: PostgresqlTarget, opts: QuerySessionOptions): Promise<QuerySession> {
+    return openPgQuerySession(t, opts);
   },
 
   schemaField: 'database',

@@ -1,7 +1,7 @@
 import { sqlSet } from '@sledge/sql';
 
 /** Files of packages/sql/postgresql/tproch/ the driver reads. */
-export type TprochSqlFile = 'admin.sql' | 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql' | 'refresh.sql' | 'explain.sql';
+export type TprochSqlFile = 'admin.sql' | 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql' | 'refresh.sql';
 
 /** The TPROC-H SQL, resolved and read once by @sledge/sql. */
 const files = sqlSet<TprochSqlFile>('postgresql', 'tproch');

@@ -53,20 +53,3 @@ UNION ALL SELECT 'part', count(*) FROM part
 UNION ALL SELECT 'partsupp', count(*) FROM partsupp
 UNION ALL SELECT 'orders', count(*) FROM orders
 UNION ALL SELECT 'lineitem', count(*) FROM lineitem;
-
--- name: stream_settings
--- A query stream's session: the degree of parallelism (parallel workers per
--- Gather node) and the statement timeout in ms (0 = none). Set with
--- set_config(..., false): for the session, bound as parameters $1 and $2.
--- DateStyle ISO: DATE values come back as YYYY-MM-DD text (the driver keeps
--- them as that text, whatever the server's default style).
-SELECT set_config('max_parallel_workers_per_gather', $1, false) AS dop,
-       set_config('statement_timeout', $2, false) AS timeout,
-       set_config('DateStyle', 'ISO', false) AS datestyle;
-
--- name: cancel_backend
--- Cancel the statement a stream's backend runs (from another connection).
-SELECT pg_cancel_backend($1) AS cancelled;
-
--- name: backend_pid
-SELECT pg_backend_pid() AS pid;
