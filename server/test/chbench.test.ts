@@ -55,7 +55,8 @@ for (const [engine, target] of Object.entries(TARGETS)) {
 
     it('refuses a second build on the same schema, naming the field', async () => {
       const r = await post(s, '/api/v1/jobs', { workload: 'chbench', target, type: 'build', tprocc: { warehouses: 1 } });
-      expect(r.status).toBe(409);
+      expect(r.status).toBe(422);
+      expect(JSON.stringify(r.body)).toContain('SLEDGE_E_SCHEMA_EXISTS');
       expect(JSON.stringify(r.body)).toMatch(/target\.(file|database)/);
     });
 
