@@ -1,9 +1,10 @@
-import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type QuerySession, type QuerySessionOptions, type TproccTarget } from '@sledge/core';
 import type { Db2Target, DriverFeatures } from '@sledge/protocol';
 import { Db2Admin } from './tprocc/admin.js';
 import { Db2AshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { probeIbmDb } from './engine/library.js';
+import { openDb2QuerySession } from './engine/query-session.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -38,6 +39,11 @@ export const driver: Driver<Db2Target> = {
   async openAshSampler(t: Db2Target, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t);
     return await Db2AshSampler.open(t, log, opts);
+  },
+
+  async openQuerySession(t: Db2Target, opts: QuerySessionOptions): Promise<QuerySession> {
+    preflight(t);
+    return await openDb2QuerySession(t, opts);
   },
 
   schemaField: 'database',

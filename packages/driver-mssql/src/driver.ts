@@ -1,9 +1,10 @@
-import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult, QuerySession, QuerySessionOptions } from '@sledge/core';
 import type { DriverFeatures, MssqlTarget } from '@sledge/protocol';
 import { MssqlAdmin } from './tprocc/admin.js';
 import { MssqlAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { probeTedious } from './engine/library.js';
+import { openMssqlQuerySession } from './engine/query-session.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -37,6 +38,11 @@ export const driver: Driver<MssqlTarget> = {
   async openAshSampler(t: MssqlTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t);
     return await MssqlAshSampler.open(t, log, opts);
+  },
+
+  async openQuerySession(t: MssqlTarget, opts: QuerySessionOptions): Promise<QuerySession> {
+    preflight(t);
+    return await openMssqlQuerySession(t, opts);
   },
 
   schemaField: 'database',

@@ -1,9 +1,10 @@
-import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type QuerySession, type QuerySessionOptions } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
 import { MyAdmin } from './tprocc/admin.js';
 import { MyAshSampler } from './engine/ash/sampler.js';
 import { loadMysql2, mysql2Version } from './engine/connect.js';
 import { classifyError } from './engine/errors.js';
+import { openMyQuerySession } from './engine/query-session.js';
 import type { FamilyOptions } from './engine/family.js';
 import type { Flavour, MyTarget } from './engine/flavour.js';
 import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
@@ -59,6 +60,10 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
 
     async openAshSampler(target: T, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
       return MyAshSampler.open(target, flavour, log, opts);
+    },
+
+    openQuerySession(target: T, opts: QuerySessionOptions): Promise<QuerySession> {
+      return openMyQuerySession(target, flavour, opts);
     },
 
     schemaField: 'database',

@@ -1,9 +1,10 @@
-import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type TproccTarget } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type QuerySession, type QuerySessionOptions, type TproccTarget } from '@sledge/core';
 import type { DriverFeatures, OracleTarget } from '@sledge/protocol';
 import { OracleAdmin } from './tprocc/admin.js';
 import { OracleAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { probeOracledb } from './engine/library.js';
+import { openOracleQuerySession } from './engine/query-session.js';
 import { preflight } from './engine/preflight.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -39,6 +40,11 @@ export const driver: Driver<OracleTarget> = {
   async openAshSampler(t: OracleTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
     preflight(t, false);
     return await OracleAshSampler.open(t, log, opts);
+  },
+
+  async openQuerySession(t: OracleTarget, opts: QuerySessionOptions): Promise<QuerySession> {
+    preflight(t, false);
+    return await openOracleQuerySession(t, opts);
   },
 
   schemaField: 'database',

@@ -4,6 +4,7 @@ import { openAdminSession } from './tprocc/admin.js';
 import { classifyError } from './engine/errors.js';
 import { LIBRARY, probeLibrary } from './engine/library.js';
 import { openLoaderSession } from './engine/loader.js';
+import { openSqliteQuerySession } from './engine/query-session.js';
 import { openVuSession, type SqliteVuSession } from './tprocc/session.js';
 import { tprochHooks } from './tproch/hooks.js';
 
@@ -47,6 +48,7 @@ export const driver: SqliteDriver = {
   features: () => ({ ...FEATURES }),
   openSession: async (target, log) => openAdminSession(target, log),
   classifyError,
+  openQuerySession: async (target, opts) => openSqliteQuerySession(target, opts),
   localFileFields: ['file'],
   schemaField: 'file',
   workloads: { tprocc: tproccHooks, tproch: tprochHooks },

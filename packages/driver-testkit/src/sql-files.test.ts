@@ -126,7 +126,8 @@ describe('packages/sql/<engine>/tprocc file set', () => {
  * whose tproch folder does not exist yet are skipped.
  */
 const TPROCH_REQUIRED = ['admin.sql', 'tables.sql', 'keys.sql', 'statistics.sql', 'drop.sql', 'queries.sql', 'refresh.sql'] as const;
-const TPROCH_OPTIONAL = ['explain.sql'] as const;
+/** None today: how a driver asks for a plan is the engine's (packages/sql/<engine>/engine/session.sql). */
+const TPROCH_OPTIONAL = [] as const;
 
 describe('packages/sql/<engine>/tproch file set', () => {
   for (const engine of ENGINES) {

@@ -36,6 +36,10 @@ describe('sqlFile', () => {
     expect(sqlFiles('mariadb', 'chbench').map((f) => [f.name, f.from])).toEqual(onDisk('mysql', 'chbench').map((n) => [n, 'mysql']));
   });
 
+  it("resolves the engine-level session statements (engine/session.sql) for every engine, MariaDB's through MySQL's", () => {
+    for (const e of ENGINES) expect(sqlFile(e, 'engine', 'session.sql')).toBe(join(PKG, e === 'mariadb' ? 'mysql' : e, 'engine', 'session.sql'));
+  });
+
   it('no engine other than MariaDB falls back', () => {
     for (const e of ENGINES) if (e !== 'mariadb') expect(sqlEngines(e), e).toEqual([e]);
     // SQLite has no metrics folder and borrows from nobody.
@@ -58,7 +62,7 @@ describe('sqlFile', () => {
       expect(() => sqlFile('mariadb', 'tprocc', bad), bad).toThrow(/must be a plain file name/);
     }
     expect(() => sqlFile('informix' as EngineId, 'tprocc', 'tables.sql')).toThrow(/no SQL for engine "informix": engines are sqlite, postgresql/);
-    expect(() => sqlFile('postgresql', 'tpcds' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tpcds": workloads are tprocc, tproch, metrics/);
+    expect(() => sqlFile('postgresql', 'tpcds' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tpcds": workloads are tprocc, tproch, chbench, metrics, engine$/);
   });
 });
 

@@ -9,6 +9,7 @@ describe('Db2 errors -> run error classes', () => {
     [db2(-911, '40001', 'SQL0911N  The current transaction has been rolled back because of a deadlock or timeout.  Reason code "2".'), 'serialization'],
     [db2(-911, '40001', 'SQL0911N  The current transaction has been rolled back because of a deadlock or timeout.  Reason code "68".'), 'timeout'],
     [db2(-952, '57014', 'SQL0952N  Processing was cancelled due to an interrupt.'), 'timeout'],
+    [db2(-4725, '57014', 'SQL4725N  The activity has been cancelled.'), 'timeout'],
     [db2(-30081, '08001', 'SQL30081N  A communication error has been detected.'), 'connection'],
     [db2(-1224, '55032', 'SQL1224N  The database manager is not able to accept new requests.'), 'connection'],
     [db2(-1032, '57019', 'SQL1032N  No start database manager command was issued.'), 'connection'],

@@ -63,6 +63,8 @@ export function classifyError(e: unknown): ErrorClass {
   if (code === -911 || code === -913) return out(reasonCode(e) === 2 ? 'deadlock' : 'lock-timeout', true);
   // SQL0952N: processing cancelled (query timeout / interrupt).
   if (code === -952) return out('timeout', false);
+  // SQL4725N: the activity was cancelled (WLM_CANCEL_ACTIVITY, a query session's cancel()).
+  if (code === -4725) return out('timeout', false);
   if (code === -803 || code === -530 || code === -531 || code === -532 || code === -407 || code === -545) return out('constraint', false);
   if (code !== undefined && CONNECTION_CODES.has(code)) return out('connection', false);
   if (state?.startsWith('08')) return out('connection', false);

@@ -20,7 +20,7 @@ const braces = (sql: string) => [...new Set([...sql.matchAll(/\{\{([a-z0-9]+)\}\
 
 describe('packages/sql/db2/tproch files', () => {
   it('has the TPROC-H file set', () => {
-    expect(sqlFiles('db2', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'explain.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
+    expect(sqlFiles('db2', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
   });
 
   for (const file of Object.keys(DB2_TPROCH_SQL) as (keyof typeof DB2_TPROCH_SQL)[]) {
@@ -40,7 +40,6 @@ describe('packages/sql/db2/tproch files', () => {
     expect(db2TprochSql.get('statistics', 'runstats', { schema: 'TPCH', table: 'LINEITEM' })).toBe(
       `CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE "TPCH"."LINEITEM" WITH DISTRIBUTION AND DETAILED INDEXES ALL')`,
     );
-    expect(db2TprochSql.get('admin', 'stream_degree', { dop: 8 })).toBe("SET CURRENT DEGREE '8'");
     expect(db2TprochSql.get('admin', 'create_schema', { schema: 'TPCH' })).toBe('CREATE SCHEMA TPCH');
     expect(() => db2TprochSql.get('admin', 'create_schema')).toThrow(/\$\{schema\}/);
   });

@@ -9,7 +9,7 @@ import { cleanStatement, fillPlaceholders } from '../tprocc/sqlfiles.js';
 export const DB2_TPROCH_SQL = {
   admin: [
     'server_version', 'schema_exists', 'create_schema', 'set_schema', 'supplier_exists', 'supplier_count', 'row_count',
-    'column_types', 'application_handle', 'stream_degree', 'executing_activity', 'cancel_activity',
+    'column_types',
   ],
   tables: ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'],
   keys: [
@@ -22,7 +22,6 @@ export const DB2_TPROCH_SQL = {
   statistics: ['runstats'],
   drop: ['drop_lineitem', 'drop_orders', 'drop_partsupp', 'drop_part', 'drop_customer', 'drop_supplier', 'drop_nation', 'drop_region'],
   refresh: ['insert_order', 'insert_lineitem', 'delete_lineitem', 'delete_order'],
-  explain: ['explain_tables_exist', 'create_explain_tables', 'explain', 'latest_instance', 'operators', 'streams', 'clear'],
 } as const;
 
 export type Db2TprochSql = SqlCatalog<typeof DB2_TPROCH_SQL>;

@@ -13,6 +13,7 @@ describe('SQL Server errors -> run error classes', () => {
     [req(3960), 'serialization'],
     [req(1222), 'timeout'],
     [coded('ETIMEOUT'), 'timeout'],
+    [coded('ECANCEL'), 'timeout'],
     [coded('ECONNRESET'), 'connection'],
     [coded('ESOCKET'), 'connection'],
     [req(596, 21), 'connection'],

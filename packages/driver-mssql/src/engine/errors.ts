@@ -77,8 +77,8 @@ export function classifyError(e: unknown): ErrorClass {
   if (num !== undefined && LOCK_TIMEOUT.has(num)) return out('lock-timeout', true);
   if (num !== undefined && SERIALIZATION.has(num)) return out('serialization', true);
   if (num !== undefined && CONSTRAINT.has(num)) return out('constraint', false);
-  // tedious's requestTimeout.
-  if (codes.includes('ETIMEOUT')) return out('timeout', false);
+  // tedious's requestTimeout, and a request ended by an attention (a query session's cancel()).
+  if (codes.includes('ETIMEOUT') || codes.includes('ECANCEL')) return out('timeout', false);
   if (codes.some((c) => CONNECTION_CODES.has(c))) return out('connection', false);
   // A request on a closed connection: "Requests can only be made in the LoggedIn state, not the Final state".
   if (codes.includes('EINVALIDSTATE') && /\bFinal\b/.test(message)) return out('connection', false);

@@ -2,6 +2,7 @@ import type { Value } from '@sledge/core';
 import { TPROCH_COLUMNS } from '@sledge/core';
 import type { TprochTable } from '@sledge/protocol';
 import type { ColumnInfo } from '../engine/rows.js';
+import type { TdsParam, TdsParamType } from '../engine/tds.js';
 
 /** A table's columns in the generator's order (core TPROCH_COLUMNS); every generated column must exist. */
 export function tprochColumns(table: TprochTable, infos: readonly ColumnInfo[]): ColumnInfo[] {
@@ -13,14 +14,7 @@ export function tprochColumns(table: TprochTable, infos: readonly ColumnInfo[]):
   });
 }
 
-/** How a refresh-function value is sent as a tedious parameter (the types of tables.sql). */
-export type TdsParamType = 'bigint' | 'int' | 'decimal' | 'date' | 'varchar';
-
-export interface TdsParam {
-  name: string;
-  type: TdsParamType;
-  value: Value | Date;
-}
+export type { TdsParam, TdsParamType } from '../engine/tds.js';
 
 const DECIMALS = new Set(['acctbal', 'retailprice', 'supplycost', 'totalprice', 'quantity', 'extendedprice', 'discount', 'tax']);
 

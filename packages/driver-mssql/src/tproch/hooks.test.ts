@@ -9,7 +9,7 @@ import { driver } from '../driver.js';
 import { MssqlTprochAdmin, type AdminConn } from './admin.js';
 import { MssqlTprochLoader, type LoaderConn } from './loader.js';
 import { MssqlTprochStream, sendable, streamOpenOptions, withMaxdop } from './stream.js';
-import { streamConfig, type StreamConn } from './tds.js';
+import { streamConfig, type StreamConn } from '../engine/tds.js';
 import type { TdsParam } from './columns.js';
 
 /** Values for every query parameter (the shapes core's params module draws). */

@@ -22,7 +22,7 @@ const statementsOf = (q: number) => (q === 15 ? ['q15_view', 'q15', 'q15_drop'] 
 
 describe('packages/sql/mssql/tproch files', () => {
   it('has the TPROC-H file set', () => {
-    expect(sqlFiles('mssql', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'explain.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
+    expect(sqlFiles('mssql', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
   });
 
   for (const file of Object.keys(MSSQL_TPROCH_SQL) as (keyof typeof MSSQL_TPROCH_SQL)[]) {

@@ -7,7 +7,7 @@ import { cleanStatement, fillPlaceholders } from '../tprocc/sqlfiles.js';
  * read by the workload (core fillQuery), not through this catalog.
  */
 export const MSSQL_TPROCH_SQL = {
-  admin: ['server_version', 'database_exists', 'create_database', 'supplier_exists', 'supplier_count', 'row_count', 'column_types', 'maxdop_option'],
+  admin: ['server_version', 'database_exists', 'create_database', 'supplier_exists', 'supplier_count', 'row_count', 'column_types'],
   tables: ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'],
   keys: [
     'region_pk', 'nation_pk', 'supplier_pk', 'customer_pk', 'part_pk', 'partsupp_pk', 'orders_pk', 'lineitem_pk',
@@ -19,7 +19,6 @@ export const MSSQL_TPROCH_SQL = {
   statistics: ['update_statistics'],
   drop: ['drop_database'],
   refresh: ['insert_order', 'insert_lineitem', 'delete_lineitem', 'delete_order'],
-  explain: ['showplan_on', 'showplan_off'],
 } as const;
 
 export type MssqlTprochSql = SqlCatalog<typeof MSSQL_TPROCH_SQL>;

@@ -40,8 +40,10 @@ export interface SessionOptions {
   infileStreamFactory?: (path: string) => Readable;
   /** Announce the LOCAL_FILES capability (default true); false makes the server refuse LOCAL INFILE. */
   localFiles?: boolean;
-  /** Shown in performance_schema.session_connect_attrs. */
-  role: string;
+  /** Shown in performance_schema.session_connect_attrs as sledge_role (none when absent). */
+  role?: string;
+  /** The program_name connection attribute (default 'sledge'); a query session's is sledge-<name>. */
+  programName?: string;
 }
 
 function readTlsFile(path: string, field: string): Buffer {
@@ -71,7 +73,7 @@ export function connectionOptions(t: MyTarget, o: SessionOptions): ConnectionOpt
     // mysql2's statement cache preallocates its slots: the default of 16000 costs ~0.5 MB per
     // connection (5 GB at 10,000 async sessions). A VU prepares a handful of statements.
     maxPreparedStatements: MAX_PREPARED_STATEMENTS,
-    connectAttributes: { program_name: 'sledge', sledge_role: o.role },
+    connectAttributes: { program_name: o.programName ?? 'sledge', ...(o.role !== undefined ? { sledge_role: o.role } : {}) },
   };
   if (t.socket) opts.socketPath = t.socket;
   else {

@@ -1,5 +1,6 @@
 import { sqlSet, type SqlSet as SqlFileSet } from '@sledge/sql';
 import type { Flavour } from '../engine/flavour.js';
+import { dropCommentLines } from '../engine/sql-text.js';
 
 /** Every SQL file the driver reads, under packages/sql/<engine>/tprocc/ (MariaDB: its own file, else MySQL's). */
 export const SQL_FILES = [
@@ -27,19 +28,7 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
   });
 }
 
-/** Backquote an identifier (names are validated by the protocol schema; quote anyway). */
-export function quoteIdent(name: string): string {
-  return '`' + name.replace(/`/g, '``') + '`';
-}
-
-/** Drop full-line `--` comments (named statements may carry them), so the text is what the server gets. */
-export function dropCommentLines(sql: string): string {
-  return sql
-    .split('\n')
-    .filter((l) => !l.trim().startsWith('--'))
-    .join('\n')
-    .trim();
-}
+export { dropCommentLines, quoteIdent } from '../engine/sql-text.js';
 
 /**
  * A statement of a procedure script as the mysql client would send it:

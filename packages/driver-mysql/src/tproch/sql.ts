@@ -3,7 +3,7 @@ import type { Flavour } from '../engine/flavour.js';
 import { dropCommentLines, fillPlaceholders } from '../tprocc/sqlfiles.js';
 
 /** Files of packages/sql/<engine>/tproch/ the driver reads (MariaDB: its own, else MySQL's). */
-export type TprochSqlFile = 'admin.sql' | 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql' | 'refresh.sql' | 'explain.sql';
+export type TprochSqlFile = 'admin.sql' | 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql' | 'refresh.sql';
 export type TprochSqlSet = SqlSet<TprochSqlFile>;
 
 /** One flavour's TPROC-H SQL: named statements without comment lines, {{placeholders}} filled. */

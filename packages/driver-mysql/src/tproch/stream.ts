@@ -1,93 +1,27 @@
-import { performance } from 'node:perf_hooks';
-import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { TprochNewOrder, TprochQueryRun, TprochQueryText, TprochRefreshOptions, TprochStream, TprochStreamOptions } from '@sledge/core';
-import { connect } from '../engine/connect.js';
+import type { Connection } from 'mysql2/promise';
+import type { TprochNewOrder, TprochRefreshOptions, TprochStream, TprochStreamOptions } from '@sledge/core';
 import type { Flavour, MyTarget } from '../engine/flavour.js';
+import { connectQuerySession, MyQuerySession, type MySessionSetup } from '../engine/query-session.js';
 import type { TprochSqlSet } from './sql.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-type Statement = TprochQueryText['statements'][number];
-
-function split(q: TprochQueryText): { before: Statement[]; timed: Statement; after: Statement[] } {
-  const i = q.statements.findIndex((s) => s.timed);
-  if (i < 0) throw new Error(`query ${q.query} has no timed statement`);
-  return { before: q.statements.slice(0, i), timed: q.statements[i]!, after: q.statements.slice(i + 1) };
-}
-
-/** EXPLAIN's rows as a text table: a header line and one line per row, columns padded. */
-export function explainText(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return '';
-  const cols = Object.keys(rows[0]!);
-  const cell = (v: unknown) => (v === null || v === undefined ? 'NULL' : String(v));
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(width[i]!)).join(' | ').trimEnd();
-  return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
-}
-
 /**
- * One TPROC-H stream on MySQL or MariaDB. The statement timeout is the
- * server's (MySQL max_execution_time in ms, for SELECTs: error 3024;
- * MariaDB max_statement_time in s: error 1969). cancel() sends KILL QUERY
- * for this connection's id from a second connection, opened on first use.
- * Neither engine has a per-session degree of parallelism: opts.dop is not
- * used. The session is named by its connection attribute sledge_role
- * (sledge-tproch-<n>).
+ * One TPROC-H stream on MySQL or MariaDB: the engine's query session
+ * (timed queries, explain, KILL QUERY cancel, the server's statement
+ * timeout; see engine/query-session.ts), named by its connection attribute
+ * sledge_role (sledge-tproch-<n>), plus the refresh functions RF1 and RF2.
  */
-class MyStream implements TprochStream {
-  private killer: Promise<Connection> | undefined;
-  private busy = false;
-
+class MyStream extends MyQuerySession implements TprochStream {
   constructor(
-    private readonly c: Connection,
-    private readonly id: number,
-    private readonly t: MyTarget,
-    private readonly flavour: Flavour,
+    c: Connection,
+    id: number,
+    t: MyTarget,
+    flavour: Flavour,
+    setup: MySessionSetup,
     private readonly sql: TprochSqlSet,
-    private readonly opts: TprochStreamOptions,
-  ) {}
-
-  async query(q: TprochQueryText, o: { fetch?: boolean } = {}): Promise<TprochQueryRun> {
-    const { before, timed, after } = split(q);
-    this.busy = true;
-    try {
-      for (const s of before) await this.c.query(s.sql);
-      const t0 = performance.now();
-      let rows: unknown[][];
-      try {
-        const [r] = await this.c.query<RowDataPacket[][]>({ sql: timed.sql, rowsAsArray: true });
-        rows = Array.isArray(r) ? (r as unknown[][]) : [];
-      } catch (e) {
-        await this.cleanup(after);
-        throw e;
-      }
-      const ms = performance.now() - t0;
-      for (const s of after) await this.c.query(s.sql);
-      return { rows: rows.length, ms, ...(o.fetch ? { data: rows } : {}) };
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async cleanup(after: Statement[]): Promise<void> {
-    for (const s of after) await this.c.query(s.sql).catch(() => undefined);
-  }
-
-  async explain(q: TprochQueryText): Promise<string> {
-    const { before, timed, after } = split(q);
-    for (const s of before) await this.c.query(s.sql);
-    try {
-      const [rows] = await this.c.query<RowDataPacket[]>(this.sql.statement('explain.sql', 'explain').replace('{{sql}}', () => timed.sql));
-      return explainText(rows);
-    } finally {
-      await this.cleanup(after);
-    }
-  }
-
-  async cancel(): Promise<void> {
-    if (!this.busy) return;
-    this.killer ??= connect(this.t, this.flavour, { useDatabase: false, role: `sledge-tproch-${this.opts.stream}-cancel` });
-    await (await this.killer).query(this.sql.statement('admin.sql', 'kill_query'), [this.id]);
+  ) {
+    super(c, id, t, flavour, setup);
   }
 
   async newSales(orders: readonly TprochNewOrder[], o: TprochRefreshOptions): Promise<void> {
@@ -129,27 +63,10 @@ class MyStream implements TprochStream {
       throw e;
     }
   }
-
-  async close(): Promise<void> {
-    const k = this.killer;
-    this.killer = undefined;
-    await Promise.all([this.c.end().catch(() => undefined), k?.then((c) => c.end()).catch(() => undefined)]);
-  }
 }
 
 export async function openMyTprochStream(t: MyTarget, flavour: Flavour, sql: TprochSqlSet, opts: TprochStreamOptions): Promise<TprochStream> {
-  const c = await connect(t, flavour, { useDatabase: true, role: `sledge-tproch-${opts.stream}` });
-  try {
-    const secs = Math.max(0, opts.queryTimeoutSec);
-    // A new session has no limit: the setting is sent only when there is one.
-    if (secs === 0) {
-      // nothing to set
-    } else if (flavour.engine === 'mariadb') await c.query(sql.statement('admin.sql', 'stream_timeout_mariadb'), [secs]);
-    else await c.query(sql.statement('admin.sql', 'stream_timeout_mysql'), [secs * 1000]);
-    const [rows] = await c.query<RowDataPacket[]>(sql.statement('admin.sql', 'connection_id'));
-    return new MyStream(c, Number(rows[0]!.id), t, flavour, sql, opts);
-  } catch (e) {
-    await c.end().catch(() => undefined);
-    throw e;
-  }
+  const setup: MySessionSetup = { role: `sledge-tproch-${opts.stream}`, queryTimeoutSec: opts.queryTimeoutSec, log: opts.log };
+  const { c, id } = await connectQuerySession(t, flavour, setup);
+  return new MyStream(c, id, t, flavour, setup, sql);
 }

@@ -21,7 +21,7 @@ const VARS = { ...tprochVars(validate(OracleTarget, { engine: 'oracle', user: 't
 
 describe('packages/sql/oracle/tproch files', () => {
   it('has the TPROC-H file set', () => {
-    expect(sqlFiles('oracle', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'explain.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
+    expect(sqlFiles('oracle', 'tproch').map((f) => f.name)).toEqual(['admin.sql', 'drop.sql', 'keys.sql', 'queries.sql', 'refresh.sql', 'statistics.sql', 'tables.sql']);
   });
 
   for (const file of Object.keys(ORACLE_TPROCH_SQL) as (keyof typeof ORACLE_TPROCH_SQL)[]) {
@@ -40,7 +40,6 @@ describe('packages/sql/oracle/tproch files', () => {
 
   it('fills the user DDL with the validated names and the quoted password', () => {
     expect(oracleTprochSql.get('admin', 'create_user', VARS)).toBe('CREATE USER tpch IDENTIFIED BY "tpch"\n  DEFAULT TABLESPACE USERS\n  TEMPORARY TABLESPACE TEMP');
-    expect(oracleTprochSql.get('admin', 'stream_parallel', { dop: 8 })).toBe('ALTER SESSION FORCE PARALLEL QUERY PARALLEL 8');
     expect(oracleTprochSql.get('statistics', 'gather_schema_stats')).toMatch(/^BEGIN\n\s+DBMS_STATS\.GATHER_SCHEMA_STATS\(\n\s+ownname\s+=> USER,[\s\S]*END;$/);
     expect(() => tprochVars(validate(OracleTarget, { engine: 'oracle', user: 'tp ch' }))).toThrow(/target.user/);
     expect(() => tprochVars(validate(OracleTarget, { engine: 'oracle', user: 'tpch', password: 'a"b' }))).toThrow(/target.password/);
@@ -111,6 +110,5 @@ describe('packages/sql/oracle/tproch files', () => {
     expect([...r['insert_lineitem']!.matchAll(/:(\d+)/g)].map((m) => Number(m[1]))).toEqual(TPROCH_COLUMNS.lineitem.map((_, i) => i + 1));
     expect(r['insert_order']).toContain("TO_DATE(:5, 'YYYY-MM-DD')");
     expect(r['defer_lineitem_order_fk']).toBe('SET CONSTRAINT lineitem_order_fk DEFERRED');
-    expect(oracleTprochSql.get('explain', 'explain')).toBe("EXPLAIN PLAN SET STATEMENT_ID = '{{id}}' FOR\n{{sql}}");
   });
 });

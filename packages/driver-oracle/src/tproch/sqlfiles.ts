@@ -10,7 +10,7 @@ import { cleanStatement, fillPlaceholders, identifier, quotablePassword } from '
 export const ORACLE_TPROCH_SQL = {
   admin: [
     'server_version', 'server_version_12c', 'user_exists', 'supplier_exists', 'create_user', 'grant_roles', 'quota',
-    'supplier_count', 'row_count', 'column_types', 'stream_parallel',
+    'supplier_count', 'row_count', 'column_types',
   ],
   tables: ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'],
   keys: [
@@ -23,7 +23,6 @@ export const ORACLE_TPROCH_SQL = {
   statistics: ['gather_schema_stats'],
   drop: ['kill_sessions', 'drop_user'],
   refresh: ['defer_lineitem_order_fk', 'insert_order', 'insert_lineitem', 'delete_lineitem', 'delete_order'],
-  explain: ['explain', 'display', 'clear'],
 } as const;
 
 export type OracleTprochSql = SqlCatalog<typeof ORACLE_TPROCH_SQL>;

@@ -28,6 +28,8 @@ function codeOf(e: unknown): string | undefined {
  *   busy timeout; the transaction was rolled back and may be retried.
  * - closed connection, SQLITE_CANTOPEN*, SQLITE_NOTADB: the session cannot go on.
  * - SQLITE_CONSTRAINT*: a constraint failed.
+ * - SQLITE_INTERRUPT: a query session's query was stopped by its statement
+ *   timeout or by cancel() (engine/query-session.ts).
  */
 export function classifyError(e: unknown): ErrorClass {
   const message = e instanceof Error ? e.message : String(e);
@@ -43,6 +45,7 @@ export function classifyError(e: unknown): ErrorClass {
   ) {
     return { kind: 'connection', retryable: false, ...(code !== undefined ? { code } : {}), message };
   }
+  if (code === 'SQLITE_INTERRUPT') return { kind: 'timeout', retryable: false, code, message };
   if (code !== undefined && /^SQLITE_CONSTRAINT(_|$)/.test(code)) return { kind: 'constraint', retryable: false, code, message };
   return { kind: 'other', retryable: false, ...(code !== undefined ? { code } : {}), message };
 }

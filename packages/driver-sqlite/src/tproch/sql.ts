@@ -15,7 +15,6 @@ export function tprochScript(file: TprochScript): string {
 export const TPROCH_NAMED_SQL = {
   'admin.sql': ['server_version', 'schema_tables', 'schema_suppliers', 'schema_other_objects', 'row_counts', 'file_tables'],
   'refresh.sql': ['rf1_order', 'rf1_lineitem', 'rf2_lineitem', 'rf2_order'],
-  'explain.sql': ['explain'],
 } as const;
 
 type NamedFile = keyof typeof TPROCH_NAMED_SQL;

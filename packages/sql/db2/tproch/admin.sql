@@ -34,23 +34,3 @@ SELECT LOWER(colname) AS name, typename AS type_name, length AS max_length, scal
   FROM syscat.columns
  WHERE tabschema = UPPER(?) AND tabname = UPPER(?)
  ORDER BY colno;
-
--- name: application_handle
--- On a query stream's connection: its handle, for cancelling its statement from another connection.
-SELECT MON_GET_APPLICATION_HANDLE() AS handle FROM sysibm.sysdummy1;
-
--- name: stream_degree
--- On a query stream's connection: the stream's degree of intra-partition parallelism.
-SET CURRENT DEGREE '${dop}';
-
--- name: executing_activity
--- The activity (statement) a stream's application is running now.
-SELECT uow_id AS uow_id, activity_id AS activity_id
-  FROM TABLE(MON_GET_ACTIVITY(?, -2))
- WHERE activity_state IN ('EXECUTING', 'IDLE', 'QUEUED')
- ORDER BY local_start_time DESC
- FETCH FIRST 1 ROW ONLY;
-
--- name: cancel_activity
--- Cancel that statement (WLM_CANCEL_ACTIVITY, needs WLMADM or DBADM): it ends with SQL4725N.
-CALL WLM_CANCEL_ACTIVITY(?, ?, ?);

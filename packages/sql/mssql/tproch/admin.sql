@@ -32,7 +32,3 @@ SELECT c.name AS name, t.name AS type_name, c.max_length AS max_length,
   JOIN sys.types t ON t.user_type_id = c.user_type_id
  WHERE c.object_id = OBJECT_ID(@table)
  ORDER BY c.column_id;
-
--- name: maxdop_option
--- Appended by the driver to each timed select: the stream's degree of parallelism.
-OPTION (MAXDOP $(dop))

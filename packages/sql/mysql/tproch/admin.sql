@@ -1,6 +1,7 @@
--- TPROC-H server version, database lifecycle, schema state and stream
--- session statements for MySQL and MariaDB (MariaDB reads this file through
--- the resolver's fallback). {{database}} is the backquoted target.database;
+-- TPROC-H server version, database lifecycle, schema state and loader
+-- statements for MySQL and MariaDB (MariaDB reads this file through the
+-- resolver's fallback; a stream's session statements are the engine's,
+-- ../engine/session.sql). {{database}} is the backquoted target.database;
 -- `?` values are bound by the client.
 
 -- name: version
@@ -34,21 +35,6 @@ UNION ALL SELECT 'part', COUNT(*) FROM part
 UNION ALL SELECT 'partsupp', COUNT(*) FROM partsupp
 UNION ALL SELECT 'orders', COUNT(*) FROM orders
 UNION ALL SELECT 'lineitem', COUNT(*) FROM lineitem;
-
--- name: connection_id
-SELECT CONNECTION_ID() AS id;
-
--- name: kill_query
--- Cancel the statement a stream's connection runs (sent from another connection).
-KILL QUERY ?;
-
--- name: stream_timeout_mysql
--- MySQL: a SELECT's time limit in ms (0 = none); the server stops it with error 3024.
-SET SESSION max_execution_time = ?;
-
--- name: stream_timeout_mariadb
--- MariaDB: any statement's time limit in seconds (0 = none); error 1969 when it fires.
-SET SESSION max_statement_time = ?;
 
 -- name: local_infile
 -- Does the server accept LOAD DATA LOCAL? (OFF by default on MySQL 8.)

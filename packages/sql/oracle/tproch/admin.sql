@@ -48,7 +48,3 @@ SELECT LOWER(column_name) AS name, data_type AS type_name, data_length AS max_le
   FROM user_tab_columns
  WHERE table_name = UPPER(:table_name)
  ORDER BY column_id;
-
--- name: stream_parallel
--- user, on each query stream's session: the stream's degree of parallelism.
-ALTER SESSION FORCE PARALLEL QUERY PARALLEL &dop;

@@ -1,11 +1,20 @@
 import type { MssqlTarget } from '@sledge/protocol';
 import type { Connection, ConnectionConfiguration, Request } from 'tedious';
-import { tediousConfig } from '../engine/config.js';
-import { connectError } from '../engine/errors.js';
-import { tedious, type Tedious } from '../engine/library.js';
-import type { TdsParam } from './columns.js';
+import type { Value } from '@sledge/core';
+import { tediousConfig } from './config.js';
+import { connectError } from './errors.js';
+import { tedious, type Tedious } from './library.js';
 
-/** What a TPROC-H query stream needs from its connection (a fake stands in for it in tests). */
+/** How a value is sent as a tedious parameter: TPROC-H's refresh types (tables.sql), float for a query session's non-integer numbers. */
+export type TdsParamType = 'bigint' | 'int' | 'decimal' | 'float' | 'date' | 'varchar';
+
+export interface TdsParam {
+  name: string;
+  type: TdsParamType;
+  value: Value | Date;
+}
+
+/** What a query session (and TPROC-H's stream on it) needs from its connection (a fake stands in for it in tests). */
 export interface StreamConn {
   /** Run a batch (or, with params, a parameterised statement); resolves with the rows of every result set as arrays. */
   rows(sql: string, params?: readonly TdsParam[]): Promise<unknown[][]>;
@@ -25,15 +34,15 @@ export interface StreamOpenOptions {
   requestTimeoutMs: number;
 }
 
-/** The tedious configuration of a stream: the admin one with the stream's request timeout. */
+/** The tedious configuration of a query session: the admin one with the session's request timeout. */
 export function streamConfig(t: MssqlTarget, o: StreamOpenOptions): ConnectionConfiguration {
   const base = tediousConfig(t, { database: o.database, appName: o.appName });
   return { ...base, options: { ...base.options, requestTimeout: o.requestTimeoutMs } };
 }
 
 /**
- * A tedious connection for a query stream: the request timeout is the
- * stream's statement timeout, and cancel() sends a TDS attention, which
+ * A tedious connection for a query session: the request timeout is the
+ * session's statement timeout, and cancel() sends a TDS attention, which
  * ends the running request on the server (the request fails with ECANCEL).
  */
 export class TediousStreamConn implements StreamConn {
@@ -83,6 +92,9 @@ export class TediousStreamConn implements StreamConn {
         break;
       case 'int':
         req.addParameter(p.name, T.Int, p.value === null ? null : Number(p.value));
+        break;
+      case 'float':
+        req.addParameter(p.name, T.Float, p.value === null ? null : Number(p.value));
         break;
       case 'decimal':
         req.addParameter(p.name, T.Decimal, p.value === null ? null : Number(p.value), { precision: 15, scale: 2 });
