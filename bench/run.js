@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
@@ -34,6 +34,8 @@
  * - pgfn:    server time per call of the five PostgreSQL routines (track_functions) and NOPM, the routines of
  *            a git revision (--before, default the one before issue 17 item 1) vs the working tree's, functions
  *            and procedures variants, interleaved (bench/pgfn.js; run only when named or with `all`)
+ * - chbench: CH-benCHmark on PostgreSQL, 4 warehouses: NOPM with 0, 1 and 2 analytic streams, interleaved
+ *            rounds, ratio to 0 streams, analytic queries per hour (bench/chbench.js; only when named or `all`)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -307,6 +309,12 @@ if (sections.includes('cv') || sections.includes('all')) {
 if (sections.includes('tproch') || sections.includes('all')) {
   const { benchTproch } = await import('./tproch.js');
   await benchTproch({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results });
+}
+
+// --- chbench: interference of analytic streams on TPROC-C (only when named: minutes of runs) ---
+if (sections.includes('chbench') || sections.includes('all')) {
+  const { benchChbench } = await import('./chbench.js');
+  await benchChbench({ quick, args, withApp, submit, table, fmt, log, results });
 }
 
 // --- async: fixed throughput at 10,000 sessions (only when named: minutes per engine) ---
