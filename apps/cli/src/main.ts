@@ -139,7 +139,8 @@ async function artifactCommand(id: string | undefined, o: Opts): Promise<number>
       process.stdout.write(text.endsWith('\n') ? text : text + '\n');
       return 0;
     }
-    const { writeFileSync, statSync } = await import('node:fs');
+    const { statSync } = await import('node:fs');
+    const { writeOwnerFile } = await import('./owner-file.js');
     const { join } = await import('node:path');
     const isDir = out.endsWith('/') || (() => {
       try {
@@ -149,7 +150,7 @@ async function artifactCommand(id: string | undefined, o: Opts): Promise<number>
       }
     })();
     const file = isDir ? join(out, `hdb_${(JSON.parse(text) as { job: { jobid: string } }).job.jobid}.json`) : out;
-    writeFileSync(file, text.endsWith('\n') ? text : text + '\n');
+    writeOwnerFile(file, text.endsWith('\n') ? text : text + '\n', '-o');
     if (!o.quiet) process.stderr.write(`wrote ${file}\n`);
     return 0;
   } finally {

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SledgeError } from '@sledge/protocol';
 import type { SledgeClient } from './client.js';
+import { writeOwnerFile } from './owner-file.js';
 
 /** `sledge report` flags: `--compare id,id` adds jobs to compare with the first; `-o`/`--out` names the file ('-' = stdout). */
 export const REPORT_FLAGS = {
@@ -37,11 +37,7 @@ export async function reportCommand(client: SledgeClient, ids: readonly string[]
     return 0;
   }
   const file = resolve(out);
-  try {
-    writeFileSync(file, page);
-  } catch (e) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `cannot write ${file}: ${(e as Error).message}`, { field: '--out' });
-  }
+  writeOwnerFile(file, page, '--out');
   const bytes = Buffer.byteLength(page);
   process.stdout.write(o.json ? JSON.stringify({ file, bytes, jobs: ids }) + '\n' : `wrote ${file} (${bytes} bytes)\n`);
   return 0;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliProcess } from './cli-process.js';
@@ -23,6 +23,16 @@ describe('sledge artifact', () => {
     const w = await sledge('artifact', id, ...local, '-o', `${dir}/`);
     expect(w.code, w.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, `hdb_${id}.json`), 'utf8'))).toEqual(a);
+    expect(statSync(join(dir, `hdb_${id}.json`)).mode & 0o777).toBe(0o600);
+    // A symbolic link planted at the -o name is not followed: its target keeps its content.
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'victim content\n');
+    symlinkSync(victim, join(dir, 'linked.json'));
+    const linked = await sledge('artifact', id, ...local, '-o', join(dir, 'linked.json'));
+    expect(linked.code).not.toBe(0);
+    expect(linked.err).toContain('is a symbolic link');
+    expect(readFileSync(victim, 'utf8')).toBe('victim content\n');
+    expect(lstatSync(join(dir, 'linked.json')).isSymbolicLink()).toBe(true);
     const jobs = JSON.parse((await sledge('jobs', ...local, '--json', '--type', 'build')).out) as { jobs: { id: string }[] };
     const none = await sledge('artifact', jobs.jobs[0]!.id, ...local);
     expect(none.code).not.toBe(0);

@@ -25,10 +25,17 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
   }
 }
 
-/** A nats-server of the test's own (own port, own JetStream directory), with token auth unless token is null. */
-export async function startNats(token: string | null): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'sledge-nats-'));
+/**
+ * A nats-server of the test's own (own port, own JetStream directory), with
+ * token auth unless token is null; `at` starts it again on a port and
+ * directory a killed one had. `kill` is a crash (SIGKILL, the directory kept).
+ */
+export async function startNats(
+  token: string | null,
+  at: { port?: number; dir?: string } = {},
+): Promise<{ url: string; port: number; dir: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
+  const port = at.port ?? (await freePort());
+  const dir = at.dir ?? mkdtempSync(join(tmpdir(), 'sledge-nats-'));
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir, ...(token ? ['--auth', token] : [])];
   const p = spawn('nats-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -36,12 +43,19 @@ export async function startNats(token: string | null): Promise<{ url: string; st
   p.stdout.on('data', (d: Buffer) => (log += d));
   const failed = new Promise<never>((_, reject) => p.once('error', (e) => reject(new Error(`nats-server does not start (${e.message}): install it (Debian: apt-get install nats-server)`))));
   await Promise.race([waitFor(() => /Server is ready/.test(log), 'nats-server'), failed]);
+  const exited = new Promise((r) => p.once('exit', r));
   return {
     url: `nats://127.0.0.1:${port}`,
+    port,
+    dir,
     stop: async () => {
-      p.kill('SIGTERM');
-      await new Promise((r) => p.once('exit', r));
+      if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
+      await exited;
       rmSync(dir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      p.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliProcess } from './cli-process.js';
@@ -34,6 +34,23 @@ describe('sledge report', () => {
     expect(readFileSync(join(cwd, 'mine.html'), 'utf8')).toContain(ids[0]);
     const stdout = await sledge('report', ids[1]!, ...local, '--out', '-');
     expect(stdout.out).toMatch(/^<!doctype html>[^]*<\/html>\n$/);
+  });
+
+  it('writes the file 0600 and never through a symbolic link planted at the -o name (the link target keeps its content)', async () => {
+    expect(statSync(join(cwd, `sledge-${ids[0]}.html`)).mode & 0o777).toBe(0o600);
+    const victim = join(cwd, 'victim.txt');
+    writeFileSync(victim, 'victim content\n', { mode: 0o644 });
+    symlinkSync(victim, join(cwd, 'linked.html'));
+    const r = await sledge('report', ids[0]!, ...local, '-o', 'linked.html');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is a symbolic link');
+    expect(readFileSync(victim, 'utf8')).toBe('victim content\n');
+    expect(lstatSync(join(cwd, 'linked.html')).isSymbolicLink()).toBe(true);
+    // An existing file of the user's is replaced and made owner-only.
+    writeFileSync(join(cwd, 'old.html'), 'old', { mode: 0o644 });
+    expect((await sledge('report', ids[0]!, ...local, '-o', 'old.html')).code).toBe(0);
+    expect(readFileSync(join(cwd, 'old.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    expect(statSync(join(cwd, 'old.html')).mode & 0o777).toBe(0o600);
   });
 
   it('writes a comparison with --compare', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient } from '@nats-io/jetstream';
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { REPLICA_NAME_PATTERN, SledgeError, type ReplicaInfo, type ReplicaList } from '@sledge/protocol';
+import { REPLICA_NAME_PATTERN, SledgeError, type NatsConnectionState, type ReplicaInfo, type ReplicaList } from '@sledge/protocol';
 import { VERSION } from '../version.js';
 import type { AgentHub } from '../runner/samplers/agents.js';
 import { DEFAULT_PREFIX, authenticates, connectNats, publicUrl, type NatsSettings } from './nats-conn.js';
@@ -68,6 +68,9 @@ export class ReplicaHub {
   readonly subjects: Subjects;
   readonly authenticated: boolean;
   readonly lossMs: number;
+  /** This server's own NATS connection, from nats.js status events and closed() (watchConnection). */
+  private conn: NatsConnectionState = { state: 'connected', since: Date.now() };
+  private closing = false;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -87,6 +90,7 @@ export class ReplicaHub {
       const hub = new ReplicaHub(nc, jetstream(nc), settings, opts);
       await hub.ensureStream();
       hub.listen();
+      hub.watchConnection();
       return hub;
     } catch (e) {
       await nc.close();
@@ -141,6 +145,46 @@ export class ReplicaHub {
     this.timers.push(setInterval(beat, HEARTBEAT_MS), setInterval(() => this.sweep(), Math.min(500, this.lossMs / 4)));
   }
 
+  /**
+   * Follow this server's NATS connection: a lost connection (NATS stopped,
+   * the network cut) is logged and shown by the replicas API and page as
+   * reconnecting until nats.js gets it back (it retries for ever); a
+   * connection that ends for good is closed. Replicas' heartbeats cannot
+   * arrive meanwhile, so they turn lost after the loss timeout, and come back
+   * with the connection.
+   */
+  private watchConnection(): void {
+    const url = publicUrl(this.settings.url);
+    const set = (state: NatsConnectionState['state'], reason?: string) => {
+      this.conn = { state, since: Date.now(), ...(reason ? { reason } : {}) };
+    };
+    void (async () => {
+      for await (const st of this.nc.status()) {
+        if (this.closing) return;
+        if ((st.type === 'disconnect' || st.type === 'reconnecting') && this.conn.state === 'connected') {
+          set('reconnecting', st.type === 'disconnect' ? `disconnected from ${publicUrl(st.server)}` : undefined);
+          this.warn(`NATS connection to ${url} lost: reconnecting (replicas cannot be reached and runs on them are refused until it is back)`);
+        } else if (st.type === 'reconnect') {
+          set('connected');
+          this.log(`NATS connection to ${url} is back`);
+          this.say(this.subjects.discover, { k: 'discover', ...this.next() });
+        } else if (st.type === 'error' && this.conn.state !== 'connected') {
+          set(this.conn.state, st.error.message);
+        }
+      }
+    })().catch(() => undefined);
+    void this.nc.closed().then((err) => {
+      if (this.closing) return;
+      set('closed', err instanceof Error ? err.message : undefined);
+      this.warn(`NATS connection to ${url} closed${err instanceof Error ? ` (${err.message})` : ''}: scale-out is off until this server restarts`);
+    });
+  }
+
+  /** This server's NATS connection now (connected, reconnecting, closed). */
+  get connection(): NatsConnectionState {
+    return { ...this.conn };
+  }
+
   /** A replica's heartbeat or leave: signed by the key it names, on its own name's subject. */
   private hello(m: Msg): void {
     const h = unsigned<Hello>(m.data);
@@ -155,7 +199,13 @@ export class ReplicaHub {
     }
     const fp = fingerprint(h.keys.sign);
     if (h.k === 'leave') {
-      if (this.registry.left(name, fp, h.seq)) this.log(`replica ${name} left`);
+      const e = this.registry.left(name, fp, h.seq);
+      if (e) {
+        this.log(`replica ${name} left (it stopped cleanly)`);
+        // Its CPU samples end now; a job it ran learns of it at the loss timeout, as of a lost one.
+        if (e.agentId !== undefined) this.opts.agents?.disconnect(e.agentId);
+        delete e.agentId;
+      }
       return;
     }
     if (h.k !== 'hb') return;
@@ -208,7 +258,8 @@ export class ReplicaHub {
   private markLost(e: Entry, at: number): void {
     if (e.agentId !== undefined) this.opts.agents?.disconnect(e.agentId);
     delete e.agentId;
-    this.log(`replica ${e.a.name} lost: no heartbeat since ${new Date(e.lastSeenAt).toISOString()}`);
+    // A replica that said it leaves was logged then; it stays "left" on the list.
+    if (!e.left) this.log(`replica ${e.a.name} lost: no heartbeat since ${new Date(e.lastSeenAt).toISOString()}`);
     for (const l of this.lostListeners) l(e.a.name, at);
   }
 
@@ -216,7 +267,7 @@ export class ReplicaHub {
     const now = Date.now();
     const { lost, pruned } = this.registry.sweep(now);
     for (const e of lost) this.markLost(e, now);
-    for (const e of pruned) this.log(`replica ${e.a.name} leaves the list: lost since ${new Date(e.lostAt).toISOString()}`);
+    for (const e of pruned) this.log(`replica ${e.a.name} leaves the list: ${e.left ? 'left' : 'lost'} since ${new Date(e.lostAt).toISOString()}`);
   }
 
   /** Called with a replica's name when it stops heartbeating. Returns the unsubscribe. */
@@ -234,7 +285,7 @@ export class ReplicaHub {
   }
 
   describe(): ReplicaList {
-    return { enabled: true, nats: publicUrl(this.settings.url), authenticated: this.authenticated, version: VERSION, now: Date.now(), replicas: this.list() };
+    return { enabled: true, nats: publicUrl(this.settings.url), authenticated: this.authenticated, connection: this.connection, version: VERSION, now: Date.now(), replicas: this.list() };
   }
 
   /** The job whose VUs run on replicas, or null. */
@@ -333,6 +384,7 @@ export class ReplicaHub {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const t of this.timers) clearInterval(t);
     this.sub?.unsubscribe();
     await this.nc.drain().catch(() => this.nc.close());

@@ -21,6 +21,14 @@ export function checkPlacement(cfg: JobConfig, hub: ReplicaHub | null): void {
       { field: 'placement' },
     );
   }
+  const conn = hub.connection;
+  if (conn.state !== 'connected') {
+    throw new SledgeError(
+      'SLEDGE_E_CONFLICT',
+      `this server's NATS connection is ${conn.state === 'closed' ? 'closed: restart the server' : 'lost (reconnecting): wait until it is back (the Replicas page says so), or set placement.on to "local"'}`,
+      { field: 'placement' },
+    );
+  }
   const spec = workloadRunner(cfg.workload).vuSpec;
   if (!spec) throw new SledgeError('SLEDGE_E_VALIDATION', `${cfg.workload} runs cannot be placed on replicas`, { field: 'placement.on' });
   const plan = spec.workload.vuPlan(spec.options(cfg));

@@ -170,7 +170,7 @@ export class Registry {
         host: a.host,
         cores: a.cores,
         drivers: a.drivers,
-        state: lost || left ? ('lost' as const) : a.jobId ? ('busy' as const) : ('ready' as const),
+        state: left ? ('left' as const) : lost ? ('lost' as const) : a.jobId ? ('busy' as const) : ('ready' as const),
         jobId: a.jobId,
         cpuPct: a.cpuPct,
         processCpuPct: a.processCpuPct,

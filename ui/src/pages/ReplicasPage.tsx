@@ -1,4 +1,4 @@
-import type { ReplicaInfo, ReplicaList } from '@sledge/protocol';
+import type { NatsConnectionState, ReplicaInfo, ReplicaList } from '@sledge/protocol';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { Link } from '../router.js';
 import { useReplicas } from '../state/replicas.js';
@@ -10,12 +10,26 @@ const REFRESH_MS = 2000;
 /** Machine CPU above this may make the replica, not the database, the bottleneck. */
 const CPU_HIGH = 90;
 
-const STATE_TEXT: Record<ReplicaInfo['state'], string> = { ready: 'ready', busy: 'busy', lost: 'lost' };
-const STATE_ICON: Record<ReplicaInfo['state'], string> = { ready: '✓', busy: '▶', lost: '✗' };
+const STATE_TEXT: Record<ReplicaInfo['state'], string> = { ready: 'ready', busy: 'busy', lost: 'lost', left: 'left' };
+const STATE_ICON: Record<ReplicaInfo['state'], string> = { ready: '✓', busy: '▶', lost: '✗', left: '⏏' };
+const STATE_TITLE: Record<ReplicaInfo['state'], string> = {
+  ready: 'joined and idle',
+  busy: "running a job's virtual users",
+  lost: 'no heartbeat for the loss timeout: killed, crashed or cut off',
+  left: 'it said it leaves: stopped cleanly (SIGTERM, Ctrl-C)',
+};
+
+/** This server's own NATS connection as the page says it. */
+function ConnectionText({ c }: { c: NatsConnectionState | undefined }) {
+  if (!c || c.state === 'connected') return <span className="good">✓ connected</span>;
+  const since = `since ${localDateTime(c.since)}`;
+  if (c.state === 'reconnecting') return <span className="bad">✗ disconnected — reconnecting ({since})</span>;
+  return <span className="bad">✗ closed ({since}): restart this server</span>;
+}
 
 function StateBadge({ state }: { state: ReplicaInfo['state'] }) {
   return (
-    <span className={`pill pill-${state}`} data-state={state}>
+    <span className={`pill pill-${state}`} data-state={state} title={STATE_TITLE[state]}>
       <span aria-hidden="true">{STATE_ICON[state]}</span> {STATE_TEXT[state]}
     </span>
   );
@@ -146,6 +160,7 @@ function ReplicaTable({ list, now }: { list: ReplicaList; now: number }) {
 export function ReplicasPage() {
   const { data, error } = useReplicas(REFRESH_MS);
   const count = (s: ReplicaInfo['state']) => data?.replicas.filter((r) => r.state === s).length ?? 0;
+  const down = data?.connection !== undefined && data.connection.state !== 'connected';
   return (
     <div className="page">
       <h2>Replicas</h2>
@@ -163,9 +178,15 @@ export function ReplicasPage() {
                 </dd>
               </div>
               <div>
+                <dt>Connection</dt>
+                <dd data-testid="replicas-connection" data-connection={data.connection?.state ?? 'connected'}>
+                  <ConnectionText c={data.connection} />
+                </dd>
+              </div>
+              <div>
                 <dt>Authentication</dt>
                 <dd data-testid="replicas-auth" data-auth={data.authenticated}>
-                  {data.authenticated ? <span className="good">✓ authenticated</span> : <span className="warn-text">⚠ none</span>}
+                  {data.authenticated ? <span className={down ? 'muted' : 'good'}>✓ authenticated{down ? ' (when connected)' : ''}</span> : <span className="warn-text">⚠ none</span>}
                 </dd>
               </div>
               <div>
@@ -175,10 +196,18 @@ export function ReplicasPage() {
               <div>
                 <dt>Replicas</dt>
                 <dd data-testid="replicas-counts">
-                  {count('ready')} ready · {count('busy')} busy · {count('lost')} lost
+                  {count('ready')} ready · {count('busy')} busy · {count('lost')} lost · {count('left')} left
                 </dd>
               </div>
             </dl>
+            {down && (
+              <p className="warn-box" role="alert" data-testid="replicas-connection-lost">
+                {data.connection!.state === 'reconnecting'
+                  ? "This server lost its connection to NATS and keeps reconnecting: replicas cannot be reached, their heartbeats do not arrive (they turn lost), and runs on replicas are refused until it is back. Check that the NATS server runs and is reachable."
+                  : 'This server\'s connection to NATS is closed: scale-out is off until this server restarts.'}
+                {data.connection!.reason ? ` (${data.connection!.reason})` : ''}
+              </p>
+            )}
             {!data.authenticated && (
               <p className="warn-box" role="alert" data-testid="replicas-auth-warning">
                 This server&apos;s connection to NATS does not authenticate, so runs on replicas are refused: they would send the target&apos;s credentials over it. Run NATS with authentication

@@ -92,6 +92,7 @@ export function usableReplicas(list: readonly ReplicaInfo[], engine: string): Re
 /** Why a replica cannot take a run on `engine` now, or undefined when it can. */
 export function unusableReason(r: ReplicaInfo, engine: string): string | undefined {
   if (r.state === 'lost') return 'lost';
+  if (r.state === 'left') return 'left';
   if (r.state === 'busy') return r.jobId ? `busy with job ${r.jobId}` : 'busy';
   if (!r.drivers.includes(engine)) return `no ${engine} driver`;
   return undefined;

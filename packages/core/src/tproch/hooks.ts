@@ -66,6 +66,13 @@ export interface TprochAdmin extends EngineSession {
   dropSchema(): Promise<void>;
   /** Optional: throw SLEDGE_E_SCHEMA_EXISTS when createSchema would refuse this target, changing nothing. */
   assertBuildable?(): Promise<void>;
+  /**
+   * Optional capability, as TPROC-C's AdminSession.discardCreated: after a
+   * build failed, drop what this session's createSchema created and nothing
+   * else (the database it created, the role it created; ones that existed
+   * before stay). Returns what it dropped, in words, for the build's output.
+   */
+  discardCreated?(): Promise<string[]>;
 }
 
 export interface TprochLoader {

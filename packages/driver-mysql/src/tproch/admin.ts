@@ -10,10 +10,13 @@ import type { TprochSqlSet } from './sql.js';
 /**
  * TPROC-H's admin session on MySQL/MariaDB: it connects without a default
  * database (the database may not exist yet), creates target.database
- * (HammerDB's tpch) and the tables in it, and drops the database whole.
+ * (HammerDB's tpch) and the tables in it, and drops the database whole;
+ * after a failed build, only the database this session created.
  */
 export class MyTprochAdmin implements TprochAdmin {
   private pending: Promise<Connection> | undefined;
+  /** createSchema created target.database in this session (a failed build drops it: discardCreated). */
+  private createdDatabase = false;
 
   constructor(
     private readonly t: MyTarget,
@@ -97,6 +100,7 @@ export class MyTprochAdmin implements TprochAdmin {
     await this.guard('creating the schema', async () => {
       this.log(`Creating database ${this.t.database}`);
       await this.rows('create_database');
+      this.createdDatabase = true;
       await this.select();
       this.log(`Creating the TPROC-H tables (SF ${o.scaleFactor})`);
       await this.script('tables.sql');
@@ -129,6 +133,20 @@ export class MyTprochAdmin implements TprochAdmin {
       if (Number((await this.rows('database_exists', [this.t.database]))[0]?.n ?? 0) === 0) return;
       this.log(`Dropping database ${this.t.database}`);
       await this.rows('drop_database');
+    });
+  }
+
+  /**
+   * After a failed build: the database this session created (a database that
+   * existed before stays, as does target.user: builds never create users).
+   */
+  discardCreated(): Promise<string[]> {
+    return this.guard('dropping what the failed build created', async () => {
+      if (!this.createdDatabase) return [];
+      this.log(`Dropping database ${this.t.database}`);
+      await this.rows('drop_database');
+      this.createdDatabase = false;
+      return [`database ${this.t.database}`];
     });
   }
 

@@ -21,6 +21,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class PgTprochAdmin implements TprochAdmin {
   private su: Promise<Client> | null = null;
   private tpc: Promise<Client> | null = null;
+  /** What createSchema created in this session (a failed build drops exactly these: discardCreated). */
+  private readonly created = { role: false, database: false };
 
   private constructor(
     private readonly t: PostgresqlTarget,
@@ -138,10 +140,12 @@ export class PgTprochAdmin implements TprochAdmin {
     if (this.ownRole && !(await this.one<boolean>(su, this.sql('role_exists', { role: t.user }), 'found'))) {
       this.log(`Creating user ${t.user}`);
       await this.run(su, `creating role "${t.user}"`, [this.sql('create_role', { role: t.user, password: t.password })]);
+      this.created.role = true;
     }
     if (!this.sharedDatabase) {
       this.log(`Creating database ${t.database}`);
       await this.run(su, `creating database "${t.database}"`, [this.sql('create_database', { database: t.database, role: t.user })]);
+      this.created.database = true;
     }
     await this.closeSession('user');
     const c = await this.session('user');
@@ -183,6 +187,25 @@ export class PgTprochAdmin implements TprochAdmin {
       const su = await this.session('superuser');
       await this.run(su, `dropping role "${t.user}"`, [this.sql('drop_role', { role: t.user })]);
     }
+  }
+
+  /** After a failed build: the database, then the role, that this session created (never one that existed before). */
+  async discardCreated(): Promise<string[]> {
+    const t = this.t;
+    const dropped: string[] = [];
+    await this.closeSession('user');
+    if (this.created.database) {
+      await this.dropDatabase();
+      this.created.database = false;
+      dropped.push(`database ${t.database}`);
+    }
+    if (this.created.role) {
+      const su = await this.session('superuser');
+      await this.run(su, `dropping role "${t.user}"`, [this.sql('drop_role', { role: t.user })]);
+      this.created.role = false;
+      dropped.push(`role ${t.user}`);
+    }
+    return dropped;
   }
 
   private async dropDatabase(): Promise<void> {

@@ -1,6 +1,7 @@
-import { BUILD_SCHEDULES, buildPlan, expectedRows, tproccHooks, tproccTarget, type AdminSession, type BuildPlan, type BuildSchedule } from '@sledge/core';
+import { BUILD_SCHEDULES, buildPlan, expectedRows, tproccHooks, tproccTarget, type BuildPlan, type BuildSchedule } from '@sledge/core';
 import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
+import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
@@ -159,18 +160,3 @@ export const buildJob: JobBody = async (env) => {
     await admin.close();
   }
 };
-
-/**
- * A failed build drops what it created (the database, a role that did not
- * exist before), so the target is as it was and the next build can start.
- * A failure to clean up is reported, not raised over the build's own error.
- */
-async function discardCreated(admin: AdminSession, mon: (text: string) => void): Promise<void> {
-  if (!admin.discardCreated) return;
-  try {
-    const dropped = await admin.discardCreated();
-    if (dropped.length) mon(`Build failed: dropped what it created (${dropped.join(', ')})`);
-  } catch (e) {
-    mon(`Build failed, and dropping what it created failed too: ${e instanceof Error ? e.message : String(e)}; delete the schema before building again`);
-  }
-}

@@ -3,11 +3,12 @@
  * checks a datagen job passes before any work (writable, enough free space,
  * no files from other settings), and the size estimate behind the space check.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemUnits, warehouseUnits } from '@sledge/core';
 import { CreateDirectoryError, createDirectory } from '@sledge/jobstore';
 import { SledgeError, TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
+import { privateDir, writePrivateFile } from '../../files/private-file.js';
 import { SCRIPT_NAME } from './datagen-scripts.js';
 
 export const MANIFEST_NAME = 'sledge-datagen.json';
@@ -77,14 +78,16 @@ export function readManifest(dir: string): DatagenManifest | null {
   return m;
 }
 
-/** Replace the manifest atomically (temporary file + rename): a reader sees the old or the new one, never a mix. */
+/**
+ * Replace the manifest atomically (temporary file + rename): a reader sees the
+ * old or the new one, never a mix; owner-only, never through a planted link.
+ * Not fsynced: it is rewritten after every unit, and a manifest lost in a
+ * crash only makes the resume start earlier.
+ */
 export function writeManifest(dir: string, m: DatagenManifest): void {
   m.updatedAt = new Date().toISOString();
-  const path = join(dir, MANIFEST_NAME);
-  const tmp = `${path}.tmp`;
   // Readable for a few workers; compact when it is rewritten after every unit of hundreds of them.
-  writeFileSync(tmp, (m.workers.length <= 65 ? JSON.stringify(m, null, 1) : JSON.stringify(m)) + '\n');
-  renameSync(tmp, path);
+  writePrivateFile(dir, MANIFEST_NAME, (m.workers.length <= 65 ? JSON.stringify(m, null, 1) : JSON.stringify(m)) + '\n', 'datagen.dir', { sync: false });
 }
 
 /**
@@ -187,9 +190,11 @@ export function checkDatagenDir(req: DatagenRequest): DatagenPlan {
 function checkDir(req: DatagenRequest): DatagenPlan {
   const { dir } = req;
   if (!statSync(dir).isDirectory()) throw dirError(`datagen.dir ${dir} is a file, not a directory: choose a directory`);
+  // Datagen output is owner-only: the directory becomes 0700 (refused when it is a link or another user's).
+  privateDir(dir, 'datagen.dir');
   const probe = join(dir, `.sledge-write-probe-${process.pid}`);
   try {
-    writeFileSync(probe, 'x');
+    closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
     unlinkSync(probe);
   } catch (e) {
     throw dirError(`datagen.dir ${dir} is not writable (${(e as NodeJS.ErrnoException).code ?? 'error'}): choose a directory the server can write`);

@@ -5,21 +5,12 @@
  * their own (`datagenScripts`, from packages/sql/<engine>/tprocc/datagen_load.*
  * templates and the engine's tables.sql); this module only writes them.
  */
-import { chmodSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DatagenLayout } from '@sledge/core';
 import { ENGINES } from '@sledge/protocol';
+import { writePrivateFile } from '../../files/private-file.js';
 import { loadDriver } from '../../shared/drivers.js';
 
 export type { DatagenFile, DatagenLayout } from '@sledge/core';
-
-/** Write (atomically) one file. */
-function writeAtomic(path: string, text: string, mode: number): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text, { mode });
-  chmodSync(tmp, mode);
-  renameSync(tmp, path);
-}
 
 /**
  * Write every engine's load script (and control/format files) into
@@ -30,7 +21,8 @@ export async function writeLoadScripts(layout: DatagenLayout): Promise<string[]>
   for (const engine of ENGINES) {
     const hooks = (await loadDriver(engine)).workloads.tprocc;
     for (const f of hooks?.datagenScripts?.(layout) ?? []) {
-      writeAtomic(join(layout.dir, f.name), f.text, f.executable ? 0o755 : 0o644);
+      // Atomic and owner-only (0600, 0700 for a shell script), never through a planted link.
+      writePrivateFile(layout.dir, f.name, f.text, 'datagen.dir', { mode: f.executable ? 0o700 : 0o600 });
       written.push(f.name);
     }
   }

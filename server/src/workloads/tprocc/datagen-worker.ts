@@ -7,11 +7,12 @@
  * next unit: units have their own PRNG streams, so the bytes are those of an
  * uninterrupted run.
  */
-import { closeSync, fstatSync, openSync, ftruncateSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GeneratedTable, TproccUnit } from '@sledge/core';
 import { SledgeError, TPROCC_TABLES, toSledgeError, type TproccTable } from '@sledge/protocol';
+import { openPrivateFile, reopenPrivateFile } from '../../files/private-file.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
 import { makeGenerator } from '../../worker/generator.js';
 import { fileName, workerUnits } from './datagen-dir.js';
@@ -74,14 +75,16 @@ const control = new Int32Array(data.control);
 function openFiles(tables: readonly TproccTable[]): Map<TproccTable, OutFile> {
   const files = new Map<TproccTable, OutFile>();
   for (const table of tables) {
-    const path = join(data.dir, fileName(table, data.worker));
+    const name = fileName(table, data.worker);
+    const path = join(data.dir, name);
     const len = data.startUnit === 0 ? 0 : (data.bytes[table] ?? 0);
     try {
+      // Owner-only (0600), never through a link planted at the name (files/private-file.ts).
       if (len === 0) {
-        files.set(table, { path, fd: openSync(path, 'w'), pos: 0 });
+        files.set(table, { path, fd: openPrivateFile(data.dir, name, 'datagen.dir'), pos: 0 });
         continue;
       }
-      const fd = openSync(path, 'r+');
+      const fd = reopenPrivateFile(data.dir, name, 'datagen.dir');
       const size = fstatSync(fd).size;
       if (size < len) {
         closeSync(fd);

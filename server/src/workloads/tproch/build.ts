@@ -1,6 +1,7 @@
-import { tprochBaseRows, tprochBuildPlan, tprochExpectedRows, tprochLineitemCount, type TprochWorkerPlan } from '@sledge/core';
+import { tprochBaseRows, tprochBuildPlan, tprochExpectedRows, tprochLineitemCount, type TprochAdmin, type TprochWorkerPlan } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
+import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
@@ -82,7 +83,7 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
  */
 export const buildJob: JobBody = (env) =>
   withAdmin(env, async (admin, mon) => {
-    const { ctx, stop } = env;
+    const { ctx } = env;
     const cfg = tprochConfig(env);
     const { scaleFactor: sf, buildVus: n } = cfg.tproch;
     const state = await admin.schemaState();
@@ -98,25 +99,39 @@ export const buildJob: JobBody = (env) =>
     feed.push(true);
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    await admin.createSchema({ scaleFactor: sf, buildVus: n });
-    if (stop.requested) return 'stopped';
-    mon(`Monitor Thread: loading REGION and NATION; ${plan.length} build virtual user(s) for scale factor ${sf}`);
-    feed.progress.phase = 'load';
-    feed.push(true);
-    const tLoad = performance.now();
-    const { failure, generators } = await loadRows(env, feed, plan);
-    if (failure) throw SledgeError.fromInfo(failure);
-    if (stop.requested) {
-      mon('Build stopped: the schema is incomplete; delete it before building again');
-      return 'stopped';
+    try {
+      return await buildSchema(env, admin, mon, feed, plan, { t0, cpu0 });
+    } catch (e) {
+      // As TPROC-C's: the database and the role this build created are dropped (ones that existed before stay).
+      await discardCreated(admin, mon);
+      throw e;
     }
-    feed.progress.phase = 'indexes';
-    feed.push(true);
-    const tFinish = performance.now();
-    mon('Creating primary keys, foreign keys, their indexes and statistics');
-    await admin.finishSchema({ scaleFactor: sf, buildVus: n }, (what) => mon(what));
-    feed.progress.phase = 'done';
-    feed.push(true);
-    buildReport(env, feed, { t0, tLoad, tFinish, cpu0 }, generators);
-    return 'completed';
   });
+
+/** createSchema, the load, keys and statistics: what a failure of any of them undoes (buildJob). */
+async function buildSchema(env: JobEnv, admin: TprochAdmin, mon: (text: string) => void, feed: ProgressFeed, plan: TprochWorkerPlan[], t: { t0: number; cpu0: NodeJS.CpuUsage }): Promise<'completed' | 'stopped'> {
+  const { stop } = env;
+  const { scaleFactor: sf, buildVus: n } = tprochConfig(env).tproch;
+  const { t0, cpu0 } = t;
+  await admin.createSchema({ scaleFactor: sf, buildVus: n });
+  if (stop.requested) return 'stopped';
+  mon(`Monitor Thread: loading REGION and NATION; ${plan.length} build virtual user(s) for scale factor ${sf}`);
+  feed.progress.phase = 'load';
+  feed.push(true);
+  const tLoad = performance.now();
+  const { failure, generators } = await loadRows(env, feed, plan);
+  if (failure) throw SledgeError.fromInfo(failure);
+  if (stop.requested) {
+    mon('Build stopped: the schema is incomplete; delete it before building again');
+    return 'stopped';
+  }
+  feed.progress.phase = 'indexes';
+  feed.push(true);
+  const tFinish = performance.now();
+  mon('Creating primary keys, foreign keys, their indexes and statistics');
+  await admin.finishSchema({ scaleFactor: sf, buildVus: n }, (what) => mon(what));
+  feed.progress.phase = 'done';
+  feed.push(true);
+  buildReport(env, feed, { t0, tLoad, tFinish, cpu0 }, generators);
+  return 'completed';
+}

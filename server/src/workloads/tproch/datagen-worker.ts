@@ -3,10 +3,10 @@
  * dbgen-style flat files, one per table (`<table>.tbl.<worker>`), '|'
  * separated (the csv bulk format: dbgen's own delimiter, never in the data).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { toSledgeError } from '@sledge/protocol';
+import { openPrivateFile } from '../../files/private-file.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
 import { datagenFileName, type FromTprochDatagenWorker, type TprochDatagenWorkerData } from './datagen-messages.js';
 import { makeTprochGenerator } from './generator.js';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
         const file = datagenFileName(t.table, data.worker);
         let fd = fds.get(file);
         if (fd === undefined) {
-          fd = openSync(join(data.dir, file), 'w');
+          fd = openPrivateFile(data.dir, file, 'datagen.dir'); // 0600, never through a planted link
           fds.set(file, fd);
         }
         const buf = typeof t.data === 'string' ? Buffer.from(t.data) : Buffer.from(t.data as Uint8Array);

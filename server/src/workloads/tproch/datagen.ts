@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { tprochBaseRows, tprochBuildPlan, tprochExpectedRows, tprochLineitemCount, type TprochDatagenFile, type TprochDatagenLayout, type TprochWorkerPlan } from '@sledge/core';
 import { ENGINES, SledgeError, type JobConfig, type TprochTable } from '@sledge/protocol';
 import type { FileJobBody, FileJobEnv } from '../../engine/job-types.js';
+import { privateDir, writePrivateFile } from '../../files/private-file.js';
 import { ProgressFeed } from '../../runner/progress.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
@@ -50,13 +50,13 @@ async function writeFiles(env: FileJobEnv, feed: ProgressFeed, plan: TprochWorke
   return { failure, files: [...files.values()], generators };
 }
 
-/** Every engine's TPROC-H load script its driver renders (datagenScripts), written beside the files. */
+/** Every engine's TPROC-H load script its driver renders (datagenScripts), written beside the files (owner-only, never through a link). */
 async function writeScripts(layout: TprochDatagenLayout): Promise<string[]> {
   const names: string[] = [];
   for (const engine of ENGINES) {
     const hooks = await loadDriver(engine).then((d) => d.workloads.tproch, () => undefined);
     for (const f of hooks?.datagenScripts?.(layout) ?? []) {
-      writeFileSync(join(layout.dir, f.name), f.text, { mode: f.executable ? 0o755 : 0o644 });
+      writePrivateFile(layout.dir, f.name, f.text, 'datagen.dir', { mode: f.executable ? 0o700 : 0o600 });
       names.push(f.name);
     }
   }
@@ -70,7 +70,7 @@ export const datagenJob: FileJobBody = async (env) => {
   const dg = cfg.datagen!;
   const sf = cfg.tproch.scaleFactor;
   const mon = (text: string) => ctx.output(1, text);
-  mkdirSync(dg.dir, { recursive: true });
+  privateDir(dg.dir, 'datagen.dir'); // owner-only output: 0700, never a link
   ctx.status('running');
   const plan = tprochBuildPlan(tprochBaseRows(sf), dg.workers);
   mon(`Generating TPROC-H scale factor ${sfText(sf)} into ${dg.dir} with ${plan.length} worker(s) besides REGION and NATION`);
@@ -89,7 +89,7 @@ export const datagenJob: FileJobBody = async (env) => {
     return 'stopped';
   }
   const layout = { dir: dg.dir, seed: cfg.seed, scaleFactor: sf, workers: dg.workers, files: files.sort((a, b) => a.file.localeCompare(b.file)) };
-  writeFileSync(join(dg.dir, MANIFEST), JSON.stringify({ tool: 'sledge datagen', workload: 'tproch', separator: '|', ...layout, generators: [...generators], complete: true }, null, 2) + '\n');
+  writePrivateFile(dg.dir, MANIFEST, JSON.stringify({ tool: 'sledge datagen', workload: 'tproch', separator: '|', ...layout, generators: [...generators], complete: true }, null, 2) + '\n', 'datagen.dir');
   const scripts = await writeScripts(layout);
   feed.progress.phase = 'done';
   feed.push(true);

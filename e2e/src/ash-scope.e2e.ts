@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Job } from '@sledge/protocol';
+import { launch, shot, type Chromium } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+
+/**
+ * The Run page's ASH scope choice (Advanced driver options > "Active session
+ * history of the whole server"): left as it is, the job records
+ * metrics.ashScope 'database'; checked, 'server'. SQLite target (1
+ * warehouse built over REST), short runs.
+ */
+
+let server: RunningServer;
+let browser: Chromium;
+let page: Page;
+const FILE = 'ash-scope.sqlite';
+
+const scopeOf = async (id: string) => ((await api<Job>(server.url, 'GET', `/jobs/${id}`)).body.config as { metrics?: { ashScope?: string } }).metrics?.ashScope;
+
+/** The run settings (1 VU, no rampup, 3 s) with the Advanced driver options open. */
+async function runForm(): Promise<void> {
+  await fill(page, 'tprocc.vus', '1');
+  await fill(page, 'tprocc.rampup', '0');
+  await fill(page, 'tprocc.duration', '0.05');
+  const box = page.getByTestId('ash-scope-server');
+  if (!(await box.isVisible())) await page.locator('details summary', { hasText: 'Advanced driver options' }).click();
+  await box.waitFor();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const build = await api<{ id: string }>(server.url, 'POST', '/jobs', { type: 'build', target: { engine: 'sqlite', file: FILE }, tprocc: { warehouses: 1, buildVus: 1 } });
+  expect(build.status).toBe(201);
+  for (let i = 0; ; i++) {
+    const j = (await api<Job>(server.url, 'GET', `/jobs/${build.body.id}`)).body;
+    if (j.status === 'completed') break;
+    if (['failed', 'stopped', 'interrupted'].includes(j.status) || i > 600) throw new Error(`build ${j.status}: ${JSON.stringify(j.error)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await launch();
+  page = await browser.page();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  await page.goto(`${server.url}/targets`);
+  await page.locator('label[data-engine="sqlite"]').click();
+  await fill(page, 'target.file', FILE);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('ASH scope on the Run page', () => {
+  it("left unchecked, the run records metrics.ashScope 'database'", async () => {
+    await nav(page, 'Run');
+    await runForm();
+    const box = page.getByTestId('ash-scope-server');
+    expect(await box.isChecked()).toBe(false);
+    expect(await page.locator('#run-ash-scope-help').textContent()).toContain("ASH samples only the target database's sessions");
+    await shot(page, 'ash-scope-default');
+    const id = await startJob(page, 'start-run');
+    expect(await scopeOf(id)).toBe('database');
+    expect(await waitForJobEnd(page, id, 120_000)).toBe('completed');
+    expect(await scopeOf(id)).toBe('database');
+  });
+
+  it("checked (whole server), the run records metrics.ashScope 'server'", async () => {
+    await page.getByTestId('edit-run-settings').click();
+    await runForm();
+    const box = page.getByTestId('ash-scope-server');
+    await box.check();
+    expect(await box.isChecked()).toBe(true);
+    await shot(page, 'ash-scope-server');
+    const id = await startJob(page, 'start-run');
+    expect(await scopeOf(id)).toBe('server');
+    expect(await waitForJobEnd(page, id, 120_000)).toBe('completed');
+    // Edit and run of that job keeps its choice.
+    await page.goto(`${server.url}/run?from=${id}`);
+    await expect.poll(() => page.getByTestId('ash-scope-server').isChecked(), { timeout: 20_000 }).toBe(true);
+  });
+});
