@@ -1,7 +1,8 @@
 import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
-import { Problems, parseTarget, show, validate } from './validate.js';
+import { Problems, show, validate } from './validate.js';
+import { parseTarget } from './parse-target.js';
 import { checkPoolOps } from './run/pool-check.js';
 import { didYouMean } from './suggest.js';
 import type { ConnectPool } from './run/pool.js';
