@@ -15,6 +15,7 @@ import {
   toSledgeError,
   type Job,
   type JobConfig,
+  isTproccConfig,
   type Target,
   workloadDef,
 } from '@sledge/protocol';
@@ -36,6 +37,8 @@ import { placeOnReplicas } from '../replicas/remote-vus.js';
 
 /** Does the job work on its target's database (not only on files)? */
 const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
+/** A datagen job's options (the workloads that write flat files have them; others never do). */
+const datagenOf = (cfg: JobConfig) => ('datagen' in cfg ? cfg.datagen : undefined);
 
 export interface EngineOptions {
   dataDir: string;
@@ -191,9 +194,10 @@ export class JobEngine {
         if (typeof v === 'string') c[f] = resolveJobPath(v, this.paths, `target.pool.connections.${i}.${f}`, 'file');
       }
     });
-    if (cfg.datagen) {
-      cfg.datagen.dir = resolveJobPath(cfg.datagen.dir, this.paths, 'datagen.dir', 'dir');
-      assertCreatable(cfg.datagen.dir, this.paths, 'datagen.dir');
+    const datagen = datagenOf(cfg);
+    if (datagen) {
+      datagen.dir = resolveJobPath(datagen.dir, this.paths, 'datagen.dir', 'dir');
+      assertCreatable(datagen.dir, this.paths, 'datagen.dir');
     }
   }
 
@@ -279,6 +283,7 @@ export class JobEngine {
       await session.close();
     }
     // The TPROC-C schema state: the only workload a target is tested for today.
+    if (!isTproccConfig(cfg)) throw new Error('a body without a workload is a TPROC-C job');
     const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
     try {
       return { version, schema: await admin.schemaState() };
@@ -325,8 +330,8 @@ export class JobEngine {
 
   /** Checks of a file-only job (datagen): its directory is not another job's, then the workload's own checks. */
   private preflightFiles(cfg: JobConfig, seedExplicit: boolean): void {
-    const dir = cfg.datagen?.dir;
-    const other = dir === undefined ? undefined : [this.active, ...this.queue].find((q) => q?.cfg.datagen?.dir === dir);
+    const dir = datagenOf(cfg)?.dir;
+    const other = dir === undefined ? undefined : [this.active, ...this.queue].find((q) => q && datagenOf(q.cfg)?.dir === dir);
     if (other) {
       throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dir} is in use by job ${other.job.id}: wait for it to end or choose another directory`, { field: 'datagen.dir' });
     }

@@ -1,5 +1,5 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, VuWorkload } from '@sledge/core';
-import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
+import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type ResultOf, type Target, type WorkloadConfig } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
@@ -33,13 +33,13 @@ export interface NativeLoop<Options = unknown> {
   host: ModuleRef;
 }
 
-/** What the generic runner needs to run a workload's VUs. */
-export interface VuJobSpec<Options = unknown> {
-  workload: VuWorkload<Options>;
+/** What the generic runner needs to run a workload's VUs: typed by the workload's options and job configuration (whose result its monitor computes). */
+export interface VuJobSpec<Options = unknown, C extends WorkloadConfig = WorkloadConfig> {
+  workload: VuWorkload<Options, unknown, ResultOf<C>>;
   /** Where VU worker threads import `workload` from (its package and export name, or a file URL). */
   module: ModuleRef;
   /** The workload's options in a job configuration. */
-  options(cfg: JobConfig): Options;
+  options(cfg: C): Options;
   native?: NativeLoop<Options>;
 }
 
@@ -62,8 +62,8 @@ interface Window {
  * two readings of the workload's monitor (hammerdb.md §6.3). Test: every VU
  * runs its operations and prints each one.
  */
-export async function runVuJob<Options>(env: JobEnv, spec: VuJobSpec<Options>): Promise<'completed' | 'stopped'> {
-  const run = await VuRun.open(env, spec as VuJobSpec);
+export async function runVuJob<Options, C extends WorkloadConfig>(env: JobEnv<C>, spec: VuJobSpec<Options, C>): Promise<'completed' | 'stopped'> {
+  const run = await VuRun.open<C>(env, spec);
   try {
     return await run.execute();
   } finally {
@@ -71,7 +71,7 @@ export async function runVuJob<Options>(env: JobEnv, spec: VuJobSpec<Options>): 
   }
 }
 
-class VuRun {
+class VuRun<C extends WorkloadConfig> {
   private readonly plan: VuPlan;
   private readonly ops: readonly string[];
   private readonly timed: boolean;
@@ -93,11 +93,11 @@ class VuRun {
   private watch: AbortWatch | null = null;
 
   private constructor(
-    private readonly env: JobEnv,
-    private readonly spec: VuJobSpec,
+    private readonly env: JobEnv<C>,
+    private readonly spec: VuJobSpec<unknown, C>,
     private readonly options: unknown,
     private readonly features: DriverFeatures,
-    private readonly monitor: RunMonitor,
+    private readonly monitor: RunMonitor<unknown, unknown, ResultOf<C>>,
   ) {
     this.plan = spec.workload.vuPlan(options);
     this.ops = spec.workload.operations;
@@ -121,7 +121,7 @@ class VuRun {
     return placeVus(p, { shared: this.shared, ops: this.ops, mon: this.mon, output: (lines) => ctx.outputMany(lines) });
   }
 
-  static async open(env: JobEnv, spec: VuJobSpec): Promise<VuRun> {
+  static async open<C extends WorkloadConfig>(env: JobEnv<C>, spec: VuJobSpec<unknown, C>): Promise<VuRun<C>> {
     const { cfg, driver, ctx } = env;
     const options = spec.options(cfg);
     const features = driver.features(cfg.target);
@@ -357,10 +357,8 @@ class VuRun {
       ...(cpuPer1000 !== undefined && !this.remote ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,
     });
-    if (w.pool) {
-      outcome.result = { ...(outcome.result as object), clientTpm: w.pool.clientTpm, targets: w.pool.targets };
-      outcome.lines.push(...w.pool.lines);
-    }
+    const poolFields = w.pool ? { clientTpm: w.pool.clientTpm, targets: w.pool.targets } : {};
+    if (w.pool) outcome.lines.push(...w.pool.lines);
     for (const line of outcome.lines) mon(line);
     const shapes: Record<string, unknown> = { ...w.shapes };
     if (this.steps) shapes['steps'] = await this.steps.finish();
@@ -376,7 +374,7 @@ class VuRun {
     this.throwFailure();
     const faults = this.faultFields();
     if (faults.errors.total > 0 || faults.disruptions.length > 0 || faults.monitorReconnects > 0) mon(faults.survived);
-    ctx.result({ ...(outcome.result as TproccResult), ...faults, ...shapes }, this.rows());
+    ctx.result({ ...outcome.result, ...poolFields, ...faults, ...shapes }, this.rows());
     ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     try {

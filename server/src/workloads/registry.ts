@@ -1,33 +1,53 @@
 import type { Driver } from '@sledge/core';
-import { SledgeError, type JobConfig, type JobType } from '@sledge/protocol';
-import type { FileJobBody, JobBody } from '../engine/job-types.js';
+import { SledgeError, type JobType, type WorkloadConfig } from '@sledge/protocol';
+import type { FileJobBody, FileJobEnv, JobBody, JobEnv } from '../engine/job-types.js';
 import type { VuJobSpec } from '../runner/vu-run.js';
 
-/** A job body: most work on a database through its driver (`sampled`: ASH and CPU samplers run beside it); some (datagen) only write files. */
-export type Body = { db: true; run: JobBody; sampled?: boolean } | { db: false; run: FileJobBody };
+/*
+ * A workload's runner is typed by its own configuration `C` (bodies,
+ * checks and VU spec take TproccJobConfig, TprochJobConfig ...). The
+ * registry holds every workload's runner as a WorkloadRunner of the common
+ * configuration: the functions are methods (TypeScript checks method
+ * parameters both ways), and the engine calls a runner only with a job of
+ * its id, so each gets its own workload's configuration.
+ */
+
+/** A database job body (`sampled`: ASH and CPU samplers run beside it). */
+export interface DbBody<C extends WorkloadConfig = WorkloadConfig> {
+  db: true;
+  run(env: JobEnv<C>): ReturnType<JobBody<C>>;
+  sampled?: boolean;
+}
+/** A job body that only writes files (datagen). */
+export interface FilesBody<C extends WorkloadConfig = WorkloadConfig> {
+  db: false;
+  run(env: FileJobEnv<C>): ReturnType<FileJobBody<C>>;
+}
+/** A job body: most work on a database through its driver; some (datagen) only write files. */
+export type Body<C extends WorkloadConfig = WorkloadConfig> = DbBody<C> | FilesBody<C>;
 
 /** What the server knows of one workload: its job bodies by job type, and its checks before a job is stored. */
-export interface WorkloadRunner {
+export interface WorkloadRunner<C extends WorkloadConfig = WorkloadConfig> {
   /** The job body's `workload` value, e.g. 'tprocc'. */
   id: string;
-  bodies: Partial<Record<JobType, Body>>;
+  bodies: Partial<Record<JobType, Body<C>>>;
   /** Its VU runner (run jobs): what a replica runs when a run is placed on replicas. */
-  vuSpec?: VuJobSpec;
+  vuSpec?: VuJobSpec<unknown, C>;
   /**
    * Checks of a database job before it is stored (the schema a build or run
    * needs, option limits), on a driver that loads. `busy`: a queued or
    * running job uses the same database, so its schema state is what that job
    * will leave (check only what does not depend on it).
    */
-  preflight?(cfg: JobConfig, driver: Driver, o: { busy: boolean }): Promise<void>;
+  preflight?(cfg: C, driver: Driver, o: { busy: boolean }): Promise<void>;
   /** Checks of a file-only job before it is stored; may settle values the request left out (stored with the job). */
-  preflightFiles?(cfg: JobConfig, o: { seedExplicit: boolean }): void;
+  preflightFiles?(cfg: C, o: { seedExplicit: boolean }): void;
 }
 
 const RUNNERS = new Map<string, WorkloadRunner>();
 
 /** Add a workload to the server (shipped ones in workloads/index.ts; a test may add its own). Replaces one of the same id. */
-export function registerWorkloadRunner(r: WorkloadRunner): void {
+export function registerWorkloadRunner<C extends WorkloadConfig>(r: WorkloadRunner<C>): void {
   RUNNERS.set(r.id, r);
 }
 

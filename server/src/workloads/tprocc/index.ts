@@ -1,5 +1,5 @@
+import type { TproccJobConfig } from '@sledge/protocol';
 import type { WorkloadRunner } from '../registry.js';
-import type { VuJobSpec } from '../../runner/vu-run.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
 import { datagenJob } from './datagen.js';
@@ -8,7 +8,7 @@ import { preflight, preflightDatagen } from './preflight.js';
 import { TPROCC_RUN, runJob } from './run.js';
 
 /** TPROC-C's job bodies and checks. */
-export const tproccRunner: WorkloadRunner = {
+export const tproccRunner: WorkloadRunner<TproccJobConfig> = {
   id: 'tprocc',
   bodies: {
     build: { db: true, run: buildJob, sampled: true },
@@ -17,7 +17,7 @@ export const tproccRunner: WorkloadRunner = {
     run: { db: true, run: runJob, sampled: true },
     datagen: { db: false, run: datagenJob },
   },
-  vuSpec: TPROCC_RUN as VuJobSpec,
+  vuSpec: TPROCC_RUN,
   preflight,
   preflightFiles: preflightDatagen,
 };

@@ -1,3 +1,4 @@
+import type { TprochJobConfig } from '@sledge/protocol';
 import type { WorkloadRunner } from '../registry.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
@@ -7,7 +8,7 @@ import { preflight } from './preflight.js';
 import { runJob } from './run.js';
 
 /** TPROC-H's job bodies and checks. */
-export const tprochRunner: WorkloadRunner = {
+export const tprochRunner: WorkloadRunner<TprochJobConfig> = {
   id: 'tproch',
   bodies: {
     build: { db: true, run: buildJob, sampled: true },
