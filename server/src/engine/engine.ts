@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { newSessionTag, randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
+import { newSessionTag, randomSeed, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -15,7 +15,7 @@ import {
   toSledgeError,
   type Job,
   type JobConfig,
-  isTproccConfig,
+  type TargetTestResult,
   type Target,
   workloadDef,
 } from '@sledge/protocol';
@@ -269,9 +269,14 @@ export class JobEngine {
     assertPoolInheritance(t, filled, stored, `saved configuration ${String(configId)}`);
   }
 
-  /** Test a target's connection: the server version, or the typed error. */
-  async testTarget(targetBody: unknown, configId?: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
+  /**
+   * Test a target's connection: the server version and the schema state of
+   * the default workload (a body without `workload` is its job), as that
+   * workload reads it (WorkloadRunner.schemaState); or the typed error.
+   */
+  async testTarget(targetBody: unknown, configId?: unknown): Promise<TargetTestResult> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    const runner = workloadRunner(cfg.workload);
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
@@ -282,14 +287,8 @@ export class JobEngine {
     } finally {
       await session.close();
     }
-    // The TPROC-C schema state: the only workload a target is tested for today.
-    if (!isTproccConfig(cfg)) throw new Error('a body without a workload is a TPROC-C job');
-    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
-    try {
-      return { version, schema: await admin.schemaState() };
-    } finally {
-      await admin.close();
-    }
+    if (!runner.schemaState) throw new SledgeError('SLEDGE_E_VALIDATION', `the ${cfg.workload} workload does not read its schema on a target`, { field: 'workload' });
+    return { version, schema: await runner.schemaState(cfg, driver) };
   }
 
   /** One ASH sample of a target, without a job (the metrics page's live view). */

@@ -1,5 +1,5 @@
 import type { Driver } from '@sledge/core';
-import { SledgeError, type JobType, type WorkloadConfig } from '@sledge/protocol';
+import { SledgeError, type JobType, type TargetTestResult, type WorkloadConfig } from '@sledge/protocol';
 import type { FileJobBody, FileJobEnv, JobBody, JobEnv } from '../engine/job-types.js';
 import type { VuJobSpec } from '../runner/vu-run.js';
 
@@ -40,6 +40,12 @@ export interface WorkloadRunner<C extends WorkloadConfig = WorkloadConfig> {
    * will leave (check only what does not depend on it).
    */
   preflight?(cfg: C, driver: Driver, o: { busy: boolean }): Promise<void>;
+  /**
+   * Its schema on a target, for the target test (POST /targets/test, run
+   * with the default workload's configuration): whether its tables are there
+   * and how large the schema is. Opens and closes its own session.
+   */
+  schemaState?(cfg: C, driver: Driver): Promise<TargetTestResult['schema']>;
   /** Checks of a file-only job before it is stored; may settle values the request left out (stored with the job). */
   preflightFiles?(cfg: C, o: { seedExplicit: boolean }): void;
 }

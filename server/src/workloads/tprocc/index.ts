@@ -6,6 +6,7 @@ import { datagenJob } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight, preflightDatagen } from './preflight.js';
 import { TPROCC_RUN, runJob } from './run.js';
+import { schemaState } from './schema-state.js';
 
 /** TPROC-C's job bodies and checks. */
 export const tproccRunner: WorkloadRunner<TproccJobConfig> = {
@@ -20,4 +21,5 @@ export const tproccRunner: WorkloadRunner<TproccJobConfig> = {
   vuSpec: TPROCC_RUN,
   preflight,
   preflightFiles: preflightDatagen,
+  schemaState,
 };
