@@ -9,4 +9,4 @@ import { tprochRunner } from './tproch/index.js';
 registerWorkloadRunner(tproccRunner);
 registerWorkloadRunner(tprochRunner);
 
-export { jobBody, registerWorkloadRunner, workloadRunner, type Body, type WorkloadRunner } from './registry.js';
+export { jobBody, registerWorkloadRunner, workloadReport, workloadRunner, type Body, type ResultFigures, type WorkloadReport, type WorkloadRunner } from './registry.js';

@@ -1,7 +1,9 @@
 import type { Driver } from '@sledge/core';
-import { SledgeError, type JobType, type TargetTestResult, type WorkloadConfig } from '@sledge/protocol';
+import { SledgeError, type Job, type JobType, type TargetTestResult, type WorkloadConfig } from '@sledge/protocol';
 import type { FileJobBody, FileJobEnv, JobBody, JobEnv } from '../engine/job-types.js';
 import type { VuJobSpec } from '../runner/vu-run.js';
+import type { ReportData } from '../report/data.js';
+import type { Html } from '../report/escape.js';
 
 /*
  * A workload's runner is typed by its own configuration `C` (bodies,
@@ -26,6 +28,28 @@ export interface FilesBody<C extends WorkloadConfig = WorkloadConfig> {
 /** A job body: most work on a database through its driver; some (datagen) only write files. */
 export type Body<C extends WorkloadConfig = WorkloadConfig> = DbBody<C> | FilesBody<C>;
 
+/** A result's headline figures in a report: [value, label] boxes, and a note under the result line. */
+export interface ResultFigures {
+  stats: [value: string, label: string][];
+  note?: string;
+}
+
+/**
+ * A workload's parts of the HTML reports (server/src/report/ lays out the
+ * page and its workload-neutral sections; these come from the workload's
+ * folder, so a new workload adds its own without editing report/).
+ */
+export interface WorkloadReport {
+  /** The result section's figures; a job whose result is not this workload's has none. */
+  figures(job: Job): ResultFigures | undefined;
+  /** Sections after the throughput chart (TPROC-H: query times); '' for none. */
+  sections?(d: ReportData): (Html | '')[];
+  /** A comparison's sections (result table, timelines ...) before the configuration differences. */
+  compare?(data: ReportData[]): (Html | '')[];
+  /** A job's VUs for its legend name in a comparison. */
+  vus?(job: Job): number | undefined;
+}
+
 /** What the server knows of one workload: its job bodies by job type, and its checks before a job is stored. */
 export interface WorkloadRunner<C extends WorkloadConfig = WorkloadConfig> {
   /** The job body's `workload` value, e.g. 'tprocc'. */
@@ -48,6 +72,8 @@ export interface WorkloadRunner<C extends WorkloadConfig = WorkloadConfig> {
   schemaState?(cfg: C, driver: Driver): Promise<TargetTestResult['schema']>;
   /** Checks of a file-only job before it is stored; may settle values the request left out (stored with the job). */
   preflightFiles?(cfg: C, o: { seedExplicit: boolean }): void;
+  /** Its parts of the job and compare HTML reports (workloads/<id>/report*.ts). */
+  report?: WorkloadReport;
 }
 
 const RUNNERS = new Map<string, WorkloadRunner>();
@@ -61,6 +87,11 @@ export function workloadRunner(id: string): WorkloadRunner {
   const r = RUNNERS.get(id);
   if (!r) throw new SledgeError('SLEDGE_E_VALIDATION', `workload ${id} is not known to this server`, { field: 'workload' });
   return r;
+}
+
+/** A workload's report parts, if it is known and has them (a report of a workload this server does not run still renders its generic sections). */
+export function workloadReport(id: string): WorkloadReport | undefined {
+  return RUNNERS.get(id)?.report;
 }
 
 /** The body of a job: by its workload and job type. */

@@ -6,6 +6,7 @@ import { datagenJob } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight, preflightDatagen } from './preflight.js';
 import { TPROCC_RUN, runJob } from './run.js';
+import { tproccReport } from './report.js';
 import { schemaState } from './schema-state.js';
 
 /** TPROC-C's job bodies and checks. */
@@ -21,5 +22,6 @@ export const tproccRunner: WorkloadRunner<TproccJobConfig> = {
   vuSpec: TPROCC_RUN,
   preflight,
   preflightFiles: preflightDatagen,
+  report: tproccReport,
   schemaState,
 };

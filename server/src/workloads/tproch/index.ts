@@ -6,6 +6,7 @@ import { datagenJob, preflightDatagen } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
 import { runJob } from './run.js';
+import { tprochReport } from './report.js';
 
 /** TPROC-H's job bodies and checks. */
 export const tprochRunner: WorkloadRunner<TprochJobConfig> = {
@@ -19,4 +20,5 @@ export const tprochRunner: WorkloadRunner<TprochJobConfig> = {
   },
   preflight,
   preflightFiles: preflightDatagen,
+  report: tprochReport,
 };
