@@ -4,6 +4,8 @@ import type { FileJobBody, FileJobEnv, JobBody, JobEnv } from '../engine/job-typ
 import type { VuJobSpec } from '../runner/vu-run.js';
 import type { ReportData } from '../report/data.js';
 import type { Html } from '../report/escape.js';
+import type { JobArtifact } from '../artifact/schema.js';
+import type { JobStore } from '@sledge/jobstore';
 
 /*
  * A workload's runner is typed by its own configuration `C` (bodies,
@@ -48,6 +50,8 @@ export interface WorkloadReport {
   compare?(data: ReportData[]): (Html | '')[];
   /** A job's VUs for its legend name in a comparison. */
   vus?(job: Job): number | undefined;
+  /** HammerDB's v6 result artifact of a run with a result (`lines`: its result lines), for workloads HammerDB has a form for. */
+  artifact?(store: JobStore, job: Job, lines: string[]): JobArtifact;
 }
 
 /** What the server knows of one workload: its job bodies by job type, and its checks before a job is stored. */

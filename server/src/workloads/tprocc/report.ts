@@ -10,6 +10,7 @@ import { themedChart } from '../../report/svg.js';
 import { num, table, type Cell } from '../../report/tables.js';
 import { jobStart, since } from '../../report/timeline.js';
 import type { ResultFigures, WorkloadReport } from '../registry.js';
+import { tproccArtifact } from './artifact.js';
 
 /** NOPM, the engine's TPM, active VUs, warehouses, the window and the client's CPU. */
 function figures(job: Job): ResultFigures | undefined {
@@ -52,9 +53,10 @@ function timelines(data: ReportData[]): Html | '' {
   return html`<section id="timelines"><h2>NOPM over time</h2>${themedChart('NOPM, each job on its own elapsed time', (p) => overlayOption(lines, 'NOPM', p))}</section>`;
 }
 
-/** TPROC-C's parts of the reports: NOPM/TPM figures; a comparison's result table, NOPM timelines and p95 time profile. */
+/** TPROC-C's parts of the reports: NOPM/TPM figures; a comparison's result table, NOPM timelines and p95 time profile; its v6 artifact. */
 export const tproccReport: WorkloadReport = {
   figures,
+  artifact: tproccArtifact,
   vus,
   compare: (data) => [headline(data), timelines(data), timingCompare(data)],
 };

@@ -8,6 +8,7 @@ import { legendName } from '../../report/compare-sections.js';
 import { themedChart } from '../../report/svg.js';
 import { num, table, type Cell } from '../../report/tables.js';
 import type { ResultFigures, WorkloadReport } from '../registry.js';
+import { tprochArtifact } from './artifact.js';
 import { QUERIES, jobQueryBars, queryBarsOption, queryTime, streamName, streamsOf } from './report-charts.js';
 
 /** The geomean, mode and SF, streams, elapsed time, Sledge's TPC-H metrics, failed queries; the metrics' note. */
@@ -83,9 +84,10 @@ ${table(['job', 'id', 'engine', 'status', 'mode', num('SF'), num('streams'), num
 ${themedChart('Seconds per query (first stream of each job)', (p) => queryBarsOption(bars, p))}</section>`;
 }
 
-/** TPROC-H's parts of the reports: its figures, the query-time section, a comparison of geomeans and query times. */
+/** TPROC-H's parts of the reports: its figures, the query-time section, a comparison of geomeans and query times; its v6 artifact. */
 export const tprochReport: WorkloadReport = {
   figures,
+  artifact: tprochArtifact,
   sections: (d) => [tprochSection(d)],
   compare: (data) => [compare(data)],
 };
