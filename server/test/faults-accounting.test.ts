@@ -3,7 +3,7 @@ import { loadPgVuLoop } from '@sledge/worker-native';
 import { ERROR_CLASSES, type Target } from '@sledge/protocol';
 import { loadDriver } from '../dist/engine/registry.js';
 import { chooseVuLoop } from '../dist/workloads/tprocc/vu-loop-choice.js';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, mayRetry } from '../dist/worker/vu-loop.js';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, mayRetry } from '../dist/worker/vu-session.js';
 import { DisruptionTimeline, FaultReader, survivedLine } from '../dist/runner/faults.js';
 import { FV_BACKS, FV_DROPS, F_ERROR, F_RETRIED_COMMIT, F_RETRY, F_SLOTS, FV_SLOTS, errorClassIndex, faultIndex, faultVuIndex } from '../dist/shared/layout.js';
 

@@ -48,6 +48,15 @@ describe('SQLite end to end', () => {
     expect(r.body).toMatchObject({ error: { code: 'SLEDGE_E_SCHEMA_EXISTS', field: 'target.file' } });
   });
 
+  it('a target test reports the schema as the workload reads it: 1 warehouse here, none in a new file', async () => {
+    const built = await post(s, '/api/v1/targets/test', { target });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body).toMatchObject({ version: expect.stringMatching(/^3\./), schema: { exists: true, warehouses: 1 } });
+    const empty = await post(s, '/api/v1/targets/test', { target: { engine: 'sqlite', file: 'e2e-target-test-empty.sqlite' } });
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body).toMatchObject({ schema: { exists: false, warehouses: 0 } });
+  });
+
   it('runs timed with 2 VUs, streams frames in order, and stores the result', async () => {
     // Two CPU agents (the database host and the load host) report while the job runs.
     const agents = ['db-host', 'load-host'].map((label) => {

@@ -11,6 +11,7 @@ export * from './capabilities.js';
 export * from './configs.js';
 export * from './redact.js';
 export * from './validate.js';
+export * from './parse-target.js';
 export * from './suggest.js';
 export * from './metrics.js';
 export * from './palette.js';

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { StringEnum } from './util.js';
 import { Target } from './targets.js';
-import { ThresholdJobFields, type BaselineConfig } from './thresholds.js';
+import { ThresholdJobFields, type BaselineConfig } from './run/thresholds.js';
 import { Placement } from './run/placement.js';
 
 export const JOB_TYPES = ['build', 'check', 'delete', 'run', 'datagen'] as const;

@@ -1,14 +1,15 @@
 import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { JOB_TYPES, JobCommonFields, JobMetricsOptions, type JobConfigBase, type JobType } from './job-base.js';
-import { Problems, parseTarget, show, validate } from './validate.js';
+import { Problems, show, validate } from './validate.js';
+import { parseTarget } from './parse-target.js';
 import { checkPoolOps } from './run/pool-check.js';
 import { didYouMean } from './suggest.js';
 import type { ConnectPool } from './run/pool.js';
 import { Placement } from './run/placement.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
-import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef } from './workloads/index.js';
-import { TproccJobCreate, type TproccJobConfig } from './workloads/tprocc.js';
+import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef, type WorkloadTypes } from './workloads/index.js';
+import { TproccJobCreate } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
 import { ChbenchJobCreate } from './workloads/chbench.js';
 
@@ -21,8 +22,22 @@ import { ChbenchJobCreate } from './workloads/chbench.js';
 export const JobCreate = Type.Union([TproccJobCreate, TprochJobCreate, ChbenchJobCreate], { $id: 'JobCreate' });
 export type JobCreate = Type.Static<typeof JobCreate>;
 
-/** A JobCreate with every default filled in and secrets kept (server side only). */
-export type JobConfig = TproccJobConfig;
+/**
+ * A JobCreate with every default filled in and secrets kept (server side
+ * only): the union of the shipped workloads' configurations, discriminated
+ * by `workload` (WorkloadTypes).
+ */
+export type JobConfig = WorkloadTypes[keyof WorkloadTypes]['config'];
+
+/**
+ * A configuration as its workload's own type (TproccJobConfig ...), for
+ * code that holds a JobConfig it knows the workload of: SLEDGE_E_VALIDATION
+ * on `workload` when it is another workload's.
+ */
+export function configOf<W extends keyof WorkloadTypes>(cfg: JobConfig, workload: W): WorkloadTypes[W]['config'] {
+  if (cfg.workload !== workload) throw new SledgeError('SLEDGE_E_VALIDATION', `a ${workload} job was expected, not a ${cfg.workload} job`, { field: 'workload' });
+  return cfg as WorkloadTypes[W]['config'];
+}
 
 /** The configuration of a job of any registered workload: the common part plus the workload's own keys. */
 export type AnyJobConfig = JobConfigBase & { workload: string } & Record<string, unknown>;

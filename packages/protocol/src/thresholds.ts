@@ -20,10 +20,9 @@
  * run as soon as it fails; `:abort(30s)` waits 30 s into the window first
  * (k6's delayAbortEval; units ms, s, m; a bare number is seconds).
  */
-import Type from 'typebox';
 import { SledgeError } from './errors.js';
 import { Problems, validate } from './validate.js';
-import { Baseline, DEFAULT_MAX_REGRESSION, ThresholdsField } from './run/thresholds.js';
+import { Baseline, DEFAULT_MAX_REGRESSION, ThresholdsField, type BaselineConfig } from './run/thresholds.js';
 import type { WorkloadDef } from './workloads/types.js';
 
 export const THRESHOLD_OPS = ['<=', '>=', '==', '<', '>'] as const;
@@ -201,8 +200,6 @@ export function parseThresholds(list: unknown, def: WorkloadDef, prefix = 'thres
   return out as ParsedThreshold[];
 }
 
-/** A baseline with its default filled: exactly one of jobId / profileId. */
-export type BaselineConfig = ({ jobId: string; profileId?: undefined } | { profileId: number; jobId?: undefined }) & { maxRegression: number };
 
 /** Validate `baseline` (shape only; that the job or profile exists is checked where the store is). */
 export function parseBaseline(value: unknown, prefix = 'baseline'): BaselineConfig {
@@ -229,9 +226,3 @@ export function compare(actual: number, cmp: ThresholdOp, limit: number): boolea
       return actual === limit;
   }
 }
-
-/** The job body's threshold fields: `thresholds` and `baseline`, with their descriptions (documented once, on every workload's body). */
-export const ThresholdJobFields = {
-  thresholds: Type.Optional(ThresholdsField),
-  baseline: Type.Optional(Baseline),
-};

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobCreate, parseTarget, redact, scrub, secretValues, REDACTED } from './index.js';
+import { configOf, parseJobCreate, parseTarget, redact, scrub, secretValues, REDACTED } from './index.js';
 import { err } from './test/err.js';
 
 const pg = { engine: 'postgresql', host: '127.0.0.1', password: 'pw123' };
 
 describe('parseJobCreate', () => {
   it('fills HammerDB defaults', () => {
-    const c = parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 7);
+    const c = configOf(parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 7), 'tprocc');
     expect(c.tprocc.warehouses).toBe(1);
     expect(c.tprocc.rampup).toBe(2);
     expect(c.tprocc.duration).toBe(5);
@@ -99,7 +99,7 @@ describe('redact', () => {
     const e = err(() => parseJobCreate({ type: 'run', target: { engine: 'sqlite' } }, 1));
     expect(e.field).toBe('tprocc');
     expect(e.message).toMatch(/send \{\} to accept the defaults/);
-    expect(parseJobCreate({ type: 'run', target: { engine: 'sqlite' }, tprocc: {} }, 1).tprocc.duration).toBe(5);
+    expect(configOf(parseJobCreate({ type: 'run', target: { engine: 'sqlite' }, tprocc: {} }, 1), 'tprocc').tprocc.duration).toBe(5);
     expect(parseJobCreate({ type: 'check', target: { engine: 'sqlite' } }, 1).type).toBe('check');
   });
 });

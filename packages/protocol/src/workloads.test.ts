@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Type from 'typebox';
 import {
+  configOf,
   JobCommonFields,
   JobCreate,
   Target,
@@ -86,6 +87,6 @@ describe('workloads', () => {
     expect(err(() => parseJobCreate({ type: 'build', target: t, datagen: { dir: 'x', workers: 1 } }, 1)).message).toMatch(/applies only to jobs of type "datagen"/);
     expect(err(() => parseJobCreate({ type: 'datagen', target: t }, 1)).field).toBe('datagen');
     expect(err(() => parseJobCreate({ type: 'datagen', target: t, tprocc: { warehouses: 1 }, datagen: { dir: 'x', workers: 2 } }, 1)).field).toBe('datagen.workers');
-    expect(parseJobCreate({ type: 'datagen', target: t, datagen: { dir: 'x', workers: 1 } }, 1).datagen).toEqual({ dir: 'x', workers: 1 });
+    expect(configOf(parseJobCreate({ type: 'datagen', target: t, datagen: { dir: 'x', workers: 1 } }, 1), 'tprocc').datagen).toEqual({ dir: 'x', workers: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { newSessionTag, randomSeed, tproccHooks, tproccTarget, type Driver } from '@sledge/core';
+import { newSessionTag, randomSeed, type Driver } from '@sledge/core';
 import { reservedPaths, type JobStore } from '@sledge/jobstore';
 import {
   REDACTED,
@@ -15,6 +15,7 @@ import {
   toSledgeError,
   type Job,
   type JobConfig,
+  type TargetTestResult,
   type Target,
   workloadDef,
 } from '@sledge/protocol';
@@ -36,6 +37,8 @@ import { placeOnReplicas } from '../replicas/remote-vus.js';
 
 /** Does the job work on its target's database (not only on files)? */
 const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
+/** A datagen job's options (the workloads that write flat files have them; others never do). */
+const datagenOf = (cfg: JobConfig) => ('datagen' in cfg ? cfg.datagen : undefined);
 
 export interface EngineOptions {
   dataDir: string;
@@ -191,9 +194,10 @@ export class JobEngine {
         if (typeof v === 'string') c[f] = resolveJobPath(v, this.paths, `target.pool.connections.${i}.${f}`, 'file');
       }
     });
-    if (cfg.datagen) {
-      cfg.datagen.dir = resolveJobPath(cfg.datagen.dir, this.paths, 'datagen.dir', 'dir');
-      assertCreatable(cfg.datagen.dir, this.paths, 'datagen.dir');
+    const datagen = datagenOf(cfg);
+    if (datagen) {
+      datagen.dir = resolveJobPath(datagen.dir, this.paths, 'datagen.dir', 'dir');
+      assertCreatable(datagen.dir, this.paths, 'datagen.dir');
     }
   }
 
@@ -265,9 +269,14 @@ export class JobEngine {
     assertPoolInheritance(t, filled, stored, `saved configuration ${String(configId)}`);
   }
 
-  /** Test a target's connection: the server version, or the typed error. */
-  async testTarget(targetBody: unknown, configId?: unknown): Promise<{ version: string; schema: { exists: boolean; warehouses: number } }> {
+  /**
+   * Test a target's connection: the server version and the schema state of
+   * the default workload (a body without `workload` is its job), as that
+   * workload reads it (WorkloadRunner.schemaState); or the typed error.
+   */
+  async testTarget(targetBody: unknown, configId?: unknown): Promise<TargetTestResult> {
     const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+    const runner = workloadRunner(cfg.workload);
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
     const driver = await this.usableDriver(cfg.target);
@@ -278,13 +287,8 @@ export class JobEngine {
     } finally {
       await session.close();
     }
-    // The TPROC-C schema state: the only workload a target is tested for today.
-    const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
-    try {
-      return { version, schema: await admin.schemaState() };
-    } finally {
-      await admin.close();
-    }
+    if (!runner.schemaState) throw new SledgeError('SLEDGE_E_VALIDATION', `the ${cfg.workload} workload does not read its schema on a target`, { field: 'workload' });
+    return { version, schema: await runner.schemaState(cfg, driver) };
   }
 
   /** One ASH sample of a target, without a job (the metrics page's live view). */
@@ -325,8 +329,8 @@ export class JobEngine {
 
   /** Checks of a file-only job (datagen): its directory is not another job's, then the workload's own checks. */
   private preflightFiles(cfg: JobConfig, seedExplicit: boolean): void {
-    const dir = cfg.datagen?.dir;
-    const other = dir === undefined ? undefined : [this.active, ...this.queue].find((q) => q?.cfg.datagen?.dir === dir);
+    const dir = datagenOf(cfg)?.dir;
+    const other = dir === undefined ? undefined : [this.active, ...this.queue].find((q) => q && datagenOf(q.cfg)?.dir === dir);
     if (other) {
       throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dir} is in use by job ${other.job.id}: wait for it to end or choose another directory`, { field: 'datagen.dir' });
     }

@@ -12,7 +12,7 @@ import {
   type TimingRow,
   type ThresholdEvaluation,
   type ThresholdResult,
-  type TproccResult,
+  type JobResult,
   type VuStatus,
   workloadDef,
 } from '@sledge/protocol';
@@ -31,7 +31,7 @@ type JobUpdate = Parameters<JobStore['updateJob']>[1];
  * row is kept in memory (`current`) and written by persistPending() when
  * there is room again.
  */
-export class JobContext {
+export class JobContext<R extends JobResult = JobResult> {
   private job: Job;
   private pending: JobUpdate | null = null;
   /**
@@ -177,9 +177,10 @@ export class JobContext {
     this.write(() => this.store.setCheck(this.job.id, items));
   }
 
-  result(result: TproccResult, timings: TimingRow[]): void {
+  /** The job's result: its workload's document (R), and the time profile rows when the workload keeps them. */
+  result(result: R, timings: TimingRow[]): void {
     this.write(() => this.store.setTimings(this.job.id, timings));
-    this.updateRow({ result, summary: resultSummary(this.job.workload, result as unknown as Record<string, unknown>) });
+    this.updateRow({ result, summary: resultSummary(this.job.workload, result) });
     this.stream.emit({ t: 'result', jobId: this.job.id, result, timings }, true);
     this.onJobChange(this.job);
   }
@@ -209,8 +210,9 @@ export class JobContext {
 }
 
 /** A result's one-line outcome, as its workload words it (default: the headline's value and unit). */
-function resultSummary(workload: string, result: Record<string, unknown>): string {
+function resultSummary(workload: string, result: JobResult): string {
   const def = workloadDef(workload);
   if (!def) return '';
-  return def.summary ? def.summary(result) : `${String(result[def.headline.field])} ${def.headline.unit}`;
+  const doc: Record<string, unknown> = result;
+  return def.summary ? def.summary(doc) : `${String(doc[def.headline.field])} ${def.headline.unit}`;
 }

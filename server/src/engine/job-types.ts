@@ -1,16 +1,22 @@
 import type { Driver } from '@sledge/core';
-import type { JobConfig } from '@sledge/protocol';
+import type { ResultOf, WorkloadConfig } from '@sledge/protocol';
 import type { VuLoopPreference } from '../shared/messages.js';
 import type { JobContext } from './job-context.js';
 import type { StopToken } from './stop.js';
 import type { JobSamplers } from '../runner/samplers/job-samplers.js';
 import type { PlaceVus } from '../runner/vu-host.js';
 
-/** What a job body gets from the engine. */
-export interface JobEnv {
-  ctx: JobContext;
+/**
+ * What a job body gets from the engine, typed by its workload's
+ * configuration `C` (TproccJobConfig ...): `cfg` is that configuration and
+ * `ctx.result` takes that workload's result. The engine picks the body by
+ * `cfg.workload` (workloads/registry.ts), so a body only ever sees its own
+ * workload's jobs.
+ */
+export interface JobEnv<C extends WorkloadConfig = WorkloadConfig> {
+  ctx: JobContext<ResultOf<C>>;
   /** The full configuration, secrets included (never stored). */
-  cfg: JobConfig;
+  cfg: C;
   driver: Driver;
   stop: StopToken;
   cpus: number;
@@ -31,15 +37,15 @@ export interface JobEnv {
 }
 
 /** A job body: resolves when the job ends; the engine sets the final status. Returns 'stopped' when it ended on a stop request. */
-export type JobBody = (env: JobEnv) => Promise<'completed' | 'stopped'>;
+export type JobBody<C extends WorkloadConfig = WorkloadConfig> = (env: JobEnv<C>) => Promise<'completed' | 'stopped'>;
 
 /** What a job that never uses its target (datagen: files only) gets from the engine: no driver, no database. */
-export interface FileJobEnv {
-  ctx: JobContext;
-  cfg: JobConfig;
+export interface FileJobEnv<C extends WorkloadConfig = WorkloadConfig> {
+  ctx: JobContext<ResultOf<C>>;
+  cfg: C;
   stop: StopToken;
   generator: 'auto' | 'native' | 'typescript';
 }
 
 /** A file-only job body. */
-export type FileJobBody = (env: FileJobEnv) => Promise<'completed' | 'stopped'>;
+export type FileJobBody<C extends WorkloadConfig = WorkloadConfig> = (env: FileJobEnv<C>) => Promise<'completed' | 'stopped'>;

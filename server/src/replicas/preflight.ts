@@ -1,4 +1,4 @@
-import { SledgeError, type JobConfig } from '@sledge/protocol';
+import { SledgeError, type WorkloadConfig } from '@sledge/protocol';
 import { workloadRunner } from '../workloads/index.js';
 import type { ReplicaHub } from './hub.js';
 import { planPlacement } from './placement.js';
@@ -8,7 +8,7 @@ import { planPlacement } from './placement.js';
  * NATS over an authenticated connection, and the replicas it names (or
  * every ready one) can take the run's VUs now. Throws what to change.
  */
-export function checkPlacement(cfg: JobConfig, hub: ReplicaHub | null): void {
+export function checkPlacement(cfg: WorkloadConfig, hub: ReplicaHub | null): void {
   const p = cfg.placement;
   if (p?.on !== 'replicas') return;
   if (!hub) {

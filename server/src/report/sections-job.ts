@@ -1,7 +1,8 @@
-import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, isTproccResult, isTprochResult, type Job } from '@sledge/protocol';
+import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, type Job } from '@sledge/protocol';
+import type { ResultFigures } from '../workloads/registry.js';
 import type { ReportData } from './data.js';
 import { html, type Html } from './escape.js';
-import { fixed, int, utc } from './format.js';
+import { int, utc } from './format.js';
 import { flatten, kvTable, num, table } from './tables.js';
 
 export const engineName = (e: string) => ENGINE_DISPLAY[e as keyof typeof ENGINE_DISPLAY] ?? e;
@@ -16,24 +17,12 @@ export function jobHeading(job: Job): Html {
 <div><span class="mono">${job.id}</span> <span class="badge ${ok ? 'good' : 'bad'}">${job.status}</span></div></header>`;
 }
 
-/** The result as the job has it: NOPM/TPM (TPROC-C) or the geomean and TPC-H metrics (TPROC-H). */
-export function resultSection(job: Job): Html {
+/** The result as the job has it: its workload's headline figures (WorkloadReport.figures), the result line, the error, the thresholds. */
+export function resultSection(job: Job, figures: ResultFigures | undefined): Html {
   const r = job.result;
-  let stats: Html[] = [];
-  if (isTproccResult(r)) {
-    stats = [stat(int(r.nopm), 'NOPM'), stat(int(r.tpm), `${engineName(job.engine)} TPM${r.tpmSource === 'client' ? ' (client-counted)' : ''}`), stat(int(r.activeVus), 'active VUs')];
-    if (r.warehouses !== undefined) stats.push(stat(int(r.warehouses), 'warehouses'));
-    stats.push(stat(fixed(r.measuredSeconds, 0), 'measured seconds'));
-    if (r.clientCpuMsPer1000Tx !== undefined) stats.push(stat(int(r.clientCpuMsPer1000Tx), 'client CPU ms / 1000 tx'));
-  } else if (isTprochResult(r)) {
-    stats = [stat(fixed(r.geomean, 5), 'geomean (s)'), stat(`${r.mode}`, `SF ${r.scaleFactor}${r.standardScale ? '' : ' (non-standard)'}`), stat(int(r.streams), 'streams'), stat(fixed(r.elapsedSeconds, 1), 'elapsed seconds')];
-    if (r.qphh !== undefined) stats.push(stat(fixed(r.qphh, 1), 'QphH@Size (Sledge, not audited)'));
-    if (r.powerAtSize !== undefined) stats.push(stat(fixed(r.powerAtSize, 1), 'Power@Size'));
-    if (r.throughputAtSize !== undefined) stats.push(stat(fixed(r.throughputAtSize, 1), 'Throughput@Size'));
-    if (r.errors) stats.push(stat(int(r.errors), 'failed queries'));
-  }
+  const stats = (figures?.stats ?? []).map(([value, label]) => stat(value, label));
   const line = r && 'line' in r ? r.line : undefined;
-  const note = isTprochResult(r) && r.metricsNote ? html`<p class="muted">${r.metricsNote}</p>` : '';
+  const note = figures?.note ? html`<p class="muted">${figures.note}</p>` : '';
   return html`<section id="result"><h2>Result</h2>
 ${stats.length ? html`<div class="headline">${stats}</div>` : html`<p class="muted">This job has no result${job.summary ? html`: ${job.summary}` : ''}.</p>`}
 ${line ? html`<p><span class="result-line">${line}</span></p>` : ''}${note}

@@ -6,7 +6,7 @@ import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, typ
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
-import { TargetBody, checkTargetBody, type RouteDeps } from './jobs.js';
+import { TargetBody, checkTargetBody, type RouteDeps } from './route-deps.js';
 import { isAnonymous } from '../plugins/auth.js';
 
 /** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */

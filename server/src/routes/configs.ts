@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, Problems, SavedConfig, SledgeError, normalizeTproccSchema, parseTarget, parseTproccOptions } from '@sledge/protocol';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const Input = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), target: Type.Unknown(), tprocc: Type.Optional(Type.Unknown()) });

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
 import { buildArtifact } from '../artifact/build.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 import { reportRoutes } from './reports.js';
 
 const csvCell = (v: unknown): string => {

@@ -22,34 +22,12 @@ import {
   type Target,
   checkJobCreate,
   isTerminal,
-  parseTarget,
 } from '@sledge/protocol';
 import type { JobEngine } from '../engine/engine.js';
 import { loadDriver } from '../engine/registry.js';
 import { buildSnapshot } from '../engine/snapshot.js';
 import { thresholdRoutes } from './thresholds.js';
-
-/**
- * A route's validator that runs a protocol check instead of the schema's
- * plain one: friendlier messages, rules spanning fields, every field at fault
- * in one error. The route's schema still documents the body and types it.
- */
-export const checkedBy = (check: (data: unknown) => unknown) => () => (data: unknown) => {
-  try {
-    check(data);
-    return { value: data };
-  } catch (e) {
-    return { error: e as Error };
-  }
-};
-
-/** Body of the routes that act on a target without a job (/targets/test, /targets/ash). */
-export const TargetBody = Type.Object({
-  target: Type.Unknown({ description: 'a target of any engine (see /targets/schema)' }),
-  configId: Type.Optional(Type.Integer({ description: 'fill "********" secrets from this saved configuration' })),
-});
-/** Checks the target the way a job does (engine first); configId is checked where the saved configuration is read. */
-export const checkTargetBody = checkedBy((data) => parseTarget((data as { target?: unknown } | undefined)?.target));
+import { checkedBy, type RouteDeps } from './route-deps.js';
 
 /** Where an engine's TPM comes from, as its driver declares it (the job's own result says so once it has one). */
 async function tpmSourceOf(engine: EngineId, target: Target | undefined): Promise<'engine' | 'client'> {
@@ -59,10 +37,6 @@ async function tpmSourceOf(engine: EngineId, target: Target | undefined): Promis
   } catch {
     return 'engine';
   }
-}
-
-export interface RouteDeps {
-  engine: JobEngine;
 }
 
 const IdParams = Type.Object({ id: Type.String({ description: 'job id (24 hex characters)' }) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError } from '@sledge/protocol';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';
 
 /** One stored EXPLAIN plan of a TPROC-H job (metric kind `tproch-plan`) and the query text it explains (runs stored before it was kept have none). */

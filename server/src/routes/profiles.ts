@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { BestJobs, ErrorBody, ProfileDetail, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
 import { buildSnapshot } from '../engine/snapshot.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 /** Performance profiles (run jobs sharing a profileId: a VU sweep) and share links. */
 export const profileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {

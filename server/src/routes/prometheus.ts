@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JOB_STATUSES, JOB_TYPES, TX_TYPES } from '@sledge/protocol';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 /** ms -> seconds, 6 significant digits. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ReplicaList } from '@sledge/protocol';
 import { VERSION } from '../version.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 /** GET /replicas: scale-out's state: the NATS server (no credentials) and every replica that joined, with its health. */
 export const replicaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, SledgeError } from '@sledge/protocol';
 import { MAX_COMPARE, MIN_COMPARE, renderCompareReport, renderJobReport } from '../report/index.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';
 
 /** The download name; every name here is built from stored job ids (24 hex characters), so it needs no quoting. */

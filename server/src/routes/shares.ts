@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorBody, ShareInfo, SledgeError } from '@sledge/protocol';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 /** Share links of a job: list them and revoke one without deleting the job (creating one is in profiles.ts). */
 export const shareRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {

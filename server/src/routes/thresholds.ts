@@ -14,7 +14,7 @@ import {
 import { assertBaseline } from '../engine/baseline.js';
 import { diffProfiles } from '../engine/profile-diff.js';
 import { hasJudging, judgeJob, judgingOf, type Judging } from '../engine/judge.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'job id (24 hex characters)' }) });
 

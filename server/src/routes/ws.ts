@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Value from 'typebox/value';
 import { ClientFrame, type ServerFrame } from '@sledge/protocol';
 import type { Subscriber } from '../engine/stream.js';
-import type { RouteDeps } from './jobs.js';
+import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';
 
 /**

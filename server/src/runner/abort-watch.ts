@@ -1,6 +1,6 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { RunMonitor } from '@sledge/core';
-import { SledgeError, parseThreshold, type JobConfig, type ParsedThreshold, type ThresholdResult, type WorkloadDef } from '@sledge/protocol';
+import { SledgeError, parseThreshold, type ParsedThreshold, type ThresholdResult, type WorkloadConfig, type WorkloadDef } from '@sledge/protocol';
 import { evaluateThreshold, type JudgedData } from '../engine/thresholds.js';
 import type { CounterReader, Totals } from './counters.js';
 import { windowRows } from './timings.js';
@@ -76,7 +76,7 @@ export class AbortWatch {
   ) {}
 
   /** A watch for the run's `:abort` thresholds, or null when it has none. */
-  static of(cfg: JobConfig, src: AbortWatchSources): AbortWatch | null {
+  static of(cfg: WorkloadConfig, src: AbortWatchSources): AbortWatch | null {
     const all = (cfg.thresholds ?? []).map((e, i) => parseThreshold(e, src.def, `thresholds[${i}]`));
     return all.some((t) => t.abort) ? new AbortWatch(all, src) : null;
   }

@@ -1,5 +1,5 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, VuWorkload } from '@sledge/core';
-import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type JobConfig, type Target, type TproccResult } from '@sledge/protocol';
+import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type ResultOf, type Target, type WorkloadConfig } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
@@ -33,16 +33,16 @@ export interface NativeLoop<Options = unknown> {
   host: ModuleRef;
 }
 
-/** What the generic runner needs to run a workload's VUs. */
-export interface VuJobSpec<Options = unknown> {
-  workload: VuWorkload<Options>;
+/** What the generic runner needs to run a workload's VUs: typed by the workload's options and job configuration (whose result its monitor computes). */
+export interface VuJobSpec<Options = unknown, C extends WorkloadConfig = WorkloadConfig> {
+  workload: VuWorkload<Options, unknown, ResultOf<C>>;
   /** Where VU worker threads import `workload` from (its package and export name, or a file URL). */
   module: ModuleRef;
   /** The workload's options in a job configuration. */
-  options(cfg: JobConfig): Options;
+  options(cfg: C): Options;
   native?: NativeLoop<Options>;
   /** Load of another shape that runs beside the VUs for the same timed window (CH-benCHmark's analytic streams). */
-  companion?: (env: JobEnv, at: CompanionPlace) => RunCompanion;
+  companion?(env: JobEnv<C>, at: CompanionPlace): RunCompanion;
 }
 
 /** Where a companion's output goes: its first output VU number (after the monitor and the VUs). */
@@ -87,8 +87,8 @@ interface Window {
  * two readings of the workload's monitor (hammerdb.md §6.3). Test: every VU
  * runs its operations and prints each one.
  */
-export async function runVuJob<Options>(env: JobEnv, spec: VuJobSpec<Options>): Promise<'completed' | 'stopped'> {
-  const run = await VuRun.open(env, spec as VuJobSpec);
+export async function runVuJob<Options, C extends WorkloadConfig>(env: JobEnv<C>, spec: VuJobSpec<Options, C>): Promise<'completed' | 'stopped'> {
+  const run = await VuRun.open<C>(env, spec);
   try {
     return await run.execute();
   } finally {
@@ -96,7 +96,7 @@ export async function runVuJob<Options>(env: JobEnv, spec: VuJobSpec<Options>): 
   }
 }
 
-class VuRun {
+class VuRun<C extends WorkloadConfig> {
   private readonly plan: VuPlan;
   private readonly ops: readonly string[];
   private readonly timed: boolean;
@@ -120,11 +120,11 @@ class VuRun {
   private companion: RunCompanion | null = null;
 
   private constructor(
-    private readonly env: JobEnv,
-    private readonly spec: VuJobSpec,
+    private readonly env: JobEnv<C>,
+    private readonly spec: VuJobSpec<unknown, C>,
     private readonly options: unknown,
     private readonly features: DriverFeatures,
-    private readonly monitor: RunMonitor,
+    private readonly monitor: RunMonitor<unknown, unknown, ResultOf<C>>,
   ) {
     this.plan = spec.workload.vuPlan(options);
     this.ops = spec.workload.operations;
@@ -148,7 +148,7 @@ class VuRun {
     return placeVus(p, { shared: this.shared, ops: this.ops, mon: this.mon, output: (lines) => ctx.outputMany(lines) });
   }
 
-  static async open(env: JobEnv, spec: VuJobSpec): Promise<VuRun> {
+  static async open<C extends WorkloadConfig>(env: JobEnv<C>, spec: VuJobSpec<unknown, C>): Promise<VuRun<C>> {
     const { cfg, driver, ctx } = env;
     const options = spec.options(cfg);
     const features = driver.features(cfg.target);
@@ -390,15 +390,14 @@ class VuRun {
       ...(cpuPer1000 !== undefined && !this.remote ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,
     });
-    if (w.pool) {
-      outcome.result = { ...(outcome.result as object), clientTpm: w.pool.clientTpm, targets: w.pool.targets };
-      outcome.lines.push(...w.pool.lines);
-    }
+    const poolFields = w.pool ? { clientTpm: w.pool.clientTpm, targets: w.pool.targets } : {};
+    if (w.pool) outcome.lines.push(...w.pool.lines);
+    let companionFields: Record<string, unknown> = {};
     if (this.companion) {
       const failed = this.companion.failure();
       if (failed) throw failed;
       const c = this.companion.result(w.seconds);
-      outcome.result = { ...(outcome.result as object), ...c.fields };
+      companionFields = c.fields;
       outcome.lines.push(...c.lines);
     }
     for (const line of outcome.lines) mon(line);
@@ -416,7 +415,7 @@ class VuRun {
     this.throwFailure();
     const faults = this.faultFields();
     if (faults.errors.total > 0 || faults.disruptions.length > 0 || faults.monitorReconnects > 0) mon(faults.survived);
-    ctx.result({ ...(outcome.result as TproccResult), ...faults, ...shapes }, this.rows());
+    ctx.result({ ...outcome.result, ...poolFields, ...companionFields, ...faults, ...shapes }, this.rows());
     ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     try {

@@ -2,7 +2,7 @@ import type { VuAssignment, VuProfile } from '../shared/messages.js';
 import { CTRL_PHASE, K_COMMIT, K_ROLLBACK, PHASE_MEASURING, VU_STATE, counterIndex } from '../shared/layout.js';
 import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_NEXT, SH_STARTED, raisePeak } from '../shared/shape-layout.js';
 import { arrivalTime, arrivalsBy } from '@sledge/core';
-import { openSession, operationFailed, record, running, sleepUnlessStopped, type Client, type VuEnv } from './vu-loop.js';
+import { openSession, operationFailed, record, running, sleepUnlessStopped, type Client, type VuEnv } from './vu-session.js';
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 

@@ -15,7 +15,8 @@ import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../shared/drivers.js';
 import type { FromVuWorker, LogLine, ModuleRef, VuProfile, VuWorkerData } from '../shared/messages.js';
 import type { NativeVuHost } from '../shared/native-host.js';
-import { runVu, type VuEnv } from './vu-loop.js';
+import { runVu } from './vu-loop.js';
+import type { VuEnv } from './vu-session.js';
 import { SparseHist, toPairs, type HistPairs } from '../shared/sparse-hist.js';
 
 const data = workerData as VuWorkerData;

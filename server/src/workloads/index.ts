@@ -11,4 +11,4 @@ registerWorkloadRunner(tproccRunner);
 registerWorkloadRunner(tprochRunner);
 registerWorkloadRunner(chbenchRunner);
 
-export { jobBody, registerWorkloadRunner, workloadRunner, type Body, type WorkloadRunner } from './registry.js';
+export { jobBody, registerWorkloadRunner, workloadReport, workloadRunner, type Body, type ResultFigures, type WorkloadReport, type WorkloadRunner } from './registry.js';

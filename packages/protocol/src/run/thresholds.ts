@@ -29,6 +29,15 @@ export const Baseline = Type.Object(
 );
 export type Baseline = Type.Static<typeof Baseline>;
 
+/** A baseline with its default filled: exactly one of jobId / profileId. */
+export type BaselineConfig = ({ jobId: string; profileId?: undefined } | { profileId: number; jobId?: undefined }) & { maxRegression: number };
+
+/** The job body's threshold fields: `thresholds` and `baseline`, with their descriptions (documented once, on every workload's body). */
+export const ThresholdJobFields = {
+  thresholds: Type.Optional(ThresholdsField),
+  baseline: Type.Optional(Baseline),
+};
+
 /** One threshold's (or the baseline check's) outcome. */
 export const ThresholdResult = Type.Object(
   {

@@ -1,8 +1,9 @@
 import Type from 'typebox';
 import { StringEnum } from '../util.js';
-import { TPROCC } from './tprocc.js';
-import { TPROCH } from './tproch.js';
-import { CHBENCH } from './chbench.js';
+import { TPROCC, type TproccJobConfig, type TproccResult } from './tprocc.js';
+import { TPROCH, type TprochJobConfig, type TprochResult } from './tproch.js';
+import { CHBENCH, type ChbenchJobConfig, type ChbenchResult } from './chbench.js';
+import type { JobConfigBase } from '../job-base.js';
 import type { WorkloadDef } from './types.js';
 import { switchTargetDefaults, type TargetDefaults } from './target-defaults.js';
 import { heldTables, schemaExistsText, type HeldTables } from './tables.js';
@@ -26,6 +27,24 @@ export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
  */
 export const WorkloadIdString = Type.String({ pattern: '^[a-z][a-z0-9]*$', description: `a registered workload id (shipped: ${BUILTIN_WORKLOADS.join(', ')})` });
 export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H', chbench: 'CH-benCHmark' };
+
+/**
+ * Each shipped workload's job configuration and result document, by id: a
+ * workload is a peer of the others here as in the registry below. JobConfig
+ * (job-create.ts) is the union of the configurations, and a job body typed
+ * by its workload's configuration gets that workload's result (ResultOf).
+ */
+export interface WorkloadTypes {
+  tprocc: { config: TproccJobConfig; result: TproccResult };
+  tproch: { config: TprochJobConfig; result: TprochResult };
+  chbench: { config: ChbenchJobConfig; result: ChbenchResult };
+}
+
+/** A validated job configuration of any workload, shipped or registered at runtime: the common part and its `workload`. */
+export type WorkloadConfig = JobConfigBase & { workload: string };
+
+/** The result document of a workload's jobs, from its configuration type; any shipped workload's result for a workload it does not know. */
+export type ResultOf<C extends { workload: string }> = C['workload'] extends keyof WorkloadTypes ? WorkloadTypes[C['workload']]['result'] : WorkloadTypes[keyof WorkloadTypes]['result'];
 
 /** A job body without `workload` is this workload's (today's bodies with a `tprocc` key: a compatible alias). */
 export const DEFAULT_WORKLOAD: WorkloadId = 'tprocc';

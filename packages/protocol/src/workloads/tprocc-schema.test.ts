@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TARGET_SCHEMAS } from '../targets.js';
 import { ENGINES } from '../engines.js';
-import { parseJobCreate } from '../job-create.js';
+import { configOf, parseJobCreate } from '../job-create.js';
 import type { SledgeError } from '../errors.js';
 import { normalizeTproccSchema, tproccSchemaFields, tproccSchemaOf } from './tprocc-schema.js';
 
@@ -17,15 +17,15 @@ describe('TPROC-C schema options', () => {
   it('an old-shape job body (schema options under target) parses to the same configuration as the new shape', () => {
     const old = { type: 'build', target: { engine: 'postgresql', host: 'h', partition: true, storedProcs: true, tablespace: 'fast' }, tprocc: { warehouses: 2 } };
     const now = { type: 'build', target: { engine: 'postgresql', host: 'h' }, tprocc: { warehouses: 2, schema: { partition: true, storedProcs: true, tablespace: 'fast' } } };
-    const a = parseJobCreate(old, 7);
+    const a = configOf(parseJobCreate(old, 7), 'tprocc');
     expect(a).toEqual(parseJobCreate(now, 7));
     expect(a.tprocc.schema).toEqual({ partition: true, storedProcs: true, tablespace: 'fast' });
     expect(a.target).not.toHaveProperty('partition');
   });
 
   it('tprocc.schema is checked against the target engine, defaults filled, every error named', () => {
-    expect(parseJobCreate({ type: 'build', target: { engine: 'oracle' } }, 1).tprocc.schema).toEqual({ defaultTablespace: 'USERS', orderLineTablespace: 'USERS', tempTablespace: 'TEMP', partition: false });
-    expect(parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 1).tprocc.schema).toEqual({});
+    expect(configOf(parseJobCreate({ type: 'build', target: { engine: 'oracle' } }, 1), 'tprocc').tprocc.schema).toEqual({ defaultTablespace: 'USERS', orderLineTablespace: 'USERS', tempTablespace: 'TEMP', partition: false });
+    expect(configOf(parseJobCreate({ type: 'build', target: { engine: 'sqlite' } }, 1), 'tprocc').tprocc.schema).toEqual({});
     let err: unknown;
     try {
       parseJobCreate({ type: 'build', target: { engine: 'mysql', partition: 'yes' }, tprocc: { warehouses: 0, schema: { storedProcs: true } } }, 1);

@@ -199,6 +199,11 @@ export interface TproccJobConfig extends JobConfigBase {
   datagen?: DatagenOptions;
 }
 
+/** The options of a TPROC-C job (workload 'tprocc'). */
+export function isTproccConfig(cfg: { workload: string }): cfg is TproccJobConfig {
+  return cfg.workload === 'tprocc';
+}
+
 /**
  * Validate TPROC-C options, apply defaults, and check the rules that span
  * fields. `schema` is checked against the target's engine (`engine`); left

@@ -8,7 +8,7 @@ const MIN_WEIGHT = 0.001;
  * Client-side active session history, for engines whose activity only the
  * VUs can see (SQLite): each VU adds the time of every finished transaction
  * to its shared counters (executing, and of that, waiting for the write lock;
- * server/src/worker/vu-loop.ts). This turns those counters into one sample
+ * server/src/worker/vu-session.ts). This turns those counters into one sample
  * per VU and class for each second, on a grid of whole seconds from the time
  * the VUs started.
  *

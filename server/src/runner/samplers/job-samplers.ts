@@ -1,5 +1,5 @@
 import type { AshSampler, Driver } from '@sledge/core';
-import { SledgeError, type AshSample, type JobConfig, type SamplerStatus } from '@sledge/protocol';
+import { SledgeError, type AshSample, type SamplerStatus, type WorkloadConfig } from '@sledge/protocol';
 import type { JobContext } from '../../engine/job-context.js';
 import type { AgentHub } from './agents.js';
 import { countedSamples, SamplingGrid } from './ash-grid.js';
@@ -29,7 +29,7 @@ export class JobSamplers {
 
   constructor(
     private readonly ctx: JobContext,
-    private readonly cfg: JobConfig,
+    private readonly cfg: WorkloadConfig,
     private readonly driver: Driver,
     private readonly agents: AgentHub,
     /** The job's session tag: only sessions named with it are the job's VUs in its ASH. */

@@ -1,10 +1,9 @@
 import { geomeanReturningRows, type QuerySession } from '@sledge/core';
 import { chbenchStreams } from '@sledge/core/chbench';
-import { CHBENCH_QUERIES, type ChbenchAnalyticResult, type ChbenchQueryStats, type ChbenchQueryTime } from '@sledge/protocol';
+import { CHBENCH_QUERIES, type ChbenchJobConfig, type ChbenchAnalyticResult, type ChbenchQueryStats, type ChbenchQueryTime } from '@sledge/protocol';
 import type { JobEnv } from '../../engine/job-types.js';
 import { StreamRun, type QueryRecord, type StreamOutcome } from '../../runner/streams.js';
 import type { CompanionPlace, RunCompanion } from '../../runner/vu-run.js';
-import { chbenchConfig } from './config.js';
 import { chbenchFiles, openChbenchSession } from './sql.js';
 
 /** Metric kind of each analytic query's start and end frames. */
@@ -71,8 +70,8 @@ export function analyticResult(streams: number, records: readonly QueryRecord[],
  * rampup until the measured window ends; the queries that started and
  * ended inside the window are the result. Output VUs follow the TPROC-C VUs.
  */
-export function analyticCompanion(env: JobEnv, at: CompanionPlace): RunCompanion {
-  const cfg = chbenchConfig(env.cfg);
+export function analyticCompanion(env: JobEnv<ChbenchJobConfig>, at: CompanionPlace): RunCompanion {
+  const cfg = env.cfg;
   const o = cfg.chbench;
   const files = chbenchFiles(cfg);
   const run = new StreamRun<typeof o, QuerySession>(env.ctx, env.stop, {

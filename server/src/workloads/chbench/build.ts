@@ -1,8 +1,9 @@
 import { tproccHooks, type QuerySession } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
-import type { JobBody } from '../../engine/job-types.js';
+import type { JobBody, JobEnv } from '../../engine/job-types.js';
+import { tproccPart } from './config.js';
+import type { ChbenchJobConfig } from '@sledge/protocol';
 import { buildJob as buildTprocc } from '../tprocc/build.js';
-import { chbenchConfig } from './config.js';
 import { chbenchFiles, chbenchTarget, openChbenchSession } from './sql.js';
 import { loadExtraTables } from './tables.js';
 
@@ -13,12 +14,12 @@ import { loadExtraTables } from './tables.js';
  * chbench/tables.sql and indexes.sql. A failure in the second part drops
  * the whole schema, so the target is as it was before the build.
  */
-export const buildJob: JobBody = async (env) => {
-  const cfg = chbenchConfig(env.cfg);
+export const buildJob: JobBody<ChbenchJobConfig> = async (env) => {
+  const cfg = env.cfg;
   const { ctx, driver, stop } = env;
   const mon = (text: string) => ctx.output(1, text);
   const t0 = performance.now();
-  const r = await buildTprocc(env);
+  const r = await buildTprocc(tproccPart(env));
   if (r === 'stopped' || stop.requested) return 'stopped';
   mon('Creating and loading the CH-benCHmark tables REGION, NATION and SUPPLIER');
   let s: QuerySession | null = null;
@@ -38,8 +39,8 @@ export const buildJob: JobBody = async (env) => {
 };
 
 /** After a failed second part: drop the schema the first part built (reported, never raised over the build's own error). */
-async function discardAll(env: Parameters<JobBody>[0], mon: (text: string) => void): Promise<void> {
-  const cfg = chbenchConfig(env.cfg);
+async function discardAll(env: JobEnv<ChbenchJobConfig>, mon: (text: string) => void): Promise<void> {
+  const cfg = env.cfg;
   try {
     const admin = await tproccHooks(env.driver).openAdmin(chbenchTarget(cfg), mon);
     try {

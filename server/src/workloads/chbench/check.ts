@@ -2,13 +2,12 @@ import { checkSampleWarehouses, evaluateCheck, tproccHooks } from '@sledge/core'
 import { CHBENCH_TABLES } from '@sledge/core/chbench';
 import { ENGINE_DISPLAY, SledgeError, type CheckItem } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
-import { chbenchConfig } from './config.js';
+import type { ChbenchJobConfig } from '@sledge/protocol';
 import { chbenchFiles, chbenchTarget, openChbenchSession } from './sql.js';
 import { CHBENCH_EXPECTED_ROWS, extraTableCounts } from './tables.js';
 
 /** CH-benCHmark's checkschema: TPROC-C's checks (consistency C1-C4 on sampled warehouses), then the rows of REGION, NATION and SUPPLIER. */
-export const checkJob: JobBody = async ({ ctx, cfg: jobCfg, driver, explicit }) => {
-  const cfg = chbenchConfig(jobCfg);
+export const checkJob: JobBody<ChbenchJobConfig> = async ({ ctx, cfg, driver, explicit }) => {
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(chbenchTarget(cfg), mon);
   try {

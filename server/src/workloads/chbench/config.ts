@@ -1,7 +1,12 @@
-import { isChbenchConfig, SledgeError, type ChbenchJobConfig } from '@sledge/protocol';
+import type { ChbenchJobConfig, TproccJobConfig } from '@sledge/protocol';
+import type { JobEnv } from '../../engine/job-types.js';
 
-/** The job's configuration as CH-benCHmark's (its bodies run only for workload 'chbench'). */
-export function chbenchConfig(cfg: { workload: string }): ChbenchJobConfig {
-  if (!isChbenchConfig(cfg)) throw new SledgeError('SLEDGE_E_VALIDATION', `a CH-benCHmark job body got a ${cfg.workload} job`, { field: 'workload' });
-  return cfg;
+/**
+ * The TPROC-C job inside a CH-benCHmark job: the same target, seed and
+ * TPROC-C options, as TPROC-C's own build takes them (CH-benCHmark's build
+ * starts with TPROC-C's). The analytic options stay with CH-benCHmark.
+ */
+export function tproccPart(env: JobEnv<ChbenchJobConfig>): JobEnv<TproccJobConfig> {
+  const { chbench: _analytic, ...rest } = env.cfg;
+  return { ...env, cfg: { ...rest, workload: 'tprocc' } };
 }

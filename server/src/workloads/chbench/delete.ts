@@ -1,13 +1,12 @@
 import { tproccHooks } from '@sledge/core';
 import { ENGINE_DISPLAY } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
-import { chbenchConfig } from './config.js';
+import type { ChbenchJobConfig } from '@sledge/protocol';
 import { chbenchFiles, chbenchTarget, openChbenchSession } from './sql.js';
 import { dropExtraTables } from './tables.js';
 
 /** Delete a CH-benCHmark schema: its three tables (where the database is still there), then TPROC-C's schema (database and user where the engine has them). */
-export const deleteJob: JobBody = async ({ ctx, cfg: jobCfg, driver }) => {
-  const cfg = chbenchConfig(jobCfg);
+export const deleteJob: JobBody<ChbenchJobConfig> = async ({ ctx, cfg, driver }) => {
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(chbenchTarget(cfg), mon);
   try {

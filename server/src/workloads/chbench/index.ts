@@ -1,5 +1,5 @@
 import type { WorkloadRunner } from '../registry.js';
-import type { VuJobSpec } from '../../runner/vu-run.js';
+import type { ChbenchJobConfig } from '@sledge/protocol';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
 import { deleteJob } from './delete.js';
@@ -11,7 +11,7 @@ import { CHBENCH_RUN, runJob } from './run.js';
  * TPROC-C one way: its build starts with TPROC-C's, its run is TPROC-C's VUs
  * with the analytic streams beside them.
  */
-export const chbenchRunner: WorkloadRunner = {
+export const chbenchRunner: WorkloadRunner<ChbenchJobConfig> = {
   id: 'chbench',
   bodies: {
     build: { db: true, run: buildJob, sampled: true },
@@ -19,6 +19,6 @@ export const chbenchRunner: WorkloadRunner = {
     delete: { db: true, run: deleteJob },
     run: { db: true, run: runJob, sampled: true },
   },
-  vuSpec: CHBENCH_RUN as VuJobSpec,
+  vuSpec: CHBENCH_RUN,
   preflight,
 };

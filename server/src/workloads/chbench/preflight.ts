@@ -1,13 +1,11 @@
 import { tproccHooks, type Driver } from '@sledge/core';
 import { CHBENCH_TABLES } from '@sledge/core/chbench';
-import { SledgeError, type JobConfig } from '@sledge/protocol';
-import { chbenchConfig } from './config.js';
+import { SledgeError, type ChbenchJobConfig } from '@sledge/protocol';
 import { chbenchFiles, chbenchTarget, openChbenchSession } from './sql.js';
 import { extraTableCounts } from './tables.js';
 
 /** CH-benCHmark's checks before a job is stored: the driver can run it, and the schema a build, run or check needs. */
-export async function preflight(jobCfg: JobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  const cfg = chbenchConfig(jobCfg);
+export async function preflight(cfg: ChbenchJobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
   if (!driver.openQuerySession) {
     throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver has no query sessions, which CH-benCHmark needs: choose another engine`, { field: 'target.engine' });
   }

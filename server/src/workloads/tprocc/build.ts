@@ -1,5 +1,5 @@
 import { BUILD_SCHEDULES, buildPlan, expectedRows, tproccHooks, tproccTarget, type BuildPlan, type BuildSchedule } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
+import { ENGINE_DISPLAY, SledgeError, type TproccJobConfig } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
@@ -12,7 +12,7 @@ const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 const schemaName = (t: { user?: string; database?: string }) => (t.database ?? t.user ?? 'tpcc').toUpperCase();
 
 /** The build workers: worker 1 loads ITEM, the others claim the plan's units (their ranges, or table lanes). Resolves with the first failure (or null) and the generators used. */
-async function loadRows(env: JobEnv, feed: ProgressFeed, plan: BuildPlan) {
+async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: BuildPlan) {
   const { ctx, cfg, stop, generator } = env;
   const target = tproccTarget(cfg.target, cfg.tprocc.schema);
   const control = new SharedArrayBuffer(16);
@@ -63,7 +63,7 @@ async function loadRows(env: JobEnv, feed: ProgressFeed, plan: BuildPlan) {
 }
 
 /** The closing lines: rows, rates, client CPU, generator, and the time of each phase. */
-function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
+function buildReport(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
   const { ctx, cfg } = env;
   const W = cfg.tprocc.warehouses;
   const mon = (text: string) => ctx.output(1, text);
@@ -81,7 +81,7 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
 }
 
 /** The progress document of a build: the monitor's worker 1 (ITEM) and one row per range worker (the warehouses it may load rows of). */
-function buildFeed(env: JobEnv, plan: BuildPlan): ProgressFeed {
+function buildFeed(env: JobEnv<TproccJobConfig>, plan: BuildPlan): ProgressFeed {
   const expected = expectedRows(env.cfg.tprocc.warehouses);
   return new ProgressFeed(env.ctx, {
     ts: Date.now(),
@@ -95,7 +95,7 @@ function buildFeed(env: JobEnv, plan: BuildPlan): ProgressFeed {
 }
 
 /** How the range workers share out the units: SLEDGE_BUILD_SCHEDULE (benches compare schedules with it), else the driver's choice, else HammerDB's ranges. */
-function buildSchedule(env: JobEnv, target: ReturnType<typeof tproccTarget>): BuildSchedule {
+function buildSchedule(env: JobEnv<TproccJobConfig>, target: ReturnType<typeof tproccTarget>): BuildSchedule {
   const v = process.env.SLEDGE_BUILD_SCHEDULE as BuildSchedule | undefined;
   if (v && BUILD_SCHEDULES.includes(v)) return v;
   return tproccHooks(env.driver).buildSchedule?.(target) ?? 'ranges';
@@ -107,7 +107,7 @@ function buildSchedule(env: JobEnv, target: ReturnType<typeof tproccTarget>): Bu
  * workers load their warehouse ranges in parallel, then the monitor adds
  * indexes, routines and statistics. Progress streams per table per worker.
  */
-export const buildJob: JobBody = async (env) => {
+export const buildJob: JobBody<TproccJobConfig> = async (env) => {
   const { ctx, cfg, driver, stop } = env;
   const W = cfg.tprocc.warehouses;
   const n = cfg.tprocc.buildVus;

@@ -1,9 +1,9 @@
 import { checkSampleWarehouses, evaluateCheck, tproccHooks, tproccTarget } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError } from '@sledge/protocol';
+import { ENGINE_DISPLAY, SledgeError, type TproccJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 
 /** checkschema (hammerdb.md §5.5): every check, including consistency C1-C4, on sampled warehouses. */
-export const checkJob: JobBody = async ({ ctx, cfg, driver, explicit }) => {
+export const checkJob: JobBody<TproccJobConfig> = async ({ ctx, cfg, driver, explicit }) => {
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), mon);
   try {

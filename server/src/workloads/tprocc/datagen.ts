@@ -1,5 +1,5 @@
 import { expectedRows, splitWarehouses } from '@sledge/core';
-import { SledgeError, type TproccTable } from '@sledge/protocol';
+import { SledgeError, type TproccTable, type TproccJobConfig } from '@sledge/protocol';
 import { writeLoadScripts, type DatagenFile } from './datagen-scripts.js';
 import type { JobContext } from '../../engine/job-context.js';
 import type { FileJobEnv } from '../../engine/job-types.js';
@@ -40,7 +40,7 @@ function openManifest(dg: Datagen, W: number, seed: number): { plan: DatagenPlan
 }
 
 /** The workers of the units still to write; the manifest records each completed unit. Resolves with the first failure (or null) and the generators used. */
-async function writeFiles(ctx: JobContext, stop: StopToken, dg: Datagen, manifest: DatagenManifest, feed: ProgressFeed, generator: FileJobEnv['generator']) {
+async function writeFiles(ctx: JobContext, stop: StopToken, dg: Datagen, manifest: DatagenManifest, feed: ProgressFeed, generator: FileJobEnv<TproccJobConfig>['generator']) {
   const { settings } = manifest;
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
@@ -91,7 +91,7 @@ async function writeFiles(ctx: JobContext, stop: StopToken, dg: Datagen, manifes
   return { failure, generators };
 }
 
-type Datagen = NonNullable<FileJobEnv['cfg']['datagen']>;
+type Datagen = NonNullable<FileJobEnv<TproccJobConfig>['cfg']['datagen']>;
 const totalOf = (manifest: DatagenManifest, k: 'rows' | 'bytes') => manifest.workers.reduce((s, w) => s + sum(w[k]), 0);
 
 /** All files are there: the load scripts, the manifest marked complete, the closing lines. */
@@ -130,7 +130,7 @@ async function finishFiles(ctx: JobContext, dg: Datagen, W: number, manifest: Da
  * where it stopped; when all files are complete, a load script per engine is
  * written beside them. No database is touched.
  */
-export async function datagenJob({ ctx, cfg, stop, generator }: FileJobEnv): Promise<'completed' | 'stopped'> {
+export async function datagenJob({ ctx, cfg, stop, generator }: FileJobEnv<TproccJobConfig>): Promise<'completed' | 'stopped'> {
   const dg = cfg.datagen;
   if (!dg) throw new SledgeError('SLEDGE_E_VALIDATION', 'datagen is required for a datagen job', { field: 'datagen' });
   const W = cfg.tprocc.warehouses;

@@ -1,9 +1,9 @@
 import { tproccHooks, tproccTarget } from '@sledge/core';
-import { ENGINE_DISPLAY } from '@sledge/protocol';
+import { ENGINE_DISPLAY, type TproccJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 
 /** deleteschema: drop the schema (database and user where the engine has them). */
-export const deleteJob: JobBody = async ({ ctx, cfg, driver }) => {
+export const deleteJob: JobBody<TproccJobConfig> = async ({ ctx, cfg, driver }) => {
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), mon);
   try {

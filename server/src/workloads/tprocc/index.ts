@@ -1,14 +1,16 @@
+import type { TproccJobConfig } from '@sledge/protocol';
 import type { WorkloadRunner } from '../registry.js';
-import type { VuJobSpec } from '../../runner/vu-run.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
 import { datagenJob } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight, preflightDatagen } from './preflight.js';
 import { TPROCC_RUN, runJob } from './run.js';
+import { tproccReport } from './report.js';
+import { schemaState } from './schema-state.js';
 
 /** TPROC-C's job bodies and checks. */
-export const tproccRunner: WorkloadRunner = {
+export const tproccRunner: WorkloadRunner<TproccJobConfig> = {
   id: 'tprocc',
   bodies: {
     build: { db: true, run: buildJob, sampled: true },
@@ -17,7 +19,9 @@ export const tproccRunner: WorkloadRunner = {
     run: { db: true, run: runJob, sampled: true },
     datagen: { db: false, run: datagenJob },
   },
-  vuSpec: TPROCC_RUN as VuJobSpec,
+  vuSpec: TPROCC_RUN,
   preflight,
   preflightFiles: preflightDatagen,
+  report: tproccReport,
+  schemaState,
 };

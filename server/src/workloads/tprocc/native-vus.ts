@@ -17,7 +17,7 @@ export const POLL_MS = 250;
  * Starts this worker's VUs in the native loop (one native thread each; they
  * wait for CTRL_GO themselves). The worker thread only polls (POLL_MS):
  * latency records into the interval histograms and the per-VU window
- * profiles (as vu-loop.ts records them), log lines into the worker's batches.
+ * profiles (as vu-session.ts records them), log lines into the worker's batches.
  */
 export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
   const { driver, target } = env;

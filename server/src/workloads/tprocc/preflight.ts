@@ -1,9 +1,9 @@
 import { tproccHooks, tproccTarget, type Driver } from '@sledge/core';
-import { SledgeError, type JobConfig } from '@sledge/protocol';
+import { SledgeError, type TproccJobConfig } from '@sledge/protocol';
 import { checkDatagenDir } from './datagen-dir.js';
 
 /** TPROC-C checks before a database job is stored: the schema state a build, run or check needs, and option limits. */
-export async function preflight(cfg: JobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
+export async function preflight(cfg: TproccJobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
   const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
   try {
     await admin.serverVersion();
@@ -38,7 +38,7 @@ export async function preflight(cfg: JobConfig, driver: Driver, { busy }: { busy
  * resume adopts the seed and timestamp of the directory's manifest unless
  * the request names them; the resolved values are stored with the job.
  */
-export function preflightDatagen(cfg: JobConfig, { seedExplicit }: { seedExplicit: boolean }): void {
+export function preflightDatagen(cfg: TproccJobConfig, { seedExplicit }: { seedExplicit: boolean }): void {
   const dg = cfg.datagen!;
   const plan = checkDatagenDir({
     dir: dg.dir,

@@ -1,11 +1,11 @@
 import { tproccWorkload } from '@sledge/core';
-import type { TproccOptions } from '@sledge/protocol';
+import type { TproccOptions, TproccJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
 import { chooseVuLoop } from './vu-loop-choice.js';
 
 /** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the drivers' native VU loops. */
-export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
+export const TPROCC_RUN: VuJobSpec<TproccOptions, TproccJobConfig> = {
   workload: tproccWorkload,
   module: { specifier: '@sledge/core', export: 'tproccWorkload' },
   options: (cfg) => cfg.tprocc,
@@ -16,4 +16,4 @@ export const TPROCC_RUN: VuJobSpec<TproccOptions> = {
 };
 
 /** A TPROC-C run (timed or test driver). */
-export const runJob: JobBody = (env) => runVuJob(env, TPROCC_RUN);
+export const runJob: JobBody<TproccJobConfig> = (env) => runVuJob(env, TPROCC_RUN);

@@ -1,19 +1,19 @@
 import { tprochBaseRows, tprochBuildPlan, tprochExpectedRows, tprochLineitemCount, type TprochAdmin, type TprochWorkerPlan } from '@sledge/core';
-import { SledgeError } from '@sledge/protocol';
+import { SledgeError, type TprochJobConfig } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { FromTprochBuildWorker, TprochBuildWorkerData } from './build-messages.js';
-import { engineName, schemaLabel, sfText, tprochConfig, withAdmin } from './common.js';
+import { engineName, schemaLabel, sfText, withAdmin } from './common.js';
 
 const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 
 /** The monitor's worker (REGION, NATION) and the build workers, in parallel. Resolves with the first failure (or null) and the generators used. */
-async function loadRows(env: JobEnv, feed: ProgressFeed, plan: TprochWorkerPlan[]) {
+async function loadRows(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, plan: TprochWorkerPlan[]) {
   const { ctx, stop, generator } = env;
-  const cfg = tprochConfig(env);
+  const cfg = env.cfg;
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
   const generators = new Set<string>();
@@ -43,8 +43,8 @@ async function loadRows(env: JobEnv, feed: ProgressFeed, plan: TprochWorkerPlan[
 }
 
 /** The progress document: worker 1 (REGION, NATION) and one row per build worker with its range of order indexes. */
-function buildFeed(env: JobEnv, plan: TprochWorkerPlan[]): ProgressFeed {
-  const sf = tprochConfig(env).tproch.scaleFactor;
+function buildFeed(env: JobEnv<TprochJobConfig>, plan: TprochWorkerPlan[]): ProgressFeed {
+  const sf = env.cfg.tproch.scaleFactor;
   const expected = tprochExpectedRows(tprochBaseRows(sf), tprochLineitemCount(sf));
   return new ProgressFeed(env.ctx, {
     ts: Date.now(),
@@ -58,9 +58,9 @@ function buildFeed(env: JobEnv, plan: TprochWorkerPlan[]): ProgressFeed {
 }
 
 /** The closing lines: rows, rate, client CPU, generator, phase times. */
-function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
+function buildReport(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
   const { ctx } = env;
-  const cfg = tprochConfig(env);
+  const cfg = env.cfg;
   const mon = (text: string) => ctx.output(1, text);
   const secs = (performance.now() - t.t0) / 1000;
   const cpu = process.cpuUsage(t.cpu0);
@@ -81,10 +81,10 @@ function buildReport(env: JobEnv, feed: ProgressFeed, t: { t0: number; tLoad: nu
  * workers load their shares in parallel; then keys, foreign keys with their
  * indexes, and statistics. Progress streams per table per worker.
  */
-export const buildJob: JobBody = (env) =>
+export const buildJob: JobBody<TprochJobConfig> = (env) =>
   withAdmin(env, async (admin, mon) => {
     const { ctx } = env;
-    const cfg = tprochConfig(env);
+    const cfg = env.cfg;
     const { scaleFactor: sf, buildVus: n } = cfg.tproch;
     const state = await admin.schemaState();
     if (state.exists) {
@@ -109,9 +109,9 @@ export const buildJob: JobBody = (env) =>
   });
 
 /** createSchema, the load, keys and statistics: what a failure of any of them undoes (buildJob). */
-async function buildSchema(env: JobEnv, admin: TprochAdmin, mon: (text: string) => void, feed: ProgressFeed, plan: TprochWorkerPlan[], t: { t0: number; cpu0: NodeJS.CpuUsage }): Promise<'completed' | 'stopped'> {
+async function buildSchema(env: JobEnv<TprochJobConfig>, admin: TprochAdmin, mon: (text: string) => void, feed: ProgressFeed, plan: TprochWorkerPlan[], t: { t0: number; cpu0: NodeJS.CpuUsage }): Promise<'completed' | 'stopped'> {
   const { stop } = env;
-  const { scaleFactor: sf, buildVus: n } = tprochConfig(env).tproch;
+  const { scaleFactor: sf, buildVus: n } = env.cfg.tproch;
   const { t0, cpu0 } = t;
   await admin.createSchema({ scaleFactor: sf, buildVus: n });
   if (stop.requested) return 'stopped';

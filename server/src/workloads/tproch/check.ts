@@ -1,17 +1,17 @@
 import { evaluateTprochCheck, tprochBaseRows, tprochExpectedRows, tprochLineitemCount } from '@sledge/core';
-import { SledgeError } from '@sledge/protocol';
+import { SledgeError, type TprochJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
-import { engineName, tprochConfig, withAdmin } from './common.js';
+import { engineName, withAdmin } from './common.js';
 
 /**
  * check_tpch (hammerdb.md §10.2): the eight tables, their row counts, and
  * count(supplier)/10000 = SF. The SF checked is the one the request gave,
  * else the schema's own.
  */
-export const checkJob: JobBody = (env) =>
+export const checkJob: JobBody<TprochJobConfig> = (env) =>
   withAdmin(env, async (admin, mon): Promise<'completed'> => {
     const { ctx, explicit } = env;
-    const cfg = tprochConfig(env);
+    const cfg = env.cfg;
     ctx.status('running');
     mon(`Checking ${engineName(cfg)} TPROC-H schema`);
     const state = await admin.schemaState();

@@ -2,9 +2,6 @@ import { tprochHooks, type Driver, type TprochAdmin } from '@sledge/core';
 import { ENGINE_DISPLAY, isStandardScale, type TprochJobConfig } from '@sledge/protocol';
 import type { JobEnv } from '../../engine/job-types.js';
 
-/** The TPROC-H configuration of a job (the engine's JobConfig type names TPROC-C's). */
-export const tprochConfig = (env: { cfg: unknown }): TprochJobConfig => env.cfg as TprochJobConfig;
-
 /** The schema's name in HammerDB's lines ("TPCH"). */
 export function schemaLabel(cfg: TprochJobConfig): string {
   const t = cfg.target as Record<string, unknown>;
@@ -17,9 +14,9 @@ export const engineName = (cfg: TprochJobConfig): string => ENGINE_DISPLAY[cfg.t
 export const sfText = (sf: number): string => (isStandardScale(sf) ? String(sf) : `${sf} (non-standard)`);
 
 /** The monitor's admin session, its version line written, for the body's work. */
-export async function withAdmin<R>(env: JobEnv, fn: (admin: TprochAdmin, mon: (text: string) => void) => Promise<R>): Promise<R> {
+export async function withAdmin<R>(env: JobEnv<TprochJobConfig>, fn: (admin: TprochAdmin, mon: (text: string) => void) => Promise<R>): Promise<R> {
   const { ctx, driver } = env;
-  const cfg = tprochConfig(env);
+  const cfg = env.cfg;
   const mon = (text: string) => ctx.output(1, text);
   const admin = await tprochHooks(driver as Driver).openAdmin(cfg.target, mon);
   try {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { tprochBaseRows, tprochBuildPlan, tprochExpectedRows, tprochLineitemCount, type TprochDatagenFile, type TprochDatagenLayout, type TprochWorkerPlan } from '@sledge/core';
-import { ENGINES, SledgeError, type JobConfig, type TprochTable } from '@sledge/protocol';
+import { ENGINES, SledgeError, type TprochTable, type TprochJobConfig } from '@sledge/protocol';
 import type { FileJobBody, FileJobEnv } from '../../engine/job-types.js';
 import { privateDir, writePrivateFile } from '../../files/private-file.js';
 import { ProgressFeed } from '../../runner/progress.js';
@@ -8,14 +8,13 @@ import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import { loadDriver } from '../../shared/drivers.js';
 import type { FromTprochDatagenWorker, TprochDatagenWorkerData } from './datagen-messages.js';
-import { sfText, tprochConfig } from './common.js';
+import { sfText } from './common.js';
 
 const DATAGEN_WORKER = new URL('./datagen-worker.js', import.meta.url);
 export const MANIFEST = 'sledge-tproch.json';
 
 /** Datagen preflight (no database): the directory is new or empty, the workers fit the SF. */
-export function preflightDatagen(jobCfg: JobConfig): void {
-  const cfg = tprochConfig({ cfg: jobCfg });
+export function preflightDatagen(cfg: TprochJobConfig): void {
   const dir = cfg.datagen!.dir;
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     throw new SledgeError('SLEDGE_E_CONFLICT', `datagen.dir ${dir} is not empty: TPROC-H datagen writes into a new or empty directory`, { field: 'datagen.dir' });
@@ -23,8 +22,8 @@ export function preflightDatagen(jobCfg: JobConfig): void {
 }
 
 /** Workers writing their shares of the build split; progress per table per worker; the files written. */
-async function writeFiles(env: FileJobEnv, feed: ProgressFeed, plan: TprochWorkerPlan[]) {
-  const cfg = tprochConfig(env);
+async function writeFiles(env: FileJobEnv<TprochJobConfig>, feed: ProgressFeed, plan: TprochWorkerPlan[]) {
+  const cfg = env.cfg;
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
   const files = new Map<string, TprochDatagenFile>();
@@ -64,9 +63,9 @@ async function writeScripts(layout: TprochDatagenLayout): Promise<string[]> {
 }
 
 /** TPROC-H flat files: the build's split over datagen.workers workers, '|' separated .tbl files, a manifest, and the engines' load scripts. */
-export const datagenJob: FileJobBody = async (env) => {
+export const datagenJob: FileJobBody<TprochJobConfig> = async (env) => {
   const { ctx, stop } = env;
-  const cfg = tprochConfig(env);
+  const cfg = env.cfg;
   const dg = cfg.datagen!;
   const sf = cfg.tproch.scaleFactor;
   const mon = (text: string) => ctx.output(1, text);

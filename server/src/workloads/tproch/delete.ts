@@ -1,10 +1,11 @@
+import type { TprochJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
-import { engineName, tprochConfig, withAdmin } from './common.js';
+import { engineName, withAdmin } from './common.js';
 
 /** Drop the TPROC-H schema (database and user where the engine has them). */
-export const deleteJob: JobBody = (env) =>
+export const deleteJob: JobBody<TprochJobConfig> = (env) =>
   withAdmin(env, async (admin, mon): Promise<'completed'> => {
-    const cfg = tprochConfig(env);
+    const cfg = env.cfg;
     env.ctx.status('running');
     const state = await admin.schemaState();
     mon(state.exists ? `Deleting ${engineName(cfg)} TPROC-H schema (SF ${state.scaleFactor})` : 'No TPROC-H schema found; nothing to delete');

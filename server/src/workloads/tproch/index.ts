@@ -1,3 +1,4 @@
+import type { TprochJobConfig } from '@sledge/protocol';
 import type { WorkloadRunner } from '../registry.js';
 import { buildJob } from './build.js';
 import { checkJob } from './check.js';
@@ -5,9 +6,10 @@ import { datagenJob, preflightDatagen } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
 import { runJob } from './run.js';
+import { tprochReport } from './report.js';
 
 /** TPROC-H's job bodies and checks. */
-export const tprochRunner: WorkloadRunner = {
+export const tprochRunner: WorkloadRunner<TprochJobConfig> = {
   id: 'tproch',
   bodies: {
     build: { db: true, run: buildJob, sampled: true },
@@ -18,4 +20,5 @@ export const tprochRunner: WorkloadRunner = {
   },
   preflight,
   preflightFiles: preflightDatagen,
+  report: tprochReport,
 };

@@ -1,10 +1,8 @@
 import { tprochHooks, type Driver } from '@sledge/core';
-import { SledgeError, type JobConfig } from '@sledge/protocol';
-import { tprochConfig } from './common.js';
+import { SledgeError, type TprochJobConfig } from '@sledge/protocol';
 
 /** TPROC-H checks before a database job is stored: the schema state a build, run or check needs. */
-export async function preflight(jobCfg: JobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  const cfg = tprochConfig({ cfg: jobCfg });
+export async function preflight(cfg: TprochJobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
   const field = `target.${driver.schemaField}`;
   const admin = await tprochHooks(driver).openAdmin(cfg.target, () => undefined);
   try {

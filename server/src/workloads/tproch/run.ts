@@ -1,15 +1,15 @@
 import { tprochOldSalesKeys, tprochQueryParams, tprochQueryText, type Driver, type TprochStream } from '@sledge/core';
-import { SledgeError, defaultStreams, type TprochOptions, type TprochResult } from '@sledge/protocol';
+import { SledgeError, defaultStreams, type TprochOptions, type TprochResult, type TprochJobConfig } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
-import { engineName, sfText, tprochConfig, withAdmin } from './common.js';
+import { engineName, sfText, withAdmin } from './common.js';
 import { firstFreeUpdate, newSales, oldSales, runRefreshStream } from './refresh.js';
 import { powerResult, throughputResult } from './result.js';
 import { tprochRun, type TprochRun } from './session.js';
 import { errorText, type StreamOutcome } from '../../runner/streams.js';
 
 /** The run's options with the schema's scale factor: HammerDB auto-corrects a configured SF that does not match count(supplier)/10000, saying so. */
-async function settleOptions(env: JobEnv): Promise<TprochOptions> {
-  const cfg = tprochConfig(env);
+async function settleOptions(env: JobEnv<TprochJobConfig>): Promise<TprochOptions> {
+  const cfg = env.cfg;
   return withAdmin(env, async (admin, mon) => {
     const state = await admin.schemaState();
     if (!state.exists || !(state.scaleFactor > 0)) {
@@ -107,9 +107,9 @@ async function throughputTest(sh: TprochRun): Promise<TprochResult | null> {
 }
 
 /** A TPROC-H run: a power or a throughput test, HammerDB's lines, Sledge's TPC-H metrics, the result document. */
-export const runJob: JobBody = async (env) => {
+export const runJob: JobBody<TprochJobConfig> = async (env) => {
   const { ctx, stop } = env;
-  const cfg = tprochConfig(env);
+  const cfg = env.cfg;
   const o = await settleOptions(env);
   ctx.status('running');
   const sh = tprochRun(ctx, cfg, o, env.driver as Driver, stop);
@@ -121,7 +121,7 @@ export const runJob: JobBody = async (env) => {
     ctx.output(1, 'Run stopped: no result stored');
     return 'stopped';
   }
-  ctx.result(result as never, []);
+  ctx.result(result, []);
   const m = [
     result.powerAtSize !== undefined ? `Power@Size ${result.powerAtSize.toFixed(1)}` : '',
     result.throughputAtSize !== undefined ? `Throughput@Size ${result.throughputAtSize.toFixed(1)}` : '',

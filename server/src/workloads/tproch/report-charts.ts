@@ -1,7 +1,7 @@
 import type { EChartsOption } from 'echarts';
 import type { TprochQueryTime, TprochResult } from '@sledge/protocol';
-import type { Palette } from './palette.js';
-import { categoryAxis, legend, valueAxis } from './chart-common.js';
+import type { Palette } from '../../report/palette.js';
+import { categoryAxis, legend, valueAxis } from '../../report/chart-common.js';
 
 /** The 22 query numbers. */
 export const QUERIES = Array.from({ length: 22 }, (_, i) => i + 1);
