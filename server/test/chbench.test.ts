@@ -23,6 +23,7 @@ const RUN = { vus: 2, rampup: 0.05, duration: 0.25, tcRefreshSec: 5 };
 for (const [engine, target] of Object.entries(TARGETS)) {
   describe(`CH-benCHmark on ${engine}`, () => {
     let s: SledgeApp;
+    const runIds: string[] = [];
     const job = async (body: Record<string, unknown>): Promise<Job> => {
       const r = await post(s, '/api/v1/jobs', { workload: 'chbench', target, ...body });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -67,6 +68,7 @@ for (const [engine, target] of Object.entries(TARGETS)) {
       expect(r.nopm).toBeGreaterThan(0);
       expect(r.analytic.streams).toBe(0);
       expect(r.analytic.queries).toHaveLength(0);
+      runIds.push(j.id);
     }, 300_000);
 
     it('runs 2 VUs with 1 analytic stream: NOPM and the window\'s analytic queries', async () => {
@@ -89,7 +91,18 @@ for (const [engine, target] of Object.entries(TARGETS)) {
       // The query metric frames stream beside the transaction counts.
       const m = await get<{ kind: string }[] | Record<string, unknown>>(s, `/api/v1/jobs/${j.id}/metrics?kind=chbench-query`).catch(() => null);
       if (Array.isArray(m)) expect(m.length).toBeGreaterThan(0);
+      runIds.push(j.id);
     }, 300_000);
+
+    it('reports the analytic streams in the job report and compares 0 with 1 stream', async () => {
+      expect(runIds).toHaveLength(2);
+      const page = (await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${runIds[1]}/report` })).body;
+      expect(page).toContain('Analytic queries (measured window)');
+      expect(page).toContain('analytic queries / hour');
+      const cmp = await s.app.inject({ method: 'GET', url: `/api/v1/compare/report?jobs=${runIds.join(',')}` });
+      expect(cmp.statusCode).toBe(200);
+      expect(cmp.body).toContain('Transactions and analytic streams');
+    });
 
     it('still passes checkschema after the mixed load', async () => {
       const c = await job({ type: 'check' });

@@ -5,6 +5,7 @@ import { checkJob } from './check.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
 import { CHBENCH_RUN, runJob } from './run.js';
+import { chbenchReport } from './report.js';
 
 /**
  * CH-benCHmark's job bodies and checks (docs/chbench.md). It builds on
@@ -21,4 +22,5 @@ export const chbenchRunner: WorkloadRunner<ChbenchJobConfig> = {
   },
   vuSpec: CHBENCH_RUN,
   preflight,
+  report: chbenchReport,
 };
