@@ -84,6 +84,7 @@ describe('CH-benCHmark on SQLite', () => {
     expect(await page.getByTestId('live-nopm').count()).toBe(1);
     expect(Number(await page.getByTestId('live-analytic-queries').textContent())).toBeGreaterThan(0);
     await shot(page, 'chbench-run-live');
+    await shotOf(page.locator('.chbench-charts'), 'chbench-run-live-charts');
     expect(await waitForJobEnd(page, id, 180_000)).toBe('completed');
     await shot(page, 'chbench-run-done');
 
@@ -98,6 +99,7 @@ describe('CH-benCHmark on SQLite', () => {
     expect(await page.locator('[data-testid="analytic-table"] tbody tr[data-query]').count()).toBe(22);
     for (const q of r.analytic.perQuery) expect(Number(await page.getByTestId(`analytic-count-q${q.query}`).textContent())).toBe(q.count);
     await shot(page, 'chbench-job-page');
+    await shotOf(page.locator('.result-banner').first().locator('..'), 'chbench-job-top');
     await shotOf(page.getByTestId('analytic-table'), 'chbench-analytic-table');
   });
 

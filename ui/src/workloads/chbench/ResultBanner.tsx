@@ -12,7 +12,7 @@ export function ChbenchResultBanner({ job }: { job: Job }) {
       <TproccResultBanner job={job} />
       {a && (
         <section className="result-banner" aria-label="Analytic result" data-testid="analytic-banner">
-          <p className="result-line small">
+          <p className="small muted" style={{ margin: 0 }}>
             Analytic streams over the measured window: queries that started and finished in it; the geometric mean is over those that returned rows.
           </p>
           <div className="result-numbers">

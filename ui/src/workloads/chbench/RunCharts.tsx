@@ -69,7 +69,7 @@ export function ChbenchRunCharts({ live }: { live: LiveJob }) {
       <section className="card">
         <div className="card-head">
           <h3>Analytic query times</h3>
-          <span className="muted small">{result ? 'mean s in the measured window; dashed: geomean' : 'mean s so far'}</span>
+          <span className="muted small">{result ? 'mean s in the window · dashed: geomean' : 'mean s so far'}</span>
         </div>
         <EChart option={means} label="Mean seconds of each analytic query" testId="chart-analytic-times" />
       </section>

@@ -5,7 +5,7 @@ import { snapshot } from '../../live/fixtures.js';
 import { analyticLive, analyticTimeline, queryRows, queryStats, streamProgress, CHBENCH_QUERY_METRIC } from './analytic.js';
 import { completedOption, queryMeansOption } from './charts.js';
 import { CHBENCH_UI } from './index.js';
-import { analyticFixture, chbenchJob, chbenchResultFixture, cqSample } from './fixtures.js';
+import { chbenchJob, chbenchResultFixture, cqSample } from './fixtures.js';
 
 /** Two streams over 10 s: stream 1 runs Q1 (2 s) and Q2 (fails), stream 2 runs Q1 (4 s) and starts Q3. */
 const samples = [
@@ -71,14 +71,12 @@ describe('CH-benCHmark analytic streams from chbench-query frames', () => {
     expect(queryMeansOption(stats, LIGHT).series).not.toHaveProperty('0.markLine');
   });
 
-  it("reads the result's figures: NOPM, queries per hour and the query geomean as result columns", () => {
+  it("reads the result's figures: NOPM, TPM and queries per hour as result columns (compare, jobs list)", () => {
     const j = chbenchJob({ result: chbenchResultFixture() });
     const cols = Object.fromEntries(CHBENCH_UI.resultColumns.map((c) => [c.key, c.value(j)]));
-    expect(cols).toEqual({ nopm: 1200, tpm: 2800, qph: 720, qgeomean: 0.2 });
+    expect(cols).toEqual({ nopm: 1200, tpm: 2800, qph: 720 });
+    expect(CHBENCH_UI.resultColumns.find((c) => c.key === 'qph')!.format!(720)).toBe('720.0');
     expect(CHBENCH_UI.outcome(j)).toBe('15 s measured, 720.0 queries/h');
-    expect(CHBENCH_UI.resultColumns.find((c) => c.key === 'qgeomean')!.lowerIsBetter).toBe(true);
-    // A run with 0 streams has no geomean to compare.
-    const none = chbenchJob({ result: chbenchResultFixture({ analytic: analyticFixture({ streams: 0, completedQueries: 0, queriesPerHour: 0, geomean: 0, perQuery: [], queries: [] }) }) });
-    expect(CHBENCH_UI.resultColumns.find((c) => c.key === 'qgeomean')!.value(none)).toBeUndefined();
+    expect(CHBENCH_UI.outcome(chbenchJob({ result: null }))).toBeUndefined();
   });
 });

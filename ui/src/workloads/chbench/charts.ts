@@ -65,7 +65,7 @@ export function queryMeansOption(stats: readonly ChbenchQueryStats[], p: ChartPa
       },
     },
     grid: { left: 56, right: 24, top: 24, bottom: 32 },
-    xAxis: { type: 'category', data: cats, axisLine: { lineStyle: { color: p.axisLine } }, axisLabel: { color: p.muted, interval: 0, fontSize: 10 } },
+    xAxis: { type: 'category', data: cats, axisLine: { lineStyle: { color: p.axisLine } }, axisLabel: { color: p.muted, interval: 'auto', hideOverlap: true, fontSize: 10 } },
     yAxis: valueAxis(p, 'seconds'),
     series: [series],
   };

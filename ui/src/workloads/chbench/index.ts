@@ -9,7 +9,7 @@ import { tproccSchemaFields } from '../tprocc/form.js';
 import { ANALYTIC_FIELDS, BUILD_FIELDS, CHBENCH_FIELDS, CHBENCH_LABELS, CHBENCH_PART, KEY_THINK_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, chbenchDefaults, chbenchField, chbenchToForm, collectChbench, parseChbench } from './form.js';
 import { configSummary } from './jobs.js';
 import { ChbenchLiveKpis } from './LiveKpis.js';
-import { chbenchAnalytic, fmtPerHour, fmtSec } from './result.js';
+import { chbenchAnalytic, fmtPerHour } from './result.js';
 import { ChbenchResultBanner } from './ResultBanner.js';
 import { ChbenchRunCharts } from './RunCharts.js';
 import { ChbenchRunOptions } from './RunOptions.js';
@@ -43,7 +43,6 @@ export const CHBENCH_UI: WorkloadUi = {
     { key: 'nopm', title: 'NOPM', value: (j) => tproccResult(j)?.nopm },
     { key: 'tpm', title: 'TPM', value: (j) => tproccResult(j)?.tpm },
     { key: 'qph', title: 'Queries/h', value: (j) => chbenchAnalytic(j)?.queriesPerHour, format: fmtPerHour },
-    { key: 'qgeomean', title: 'Query geomean (s)', value: (j) => (chbenchAnalytic(j)?.completedQueries ? chbenchAnalytic(j)!.geomean : undefined), format: (v) => fmtSec(v), lowerIsBetter: true },
   ],
   counters: [
     { key: 'nopm', title: 'NOPM', value: (s) => s.nopm },
