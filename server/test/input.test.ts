@@ -30,6 +30,8 @@ describe('job input validation and preflight', () => {
     expect(by['mariadb']?.workloadFeatures?.['tproch']).toEqual({ dop: false });
     expect(by['postgresql']?.workloadFeatures?.['tproch']).toEqual({ dop: true });
     expect(by['postgresql']?.workloadFeatures?.['tprocc']).toBeUndefined();
+    // CH-benCHmark where TPROC-C runs and the driver opens query sessions (every shipped driver).
+    for (const e of c.engines) expect(e.workloads, e.engine).toContain('chbench');
   });
 
   it.each([

@@ -27,7 +27,11 @@ export async function capabilities(version: string): Promise<Capabilities> {
           ...(p.install ? { install: p.install } : {}),
           features: d.features(defaults),
           // The workloads this engine's driver declares hooks for, and what each does with its options (TPROC-H: dop).
-          workloads: Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
+          // CH-benCHmark declares no hooks: it runs where TPROC-C does and the driver opens query sessions (its preflight's rule).
+          workloads: [
+            ...Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
+            ...(d.workloads.tprocc && d.openQuerySession ? ['chbench'] : []),
+          ],
           workloadFeatures: Object.fromEntries(
             Object.entries(d.workloads)
               .map(([id, hooks]) => [id, (hooks as { features?: Record<string, boolean> } | undefined)?.features] as const)

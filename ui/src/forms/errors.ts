@@ -2,6 +2,7 @@ import { isEngineId, parseTarget, secretFields, SledgeError, type ErrorCode, typ
 import { ApiError } from '../api/http.js';
 import { fieldKeyFor, type FieldSpec } from './fields.js';
 import { DEFAULT_WORKLOAD, workloadUi, type WorkloadForm } from '../workloads/registry.js';
+import { nestedOptions } from '../workloads/body.js';
 
 /**
  * Field errors placed at their form fields, every one at once, worded with the
@@ -78,7 +79,7 @@ const toApiError = (e: SledgeError) => new ApiError(e.code, e.message, e.httpSta
  * Secret fields are left to the server: a saved configuration supplies them
  * there.
  */
-export function precheckJob(body: { target: unknown; [options: string]: unknown }, form: Pick<WorkloadForm, 'key' | 'parse'> = workloadUi(DEFAULT_WORKLOAD).form): ApiError | null {
+export function precheckJob(body: { target: unknown; [options: string]: unknown }, form: Pick<WorkloadForm, 'key' | 'parse' | 'parts'> = workloadUi(DEFAULT_WORKLOAD).form): ApiError | null {
   const list: FieldError[] = [];
   let code: ErrorCode | undefined;
   const step = (run: () => unknown, skip: (field: string) => boolean = () => false) => {
@@ -94,7 +95,7 @@ export function precheckJob(body: { target: unknown; [options: string]: unknown 
   const engine = (body.target as { engine?: unknown } | null)?.engine;
   const secrets = new Set(isEngineId(engine) ? secretFields(engine).map((f) => `target.${f}`) : []);
   step(() => parseTarget(body.target), (field) => secrets.has(field));
-  const options = body[form.key];
+  const options = nestedOptions(form, body);
   if (options !== undefined) step(() => form.parse(options, form.key, isEngineId(engine) ? engine : undefined));
   return list.length ? toApiError(SledgeError.ofFields(code ?? 'SLEDGE_E_VALIDATION', list)) : null;
 }

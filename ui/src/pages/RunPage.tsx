@@ -19,6 +19,7 @@ import { useReplicas } from '../state/replicas.js';
 import { useWorkbench } from '../state/workbench.js';
 import { LOCAL_PLACEMENT, placementBody, placementOf, placementProblem, placementText } from '../util/replicas.js';
 import { DEFAULT_WORKLOAD, workloadOf } from '../workloads/index.js';
+import { bodyOptions, optionKey } from '../workloads/body.js';
 
 /** How often the Run form re-reads the replicas (readiness, CPU) while it is open. */
 const REPLICAS_REFRESH_MS = 3000;
@@ -103,7 +104,7 @@ export function RunPage() {
   }, [loadedFrom]);
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
   const { form, name: workloadName, RunOptions } = wb.workload;
-  const opt = (n: string) => `${form.key}.${n}`;
+  const opt = (n: string) => optionKey(form, n);
   const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', ...thresholdKeys(thresholds), ...(placeable ? ['placement'] : [])];
   const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.schemaFields.map((f) => opt(`schema.${f.name}`)), ...wb.targetFields.map((f) => `target.${f.name}`)];
   const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label', 'placement.replicas': 'Chosen replicas', 'placement.vus': 'VUs per replica' };
@@ -114,7 +115,7 @@ export function RunPage() {
     setBusy(true);
     const judged = thresholdsBody(thresholds);
     try {
-      const body = { type: 'run', target: wb.target() as JobCreate['target'], [form.key]: wb.options(form.runFields) } as JobCreateBody;
+      const body = { type: 'run', target: wb.target() as JobCreate['target'], ...bodyOptions(form, wb.options(form.runFields)) } as JobCreateBody;
       if (wb.workload.id !== DEFAULT_WORKLOAD) (body as { workload?: string }).workload = wb.workload.id;
       // Out-of-range values are shown at their fields, all at once, without a round trip.
       const bad = precheckJob(body, form);

@@ -5,6 +5,7 @@ import { api, type TargetJsonSchema } from '../api/endpoints.js';
 import type { ApiError } from '../api/http.js';
 import { collect, defaultsOf, fieldsOf, toFormValue, type FieldSpec, type FormValues } from '../forms/fields.js';
 import { DEFAULT_WORKLOAD, workloadOf, workloadUi, workloadUis, type WorkloadUi } from '../workloads/registry.js';
+import { nestedOptions } from '../workloads/body.js';
 import { editPage, planRerun } from '../util/rerun.js';
 import { draftOfPlacement, placementDraftOf, placementOf, type PlacementDraft } from '../util/replicas.js';
 import { cached } from './resource.js';
@@ -255,7 +256,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
       const { form } = workloadOf(job);
       const opts = (plan.body as unknown as Record<string, unknown>)[form.key] as { schema?: Record<string, unknown> } | undefined;
       for (const f of form.schemaFields?.(job.engine) ?? []) values[f.name] = toFormValue(f, opts?.schema?.[f.name] ?? f.default);
-      const stored = form.toForm((plan.body as unknown as Record<string, unknown>)[form.key]);
+      const stored = form.toForm(nestedOptions(form, plan.body as unknown as Record<string, unknown>));
       setState((s) => {
         // The job's workload becomes the pages' one; the options of the one chosen before are kept aside.
         const wid = workloadOf(job).id;

@@ -17,8 +17,9 @@ export function jobCreateBody(job: Job): JobCreateBody {
   const body: Obj = { type: job.type, target: { ...(isObj(c['target']) ? c['target'] : { engine: job.engine }) } };
   // A body without `workload` is TPROC-C's: the others name theirs.
   if (job.workload && job.workload !== DEFAULT_WORKLOAD) body['workload'] = job.workload;
-  const key = workloadOf(job).form.key;
-  if (isObj(c[key])) body[key] = structuredClone(c[key]);
+  // Its options objects: its form's key (and a workload's further parts, CH-benCHmark's `chbench`).
+  const { form } = workloadOf(job);
+  for (const key of [form.key, ...(form.parts ?? [])]) if (isObj(c[key])) body[key] = structuredClone(c[key]);
   if (typeof c['label'] === 'string' && c['label']) body['label'] = c['label'];
   if (typeof c['profileId'] === 'number' && c['profileId'] > 0) body['profileId'] = c['profileId'];
   if (isObj(c['metrics'])) body['metrics'] = { ...c['metrics'] };

@@ -5,8 +5,10 @@
 import { registerWorkloadUi } from './registry.js';
 import { TPROCC_UI } from './tprocc/index.js';
 import { TPROCH_UI } from './tproch/index.js';
+import { CHBENCH_UI } from './chbench/index.js';
 
 registerWorkloadUi(TPROCC_UI);
 registerWorkloadUi(TPROCH_UI);
+registerWorkloadUi(CHBENCH_UI);
 
 export * from './registry.js';

@@ -42,6 +42,15 @@ export interface WorkloadForm {
   schemaFields?: (engine: EngineId) => FieldSpec[];
   /** Every option's form key (`tprocc.vus`) with its label. */
   labels: Readonly<Record<string, string>>;
+  /**
+   * Options objects the job body carries beside `key`'s (CH-benCHmark:
+   * `chbench` beside `tprocc`). A field named `<part>.<name>` is that part's
+   * option, keyed `<part>.<name>` in forms and errors (not under `key`);
+   * `collect` nests each part under its name, and `toForm` and `parse` take
+   * the same nested object (./body.ts splits and joins it). None: every
+   * option goes under `key`.
+   */
+  parts?: readonly string[];
 }
 
 /** The Run (and Schema) page's workload part: its main fields and any grouped ones (a mix), drawn with the page's `field`. */
