@@ -9,7 +9,7 @@
  *
  * Where pgbench cannot reproduce Sledge's inputs exactly (said in the README notes too):
  * - Home warehouse and stock-level district: Sledge draws them once per VU from the job's seed
- *   (VuWorkload, position = VU index + 2). The caller computes them for the same seed and passes them
+ *   (TproccVuInputs, position = VU index + 2). The caller computes them for the same seed and passes them
  *   here; the script maps pgbench's client_id to them, so client i has VU i's home.
  * - Last names: pgbench variables are numbers, so the script draws NURand(255,0,999,123) as Sledge does
  *   and passes the three syllable indexes; the name is put together in the statement

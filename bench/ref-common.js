@@ -34,14 +34,14 @@ export function spread(xs) {
 }
 
 /**
- * The home warehouse and stock-level district of each VU of a run with this seed: Sledge's VuWorkload
+ * The home warehouse and stock-level district of each VU of a run with this seed: Sledge's TproccVuInputs
  * (packages/core) draws them once per VU at position index + 2 (server/src/runner/vu-pool.ts).
  */
 export async function vuHomes(ROOT, seed, warehouses, vus) {
-  const { VuWorkload } = await import(join(ROOT, 'packages/core/dist/index.js'));
+  const { TproccVuInputs } = await import(join(ROOT, 'packages/core/dist/index.js'));
   const { DEFAULT_MIX } = await import(join(ROOT, 'packages/protocol/dist/index.js'));
   return Array.from({ length: vus }, (_, i) => {
-    const w = new VuWorkload(seed, { warehouses, position: i + 2, activeVus: vus, allWarehouse: false, mix: DEFAULT_MIX });
+    const w = new TproccVuInputs(seed, { warehouses, position: i + 2, activeVus: vus, allWarehouse: false, mix: DEFAULT_MIX });
     return { homeW: w.homeW, stockD: w.stockD };
   });
 }

@@ -178,12 +178,12 @@ const TPROCH_ROW_LIMITS: Record<number, number> = { 2: 100, 3: 10, 10: 20, 18: 1
 
 /**
  * CH-benCHmark (docs/chbench.md): every engine's packages/sql/<engine>/chbench/
- * holds exactly tables.sql, indexes.sql, queries.sql and drop.sql (MariaDB
+ * holds exactly tables.sql, indexes.sql, queries.sql, drop.sql and check.sql (MariaDB
  * through its MySQL fallback). The queries have fixed constants: no
  * placeholder of any shell or template syntax may be left, and every engine
  * compares the same constants as PostgreSQL's text, which is checked live.
  */
-const CHBENCH_FILES = ['drop.sql', 'indexes.sql', 'queries.sql', 'tables.sql'] as const;
+const CHBENCH_FILES = ['check.sql', 'drop.sql', 'indexes.sql', 'queries.sql', 'tables.sql'] as const;
 
 /** Placeholder syntaxes used in packages/sql: {{name}}, $(name) (sqlcmd), &name (SQL*Plus), ${name} (envsubst), :name (bind). */
 const PLACEHOLDER = /\{\{|\$\(|&[A-Za-z_]|\$\{|(?<![:\w]):[A-Za-z_]/;

@@ -2,13 +2,13 @@
 // server runs them, one per thread) runs the default mix on a shared file
 // for a few seconds and reports what happened. Imports the built driver.
 import { parentPort, workerData } from 'node:worker_threads';
-import { VuWorkload } from '@sledge/core';
+import { TproccVuInputs } from '@sledge/core';
 import { DEFAULT_MIX } from '@sledge/protocol';
 import { driver } from '../../dist/index.js';
 
 const { target, position, seconds } = workerData;
 const vu = await driver.workloads.tprocc.openVu(target, { vu: position, log: () => {} });
-const wl = new VuWorkload(1000 + position, { warehouses: 1, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+const wl = new TproccVuInputs(1000 + position, { warehouses: 1, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
 const out = { commit: 0, rollback: 0, neworders: 0, lockTimeouts: 0, failures: [], waitMs: 0, execMs: 0, maxWaitMs: 0 };
 const end = Date.now() + seconds * 1000;
 try {
