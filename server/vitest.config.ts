@@ -31,7 +31,8 @@ export default defineConfig({
         'test/mariadb.test.ts',
         'test/native-vu-mariadb.test.ts',
         'test/tproch-mariadb.test.ts',
-        // Both.
+        // Both (chbench: SQLite too).
+        'test/chbench.test.ts',
         'test/datagen.test.ts',
         'test/failed-build-cleanup.test.ts',
         'test/preflight-build.test.ts',
