@@ -7,6 +7,23 @@ export default defineConfig({
     hookTimeout: 300000,
     fileParallelism: false,
     projects: tiers(import.meta.url, {
+      // Build a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
+      sqlite: [
+        'test/ash-sqlite.test.ts',
+        'test/hammerdb-files.test.ts',
+        'test/hammerdb-verbs.test.ts',
+        'test/noop-workload.test.ts',
+        'test/paths.test.ts',
+        'test/report-sqlite.test.ts',
+        'test/report-tproch.test.ts',
+        'test/security-auth.test.ts',
+        'test/shapes-hammerdb.test.ts',
+        'test/shapes-sqlite.test.ts',
+        'test/sqlite-lifecycle.test.ts',
+        'test/sqlite-wal.test.ts',
+        'test/thresholds-sqlite.test.ts',
+        'test/tproch-sqlite.test.ts',
+      ],
       live: [
         // The local PostgreSQL (127.0.0.1:5432).
         'test/ash-scope-postgresql.test.ts',

@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 300000,
     fileParallelism: false,
     projects: tiers(import.meta.url, {
+      // `sledge build` a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
+      sqlite: ['test/artifact.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
       live: [
         // The local MariaDB and PostgreSQL.
         'test/cli.test.ts',
