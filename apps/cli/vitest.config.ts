@@ -16,6 +16,7 @@ export default defineConfig({
         // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
         // replicas-restart and replicas-trust also run on the local PostgreSQL.
         'test/replicas-auth.test.ts',
+        'test/replicas-connection.test.ts',
         'test/replicas-postgresql.test.ts',
         'test/replicas-registry.test.ts',
         'test/replicas-restart.test.ts',
