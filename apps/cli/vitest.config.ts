@@ -1,2 +1,28 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 300000, hookTimeout: 300000, fileParallelism: false } });
+import { tiers } from '../../scripts/vitest-tiers.mjs';
+
+export default defineConfig({
+  test: {
+    testTimeout: 300000,
+    hookTimeout: 300000,
+    fileParallelism: false,
+    projects: tiers(import.meta.url, {
+      // `sledge build` a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
+      sqlite: ['test/artifact.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
+      live: [
+        // The local MariaDB and PostgreSQL.
+        'test/cli.test.ts',
+        'test/hammerdb-databases.test.ts',
+        // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
+        // replicas-restart and replicas-trust also run on the local PostgreSQL.
+        'test/replicas-auth.test.ts',
+        'test/replicas-connection.test.ts',
+        'test/replicas-postgresql.test.ts',
+        'test/replicas-registry.test.ts',
+        'test/replicas-restart.test.ts',
+        'test/replicas-sim.test.ts',
+        'test/replicas-trust.test.ts',
+      ],
+    }),
+  },
+});

@@ -1,2 +1,30 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 300000, hookTimeout: 300000, fileParallelism: false } });
+import { tiers } from '../../scripts/vitest-tiers.mjs';
+
+export default defineConfig({
+  test: {
+    testTimeout: 300000,
+    hookTimeout: 300000,
+    fileParallelism: false,
+    projects: tiers(import.meta.url, {
+      // The local MariaDB (127.0.0.1:3306, src/testing/live.ts): schemas, sessions, LOAD DATA.
+      live: [
+        'src/chbench.mariadb.test.ts',
+        'src/contract.mariadb.test.ts',
+        'src/contract.modes.test.ts',
+        'src/contract.mysql.test.ts',
+        'src/engine/ash/ash.test.ts',
+        'src/engine/connect.test.ts',
+        'src/engine/errors.test.ts',
+        'src/engine/loader.live.test.ts',
+        'src/engine/native-loader.live.test.ts',
+        'src/engine/query-session.test.ts',
+        'src/live-mysql.test.ts',
+        'src/tprocc/purge.live.test.ts',
+        'src/tprocc/semantics.live.test.ts',
+        'src/tprocc/vu.test.ts',
+        'src/tproch/contract.test.ts',
+      ],
+    }),
+  },
+});

@@ -1,2 +1,26 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 300000, hookTimeout: 300000, fileParallelism: false } });
+import { tiers } from '../../scripts/vitest-tiers.mjs';
+
+export default defineConfig({
+  test: {
+    testTimeout: 300000,
+    hookTimeout: 300000,
+    fileParallelism: false,
+    projects: tiers(import.meta.url, {
+      // The local PostgreSQL (127.0.0.1:5432): schemas, sessions, psql.
+      live: [
+        'src/chbench.test.ts',
+        'src/contract.test.ts',
+        'src/engine/ash/ash.test.ts',
+        'src/engine/connect.test.ts',
+        'src/engine/loader.test.ts',
+        'src/engine/query-session.test.ts',
+        'src/tprocc/native-spec.test.ts',
+        'src/tprocc/routines.test.ts',
+        'src/tprocc/schema.test.ts',
+        'src/tprocc/sql.test.ts',
+        'src/tproch/contract.test.ts',
+      ],
+    }),
+  },
+});

@@ -1,2 +1,14 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 300000, hookTimeout: 300000, fileParallelism: false } });
+import { tiers } from '../../scripts/vitest-tiers.mjs';
+
+export default defineConfig({
+  test: {
+    testTimeout: 300000,
+    hookTimeout: 300000,
+    fileParallelism: false,
+    projects: tiers(import.meta.url, {
+      // A writer or lock holder killed with SIGKILL, then the store checked.
+      fault: ['src/crash.test.ts', 'src/lock.test.ts'],
+    }),
+  },
+});

@@ -1,0 +1,45 @@
+// Test tiers (docs/testing.md, "Tiers"): a package's vitest config splits its
+// test files into projects, each file in exactly one.
+//   unit   - no database server, no nats-server or pgbouncer, nothing killed,
+//            no fuzzer, no timed job runs: pure code, SQLite files in a temp
+//            dir at the driver and store level, fake sockets, child processes
+//            that exit by themselves. `pnpm test:unit`.
+//   sqlite - builds and timed runs of TPROC-C/TPROC-H jobs on SQLite files in a
+//            temp dir, through the server or the CLI: no database server, but
+//            each file takes 10-70 s of runs. `pnpm test:sqlite`.
+//   live   - needs the local PostgreSQL or MariaDB, or starts nats-server or
+//            pgbouncer. `pnpm test` (after unit and sqlite, one package at a time).
+//   fault  - kills a process with SIGKILL to test recovery, restarts or cuts
+//            off the shared PostgreSQL, drops connections, or fuzzes.
+//            `pnpm test` (last, after every live suite, one package at a time).
+// `vitest run` in a package runs all its projects, as before, in that order
+// (sequence.groupOrder): unit files, then sqlite, live and fault ones.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configDefaults } from 'vitest/config';
+
+const ORDER = ['sqlite', 'live', 'fault'];
+
+/**
+ * The vitest projects of a package. `configUrl` is the config's import.meta.url
+ * (paths are relative to the package); `include` the package's test globs;
+ * `sqlite`, `live` and `fault` exact file paths; every other test file is unit.
+ * A listed file that does not exist, or one listed twice, is an error: a
+ * renamed test must not drop out of its tier (or into the unit tier).
+ */
+export function tiers(configUrl, { include = configDefaults.include, ...listedBy }) {
+  const dir = fileURLToPath(new URL('.', configUrl));
+  for (const k of Object.keys(listedBy)) if (!ORDER.includes(k)) throw new Error(`vitest tiers: unknown tier ${k} in ${dir}vitest.config.ts`);
+  const listed = ORDER.flatMap((k) => listedBy[k] ?? []);
+  for (const f of listed) {
+    if (!existsSync(new URL(f, configUrl))) throw new Error(`vitest tiers: ${f} is listed in ${dir}vitest.config.ts but does not exist`);
+  }
+  const twice = listed.filter((f, i) => listed.indexOf(f) !== i);
+  if (twice.length > 0) throw new Error(`vitest tiers: ${twice.join(', ')} listed twice in ${dir}vitest.config.ts`);
+  const projects = [{ extends: true, test: { name: 'unit', include, exclude: [...configDefaults.exclude, ...listed], sequence: { groupOrder: 0 } } }];
+  ORDER.forEach((name, i) => {
+    const files = listedBy[name] ?? [];
+    if (files.length > 0) projects.push({ extends: true, test: { name, include: files, sequence: { groupOrder: i + 1 } } });
+  });
+  return projects;
+}
