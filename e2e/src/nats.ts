@@ -26,6 +26,8 @@ export interface RunningNats {
   url: string;
   log: () => string;
   stop: () => Promise<void>;
+  /** A crash: SIGKILL (stop still removes the store directory). */
+  kill: () => Promise<void>;
 }
 
 /** nats-server with JetStream on 127.0.0.1:<free port>, token authentication (none when token is null), and a temporary store directory (removed by stop). */
@@ -47,9 +49,13 @@ export async function startNats(token: string | null): Promise<RunningNats> {
     url: `nats://127.0.0.1:${port}`,
     log: () => out,
     stop: async () => {
-      p.kill('SIGTERM');
+      if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
       await exitOf(p);
       rmSync(dir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      p.kill('SIGKILL');
+      await exitOf(p);
     },
   };
 }

@@ -162,7 +162,7 @@ export class ReplicaHub {
       for await (const st of this.nc.status()) {
         if (this.closing) return;
         if ((st.type === 'disconnect' || st.type === 'reconnecting') && this.conn.state === 'connected') {
-          set('reconnecting', st.type === 'disconnect' ? `disconnected from ${publicUrl(st.server)}` : undefined);
+          set('reconnecting', st.type === 'disconnect' ? `disconnected from ${st.server.replace(/^.*@/, '')}` : undefined);
           this.warn(`NATS connection to ${url} lost: reconnecting (replicas cannot be reached and runs on them are refused until it is back)`);
         } else if (st.type === 'reconnect') {
           set('connected');

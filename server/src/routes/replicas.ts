@@ -7,7 +7,7 @@ import type { RouteDeps } from './route-deps.js';
 export const replicaRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   app.get(
     '/replicas',
-    { schema: { tags: ['replicas'], summary: 'Replicas joined over NATS: name, version, cores, drivers, state (ready, busy, lost), CPU, last heartbeat', response: { 200: ReplicaList } } },
+    { schema: { tags: ['replicas'], summary: 'Replicas joined over NATS: name, version, cores, drivers, state (ready, busy, lost, left), CPU, last heartbeat; this server\'s NATS connection state', response: { 200: ReplicaList } } },
     async () => engine.replicas?.describe() ?? { enabled: false, nats: null, authenticated: false, version: VERSION, now: Date.now(), replicas: [] },
   );
 };
