@@ -36,7 +36,8 @@ describe('ASH Top SQL on PostgreSQL: one row per statement, whatever its constan
   });
 
   it('two literals of one statement make one Top SQL row, with one example text', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1, buildVus: 1 } });
+    // The psql sessions below run in database postgres: the whole server is sampled (ASH's default is the target database).
+    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1, buildVus: 1 }, metrics: { ashScope: 'server' } });
     const id = String(r.body.id);
     await waitStatus(s, id, ['running']);
     const outputs = async () => (await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${id}/output?limit=1000`)).lines.map((l) => l.text);
