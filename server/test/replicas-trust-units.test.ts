@@ -83,7 +83,7 @@ describe('the replica registry', () => {
     expect(r.left('x', fingerprint(a.keys.sign), 9)).toBeNull();
     expect(r.left('x', fingerprint(b.keys.sign), 3)).toBeNull();
     expect(r.left('x', fingerprint(b.keys.sign), 4)).not.toBeNull();
-    expect(r.list()[0]!.state).toBe('lost');
+    expect(r.list()[0]!.state).toBe('left'); // a clean leave shows as left, not lost (issue 31 item 4)
     expect(r.seen(hb(a, 5, 'x'), a.verify, 1400)).toMatchObject({ t: 'joined', replaced: { left: true } });
   });
 
