@@ -9,21 +9,29 @@
 //            each file takes 10-70 s of runs. `pnpm test:sqlite`.
 //   live   - needs the local PostgreSQL or MariaDB, or starts nats-server or
 //            pgbouncer. `pnpm test` (after unit and sqlite, one package at a time).
-//   fault  - kills a process with SIGKILL to test recovery, restarts or cuts
-//            off the shared PostgreSQL, drops connections, or fuzzes.
-//            `pnpm test` (last, after every live suite, one package at a time).
-// `vitest run` in a package runs all its projects, as before, in that order
-// (sequence.groupOrder): unit files, then sqlite, live and fault ones.
+//   fault  - kills a process with SIGKILL to test recovery, cuts off the
+//            shared PostgreSQL's sessions, drops connections, or fuzzes.
+//   solo   - must have the machine to itself for the whole file (restarts
+//            the shared PostgreSQL): runs last, one file at a time, alone.
+// `pnpm test` runs the unit tier first, then the sqlite, live and fault tiers
+// of every package (and the browser suite) side by side, files in parallel,
+// then the solo files. sqlite, live and fault files hold the shared side of the
+// machine-wide test lock (scripts/vitest-shared-lock.mjs), so the few parts
+// that measure the machine run alone inside `quiet()` (scripts/test-quiet.mjs).
+// `vitest run` in a package runs unit files, then sqlite/live/fault together,
+// then solo (sequence.groupOrder).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults } from 'vitest/config';
 
-const ORDER = ['sqlite', 'live', 'fault'];
+const ORDER = ['sqlite', 'live', 'fault', 'solo'];
+const GROUP = { sqlite: 1, live: 1, fault: 1, solo: 2 };
+const SHARED_LOCK = fileURLToPath(new URL('./vitest-shared-lock.mjs', import.meta.url));
 
 /**
  * The vitest projects of a package. `configUrl` is the config's import.meta.url
  * (paths are relative to the package); `include` the package's test globs;
- * `sqlite`, `live` and `fault` exact file paths; every other test file is unit.
+ * `sqlite`, `live`, `fault` and `solo` exact file paths; every other test file is unit.
  * A listed file that does not exist, or one listed twice, is an error: a
  * renamed test must not drop out of its tier (or into the unit tier).
  */
@@ -37,9 +45,11 @@ export function tiers(configUrl, { include = configDefaults.include, ...listedBy
   const twice = listed.filter((f, i) => listed.indexOf(f) !== i);
   if (twice.length > 0) throw new Error(`vitest tiers: ${twice.join(', ')} listed twice in ${dir}vitest.config.ts`);
   const projects = [{ extends: true, test: { name: 'unit', include, exclude: [...configDefaults.exclude, ...listed], sequence: { groupOrder: 0 } } }];
-  ORDER.forEach((name, i) => {
+  for (const name of ORDER) {
     const files = listedBy[name] ?? [];
-    if (files.length > 0) projects.push({ extends: true, test: { name, include: files, sequence: { groupOrder: i + 1 } } });
-  });
+    if (files.length === 0) continue;
+    const setupFiles = name === 'solo' ? [] : [SHARED_LOCK];
+    projects.push({ extends: true, test: { name, include: files, setupFiles, sequence: { groupOrder: GROUP[name] } } });
+  }
   return projects;
 }

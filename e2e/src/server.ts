@@ -51,7 +51,7 @@ export async function startServer(opts: { dataDir?: string; keepData?: boolean; 
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
     try {
@@ -62,7 +62,7 @@ export async function startServer(opts: { dataDir?: string; keepData?: boolean; 
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`server did not answer on ${url} within 30 s:\n${out}`);
+      throw new Error(`server did not answer on ${url} within 120 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,2 +1,2 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 60000 } });
+export default defineConfig({ test: { testTimeout: 300000 } });

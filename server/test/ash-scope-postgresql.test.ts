@@ -34,10 +34,10 @@ function busy(user: string, database: string, app: string, statement: string): C
   return c;
 }
 
-/** Wait until the busy session shows in pg_stat_activity. */
-async function active(app: string): Promise<void> {
+/** Wait until the busy session shows in pg_stat_activity (its role too: other suites' VUs, running alongside, are named sledge-vu-N). */
+async function active(user: string, app: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if (psql(`SELECT count(*) FROM pg_stat_activity WHERE application_name = '${app}' AND state = 'active'`) === '1') return;
+    if (psql(`SELECT count(*) FROM pg_stat_activity WHERE usename = '${user}' AND application_name = '${app}' AND state = 'active'`) === '1') return;
     await sleep(100);
   }
   throw new Error(`session ${app} did not start`);
@@ -62,8 +62,8 @@ describe('PostgreSQL ASH scope', () => {
     clients.push(busy(OTHER_ROLE, OTHER_DB, 'other-tool', `SELECT pg_sleep(600), '${LITERAL}' AS marker`));
     // Another tool on the benchmark's database and role, named like our VU 2 (another statement shape: its own SQL id).
     clients.push(busy(DB, DB, 'sledge-vu-2', `SELECT '${SPOOF}' AS impostor, pg_sleep(600)`));
-    await active('other-tool');
-    await active('sledge-vu-2');
+    await active(OTHER_ROLE, 'other-tool');
+    await active(DB, 'sledge-vu-2');
     const j1 = await runJob(s, run);
     expect(j1.status, JSON.stringify(j1.error)).toBe('completed');
     dflt = await ashViews(s, j1);
@@ -71,7 +71,7 @@ describe('PostgreSQL ASH scope', () => {
 
   afterAll(async () => {
     for (const c of clients) c.kill('SIGKILL');
-    psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name IN ('other-tool', 'sledge-vu-2')`);
+    psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename IN ('${OTHER_ROLE}', '${DB}') AND application_name IN ('other-tool', 'sledge-vu-2')`);
     if (s) {
       await runJob(s, { type: 'delete', target }).catch(() => undefined);
       await s.app.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { psql } from './faults/harness.js';
 import { get, makeApp, post, runJob, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 /**
  * A build that fails drops what it created and nothing else: on PostgreSQL
@@ -95,30 +96,31 @@ describe('a failed build drops what it created', () => {
     expect(out).toContain(`Build failed: dropped what it created (database ${MY_DB})`);
   });
 
-  it('TPROC-H PostgreSQL: the role it created is dropped when creating the database then fails (template1 in use)', async () => {
-    expect(roleExists(PGH_NEW)).toBe(false);
-    // CREATE DATABASE copies template1 and refuses while another session is connected to it.
-    const holder: ChildProcess = spawn('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'template1', '-Atc', 'SELECT pg_sleep(60)'], {
-      stdio: 'ignore',
-      env: { ...process.env, PGAPPNAME: HOLDER },
-    });
-    try {
-      for (let i = 0; i < 100 && psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'template1'`) === '0'; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'template1'`)).not.toBe('0');
-      const job = await runJob(s, { type: 'build', workload: 'tproch', target: pgTarget(PGH_NEW), tproch: TPROCH });
-      expect(job.status).toBe('failed');
-      expect(job.error?.message).toMatch(/template1/);
+  it('TPROC-H PostgreSQL: the role it created is dropped when creating the database then fails (template1 in use)', () =>
+    quiet(async () => {
       expect(roleExists(PGH_NEW)).toBe(false);
-      expect(dbExists(PGH_NEW)).toBe(false);
-      const out = await outputOf(s, job);
-      expect(out).toContain(`Creating user ${PGH_NEW}`);
-      expect(out).toContain(`Build failed: dropped what it created (role ${PGH_NEW})`);
-    } finally {
-      holder.kill();
-      // The backend sleeps on after its client is gone: end it, so later databases can be created.
-      psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '${HOLDER}'`);
-    }
-  });
+      // CREATE DATABASE copies template1 and refuses while another session is connected to it.
+      const holder: ChildProcess = spawn('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'template1', '-Atc', 'SELECT pg_sleep(60)'], {
+        stdio: 'ignore',
+        env: { ...process.env, PGAPPNAME: HOLDER },
+      });
+      try {
+        for (let i = 0; i < 100 && psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'template1'`) === '0'; i++) await new Promise((r) => setTimeout(r, 50));
+        expect(psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'template1'`)).not.toBe('0');
+        const job = await runJob(s, { type: 'build', workload: 'tproch', target: pgTarget(PGH_NEW), tproch: TPROCH });
+        expect(job.status).toBe('failed');
+        expect(job.error?.message).toMatch(/template1/);
+        expect(roleExists(PGH_NEW)).toBe(false);
+        expect(dbExists(PGH_NEW)).toBe(false);
+        const out = await outputOf(s, job);
+        expect(out).toContain(`Creating user ${PGH_NEW}`);
+        expect(out).toContain(`Build failed: dropped what it created (role ${PGH_NEW})`);
+      } finally {
+        holder.kill();
+        // The backend sleeps on after its client is gone: end it, so later databases can be created.
+        psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '${HOLDER}'`);
+      }
+    }));
 
   it('TPROC-H PostgreSQL: a role that existed before stays; the database the build created is dropped (tables refused: read-only role)', async () => {
     psql(`CREATE ROLE ${PGH_OLD} LOGIN PASSWORD 'bf-pw'`);

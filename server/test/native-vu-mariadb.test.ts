@@ -7,6 +7,7 @@ import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadMyVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
 import { get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 /**
  * The native MariaDB C connector VU loop through the server, on the local
@@ -117,61 +118,63 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
     ]);
   });
 
-  it('timed run: NOPM > 0, TPM/NOPM in HammerDB range, ~1% new-order rollbacks, counters, latency, per-VU profiles, client CPU; schema consistent after', async () => {
-    const job = await run(s, { vus: 2, rampup: 0, duration: 0.5, tcRefreshSec: 5, userDelayMs: 0, timeProfile: true });
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const res = job.result!;
-    expect(res.line).toBe(`TEST RESULT : System achieved ${res.nopm} NOPM from ${res.tpm} MariaDB TPM`);
-    expect(res.nopm).toBeGreaterThan(0);
-    expect(res.tpm / res.nopm).toBeGreaterThan(1.5);
-    expect(res.tpm / res.nopm).toBeLessThan(3.5);
-    expect(res.clientCpuMsPer1000Tx).toBeGreaterThan(0);
-    const out = (await output(s, job.id)).map((l) => l.text);
-    expect(out).toContain(NATIVE_LINE);
-    expect(out.some((l) => /^Client CPU: [\d.]+ ms per 1000 transactions/.test(l))).toBe(true);
-    expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
-    const rows = await get<TimingRow[]>(s, `/api/v1/jobs/${job.id}/timing`);
-    const summary = rows.filter((r) => r.vu === 0);
-    expect(summary.map((r) => r.proc).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
-    for (const r of summary) {
-      expect(r.calls).toBeGreaterThan(0);
-      expect(r.p50Ms).toBeGreaterThan(0);
-      expect(r.p99Ms).toBeGreaterThanOrEqual(r.p50Ms);
-    }
-    // Per-VU time profiles (timeProfile: the native threads' measured-window records and spans).
-    const perVu = rows.filter((r) => r.vu !== 0);
-    expect(new Set(perVu.map((r) => r.vu))).toEqual(new Set([2, 3]));
-    for (const r of perVu) expect(r.calls).toBeGreaterThan(0);
-    const vus = await get<VuStatus[]>(s, `/api/v1/jobs/${job.id}/vus`);
-    expect(vus.every((v) => v.errors === 0 && v.commits > 0)).toBe(true);
-    const rollbacks = vus.reduce((a, v) => a + v.rollbacks, 0);
-    const neword = summary.find((r) => r.proc === 'NEWORD')!.calls;
-    expect(rollbacks / neword).toBeGreaterThan(0.003);
-    expect(rollbacks / neword).toBeLessThan(0.025);
-    const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
-    expect(lat.length).toBeGreaterThan(5);
-    await checkSchema(s);
-  });
-
-  it('counts lock wait timeouts as timeouts (1205) and carries on', async () => {
-    const before = sql('select @@global.innodb_lock_wait_timeout');
-    sql('set global innodb_lock_wait_timeout = 1');
-    // Another session holds warehouse 1 for 4 s: PAYMENT (which updates it) waits 1 s and fails.
-    const holder = spawn('mariadb', ['-h', '127.0.0.1', '-u', 'root', DB, '-e', 'begin; select w_id from warehouse where w_id = 1 for update; do sleep(4); rollback;']);
-    try {
-      const job = await run(s, { vus: 2, rampup: 0, duration: 0.15, tcRefreshSec: 5, userDelayMs: 0 });
+  it('timed run: NOPM > 0, TPM/NOPM in HammerDB range, ~1% new-order rollbacks, counters, latency, per-VU profiles, client CPU; schema consistent after', () =>
+    quiet(async () => {
+      const job = await run(s, { vus: 2, rampup: 0, duration: 0.5, tcRefreshSec: 5, userDelayMs: 0, timeProfile: true });
       expect(job.status, JSON.stringify(job.error)).toBe('completed');
-      expect(job.result!.errors?.byClass['timeout']).toBeGreaterThan(0);
+      const res = job.result!;
+      expect(res.line).toBe(`TEST RESULT : System achieved ${res.nopm} NOPM from ${res.tpm} MariaDB TPM`);
+      expect(res.nopm).toBeGreaterThan(0);
+      expect(res.tpm / res.nopm).toBeGreaterThan(1.5);
+      expect(res.tpm / res.nopm).toBeLessThan(3.5);
+      expect(res.clientCpuMsPer1000Tx).toBeGreaterThan(0);
       const out = (await output(s, job.id)).map((l) => l.text);
       expect(out).toContain(NATIVE_LINE);
-      expect(out.some((l) => /^Payment Procedure Error \(lock-timeout 1205\): Lock wait timeout exceeded/.test(l))).toBe(true);
+      expect(out.some((l) => /^Client CPU: [\d.]+ ms per 1000 transactions/.test(l))).toBe(true);
       expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
-      expect(job.result!.nopm).toBeGreaterThan(0);
-    } finally {
-      sql(`set global innodb_lock_wait_timeout = ${Number(before)}`);
-      holder.kill();
-    }
-  });
+      const rows = await get<TimingRow[]>(s, `/api/v1/jobs/${job.id}/timing`);
+      const summary = rows.filter((r) => r.vu === 0);
+      expect(summary.map((r) => r.proc).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
+      for (const r of summary) {
+        expect(r.calls).toBeGreaterThan(0);
+        expect(r.p50Ms).toBeGreaterThan(0);
+        expect(r.p99Ms).toBeGreaterThanOrEqual(r.p50Ms);
+      }
+      // Per-VU time profiles (timeProfile: the native threads' measured-window records and spans).
+      const perVu = rows.filter((r) => r.vu !== 0);
+      expect(new Set(perVu.map((r) => r.vu))).toEqual(new Set([2, 3]));
+      for (const r of perVu) expect(r.calls).toBeGreaterThan(0);
+      const vus = await get<VuStatus[]>(s, `/api/v1/jobs/${job.id}/vus`);
+      expect(vus.every((v) => v.errors === 0 && v.commits > 0)).toBe(true);
+      const rollbacks = vus.reduce((a, v) => a + v.rollbacks, 0);
+      const neword = summary.find((r) => r.proc === 'NEWORD')!.calls;
+      expect(rollbacks / neword).toBeGreaterThan(0.003);
+      expect(rollbacks / neword).toBeLessThan(0.025);
+      const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
+      expect(lat.length).toBeGreaterThan(5);
+      await checkSchema(s);
+    }));
+
+  it('counts lock wait timeouts as timeouts (1205) and carries on', () =>
+    quiet(async () => {
+      const before = sql('select @@global.innodb_lock_wait_timeout');
+      sql('set global innodb_lock_wait_timeout = 1');
+      // Another session holds warehouse 1 for 4 s: PAYMENT (which updates it) waits 1 s and fails.
+      const holder = spawn('mariadb', ['-h', '127.0.0.1', '-u', 'root', DB, '-e', 'begin; select w_id from warehouse where w_id = 1 for update; do sleep(4); rollback;']);
+      try {
+        const job = await run(s, { vus: 2, rampup: 0, duration: 0.15, tcRefreshSec: 5, userDelayMs: 0 });
+        expect(job.status, JSON.stringify(job.error)).toBe('completed');
+        expect(job.result!.errors?.byClass['timeout']).toBeGreaterThan(0);
+        const out = (await output(s, job.id)).map((l) => l.text);
+        expect(out).toContain(NATIVE_LINE);
+        expect(out.some((l) => /^Payment Procedure Error \(lock-timeout 1205\): Lock wait timeout exceeded/.test(l))).toBe(true);
+        expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
+        expect(job.result!.nopm).toBeGreaterThan(0);
+      } finally {
+        sql(`set global innodb_lock_wait_timeout = ${Number(before)}`);
+        holder.kill();
+      }
+    }));
 
   it('reconnects VUs whose sessions are killed mid-run and completes the run', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });

@@ -7,6 +7,7 @@ import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
 import { get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 /**
  * The native libpq VU loop through the server: the same transactions as the
@@ -113,43 +114,44 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
     expect(JSON.stringify(natOut)).not.toContain(target.password);
   });
 
-  it('timed run: NOPM > 0, TPM/NOPM in HammerDB range, ~1% new-order rollbacks, time profile, client CPU; schema consistent after', async () => {
-    const job = await run(s, { vus: 2, rampup: 0, duration: 0.5, tcRefreshSec: 5, userDelayMs: 0 });
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const res = job.result!;
-    expect(res.nopm).toBeGreaterThan(0);
-    expect(res.tpmSource).toBe('engine');
-    expect(res.tpm / res.nopm).toBeGreaterThan(1.8);
-    expect(res.tpm / res.nopm).toBeLessThan(3.5);
-    expect(res.clientCpuMsPer1000Tx).toBeGreaterThan(0);
-    const out = (await output(s, job.id)).map((l) => l.text);
-    expect(out).toContain('Virtual users run in the native libpq loop');
-    expect(out.some((l) => /^Client CPU: [\d.]+ ms per 1000 transactions/.test(l))).toBe(true);
-    expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
-    // Time profile from the native latency records: every type, plausible percentiles.
-    const rows = await get<TimingRow[]>(s, `/api/v1/jobs/${job.id}/timing`);
-    const summary = rows.filter((r) => r.vu === 0);
-    expect(summary.map((r) => r.proc).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
-    for (const r of summary) {
-      expect(r.calls).toBeGreaterThan(0);
-      expect(r.p50Ms).toBeGreaterThan(0);
-      expect(r.p99Ms).toBeGreaterThanOrEqual(r.p50Ms);
-    }
-    // New-order rollbacks: ~1% of new orders (each a binomial draw; bounds generous for a 30 s run).
-    const vus = await get<VuStatus[]>(s, `/api/v1/jobs/${job.id}/vus`);
-    const rollbacks = vus.reduce((a, v) => a + v.rollbacks, 0);
-    const neword = summary.find((r) => r.proc === 'NEWORD')!.calls;
-    expect(vus.every((v) => v.errors === 0)).toBe(true);
-    expect(rollbacks / neword).toBeGreaterThan(0.003);
-    expect(rollbacks / neword).toBeLessThan(0.025);
-    // Latency series from the interval histograms.
-    const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
-    expect(lat.length).toBeGreaterThan(5);
-    const c = await post(s, '/api/v1/jobs', { type: 'check', target });
-    const checked = await waitJob(s, String(c.body.id));
-    const failedChecks = (await output(s, checked.id)).map((l) => l.text).filter((t) => /fail|error|inconsistent/i.test(t));
-    expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
-  });
+  it('timed run: NOPM > 0, TPM/NOPM in HammerDB range, ~1% new-order rollbacks, time profile, client CPU; schema consistent after', () =>
+    quiet(async () => {
+      const job = await run(s, { vus: 2, rampup: 0, duration: 0.5, tcRefreshSec: 5, userDelayMs: 0 });
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const res = job.result!;
+      expect(res.nopm).toBeGreaterThan(0);
+      expect(res.tpmSource).toBe('engine');
+      expect(res.tpm / res.nopm).toBeGreaterThan(1.8);
+      expect(res.tpm / res.nopm).toBeLessThan(3.5);
+      expect(res.clientCpuMsPer1000Tx).toBeGreaterThan(0);
+      const out = (await output(s, job.id)).map((l) => l.text);
+      expect(out).toContain('Virtual users run in the native libpq loop');
+      expect(out.some((l) => /^Client CPU: [\d.]+ ms per 1000 transactions/.test(l))).toBe(true);
+      expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
+      // Time profile from the native latency records: every type, plausible percentiles.
+      const rows = await get<TimingRow[]>(s, `/api/v1/jobs/${job.id}/timing`);
+      const summary = rows.filter((r) => r.vu === 0);
+      expect(summary.map((r) => r.proc).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
+      for (const r of summary) {
+        expect(r.calls).toBeGreaterThan(0);
+        expect(r.p50Ms).toBeGreaterThan(0);
+        expect(r.p99Ms).toBeGreaterThanOrEqual(r.p50Ms);
+      }
+      // New-order rollbacks: ~1% of new orders (each a binomial draw; bounds generous for a 30 s run).
+      const vus = await get<VuStatus[]>(s, `/api/v1/jobs/${job.id}/vus`);
+      const rollbacks = vus.reduce((a, v) => a + v.rollbacks, 0);
+      const neword = summary.find((r) => r.proc === 'NEWORD')!.calls;
+      expect(vus.every((v) => v.errors === 0)).toBe(true);
+      expect(rollbacks / neword).toBeGreaterThan(0.003);
+      expect(rollbacks / neword).toBeLessThan(0.025);
+      // Latency series from the interval histograms.
+      const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
+      expect(lat.length).toBeGreaterThan(5);
+      const c = await post(s, '/api/v1/jobs', { type: 'check', target });
+      const checked = await waitJob(s, String(c.body.id));
+      const failedChecks = (await output(s, checked.id)).map((l) => l.text).filter((t) => /fail|error|inconsistent/i.test(t));
+      expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
+    }));
 
   it('reconnects VUs whose backends are terminated mid-run and completes the run', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 /**
  * PostgreSQL through the REST API: build with 2 build VUs, check, a timed
@@ -47,33 +48,34 @@ describe('PostgreSQL end to end', () => {
     expect(ash.phases.map((p) => p.label)).toEqual(expect.arrayContaining(['build: load', 'build: indexes']));
   });
 
-  it('runs 2 VUs timed: NOPM > 0, TPM/NOPM in range, engine TPM source; schema still consistent', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0.1, duration: 0.5, tcRefreshSec: 5 } });
-    const job: Job = await waitJob(s, String(r.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const res = job.result!;
-    expect(res.line).toBe(`TEST RESULT : System achieved ${res.nopm} NOPM from ${res.tpm} PostgreSQL TPM`);
-    expect(res.nopm).toBeGreaterThan(0);
-    expect(res.tpmSource).toBe('engine');
-    // TPM counts every commit+rollback cluster-wide; NOPM only new orders (~43% of the mix).
-    expect(res.tpm / res.nopm).toBeGreaterThan(1.8);
-    expect(res.tpm / res.nopm).toBeLessThan(3.5);
-    expect(job.engineVersion).toMatch(/^\d+\.\d+/);
-    expect(JSON.stringify(job)).not.toContain('tpcc-pw-srv');
-    const c = await post(s, '/api/v1/jobs', { type: 'check', target });
-    expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
-    // ASH during the run: CPU plus waits, the transaction calls as top SQL, sessions mapped to VUs.
-    type Ash = { series: { ts: number; aas: Record<string, number> }[]; topSql: { sql: string; pct: number }[]; topSessions: { vu?: number }[]; topEvents: { waitClass: string }[] };
-    const ash = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash`);
-    expect(ash.topEvents.some((e) => e.waitClass === 'CPU')).toBe(true);
-    expect(new Set(ash.topEvents.map((e) => e.waitClass)).size).toBeGreaterThan(1);
-    expect(ash.topSql.some((q) => /neword|payment/i.test(q.sql))).toBe(true);
-    expect(ash.topSessions.some((x) => x.vu === 2 || x.vu === 3)).toBe(true);
-    // A brushed range recomputes the tops over that range only.
-    const mid = ash.series[Math.floor(ash.series.length / 2)]!.ts;
-    const part = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash?from=${mid}&to=${mid + 5000}`);
-    expect(part.series.every((b) => b.ts >= mid && b.ts < mid + 5000)).toBe(true);
-    const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
-    expect(exp.body).not.toContain('tpcc-pw-srv');
-  });
+  it('runs 2 VUs timed: NOPM > 0, TPM/NOPM in range, engine TPM source; schema still consistent', () =>
+    quiet(async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0.1, duration: 0.5, tcRefreshSec: 5 } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const res = job.result!;
+      expect(res.line).toBe(`TEST RESULT : System achieved ${res.nopm} NOPM from ${res.tpm} PostgreSQL TPM`);
+      expect(res.nopm).toBeGreaterThan(0);
+      expect(res.tpmSource).toBe('engine');
+      // TPM counts every commit+rollback cluster-wide; NOPM only new orders (~43% of the mix).
+      expect(res.tpm / res.nopm).toBeGreaterThan(1.8);
+      expect(res.tpm / res.nopm).toBeLessThan(3.5);
+      expect(job.engineVersion).toMatch(/^\d+\.\d+/);
+      expect(JSON.stringify(job)).not.toContain('tpcc-pw-srv');
+      const c = await post(s, '/api/v1/jobs', { type: 'check', target });
+      expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
+      // ASH during the run: CPU plus waits, the transaction calls as top SQL, sessions mapped to VUs.
+      type Ash = { series: { ts: number; aas: Record<string, number> }[]; topSql: { sql: string; pct: number }[]; topSessions: { vu?: number }[]; topEvents: { waitClass: string }[] };
+      const ash = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash`);
+      expect(ash.topEvents.some((e) => e.waitClass === 'CPU')).toBe(true);
+      expect(new Set(ash.topEvents.map((e) => e.waitClass)).size).toBeGreaterThan(1);
+      expect(ash.topSql.some((q) => /neword|payment/i.test(q.sql))).toBe(true);
+      expect(ash.topSessions.some((x) => x.vu === 2 || x.vu === 3)).toBe(true);
+      // A brushed range recomputes the tops over that range only.
+      const mid = ash.series[Math.floor(ash.series.length / 2)]!.ts;
+      const part = await get<Ash>(s, `/api/v1/jobs/${job.id}/ash?from=${mid}&to=${mid + 5000}`);
+      expect(part.series.every((b) => b.ts >= mid && b.ts < mid + 5000)).toBe(true);
+      const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
+      expect(exp.body).not.toContain('tpcc-pw-srv');
+    }));
 });

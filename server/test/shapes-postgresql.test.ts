@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; nopm: number; tpm: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
 type ArrivalRes = { targetRate: number; achievedRate: number; sessionsUsed: number; dropped: number; scheduled: number };
@@ -32,54 +33,56 @@ describe('run shapes on PostgreSQL', () => {
     process.off('warning', onWarning);
   });
 
-  it('runs three steps of 1, 2 and 4 VUs in the TypeScript loop: per-step NOPM/TPM from the engine', async () => {
-    const steps = [
-      { startAfterMin: 0, durationMin: 0.2, vus: 1 },
-      { startAfterMin: 0.2, durationMin: 0.2, vus: 2 },
-      { startAfterMin: 0.2, durationMin: 0.2, vus: 4 },
-    ];
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.6, userDelayMs: 0, tcRefreshSec: 2, steps } });
-    const job: Job = await waitJob(s, String(r.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const res = job.result as unknown as { activeVus: number; steps: StepRes[] };
-    expect(res.activeVus).toBe(4);
-    expect(res.steps.map((x) => x.vus)).toEqual([1, 2, 4]);
-    for (const st of res.steps) {
-      expect(st.nopm).toBeGreaterThan(0);
-      expect(st.tpm / st.nopm).toBeGreaterThan(1.8);
-      expect(Object.keys(st.latency)).toEqual(expect.arrayContaining(['neworder', 'payment']));
-    }
-    // Each step's window is its own: its client transactions sit inside it (no throughput claim: the host is shared).
-    for (const st of res.steps as unknown as { transactions: number; startSec: number; endSec: number }[]) {
-      expect(st.transactions).toBeGreaterThan(0);
-      expect(st.endSec - st.startSec).toBe(12);
-    }
-    expect(await lines(job.id)).toContain('Virtual users run in JavaScript (step loads (tprocc.steps) run in the TypeScript loop)');
-    // The monitor's session is read at each step's ends and by the transaction counter: one query at a time (issue 31 item 9).
-    await new Promise((res) => setImmediate(res));
-    expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
-  });
+  it('runs three steps of 1, 2 and 4 VUs in the TypeScript loop: per-step NOPM/TPM from the engine', () =>
+    quiet(async () => {
+      const steps = [
+        { startAfterMin: 0, durationMin: 0.2, vus: 1 },
+        { startAfterMin: 0.2, durationMin: 0.2, vus: 2 },
+        { startAfterMin: 0.2, durationMin: 0.2, vus: 4 },
+      ];
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.6, userDelayMs: 0, tcRefreshSec: 2, steps } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const res = job.result as unknown as { activeVus: number; steps: StepRes[] };
+      expect(res.activeVus).toBe(4);
+      expect(res.steps.map((x) => x.vus)).toEqual([1, 2, 4]);
+      for (const st of res.steps) {
+        expect(st.nopm).toBeGreaterThan(0);
+        expect(st.tpm / st.nopm).toBeGreaterThan(1.8);
+        expect(Object.keys(st.latency)).toEqual(expect.arrayContaining(['neworder', 'payment']));
+      }
+      // Each step's window is its own: its client transactions sit inside it (no throughput claim: the host is shared).
+      for (const st of res.steps as unknown as { transactions: number; startSec: number; endSec: number }[]) {
+        expect(st.transactions).toBeGreaterThan(0);
+        expect(st.endSec - st.startSec).toBe(12);
+      }
+      expect(await lines(job.id)).toContain('Virtual users run in JavaScript (step loads (tprocc.steps) run in the TypeScript loop)');
+      // The monitor's session is read at each step's ends and by the transaction counter: one query at a time (issue 31 item 9).
+      await new Promise((res) => setImmediate(res));
+      expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+    }));
 
-  it('runs at 50 arrivals/s: achieved within 5% of target, under 5% dropped; a tiny pool at a high rate drops arrivals', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 50, maxSessions: 8, graceMs: 250 } } });
-    const job: Job = await waitJob(s, String(r.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const a = (job.result as unknown as { nopm: number; arrival: ArrivalRes }).arrival;
-    expect(a.targetRate).toBe(50);
-    expect(Math.abs(a.achievedRate - 50) / 50).toBeLessThan(0.05);
-    // A shared 2-core CI host can stall a thread for tens of ms: a 250 ms grace keeps most stalls from counting as drops;
-    // at a load average of 7 on 2 cores, 2% were still dropped, so the bound is 5% (a pool that cannot keep up drops far more, below).
-    expect(a.dropped / a.scheduled).toBeLessThan(0.05);
-    expect(a.sessionsUsed).toBeGreaterThanOrEqual(1);
-    expect((job.result as unknown as { nopm: number }).nopm).toBeGreaterThan(0);
-    expect(await lines(job.id)).toContain('Virtual users run in JavaScript (arrival-rate mode (tprocc.arrival) runs in the TypeScript loop)');
+  it('runs at 50 arrivals/s: achieved within 5% of target, under 5% dropped; a tiny pool at a high rate drops arrivals', () =>
+    quiet(async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 50, maxSessions: 8, graceMs: 250 } } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const a = (job.result as unknown as { nopm: number; arrival: ArrivalRes }).arrival;
+      expect(a.targetRate).toBe(50);
+      expect(Math.abs(a.achievedRate - 50) / 50).toBeLessThan(0.05);
+      // A shared 2-core CI host can stall a thread for tens of ms: a 250 ms grace keeps most stalls from counting as drops;
+      // at a load average of 7 on 2 cores, 2% were still dropped, so the bound is 5% (a pool that cannot keep up drops far more, below).
+      expect(a.dropped / a.scheduled).toBeLessThan(0.05);
+      expect(a.sessionsUsed).toBeGreaterThanOrEqual(1);
+      expect((job.result as unknown as { nopm: number }).nopm).toBeGreaterThan(0);
+      expect(await lines(job.id)).toContain('Virtual users run in JavaScript (arrival-rate mode (tprocc.arrival) runs in the TypeScript loop)');
 
-    const hot = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 20000, maxSessions: 2 } } });
-    const hotJob: Job = await waitJob(s, String(hot.body.id));
-    expect(hotJob.status, JSON.stringify(hotJob.error)).toBe('completed');
-    const h = (hotJob.result as unknown as { arrival: ArrivalRes }).arrival;
-    expect(h.sessionsUsed).toBe(2);
-    expect(h.dropped).toBeGreaterThan(0);
-    expect(h.achievedRate).toBeLessThan(h.targetRate);
-  });
+      const hot = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 20000, maxSessions: 2 } } });
+      const hotJob: Job = await waitJob(s, String(hot.body.id));
+      expect(hotJob.status, JSON.stringify(hotJob.error)).toBe('completed');
+      const h = (hotJob.result as unknown as { arrival: ArrivalRes }).arrival;
+      expect(h.sessionsUsed).toBe(2);
+      expect(h.dropped).toBeGreaterThan(0);
+      expect(h.achievedRate).toBeLessThan(h.targetRate);
+    }));
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { quiet } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; startSec: number; endSec: number; nopm: number; tpm: number; transactions: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
 type ArrivalRes = { targetRate: number; achievedRate: number; sessionsUsed: number; maxSessions: number; dropped: number; scheduled: number; latencyFromIntended: boolean };
@@ -66,32 +67,34 @@ describe('run shapes on SQLite', () => {
     expect(samples.filter((x) => x.data['kind'] === 'step').map((x) => x.data['vus'])).toEqual([1, 2, 3]);
   });
 
-  it('runs at 20 arrivals/s: achieved close to target, latency from the intended start, sessions counted', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 20, maxSessions: 3, graceMs: 250 } } });
-    const job: Job = await waitJob(s, String(r.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const a = (job.result as unknown as { arrival: ArrivalRes }).arrival;
-    expect(a.latencyFromIntended).toBe(true);
-    expect(a.targetRate).toBe(20);
-    expect(Math.abs(a.achievedRate - 20) / 20).toBeLessThan(0.1);
-    expect(a.sessionsUsed).toBeGreaterThanOrEqual(1);
-    expect(a.sessionsUsed).toBeLessThanOrEqual(3);
-    // A shared 2-core CI host can stall a thread: a 250 ms grace keeps stalls from counting as drops.
-    expect(a.dropped / a.scheduled).toBeLessThan(0.01);
-    const samples = (await shapeSamples(job.id)).filter((x) => x.data['kind'] === 'arrival');
-    expect(samples.length).toBeGreaterThan(10);
-    expect(samples.every((x) => x.data['target'] === 20)).toBe(true);
-  });
+  it('runs at 20 arrivals/s: achieved close to target, latency from the intended start, sessions counted', () =>
+    quiet(async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, tcRefreshSec: 2, arrival: { rate: 20, maxSessions: 3, graceMs: 250 } } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const a = (job.result as unknown as { arrival: ArrivalRes }).arrival;
+      expect(a.latencyFromIntended).toBe(true);
+      expect(a.targetRate).toBe(20);
+      expect(Math.abs(a.achievedRate - 20) / 20).toBeLessThan(0.1);
+      expect(a.sessionsUsed).toBeGreaterThanOrEqual(1);
+      expect(a.sessionsUsed).toBeLessThanOrEqual(3);
+      // A shared 2-core CI host can stall a thread: a 250 ms grace keeps stalls from counting as drops.
+      expect(a.dropped / a.scheduled).toBeLessThan(0.01);
+      const samples = (await shapeSamples(job.id)).filter((x) => x.data['kind'] === 'arrival');
+      expect(samples.length).toBeGreaterThan(10);
+      expect(samples.every((x) => x.data['target'] === 20)).toBe(true);
+    }));
 
-  it('counts dropped arrivals when one session cannot keep up with a high ramping rate', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 20000, rampTo: 40000, maxSessions: 1 } } });
-    const job: Job = await waitJob(s, String(r.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    const a = (job.result as unknown as { arrival: ArrivalRes }).arrival;
-    expect(a.sessionsUsed).toBe(1);
-    expect(a.dropped).toBeGreaterThan(0);
-    expect(a.achievedRate).toBeLessThan(a.targetRate);
-    // Every scheduled arrival in the window either ran or was dropped (give or take those in flight at the edges).
-    expect(Math.abs(a.scheduled - a.dropped - a.achievedRate * 6) / a.scheduled).toBeLessThan(0.05);
-  });
+  it('counts dropped arrivals when one session cannot keep up with a high ramping rate', () =>
+    quiet(async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.1, arrival: { rate: 20000, rampTo: 40000, maxSessions: 1 } } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const a = (job.result as unknown as { arrival: ArrivalRes }).arrival;
+      expect(a.sessionsUsed).toBe(1);
+      expect(a.dropped).toBeGreaterThan(0);
+      expect(a.achievedRate).toBeLessThan(a.targetRate);
+      // Every scheduled arrival in the window either ran or was dropped (give or take those in flight at the edges).
+      expect(Math.abs(a.scheduled - a.dropped - a.achievedRate * 6) / a.scheduled).toBeLessThan(0.05);
+    }));
 });

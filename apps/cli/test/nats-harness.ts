@@ -17,7 +17,7 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const t0 = Date.now();
   while (!(await check())) {
     if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);

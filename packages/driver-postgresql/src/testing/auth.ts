@@ -39,6 +39,8 @@ export async function ensurePgAuthRole(s: PgSuper): Promise<void> {
   const c = new pg.Client({ host: s.host, port: s.port, user: s.superuser, password: s.superuserPassword ?? '', database: 'postgres', connectionTimeoutMillis: 5000 });
   await c.connect();
   try {
+    // Suites in other packages prepare the same role at the same time: one at a time.
+    await c.query("SELECT pg_advisory_lock(hashtext('sledge_auth_test'))");
     await c.query("SET password_encryption = 'scram-sha-256'");
     const exists = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [AUTH_ROLE]);
     // The password is re-set every time so that it is stored as scram whatever the server default.

@@ -1,0 +1,96 @@
+// Quiet sections for tests that run side by side (docs/testing.md, "Quiet sections").
+//
+// The sqlite, live and fault tiers run many test files at once, across
+// packages. A few assertions measure the machine rather than the code: a
+// cluster-wide TPM counter divided by our NOPM, an arrival rate achieved within
+// 5%, a page that must answer within 200 ms. Those parts run inside
+// `quiet(fn)`: while `fn` runs, no other participating test runs, anywhere on
+// the machine; everything else keeps running side by side.
+//
+// It is a readers-writer lock on two files, held with flock(1) child processes
+// (an fd lock dies with its holder, so a crashed test never leaves it held):
+// every participating test holds `room` shared (scripts/vitest-shared-lock.mjs
+// takes it around each test and the file's beforeAll); `quiet` takes
+// `turnstile` exclusive, then `room` exclusive. Readers pass the turnstile on
+// their way in, so a waiting quiet section is not starved by new tests: it waits
+// only for the tests already running to end.
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const DIR = process.env.SLEDGE_TEST_LOCK_DIR || tmpdir();
+const ROOM = join(DIR, 'sledge-tests.room.lock');
+const TURNSTILE = join(DIR, 'sledge-tests.turnstile.lock');
+
+/** Hold `path` (flock -s or -x) until the returned release() is called. */
+function hold(path, mode) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', [mode === 'shared' ? '-s' : '-x', path, 'sh', '-c', 'echo held; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let done = false;
+    child.once('error', (e) => {
+      if (!done) reject(new Error(`test lock: cannot run flock(1) (util-linux): ${e.message}`));
+      done = true;
+    });
+    child.once('exit', (code) => {
+      if (!done) reject(new Error(`test lock: flock ${mode} ${path} exited with ${code}`));
+      done = true;
+    });
+    child.stdout.once('data', () => {
+      done = true;
+      child.unref();
+      child.stdout.destroy();
+      child.stdin.unref?.();
+      resolve(
+        () =>
+          new Promise((res) => {
+            if (child.exitCode !== null) return res();
+            child.ref();
+            child.once('exit', () => res());
+            child.stdin.end();
+          }),
+      );
+    });
+  });
+}
+
+// The release of this process's shared hold, or null. On globalThis: the setup
+// file and the test file may load this module as two instances.
+const state = (globalThis.__sledgeTestLock ??= { shared: null });
+
+/** Take `room` shared (passing the turnstile first); a no-op when already held. */
+export async function holdShared() {
+  if (process.env.SLEDGE_TEST_LOCKS === '0' || state.shared) return;
+  const gate = await hold(TURNSTILE, 'exclusive');
+  try {
+    state.shared = await hold(ROOM, 'shared');
+  } finally {
+    await gate();
+  }
+}
+
+/** Drop this process's shared hold, if any. */
+export async function releaseShared() {
+  const r = state.shared;
+  state.shared = null;
+  if (r) await r();
+}
+
+/**
+ * Run `fn` with no other participating test running: waits for the tests
+ * already running to end, keeps new ones out, and lets them go when `fn` settles.
+ */
+export async function quiet(fn) {
+  if (process.env.SLEDGE_TEST_LOCKS === '0') return fn();
+  await releaseShared();
+  const gate = await hold(TURNSTILE, 'exclusive');
+  try {
+    const room = await hold(ROOM, 'exclusive');
+    try {
+      return await fn();
+    } finally {
+      await room();
+    }
+  } finally {
+    await gate();
+  }
+}
