@@ -29,7 +29,7 @@ export const driver: Driver<OracleTarget> = {
 
   async openSession(t: OracleTarget, log: Logger): Promise<EngineSession> {
     const tt = tproccTarget(t);
-    preflight(tt, true);
+    preflight(tt);
     return new OracleAdmin(tt, log);
   },
 
@@ -38,12 +38,12 @@ export const driver: Driver<OracleTarget> = {
   },
 
   async openAshSampler(t: OracleTarget, log: Logger, opts?: AshSamplerOptions): Promise<AshSampler> {
-    preflight(t, false);
+    preflight(t);
     return await OracleAshSampler.open(t, log, opts);
   },
 
   async openQuerySession(t: OracleTarget, opts: QuerySessionOptions): Promise<QuerySession> {
-    preflight(t, false);
+    preflight(t);
     return await openOracleQuerySession(t, opts);
   },
 

@@ -1,9 +1,15 @@
 import type { GeneratedTable, LoaderSession, Logger, Value } from '@sledge/core';
 import type { Db2Target, TproccTable } from '@sledge/protocol';
+import { SqlCatalog } from '@sledge/sql';
 import { Db2Session } from './connection.js';
 import { dbError } from './errors.js';
 import { generatedColumns, insertStatements, type Db2Column } from './rows.js';
-import { db2Sql, type Db2Sql } from '../tprocc/sqlfiles.js';
+import { cleanStatement, fillPlaceholders } from './sql-text.js';
+
+/** The loader's statements, packages/sql/db2/engine/loader.sql. */
+export const DB2_LOADER_SQL = { loader: ['column_types'] } as const;
+export type Db2LoaderSql = SqlCatalog<typeof DB2_LOADER_SQL>;
+export const db2LoaderSql: Db2LoaderSql = new SqlCatalog('db2', 'engine', DB2_LOADER_SQL, { clean: cleanStatement, fill: fillPlaceholders });
 
 /**
  * A build worker's connection. Each generated unit is inserted with
@@ -16,17 +22,17 @@ export class Db2Loader implements LoaderSession {
   private constructor(
     private readonly conn: Db2Session,
     private readonly log: Logger,
-    private readonly sql: Db2Sql,
+    private readonly sql: Db2LoaderSql,
   ) {}
 
-  static async open(t: Db2Target, log: Logger, sql: Db2Sql = db2Sql): Promise<Db2Loader> {
+  static async open(t: Db2Target, log: Logger, sql: Db2LoaderSql = db2LoaderSql): Promise<Db2Loader> {
     return new Db2Loader(await Db2Session.open(t), log, sql);
   }
 
   private async columns(table: TproccTable): Promise<Db2Column[]> {
     const known = this.meta.get(table);
     if (known) return known;
-    const rows = await this.conn.query(this.sql.get('admin', 'column_types'), [table]);
+    const rows = await this.conn.query(this.sql.get('loader', 'column_types'), [table]);
     const infos: Db2Column[] = rows.map((r) => ({ name: String(r['name']), typeName: String(r['type_name']) }));
     if (!infos.length) throw new Error(`table ${table} does not exist: create the schema first`);
     const cols = generatedColumns(table, infos);

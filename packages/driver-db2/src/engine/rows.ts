@@ -1,7 +1,7 @@
 import { TPROCC_COLUMNS, type Value } from '@sledge/core';
 import type { TproccTable } from '@sledge/protocol';
 
-/** A table column as syscat.columns describes it (admin.sql column_types). */
+/** A table column as syscat.columns describes it (engine/loader.sql column_types). */
 export interface Db2Column {
   name: string;
   typeName: string;

@@ -15,7 +15,9 @@ import { SledgeError, TPROCC_TABLES, type Db2Target, type TproccTable } from '@s
 type Db2TproccTarget = TproccTarget<Db2Target>;
 import { Db2Session, type Row } from '../engine/connection.js';
 import { dbError, sqlState } from '../engine/errors.js';
-import { DB2_SQL, identifier, db2Sql, type Db2Sql, type SqlName, type SqlVars } from './sqlfiles.js';
+import { identifier } from '../engine/sql-text.js';
+import { versionFromServiceLevel } from '../engine/version.js';
+import { DB2_SQL, db2Sql, type Db2Sql, type SqlName, type SqlVars } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));
@@ -31,11 +33,6 @@ export function tableStatements(t: Db2TproccTarget, W: number): { names: SqlName
     partition_end: partitions > 0 ? partitions * size : W,
   };
   return { names: [...base, partitions > 0 ? 'order_line_partitioned' : 'order_line'], vars };
-}
-
-/** "DB2 v11.5.9.0" -> "11.5.9.0". */
-export function versionFromServiceLevel(s: string): string {
-  return s.trim().replace(/^DB2\s+v?/i, '');
 }
 
 /**

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sqlFiles, sqlText } from '@sledge/sql';
 import { TPROCC_COLUMNS, TPROCC_ROUTINES, TproccVuInputs, parseNamedSql, tproccTarget } from '@sledge/core';
 import { DEFAULT_MIX, Db2Target, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
-import { tableStatements, versionFromServiceLevel } from './admin.js';
+import { cleanStatement, identifier, placeholders } from '../engine/sql-text.js';
+import { versionFromServiceLevel } from '../engine/version.js';
+import { tableStatements } from './admin.js';
 import { db2Call } from './params.js';
-import { DB2_SQL, db2Sql, cleanStatement, identifier, placeholders, type SqlFile } from './sqlfiles.js';
+import { DB2_SQL, db2Sql, type SqlFile } from './sqlfiles.js';
 
 const lib = db2Sql;
 const target = tproccTarget(validate(Db2Target, { engine: 'db2' }));

@@ -17,7 +17,7 @@ export const DB2_SQL = {
     'drop_order_line', 'drop_new_order', 'drop_orders', 'drop_history', 'drop_customer',
     'drop_district', 'drop_stock', 'drop_item', 'drop_warehouse',
   ],
-  admin: ['server_version', 'current_schema', 'warehouse_table_exists', 'max_warehouse', 'column_types'],
+  admin: ['server_version', 'current_schema', 'warehouse_table_exists', 'max_warehouse'],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
   counters: ['nopm', 'tpm', 'runstats'],
 } as const;
@@ -25,8 +25,6 @@ export const DB2_SQL = {
 export type SqlFile = keyof typeof DB2_SQL;
 export type SqlName<F extends SqlFile> = (typeof DB2_SQL)[F][number];
 export type { SqlVars };
-
-export { cleanStatement, fillPlaceholders, identifier, placeholders } from '../engine/sql-text.js';
 
 /** The driver's statements, read through @sledge/sql: cleaned, placeholders filled. */
 export type Db2Sql = SqlCatalog<typeof DB2_SQL>;

@@ -2,8 +2,8 @@ import type { Logger, TprochAdmin, TprochBuildOptions, TprochSchemaState } from 
 import { SledgeError, TPROCH_TABLES, type Db2Target, type TprochTable } from '@sledge/protocol';
 import { Db2Session } from '../engine/connection.js';
 import { dbError, sqlState } from '../engine/errors.js';
-import { identifier } from '../tprocc/sqlfiles.js';
-import { versionFromServiceLevel } from '../tprocc/admin.js';
+import { identifier } from '../engine/sql-text.js';
+import { versionFromServiceLevel } from '../engine/version.js';
 import { DB2_TPROCH_SQL, db2TprochSql, type Db2TprochSql } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

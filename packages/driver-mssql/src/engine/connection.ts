@@ -3,7 +3,7 @@ import type { BulkLoad, Connection, Request } from 'tedious';
 import { tediousConfig } from './config.js';
 import { connectError } from './errors.js';
 import { tedious, type Tedious } from './library.js';
-import type { BoundParam } from '../tprocc/params.js';
+import type { BoundParam } from './params.js';
 
 export type Row = Record<string, unknown>;
 type TdsType = Tedious['TYPES'][keyof Tedious['TYPES']];

@@ -1,10 +1,16 @@
 import type { GeneratedTable, LoaderSession, Logger, Value } from '@sledge/core';
 import type { TproccTarget } from '@sledge/core';
 import type { MssqlTarget, TproccTable } from '@sledge/protocol';
+import { SqlCatalog } from '@sledge/sql';
 import { TdsConnection, type BulkColumn } from './connection.js';
 import { dbError } from './errors.js';
 import { bulkRows, columnKind, generatedColumns, insertStatements, type ColumnInfo, type ColumnKind } from './rows.js';
-import { identifier, mssqlSql, type MssqlSql } from '../tprocc/sqlfiles.js';
+import { cleanStatement, fillPlaceholders, identifier } from './sql-text.js';
+
+/** The loader's statements, packages/sql/mssql/engine/loader.sql. */
+export const MSSQL_LOADER_SQL = { loader: ['column_types'] } as const;
+export type MssqlLoaderSql = SqlCatalog<typeof MSSQL_LOADER_SQL>;
+export const mssqlLoaderSql: MssqlLoaderSql = new SqlCatalog('mssql', 'engine', MSSQL_LOADER_SQL, { clean: cleanStatement, fill: fillPlaceholders });
 
 interface TableMeta {
   columns: ColumnInfo[];
@@ -25,10 +31,10 @@ export class MssqlLoader implements LoaderSession {
     private readonly t: TproccTarget<MssqlTarget>,
     private readonly conn: TdsConnection,
     private readonly log: Logger,
-    private readonly sql: MssqlSql,
+    private readonly sql: MssqlLoaderSql,
   ) {}
 
-  static async open(t: TproccTarget<MssqlTarget>, log: Logger, sql: MssqlSql = mssqlSql): Promise<MssqlLoader> {
+  static async open(t: TproccTarget<MssqlTarget>, log: Logger, sql: MssqlLoaderSql = mssqlLoaderSql): Promise<MssqlLoader> {
     const conn = await TdsConnection.open(t, { database: identifier(t.database, 'target.database'), appName: 'sledge-loader' });
     return new MssqlLoader(t, conn, log, sql);
   }
@@ -36,7 +42,7 @@ export class MssqlLoader implements LoaderSession {
   private async tableMeta(table: TproccTable): Promise<TableMeta> {
     const known = this.meta.get(table);
     if (known) return known;
-    const rows = await this.conn.query(this.sql.get('admin', 'column_types'), [{ name: 'table', type: 'varchar', value: `dbo.${table}`, length: 256 }]);
+    const rows = await this.conn.query(this.sql.get('loader', 'column_types'), [{ name: 'table', type: 'varchar', value: `dbo.${table}`, length: 256 }]);
     const infos: ColumnInfo[] = rows.map((r) => ({
       name: String(r['name']),
       typeName: String(r['type_name']),

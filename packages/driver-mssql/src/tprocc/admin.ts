@@ -2,7 +2,8 @@ import { TPROCC_ROUTINES, type AdminSession, type BuildOptions, type CheckFacts,
 import { SledgeError, TPROCC_TABLES, type MssqlTarget, type TproccTable } from '@sledge/protocol';
 import { TdsConnection, type Row } from '../engine/connection.js';
 import { dbError } from '../engine/errors.js';
-import { identifier, mssqlSql, type MssqlSql } from './sqlfiles.js';
+import { identifier } from '../engine/sql-text.js';
+import { mssqlSql, type MssqlSql } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));

@@ -1,28 +1,6 @@
 import type { DeliveryInput, NewOrderInput, OrderStatusInput, PaymentInput, StockLevelInput, TxInputs, TxOutcome } from '@sledge/core';
 import type { TxType } from '@sledge/protocol';
-
-/** Parameter types the procedures declare (mapped to tedious TYPES by the connection). */
-export type ParamType = 'int' | 'smallint' | 'numeric' | 'varchar' | 'char' | 'tvp';
-
-/** A table-valued parameter: a user-defined table type and its rows. */
-export interface TvpValue {
-  schema: string;
-  typeName: string;
-  columns: readonly string[];
-  rows: number[][];
-}
-
-export interface BoundParam {
-  /** Without the leading '@'. */
-  name: string;
-  type: ParamType;
-  value: string | number | null;
-  output?: boolean;
-  length?: number;
-  precision?: number;
-  scale?: number;
-  tvp?: TvpValue;
-}
+import type { BoundParam } from '../engine/params.js';
 
 /** One RPC call of a TPROC-C procedure. */
 export interface ProcCall {

@@ -10,7 +10,7 @@ export const MSSQL_SQL = {
   indexes: ['customer_i2', 'orders_i2', 'statistics'],
   procedures: ['order_line_list', 'neword', 'payment', 'delivery', 'slev', 'ostat'],
   drop: ['drop_database'],
-  admin: ['server_version', 'database_exists', 'create_database', 'warehouse_table_exists', 'max_warehouse', 'column_types'],
+  admin: ['server_version', 'database_exists', 'create_database', 'warehouse_table_exists', 'max_warehouse'],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
   counters: ['nopm', 'tpm', 'checkpoint'],
 } as const;
@@ -18,8 +18,6 @@ export const MSSQL_SQL = {
 export type SqlFile = keyof typeof MSSQL_SQL;
 export type SqlName<F extends SqlFile> = (typeof MSSQL_SQL)[F][number];
 export type { SqlVars };
-
-export { cleanStatement, fillPlaceholders, identifier, placeholders } from '../engine/sql-text.js';
 
 /** The driver's statements, read through @sledge/sql: cleaned, placeholders filled. */
 export type MssqlSql = SqlCatalog<typeof MSSQL_SQL>;

@@ -2,7 +2,7 @@ import { vuSessionName, type TxInputs, type TxOutcome, type VuSession, type VuSe
 import type { MssqlTarget, TxType } from '@sledge/protocol';
 import { TdsConnection } from '../engine/connection.js';
 import { outcomeOf, procCall } from './params.js';
-import { identifier } from './sqlfiles.js';
+import { identifier } from '../engine/sql-text.js';
 
 /** A virtual user: one connection, one RPC per transaction. Errors are thrown as tedious raised them (see classifyError). */
 export class MssqlVu implements VuSession {

@@ -2,7 +2,7 @@ import type { Logger, TprochAdmin, TprochBuildOptions, TprochSchemaState } from 
 import { SledgeError, TPROCH_TABLES, type MssqlTarget, type TprochTable } from '@sledge/protocol';
 import { TdsConnection } from '../engine/connection.js';
 import { dbError } from '../engine/errors.js';
-import { identifier } from '../tprocc/sqlfiles.js';
+import { identifier } from '../engine/sql-text.js';
 import { mssqlTprochSql, type MssqlTprochSql } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TPROCH_COLUMNS, fillQuery, parseNamedSql, type TprochNewOrder, type TprochQueryText, type Value } from '@sledge/core';
 import { MssqlTarget, SledgeError, TPROCH_TABLES, validate } from '@sledge/protocol';
 import { sqlText } from '@sledge/sql';
-import type { BoundParam } from '../tprocc/params.js';
+import type { BoundParam } from '../engine/params.js';
 import { tedious } from '../engine/library.js';
 import type { Row } from '../engine/connection.js';
 import { driver } from '../driver.js';

@@ -3,7 +3,7 @@ import type { MssqlTarget, TprochTable } from '@sledge/protocol';
 import { TdsConnection, type BulkColumn } from '../engine/connection.js';
 import { dbError } from '../engine/errors.js';
 import { bulkRows, columnKind, type ColumnInfo, type ColumnKind } from '../engine/rows.js';
-import { identifier } from '../tprocc/sqlfiles.js';
+import { identifier } from '../engine/sql-text.js';
 import { tprochColumns } from './columns.js';
 import { mssqlTprochSql, type MssqlTprochSql } from './sqlfiles.js';
 

@@ -1,5 +1,5 @@
 import { SqlCatalog } from '@sledge/sql';
-import { cleanStatement, fillPlaceholders } from '../tprocc/sqlfiles.js';
+import { cleanStatement, fillPlaceholders } from '../engine/sql-text.js';
 
 /**
  * The SQL Server TPROC-H statements the driver runs, by file

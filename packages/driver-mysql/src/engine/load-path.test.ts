@@ -1,8 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { csvBatches, isPlainCsv, parseCsvLine, slices, sqlValueBatches } from './csv.js';
 import { SledgeError } from '@sledge/protocol';
-import { initialLoadPath, loaderClient, nativeLoaderUnsupported } from './loader.js';
-import type { MyTarget } from './flavour.js';
+import { initialLoadPath, loaderClient, loaderSql, nativeLoaderUnsupported } from './loader.js';
+import { MARIADB, MYSQL, type MyTarget } from './flavour.js';
+
+describe('the loader statements', () => {
+  it('engine/load.sql holds every statement the loader sends (MariaDB reads MySQL\'s file), filled and without comment lines', () => {
+    const src = readFileSync(new URL('./loader.ts', import.meta.url), 'utf8');
+    const names = [...new Set([...src.matchAll(/statement\('load\.sql', '([a-z_]+)'/g)].map((m) => m[1]!))].sort();
+    expect(names).toEqual(['insert_rows', 'load_data', 'local_infile', 'warnings']);
+    const used = ['begin', 'commit', 'rollback', ...names];
+    for (const f of [MYSQL, MARIADB]) {
+      const sql = loaderSql(f);
+      expect(sql.path('load.sql')).toMatch(/\/mysql\/engine\/load\.sql$/);
+      expect(Object.keys(sql.statements('load.sql')).sort()).toEqual([...used].sort());
+      for (const n of Object.keys(sql.statements('load.sql'))) expect(sql.statements('load.sql')[n]).not.toMatch(/^\s*--/m);
+    }
+    expect(loaderSql(MYSQL).statement('load.sql', 'insert_rows', { table: 'item', columns: 'i_id, i_name' })).toBe('INSERT INTO item (i_id, i_name) VALUES ?');
+  });
+});
 
 describe('load path selection', () => {
   it('starts with LOAD DATA LOCAL only when @@local_infile is on', () => {

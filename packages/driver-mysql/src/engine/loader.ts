@@ -2,14 +2,28 @@ import { Readable } from 'node:stream';
 import type { Connection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
+import { sqlSet, type SqlSet } from '@sledge/sql';
 import { loadMyVuLoop, type NativeLoader } from '@sledge/worker-native';
 import { connect, loadMysql2 } from './connect.js';
 import { ER, connectError, errnoOf, isLocalInfileRefused, messageOf } from './errors.js';
 import type { Flavour, MyTarget } from './flavour.js';
 import { csvBatches, isPlainCsv, slices, sqlValueBatches } from './csv.js';
-import type { SqlSet } from '../tprocc/sqlfiles.js';
+import { dropCommentLines, fillPlaceholders } from './sql-text.js';
 
 export type LoadPath = 'load-data' | 'insert';
+
+type LoadFile = 'load.sql';
+const sets = new Map<string, SqlSet<LoadFile>>();
+
+/** packages/sql/<engine>/engine/load.sql (MariaDB: MySQL's): named statements without comment lines, {{placeholders}} filled. */
+export function loaderSql(flavour: Flavour): SqlSet<LoadFile> {
+  let set = sets.get(flavour.engine);
+  if (!set) {
+    set = sqlSet<LoadFile>(flavour.engine, 'engine', { clean: dropCommentLines, fill: (sql, values) => fillPlaceholders(sql, values) });
+    sets.set(flavour.engine, set);
+  }
+  return set;
+}
 
 /** Characters of CSV per INSERT batch (well under the 16 MiB default max_allowed_packet). */
 export const INSERT_BATCH_CHARS = 1 << 20;
@@ -84,12 +98,12 @@ export class MyLoader implements LoaderSession {
   private constructor(
     private readonly t: MyTarget,
     private readonly flavour: Flavour,
-    private readonly sql: SqlSet,
+    private readonly sql: SqlSet<LoadFile>,
     private readonly log: Logger,
   ) {}
 
-  static async open(t: MyTarget, flavour: Flavour, sql: SqlSet, log: Logger, o: LoaderOptions = {}): Promise<MyLoader> {
-    const l = new MyLoader(t, flavour, sql, log);
+  static async open(t: MyTarget, flavour: Flavour, log: Logger, o: LoaderOptions = {}): Promise<MyLoader> {
+    const l = new MyLoader(t, flavour, loaderSql(flavour), log);
     const client = loaderClient(o);
     const skipped = nativeLoaderUnsupported(t, o, client);
     if (skipped === undefined) {

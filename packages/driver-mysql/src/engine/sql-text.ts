@@ -11,3 +11,12 @@ export function dropCommentLines(sql: string): string {
     .join('\n')
     .trim();
 }
+
+/** Replace {{name}} placeholders; a placeholder without a value is an error. */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{\{([a-z_]+)\}\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`no value for SQL placeholder {{${name}}}`);
+    return String(v);
+  });
+}

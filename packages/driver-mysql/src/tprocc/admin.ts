@@ -8,7 +8,8 @@ import { ER, connectError, errnoOf, messageOf } from '../engine/errors.js';
 import type { Flavour, MyTproccTarget } from '../engine/flavour.js';
 import { PURGE_BOUND_MS, historyLength, purgeHistory } from './purge.js';
 import { dropStatements, indexStatements, procedureStatements, storageEngine, tableStatements } from './schema.js';
-import { quoteIdent, type SqlFile, type SqlSet } from './sqlfiles.js';
+import { quoteIdent } from '../engine/sql-text.js';
+import type { SqlFile, SqlSet } from './sqlfiles.js';
 
 /**
  * The monitor's session. It connects lazily without a default database

@@ -75,7 +75,7 @@ export function mysqlFamilyTproccHooks<T extends MyTarget>(flavour: Flavour<T['e
     },
 
     async openLoader(target: TproccTarget<T>, log: Logger): Promise<LoaderSession> {
-      return MyLoader.open(target, flavour, sql(), log, o.loader);
+      return MyLoader.open(target, flavour, log, o.loader);
     },
 
     async openVu(target: TproccTarget<T>, opts: VuSessionOptions): Promise<VuSession> {

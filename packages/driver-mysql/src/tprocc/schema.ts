@@ -1,7 +1,8 @@
 import { orderLinePartitions } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import type { MyTproccTarget } from '../engine/flavour.js';
-import { quoteIdent, type SqlSet } from './sqlfiles.js';
+import { quoteIdent } from '../engine/sql-text.js';
+import type { SqlSet } from './sqlfiles.js';
 
 const ENGINE_NAME = /^[A-Za-z0-9_]+$/;
 

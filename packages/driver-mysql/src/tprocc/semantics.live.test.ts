@@ -62,7 +62,7 @@ beforeAll(async () => {
   try {
     await admin.dropSchema();
     await admin.createSchema({ warehouses: 2, buildVus: 1 });
-    const loader = await MyLoader.open(target, MARIADB, sql, log);
+    const loader = await MyLoader.open(target, MARIADB, log);
     const gen = new TproccGenerator({ seed: 77, timestamp: '2025-01-01 00:00:00' }, 'csv');
     try {
       await loader.load(gen.generate(itemUnits()[0]!));

@@ -7,7 +7,8 @@ import { TPROCC_ROUTINES, TproccVuInputs } from '@sledge/core';
 import { sqlEngines, sqlFile, sqlFiles, sqlText } from '@sledge/sql';
 import { MARIADB, MYSQL } from '../engine/flavour.js';
 import { dropStatements, procedureStatements, tableStatements } from './schema.js';
-import { SQL_FILES, fillPlaceholders, quoteIdent, sqlFor, stripDelimiter } from './sqlfiles.js';
+import { fillPlaceholders, quoteIdent } from '../engine/sql-text.js';
+import { SQL_FILES, sqlFor, stripDelimiter } from './sqlfiles.js';
 import { mariadbTarget, mysqlTarget } from '../testing/live.js';
 import { callParams, callStatements } from './vu.js';
 
@@ -58,7 +59,6 @@ describe('SQL file set', () => {
       const counters = names(src('tprocc/admin.ts'), /(?:rowsOf|statement)\('counters\.sql', '([a-z_]+)'/g);
       expect(counters.sort()).toEqual(['analyze_table', 'engine_counters', 'nopm']);
       for (const n of counters) expect(s.has('counters.sql', n), `counters.sql ${n}`).toBe(true);
-      for (const n of names(src('engine/loader.ts'), /statement\('load\.sql', '([a-z_]+)'/g)) expect(s.has('load.sql', n), `load.sql ${n}`).toBe(true);
       expect(s.has('counters.sql', 'history_length')).toBe(true);
       expect(s.has('options.sql', 'history_pk') && s.has('options.sql', 'order_line_partition')).toBe(true);
     }

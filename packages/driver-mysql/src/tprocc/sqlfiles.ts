@@ -1,6 +1,6 @@
 import { sqlSet, type SqlSet as SqlFileSet } from '@sledge/sql';
 import type { Flavour } from '../engine/flavour.js';
-import { dropCommentLines } from '../engine/sql-text.js';
+import { dropCommentLines, fillPlaceholders } from '../engine/sql-text.js';
 
 /** Every SQL file the driver reads, under packages/sql/<engine>/tprocc/ (MariaDB: its own file, else MySQL's). */
 export const SQL_FILES = [
@@ -11,24 +11,12 @@ export const SQL_FILES = [
   'drop.sql',
   'check.sql',
   'counters.sql',
-  // Extras (packages/sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements, loader statements.
+  // Extras (packages/sql/README.md): tables.sql fragments, VU calls, noStoredProcs statements.
   'options.sql',
   'calls.sql',
   'client.sql',
-  'load.sql',
 ] as const;
 export type SqlFile = (typeof SQL_FILES)[number];
-
-/** Replace {{name}} placeholders; a placeholder without a value is an error. */
-export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{\{([a-z_]+)\}\}/g, (_m, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`no value for SQL placeholder {{${name}}}`);
-    return String(v);
-  });
-}
-
-export { dropCommentLines, quoteIdent } from '../engine/sql-text.js';
 
 /**
  * A statement of a procedure script as the mysql client would send it:

@@ -4,7 +4,7 @@ import { SledgeError, TPROCH_TABLES, type TprochTable } from '@sledge/protocol';
 import { connect } from '../engine/connect.js';
 import { ER, connectError, errnoOf, messageOf } from '../engine/errors.js';
 import type { Flavour, MyTarget } from '../engine/flavour.js';
-import { quoteIdent } from '../tprocc/sqlfiles.js';
+import { quoteIdent } from '../engine/sql-text.js';
 import type { TprochSqlSet } from './sql.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sqlSet, type SqlSet } from '@sledge/sql';
 import type { Flavour } from '../engine/flavour.js';
-import { dropCommentLines, fillPlaceholders } from '../tprocc/sqlfiles.js';
+import { dropCommentLines, fillPlaceholders } from '../engine/sql-text.js';
 
 /** Files of packages/sql/<engine>/tproch/ the driver reads (MariaDB: its own, else MySQL's). */
 export type TprochSqlFile = 'admin.sql' | 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql' | 'refresh.sql';

@@ -4,7 +4,7 @@ import { OraSession } from './connection.js';
 import { dbError } from './errors.js';
 import type { OraBindDef } from './library.js';
 import { ARRAY_DML_ROWS, arrayRows, bindDefs, generatedColumns, insertSql, oraKind, type OraColumn, type OraKind } from './rows.js';
-import { oracleSql, type OracleSql } from '../tprocc/sqlfiles.js';
+import { oracleSessionSql, type OracleSessionSql } from './query-session.js';
 
 interface TableMeta {
   sql: string;
@@ -23,17 +23,17 @@ export class OracleLoader implements LoaderSession {
   private constructor(
     private readonly conn: OraSession,
     private readonly log: Logger,
-    private readonly sql: OracleSql,
+    private readonly sql: OracleSessionSql,
   ) {}
 
-  static async open(t: OracleTarget, log: Logger, sql: OracleSql = oracleSql): Promise<OracleLoader> {
+  static async open(t: OracleTarget, log: Logger, sql: OracleSessionSql = oracleSessionSql): Promise<OracleLoader> {
     return new OracleLoader(await OraSession.open(t, 'user', 'sledge-loader'), log, sql);
   }
 
   private async tableMeta(table: TproccTable): Promise<TableMeta> {
     const known = this.meta.get(table);
     if (known) return known;
-    const rows = await this.conn.query(this.sql.get('admin', 'column_types'), { table_name: table });
+    const rows = await this.conn.query(this.sql.get('session', 'column_types'), { table_name: table });
     const infos: OraColumn[] = rows.map((r) => ({
       name: String(r['name']),
       typeName: String(r['type_name']),

@@ -1,13 +1,12 @@
-import type { TproccTarget } from '@sledge/core';
 import type { OracleTarget } from '@sledge/protocol';
-import { oracleVars } from '../tprocc/admin.js';
 import { oracledb } from './library.js';
 
-/** Fail early, before any socket: the library must load; the admin also splices names into DDL, so they must be valid. */
-export function preflight(t: TproccTarget<OracleTarget>, admin: true): void;
-export function preflight(t: OracleTarget, admin: false): void;
-export function preflight(t: OracleTarget, admin: boolean): void {
+/**
+ * Fail early, before any socket: the library must load. The names a
+ * workload's admin session splices into DDL are that workload's to check
+ * (TPROC-C: oracleVars in the OracleAdmin constructor, which opens no
+ * connection).
+ */
+export function preflight(_t: OracleTarget): void {
   oracledb();
-  // Overloads: an admin preflight is given a target with the TPROC-C schema options.
-  if (admin) oracleVars(t as TproccTarget<OracleTarget>);
 }

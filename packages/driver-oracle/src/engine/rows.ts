@@ -2,7 +2,7 @@ import { TPROCC_COLUMNS, type Value } from '@sledge/core';
 import type { TproccTable } from '@sledge/protocol';
 import type { OraBindDef } from './library.js';
 
-/** A table column as user_tab_columns describes it (admin.sql column_types). */
+/** A table column as user_tab_columns describes it (engine/session.sql column_types). */
 export interface OraColumn {
   name: string;
   typeName: string;

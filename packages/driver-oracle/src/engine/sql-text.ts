@@ -35,3 +35,11 @@ export function identifier(value: string, field: string): string {
   }
   return value;
 }
+
+/** A password spliced into CREATE USER ... IDENTIFIED BY "<password>" (every workload that creates its user). */
+export function quotablePassword(value: string, field: string): string {
+  if (!value || /["\r\n\0]/.test(value)) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `${field} must be non-empty and may not contain double quotes or line breaks (it is used in CREATE USER)`, { field });
+  }
+  return value;
+}

@@ -15,7 +15,8 @@ import { SledgeError, TPROCC_TABLES, type OracleTarget, type TproccTable } from 
 type OracleTproccTarget = TproccTarget<OracleTarget>;
 import { OraSession, type Row } from '../engine/connection.js';
 import { dbError, oracleCode } from '../engine/errors.js';
-import { ORACLE_SQL, identifier, quotablePassword, oracleSql, type OracleSql, type SqlName, type SqlVars } from './sqlfiles.js';
+import { identifier, quotablePassword } from '../engine/sql-text.js';
+import { ORACLE_SQL, oracleSql, type OracleSql, type SqlName, type SqlVars } from './sqlfiles.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const names = (rows: Row[]): Set<string> => new Set(rows.map((r) => String(r['name'])));

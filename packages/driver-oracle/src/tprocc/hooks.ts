@@ -42,17 +42,17 @@ export const tproccHooks: TproccHooks<TproccTarget<OracleTarget>> = {
   },
 
   async openAdmin(t: TproccTarget<OracleTarget>, log: Logger): Promise<AdminSession> {
-    preflight(t, true);
+    preflight(t);
     return new OracleAdmin(t, log);
   },
 
   async openLoader(t: TproccTarget<OracleTarget>, log: Logger): Promise<LoaderSession> {
-    preflight(t, false);
+    preflight(t);
     return await OracleLoader.open(t, log);
   },
 
   async openVu(t: TproccTarget<OracleTarget>, o: VuSessionOptions): Promise<VuSession> {
-    preflight(t, false);
+    preflight(t);
     return await OracleVu.open(t, o);
   },
 

@@ -4,7 +4,8 @@ import { TPROCC_COLUMNS, TPROCC_ROUTINES, TproccVuInputs, parseNamedSql, tproccT
 import { DEFAULT_MIX, OracleTarget, TPROCC_TABLES, TX_TYPES, validate } from '@sledge/protocol';
 import { oracleVars, tableStatements } from './admin.js';
 import { plsqlCall } from './params.js';
-import { ORACLE_SQL, oracleSql, cleanStatement, fillPlaceholders, identifier, placeholders, quotablePassword, type SqlFile } from './sqlfiles.js';
+import { cleanStatement, fillPlaceholders, identifier, placeholders, quotablePassword } from '../engine/sql-text.js';
+import { ORACLE_SQL, oracleSql, type SqlFile } from './sqlfiles.js';
 
 const lib = oracleSql;
 const target = tproccTarget(validate(OracleTarget, { engine: 'oracle' }));

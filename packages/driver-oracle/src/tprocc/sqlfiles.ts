@@ -1,4 +1,3 @@
-import { SledgeError } from '@sledge/protocol';
 import { SqlCatalog, type SqlVars } from '@sledge/sql';
 import { cleanStatement, fillPlaceholders } from '../engine/sql-text.js';
 
@@ -16,7 +15,7 @@ export const ORACLE_SQL = {
   drop: ['kill_sessions', 'drop_user'],
   admin: [
     'server_version', 'server_version_12c', 'user_exists', 'warehouse_table_exists', 'create_user', 'grant_roles',
-    'quota_default', 'quota_order_line', 'max_warehouse', 'column_types', 'compile_errors',
+    'quota_default', 'quota_order_line', 'max_warehouse', 'compile_errors',
   ],
   check: ['tables', 'indexed_tables', 'routines', 'row_count', 'warehouse_ytd', 'district_facts'],
   counters: ['nopm', 'cluster_database', 'tpm_sysstat', 'tpm_gv_sysstat', 'awr_snapshot', 'tpm_awr', 'checkpoint'],
@@ -25,16 +24,6 @@ export const ORACLE_SQL = {
 export type SqlFile = keyof typeof ORACLE_SQL;
 export type SqlName<F extends SqlFile> = (typeof ORACLE_SQL)[F][number];
 export type { SqlVars };
-
-export { cleanStatement, fillPlaceholders, identifier, placeholders } from '../engine/sql-text.js';
-
-/** The password goes into CREATE USER ... IDENTIFIED BY "<password>". */
-export function quotablePassword(value: string, field: string): string {
-  if (!value || /["\r\n\0]/.test(value)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `${field} must be non-empty and may not contain double quotes or line breaks (it is used in CREATE USER)`, { field });
-  }
-  return value;
-}
 
 /** The driver's statements, read through @sledge/sql: cleaned, placeholders filled. */
 export type OracleSql = SqlCatalog<typeof ORACLE_SQL>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TPROCH_COLUMNS, TPROCH_QUERY_PARAMS, fillQuery, parseNamedSql } from '@sledge/core';
 import { OracleTarget, TPROCH_TABLES, validate } from '@sledge/protocol';
 import { sqlFiles, sqlText } from '@sledge/sql';
-import { placeholders } from '../tprocc/sqlfiles.js';
+import { placeholders } from '../engine/sql-text.js';
 import { ORACLE_TPROCH_SQL, oracleTprochSql, tprochVars } from './sqlfiles.js';
 
 /** Values for every query parameter (the shapes core's params module draws). */

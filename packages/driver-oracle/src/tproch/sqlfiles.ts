@@ -1,6 +1,6 @@
 import { SqlCatalog, type SqlVars } from '@sledge/sql';
 import type { OracleTarget } from '@sledge/protocol';
-import { cleanStatement, fillPlaceholders, identifier, quotablePassword } from '../tprocc/sqlfiles.js';
+import { cleanStatement, fillPlaceholders, identifier, quotablePassword } from '../engine/sql-text.js';
 
 /**
  * The Oracle TPROC-H statements the driver runs, by file

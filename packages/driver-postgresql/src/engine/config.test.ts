@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
+import type { PostgresqlTarget } from '@sledge/protocol';
 import { APP_LOADER, APP_MONITOR, CONNECT_TIMEOUT_MS, loginFields, pgConfig, sslFor, vuApplicationName } from './config.js';
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: 'db.example', port: 6543, user: 'tpcc', password: 'tpw', database: 'tpccdb', superuser: 'admin',
-  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false, prepared: true,
+  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', vacuum: false, prepared: true,
 };
 
 describe('target -> pg config', () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SledgeError} from '@sledge/protocol';
-import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
+import type { PostgresqlTarget } from '@sledge/protocol';
 import { APP_MONITOR, CONNECT_TIMEOUT_MS } from './config.js';
 import { closeQuietly, connect } from './connect.js';
 
@@ -16,9 +16,6 @@ const base: PostgresqlTarget = {
   superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
   defaultDatabase: 'postgres',
   sslmode: 'prefer',
-  tablespace: 'pg_default',
-  storedProcs: false,
-  partition: false,
   vacuum: false, prepared: true,
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseError } from 'pg';
 import { SledgeError} from '@sledge/protocol';
-import type { PgTproccTarget as PostgresqlTarget } from '../tprocc/target.js';
+import type { PostgresqlTarget } from '@sledge/protocol';
 import { classifyError, mapConnectError, ROLLBACK_SQLSTATE } from './errors.js';
 
 function pgError(code: string, message = `error ${code}`): DatabaseError {
@@ -15,7 +15,7 @@ function sockError(code: string, message = `connect ${code} 127.0.0.1:5999`): Er
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: '127.0.0.1', port: 5999, user: 'tpcc', password: 'secret-tpc-pw', database: 'tpcc', superuser: 'postgres',
-  superuserPassword: 'secret-su-pw', defaultDatabase: 'postgres', sslmode: 'prefer', tablespace: 'pg_default', storedProcs: false, partition: false, vacuum: false, prepared: true,
+  superuserPassword: 'secret-su-pw', defaultDatabase: 'postgres', sslmode: 'prefer', vacuum: false, prepared: true,
 };
 
 describe('classifyError', () => {

@@ -2,12 +2,15 @@ import { finished } from 'node:stream/promises';
 import type { Client } from 'pg';
 import { TPROCC_COLUMNS, type GeneratedTable, type LoaderSession, type Logger } from '@sledge/core';
 import { SledgeError, type PostgresqlTarget } from '@sledge/protocol';
+import { sqlSet } from '@sledge/sql';
 import { loadPgVuLoop, type NativeLoader } from '@sledge/worker-native';
 import { APP_LOADER, libpqConninfo } from './config.js';
 import { closeQuietly, connect } from './connect.js';
 import { dbError } from './errors.js';
 import { loadPgCopy, type PgCopyLib } from './lib.js';
-import { statement } from '../tprocc/sqlfiles.js';
+
+/** The loader's statements, packages/sql/postgresql/engine/loader.sql. */
+const sql = sqlSet<'loader.sql'>('postgresql', 'engine');
 
 /** COPY ... FROM STDIN for one table, naming the generator's column order. */
 export function copyStatement(table: GeneratedTable['table']): string {
@@ -66,7 +69,7 @@ export class PgLoaderSession implements LoaderSession {
     }
     const c = await connect(t, 'user', APP_LOADER, log);
     try {
-      await c.query(statement('admin.sql', 'loader_session'));
+      await c.query(sql.statement('loader.sql', 'loader_session'));
     } catch (e) {
       await closeQuietly(c);
       throw dbError('setting up the loader session', e);
@@ -114,7 +117,7 @@ async function openNative(t: PostgresqlTarget): Promise<{ session: NativeLoader 
     return { why: `libpq did not connect: ${(e as Error).message}` };
   }
   try {
-    await n.query(statement('admin.sql', 'loader_session'));
+    await n.query(sql.statement('loader.sql', 'loader_session'));
   } catch (e) {
     await n.close().catch(() => undefined);
     return { why: `setting up the libpq session failed: ${(e as Error).message}` };

@@ -8,7 +8,8 @@ import { closeQuietly, connect } from '../engine/connect.js';
 import { dbError, errorCode } from '../engine/errors.js';
 import { loadPg } from '../engine/lib.js';
 import { indexSteps, routineSteps, tableSteps, type Step } from './schema.js';
-import { renderVars, scriptStatements, statement, type Quoting } from './sqlfiles.js';
+import { renderVars, type Quoting } from '../engine/sql-text.js';
+import { scriptStatements, statement } from './sqlfiles.js';
 
 type Vars = Record<string, string | number>;
 

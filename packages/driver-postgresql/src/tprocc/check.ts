@@ -2,7 +2,8 @@ import type { Client } from 'pg';
 import { TPROCC_ROUTINES, type CheckFacts, type DistrictFacts, type TproccRoutine, type WarehouseFacts } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
 import type { PgTproccTarget } from './target.js';
-import { renderVars, statement, type Quoting } from './sqlfiles.js';
+import { renderVars, type Quoting } from '../engine/sql-text.js';
+import { statement } from './sqlfiles.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import { orderLinePartitions } from '@sledge/core';
-import { renderVars, statement, type Quoting } from './sqlfiles.js';
+import { renderVars, type Quoting } from '../engine/sql-text.js';
+import { statement } from './sqlfiles.js';
 
 /** Partition names follow HammerDB: ol_0 .. ol_{n-1}. */
 export function partitionName(remainder: number): string {

@@ -1,6 +1,7 @@
 import type { PgTproccTarget } from './target.js';
 import { renderOrderLinePartitions } from './partition.js';
-import { namedStatements, scriptStatements, statement, type Quoting } from './sqlfiles.js';
+import type { Quoting } from '../engine/sql-text.js';
+import { namedStatements, scriptStatements, statement } from './sqlfiles.js';
 
 export interface Step {
   /** What the step does, for logs and error messages. */

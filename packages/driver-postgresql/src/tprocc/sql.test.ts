@@ -6,7 +6,8 @@ import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
 import { indexSteps, routineSteps } from './schema.js';
 import { sqlFile } from '@sledge/sql';
-import { namedStatements, renderVars, scriptStatements, sqlText, statement, SQL_FILES, type SqlFile } from './sqlfiles.js';
+import { renderVars } from '../engine/sql-text.js';
+import { namedStatements, scriptStatements, sqlText, statement, SQL_FILES, type SqlFile } from './sqlfiles.js';
 import { callStatements, txValues } from './vu.js';
 
 const q = { escapeIdentifier: pg.escapeIdentifier, escapeLiteral: pg.escapeLiteral };

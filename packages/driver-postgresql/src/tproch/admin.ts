@@ -5,7 +5,7 @@ import { APP_MONITOR, type Login } from '../engine/config.js';
 import { closeQuietly, connect } from '../engine/connect.js';
 import { dbError, errorCode } from '../engine/errors.js';
 import { loadPg } from '../engine/lib.js';
-import { renderVars, type Quoting } from '../tprocc/sqlfiles.js';
+import { renderVars, type Quoting } from '../engine/sql-text.js';
 import { tprochScript, tprochStatement, type TprochSqlFile } from './sql.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -18,11 +18,3 @@ SELECT COUNT(*) AS n FROM syscat.tables WHERE tabschema = CURRENT SCHEMA AND tab
 -- name: max_warehouse
 SELECT COALESCE(MAX(w_id), 0) AS w FROM warehouse
 @
-
--- name: column_types
--- Column types of one table, for the loader's literals.
-SELECT LOWER(colname) AS name, typename AS type_name, length AS max_length, scale AS scale, nulls AS nullable
-  FROM syscat.columns
- WHERE tabschema = CURRENT SCHEMA AND tabname = UPPER(?)
- ORDER BY colno
-@

@@ -19,12 +19,3 @@ SELECT CASE WHEN OBJECT_ID(N'dbo.warehouse', N'U') IS NULL THEN 0 ELSE 1 END AS 
 
 -- name: max_warehouse
 SELECT ISNULL(MAX(w_id), 0) AS w FROM dbo.warehouse;
-
--- name: column_types
--- Column types of one table, for the bulk loader (TDS bulk copy needs them).
-SELECT c.name AS name, t.name AS type_name, c.max_length AS max_length,
-       c.precision AS precision, c.scale AS scale, c.is_nullable AS is_nullable
-  FROM sys.columns c
-  JOIN sys.types t ON t.user_type_id = c.user_type_id
- WHERE c.object_id = OBJECT_ID(@table)
- ORDER BY c.column_id;

@@ -1,6 +1,7 @@
 -- Oracle's engine-level query session (driver engine/query-session.ts): the
 -- statements every workload's analytic session uses (TPROC-H streams,
--- CH-benCHmark's analytic streams), run as the target's user. The session's
+-- CH-benCHmark's analytic streams), run as the target's user; column_types
+-- also serves the engine's loader (engine/loader.ts). The session's
 -- name is its MODULE and CLIENT_IDENTIFIER, its statement timeout
 -- node-oracledb's callTimeout, its cancel connection.break(): none is a
 -- statement. :name are bind variables; &name are SQL*Plus substitution
@@ -11,7 +12,8 @@
 ALTER SESSION FORCE PARALLEL QUERY PARALLEL &dop;
 
 -- name: column_types
--- Column types of one of the user's tables, for insertRows' bind definitions.
+-- Column types of one of the user's tables, for the bind definitions of
+-- insertRows and of the array-DML loader.
 SELECT LOWER(column_name) AS name, data_type AS type_name, data_length AS max_length, nullable AS nullable
   FROM user_tab_columns
  WHERE table_name = UPPER(:table_name)

@@ -41,13 +41,6 @@ ALTER USER &user QUOTA UNLIMITED ON &order_line_tablespace;
 -- user
 SELECT NVL(MAX(w_id), 0) AS w FROM warehouse;
 
--- name: column_types
--- user: column types of one table, for the array-DML loader's bind definitions.
-SELECT LOWER(column_name) AS name, data_type AS type_name, data_length AS max_length, nullable AS nullable
-  FROM user_tab_columns
- WHERE table_name = UPPER(:table_name)
- ORDER BY column_id;
-
 -- name: compile_errors
 -- user: why a CREATE PROCEDURE compiled with errors.
 SELECT line AS line, position AS position, text AS text

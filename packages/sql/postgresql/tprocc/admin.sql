@@ -38,11 +38,3 @@ SELECT to_regclass('warehouse') IS NOT NULL AS found;
 
 -- name: max_warehouse
 SELECT coalesce(max(w_id), 0) AS w FROM warehouse;
-
--- name: loader_session
--- Each build worker's session: a build commits once per table of each generated unit (about
--- 60 commits per warehouse), and a failed build is deleted and built again, so these commits
--- need not wait for their WAL flush. The monitor's index, routine and ANALYZE steps commit
--- synchronously after the load, which flushes all the WAL before them: a completed build is
--- as durable as with the default.
-SET synchronous_commit = off;

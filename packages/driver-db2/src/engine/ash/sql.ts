@@ -1,5 +1,5 @@
 import { sqlSet } from '@sledge/sql';
-import { cleanStatement } from '../../tprocc/sqlfiles.js';
+import { cleanStatement } from '../sql-text.js';
 
 /** The ASH statements, packages/sql/db2/metrics/ash.sql ('@'-terminated, as db2 -td@ runs them). */
 export const ASH_SQL_FILE = 'ash.sql';

@@ -1,7 +1,7 @@
 import type { AshSampler, AshSamplerOptions, Logger } from '@sledge/core';
 import { SledgeError, type AshSample, type MssqlTarget } from '@sledge/protocol';
 import { TdsConnection, type Row } from '../connection.js';
-import type { BoundParam } from '../../tprocc/params.js';
+import type { BoundParam } from '../params.js';
 import { dbError, serverErrorNumber } from '../errors.js';
 import { readRequestRow, requestsToSamples } from './rows.js';
 import { ashStatement } from './sql.js';

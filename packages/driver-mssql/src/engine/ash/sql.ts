@@ -1,5 +1,5 @@
 import { sqlSet } from '@sledge/sql';
-import { cleanStatement } from '../../tprocc/sqlfiles.js';
+import { cleanStatement } from '../sql-text.js';
 
 /** The ASH statements, packages/sql/mssql/metrics/ash.sql. */
 export const ASH_SQL_FILE = 'ash.sql';

@@ -1,6 +1,6 @@
 import { sqlSet, type SqlLayer } from '@sledge/sql';
 import type { Flavour } from '../flavour.js';
-import { dropCommentLines } from '../../tprocc/sqlfiles.js';
+import { dropCommentLines } from '../sql-text.js';
 
 /** The ASH statements, packages/sql/<engine>/metrics/ash.sql. */
 export const ASH_SQL_FILE = 'ash.sql';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { AshSample } from '@sledge/protocol';
-import type { PgTproccTarget as PostgresqlTarget } from '../../tprocc/target.js';
+import type { PostgresqlTarget } from '@sledge/protocol';
 import { driver } from '../../index.js';
 import { PgAshSampler } from './sampler.js';
 
@@ -27,9 +27,6 @@ const target: PostgresqlTarget = {
   superuserPassword: superPassword,
   defaultDatabase: 'postgres',
   sslmode: 'disable',
-  tablespace: 'pg_default',
-  storedProcs: false,
-  partition: false,
   vacuum: false, prepared: true,
 };
 /** The plain role is also given as "superuser": no login of this target reads other users' sessions. */

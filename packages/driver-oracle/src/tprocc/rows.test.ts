@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS, TproccGenerator, itemUnits, warehouseUnits, type GeneratedTable, type Value } from '@sledge/core';
 import { TPROCC_TABLES, type TproccTable } from '@sledge/protocol';
-import { ARRAY_DML_ROWS, arrayRows, bindDefs, generatedColumns, insertSql, oraKind, type OraColumn } from './rows.js';
-import { oracleSql } from '../tprocc/sqlfiles.js';
+import { ARRAY_DML_ROWS, arrayRows, bindDefs, generatedColumns, insertSql, oraKind, type OraColumn } from '../engine/rows.js';
+import { oracleSql } from './sqlfiles.js';
 
 interface DdlColumn extends OraColumn {
   precision: number;
@@ -51,7 +51,7 @@ function fits(v: Value, c: DdlColumn): boolean {
   }
 }
 
-describe('Oracle array DML', () => {
+describe('Oracle array DML of the TPROC-C tables', () => {
   it('tables.sql has exactly the generated columns', () => {
     for (const t of TPROCC_TABLES) {
       expect(DDL[t].length, t).toBe(TPROCC_COLUMNS[t].length);

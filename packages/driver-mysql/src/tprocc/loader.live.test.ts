@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { TproccGenerator, itemUnits, type TproccUnit } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
-import { MyAdmin } from '../tprocc/admin.js';
-import { MARIADB } from './flavour.js';
+import { MyAdmin } from './admin.js';
+import { MARIADB } from '../engine/flavour.js';
 import { loadMyVuLoop } from '@sledge/worker-native';
-import { MyLoader, type LoaderOptions } from './loader.js';
-import { sqlFor } from '../tprocc/sqlfiles.js';
+import { MyLoader, type LoaderOptions } from '../engine/loader.js';
+import { sqlFor } from './sqlfiles.js';
 import { mariadbTarget, rootConnection } from '../testing/live.js';
 
 // Every load path on the real server: LOAD DATA LOCAL INFILE through the
@@ -40,7 +40,7 @@ async function build(db: string, o: LoaderOptions, logs: string[]): Promise<MyLo
   } finally {
     await admin.close();
   }
-  const loader = await MyLoader.open(target, MARIADB, sql, (l) => void logs.push(l), o);
+  const loader = await MyLoader.open(target, MARIADB, (l) => void logs.push(l), o);
   const gen = new TproccGenerator({ seed: 5, timestamp: '2025-01-01 00:00:00' }, 'csv');
   for (const u of UNITS) await loader.load(gen.generate(u));
   return loader;

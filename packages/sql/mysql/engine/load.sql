@@ -1,5 +1,6 @@
--- Build-worker statements (named). {{table}} and {{columns}} are filled
--- from the generator's column order (core TPROCC_COLUMNS); `?` values are
+-- MySQL's (and MariaDB's) engine-level loader (driver engine/loader.ts): a
+-- build worker's statements, named. {{table}} and {{columns}} are filled
+-- from the generator's column order of the table loaded; `?` values are
 -- bound by the client. One transaction per generated unit.
 
 -- name: begin
