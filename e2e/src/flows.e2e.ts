@@ -119,7 +119,7 @@ describe('SQLite', () => {
     await page.getByTestId('save-config').click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count(), { timeout: 10_000 }).toBe(1);
     await fill(page, 'target.file', 'other.sqlite');
-    await page.locator('#config-select').selectOption({ label: 'e2e sqlite (sqlite)' });
+    await page.locator('#config-select').selectOption({ label: 'e2e sqlite (sqlite, TPROC-C)' });
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => page.locator('[data-field="target.file"]').inputValue()).toMatch(/e2e\.sqlite$/);
     await shot(page, 'sqlite-config-loaded');

@@ -87,7 +87,7 @@ describe('Metrics on PostgreSQL', () => {
     await page.locator('#config-name').fill('e2e ash');
     await page.getByTestId('save-config').click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count(), { timeout: 10_000 }).toBe(1);
-    await page.locator('#config-select').selectOption({ label: 'e2e ash (postgresql)' });
+    await page.locator('#config-select').selectOption({ label: 'e2e ash (postgresql, TPROC-C)' });
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => page.locator('[data-field="target.password"]').inputValue()).toBe('********');
     expect(await page.locator('#f-target-password-help').textContent()).toMatch(/Kept on the server with “e2e ash”/);

@@ -184,7 +184,12 @@ const jobBody = fc
     for (const [k, v] of muts) r[k] = v;
     return r;
   });
-const configBody = fc.record({ name: fc.oneof(fc.constant('fuzz config'), fuzzString, fuzzValue), target: targetArb, tprocc: tproccArb }, { requiredKeys: ['name', 'target'] });
+/** Saved configurations: today's shape (workload and its options) and the older one (tprocc). */
+const configName = fc.oneof(fc.constant('fuzz config'), fuzzString, fuzzValue);
+const configBody = fc.oneof(
+  fc.record({ name: configName, target: targetArb, workload: fc.oneof(fc.constantFrom('tprocc', 'tproch', 'chbench', 'tpch'), fuzzValue), options: tproccArb }, { requiredKeys: ['name', 'target'] }),
+  fc.record({ name: configName, target: targetArb, tprocc: tproccArb }, { requiredKeys: ['name', 'target'] }),
+);
 const targetBody = fc.record({ target: targetArb, configId: fc.oneof(fc.nat(4), fuzzValue) }, { requiredKeys: ['target'] });
 
 /** HammerDB settings verbs and the keys they know (dict keys are read from the server at setup). */

@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SledgeError, type SavedConfigInput } from '@sledge/protocol';
+import { SledgeError, parseTproccOptions, type SavedConfigInput } from '@sledge/protocol';
+import { openDatabase } from './db.js';
 import { newJobId } from './ids.js';
+import { loadMigrations, migrate, schemaVersion } from './migrate.js';
+import { SecretBox } from './secrets.js';
 import { JobStore } from './store.js';
-import { jobInput, tempStore } from './test/helpers.js';
+import { jobInput, tempDir, tempStore } from './test/helpers.js';
 
 const err = (fn: () => unknown): { code: string; field: string | undefined; message: string } => {
   try {
@@ -58,14 +63,15 @@ describe('saved configurations', () => {
     const db = new Database(path);
     const row = db.prepare('SELECT target FROM saved_config WHERE id = ?').get(saved.id) as { target: string };
     const t = { ...(JSON.parse(row.target) as Record<string, unknown>), partition: true, tablespace: 'old_ts' };
-    db.prepare("UPDATE saved_config SET target = ?, tprocc = '{\"vus\":3}' WHERE id = ?").run(JSON.stringify(t), saved.id);
+    db.prepare("UPDATE saved_config SET target = ?, options = '{\"vus\":3}' WHERE id = ?").run(JSON.stringify(t), saved.id);
     db.close();
     const reopened = JobStore.open(path);
     try {
       const read = reopened.getConfig(saved.id);
       expect(read?.target).not.toHaveProperty('partition');
       expect(read?.target).toMatchObject({ engine: 'postgresql', password: '********' });
-      expect(read?.tprocc).toEqual({ vus: 3, schema: { partition: true, tablespace: 'old_ts' } });
+      expect(read?.options).toEqual({ vus: 3, schema: { partition: true, tablespace: 'old_ts' } });
+      expect(read?.tprocc).toEqual(read?.options);
       expect(reopened.getConfig(saved.id, { withSecrets: true })?.target).toMatchObject({ password: 'S3cret-pw' });
     } finally {
       reopened.close();
@@ -125,6 +131,133 @@ describe('saved configurations', () => {
     expect(store.getConfig(saved.id)).toBeUndefined();
   });
 });
+
+describe('saved configurations: (target, workload, options)', () => {
+  const cfg = (over: Record<string, unknown>): SavedConfigInput => ({ name: 'cfg', target: { engine: 'sqlite' }, ...over }) as SavedConfigInput;
+
+  it('keeps each workload with its options, defaults filled as its jobs get them: TPROC-H and CH-benCHmark too', () => {
+    const { store } = tempStore();
+    const h = store.saveConfig(cfg({ name: 'h', workload: 'tproch', options: { scaleFactor: 10, mode: 'throughput', streams: 3 } }));
+    expect(h.workload).toBe('tproch');
+    expect(h.options).toEqual({ scaleFactor: 10, buildVus: 1, mode: 'throughput', streams: 3, querySets: 1, refresh: false, updateSets: 1, trickleMs: 1000, dop: 2, queryTimeoutSec: 0, raiseQueryError: false, validation: false, explain: true, verbose: false });
+    // TPROC-H's own SQLite file, as a TPROC-H job body without one gets it; no `tprocc` in its reply.
+    expect(h.target).toMatchObject({ engine: 'sqlite', file: 'tproch.sqlite' });
+    expect(h).not.toHaveProperty('tprocc');
+
+    const ch = store.saveConfig(
+      cfg({ name: 'ch', workload: 'chbench', target: pg().target, options: { analyticStreams: 2, tprocc: { vus: 4, warehouses: 2, schema: { partition: true } } } }),
+    );
+    expect(ch.workload).toBe('chbench');
+    expect(ch.options).toMatchObject({ analyticStreams: 2, dop: 1, queryTimeoutSec: 0, raiseQueryError: false, tprocc: { vus: 4, warehouses: 2, driver: 'timed', schema: { partition: true } } });
+    expect(ch.target).toMatchObject({ engine: 'postgresql', database: 'tpcc', password: '********' });
+    expect(store.getConfig(ch.id, { withSecrets: true })?.target).toMatchObject({ password: 'S3cret-pw' });
+
+    const c = store.saveConfig(cfg({ name: 'c', workload: 'tprocc', options: { vus: 3 } }));
+    expect(c).toMatchObject({ workload: 'tprocc', options: { vus: 3, warehouses: 1 } });
+    expect(c.tprocc).toEqual(c.options);
+    expect(store.listConfigs().map((x) => [x.name, x.workload])).toEqual([
+      ['c', 'tprocc'],
+      ['ch', 'chbench'],
+      ['h', 'tproch'],
+    ]);
+    // An update may change the workload: the reply follows it.
+    const moved = store.updateConfig(c.id, cfg({ name: 'c', workload: 'tproch', options: { scaleFactor: 1 } }));
+    expect(moved).toMatchObject({ workload: 'tproch', options: { scaleFactor: 1, mode: 'power' } });
+    expect(moved).not.toHaveProperty('tprocc');
+    expect(store.getConfig(c.id)).toEqual(moved);
+  });
+
+  it('takes the older shape { name, target, tprocc } as workload "tprocc" with those options', () => {
+    const { store } = tempStore();
+    const old = store.saveConfig(pg());
+    const now = store.saveConfig(pg({ name: 'new shape', workload: 'tprocc', options: { warehouses: 4, vus: 2 }, tprocc: undefined }));
+    expect(old.workload).toBe('tprocc');
+    expect(old.options).toEqual(now.options);
+    expect(old.tprocc).toEqual(old.options);
+    expect({ ...old, id: 0, name: '', createdAt: '', updatedAt: '' }).toEqual({ ...now, id: 0, name: '', createdAt: '', updatedAt: '' });
+  });
+
+  it('refuses a bad workload or bad options naming the field, and writes nothing', () => {
+    const { store } = tempStore();
+    const bad = (over: Record<string, unknown>) => err(() => store.saveConfig(cfg(over)));
+    expect(bad({ workload: 'tpcch' })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'workload', message: expect.stringMatching(/tprocc, tproch, chbench/) });
+    expect(bad({ workload: 7 })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'workload' });
+    expect(bad({ workload: 'tproch', options: { scaleFactor: -1 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options.scaleFactor' });
+    expect(bad({ workload: 'tproch', options: { vus: 4 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options.vus' });
+    expect(bad({ options: { warehouses: 2, buildVus: 3 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options.buildVus', message: expect.stringMatching(/^options\.buildVus \(3\) must not exceed options\.warehouses/) });
+    expect(bad({ workload: 'chbench', options: { tprocc: { driver: 'test' } } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options.tprocc.driver' });
+    expect(bad({ workload: 'chbench', options: { dop: 0 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options.dop' });
+    expect(bad({ workload: 'tproch', options: [1] })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'options' });
+    expect(bad({ tprocc: { vus: 2 }, options: { vus: 2 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'tprocc' });
+    expect(bad({ workload: 'tproch', tprocc: { vus: 2 } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'tprocc' });
+    // A connect pool goes only with a workload whose runs use one.
+    const pool = { connections: [{ name: 'a', file: 'a.sqlite' }] };
+    expect(bad({ workload: 'tproch', target: { engine: 'sqlite', pool } })).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'target.pool' });
+    // Every field at fault at once.
+    const both = err(() => store.saveConfig(cfg({ target: { engine: 'sqlite', walAutocheckpoint: 'x' }, workload: 'tproch', options: { mode: 'x' } })));
+    expect(both.message).toMatch(/and 1 more: (options\.mode|target\.\w+)/);
+    expect(store.listConfigs()).toEqual([]);
+
+    const saved = store.saveConfig(cfg({ workload: 'tproch', options: { scaleFactor: 1 } }));
+    expect(err(() => store.updateConfig(saved.id, cfg({ workload: 'chbench', options: { tprocc: { vus: 0 } } })))).toMatchObject({ field: 'options.tprocc.vus' });
+    expect(store.listConfigs()).toEqual([saved]);
+  });
+});
+
+describe('migration 0005: saved configurations name their workload', () => {
+  it('a configuration stored before it reads back the same, as workload "tprocc" with its tprocc options', () => {
+    const dir = tempDir();
+    const path = join(dir, 'data', 'sledge.db');
+    const secretKey = randomBytes(32).toString('base64');
+    const box = new SecretBox(Buffer.from(secretKey, 'base64'));
+    const db = openDatabase(path);
+    migrate(db, loadMigrations().slice(0, 4));
+    expect(schemaVersion(db)).toBe(4);
+    // Rows as Sledge wrote them at schema version 4: the target's secrets sealed, TPROC-C options with defaults filled.
+    const tprocc = parseTproccOptions({ warehouses: 4, vus: 2 }, 'tprocc', 'postgresql');
+    const target = { engine: 'postgresql', host: 'db.example', port: 5432, user: 'tpcc', password: box.seal('S3cret-pw', 'target.password'), superuser: 'postgres', superuserPassword: box.seal('Sup3r-pw', 'target.superuserPassword'), database: 'tpcc', sslmode: 'prefer' };
+    const insert = db.prepare('INSERT INTO saved_config (name, target, tprocc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+    const a = Number(insert.run('pg local', JSON.stringify(target), JSON.stringify(tprocc), '2026-01-02T03:04:05.000Z', '2026-01-03T03:04:05.000Z').lastInsertRowid);
+    // One of the shape before TPROC-C schema options left the target.
+    const b = Number(insert.run('older', JSON.stringify({ engine: 'postgresql', host: 'h', partition: true, tablespace: 'old_ts' }), '{"vus":3}', 'c', 'u').lastInsertRowid);
+    const gone = Number(insert.run('deleted', JSON.stringify({ engine: 'sqlite' }), '{}', 'c', 'u').lastInsertRowid);
+    db.prepare('DELETE FROM saved_config WHERE id = ?').run(gone);
+    db.close();
+
+    // What Sledge answered for them at version 4.
+    const shownTarget = { ...target, password: '********', superuserPassword: '********' };
+    const before = [
+      { id: b, name: 'older', target: { engine: 'postgresql', host: 'h' }, tprocc: { vus: 3, schema: { partition: true, tablespace: 'old_ts' } }, createdAt: 'c', updatedAt: 'u' },
+      { id: a, name: 'pg local', target: shownTarget, tprocc, createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-03T03:04:05.000Z' },
+    ];
+
+    const store = JobStore.open(path, { secretKey });
+    try {
+      const now = [...before].sort((x, y) => x.name.localeCompare(y.name)).map((c) => ({ ...c, workload: 'tprocc', options: c.tprocc }));
+      expect(store.listConfigs()).toEqual(now);
+      expect(store.getConfig(a)).toEqual(now.find((c) => c.id === a));
+      expect(store.getConfig(b)).toEqual(now.find((c) => c.id === b));
+      expect(store.getConfig(a, { withSecrets: true })?.target).toEqual({ ...target, password: 'S3cret-pw', superuserPassword: 'Sup3r-pw' });
+      // A kept secret still updates in place, and the deleted configuration's id is not handed out again.
+      expect(store.updateConfig(a, { name: 'pg local', target: shownTarget as SavedConfigInput['target'], workload: 'tprocc', options: tprocc }).options).toEqual(tprocc);
+      expect(store.getConfig(a, { withSecrets: true })?.target).toMatchObject({ password: 'S3cret-pw' });
+      expect(store.saveConfig(cfgOf('next')).id).toBe(gone + 1);
+    } finally {
+      store.close();
+    }
+    const after = openDatabase(path);
+    try {
+      expect(schemaVersion(after)).toBe(loadMigrations().length);
+      const cols = Object.fromEntries((after.prepare('PRAGMA table_info(saved_config)').all() as { name: string; notnull: number }[]).map((c) => [c.name, c.notnull]));
+      expect(cols).toEqual({ id: 0, name: 1, target: 1, workload: 1, options: 1, created_at: 1, updated_at: 1 });
+      expect(after.prepare('SELECT workload, options FROM saved_config WHERE id = ?').get(b)).toEqual({ workload: 'tprocc', options: '{"vus":3}' });
+    } finally {
+      after.close();
+    }
+  });
+});
+
+const cfgOf = (name: string): SavedConfigInput => ({ name, target: { engine: 'sqlite' } }) as SavedConfigInput;
 
 describe('share links', () => {
   it('creates url-safe tokens that resolve to the job until revoked', () => {

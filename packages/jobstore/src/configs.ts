@@ -1,18 +1,20 @@
 import {
   REDACTED,
-  SavedConfigInput,
   SledgeError,
   isEngineId,
+  deprecatedSavedFields,
   isSecretKey,
-  normalizeTproccSchema,
+  normalizeSavedConfig,
+  parseSavedConfig,
   parseTarget,
   redact,
   secretBindingMismatch,
   fillPoolSecrets,
   assertPoolInheritance,
   secretFields,
-  validate,
   type SavedConfig,
+  type SavedConfigInput,
+  type SavedConfigParsed,
   type Target,
 } from '@sledge/protocol';
 import { inTransaction, type Db } from './db.js';
@@ -24,18 +26,11 @@ interface ConfigRow {
   id: number;
   name: string;
   target: string;
-  tprocc: string;
+  workload: string;
+  options: string;
   created_at: string;
   updated_at: string;
 }
-
-interface CleanInput {
-  name: string;
-  target: Target;
-  tprocc: unknown;
-}
-
-const ALLOWED = new Set(['name', 'target', 'tprocc']);
 
 const isSecret = (target: Target, key: string): boolean => isSecretKey(key) || secretFields(target.engine).includes(key);
 
@@ -48,27 +43,19 @@ function parseTargetLoose(t: Record<string, unknown>): Record<string, unknown> {
   }
 }
 
-/** Validate a SavedConfigInput (defaults filled, as the job form would) after secrets were restored. */
-function clean(input: unknown, restore?: (target: Record<string, unknown>) => Record<string, unknown>): CleanInput {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new SledgeError('SLEDGE_E_VALIDATION', 'the configuration must be an object with name, target and tprocc', { field: 'body' });
-  }
-  // A configuration of the old shape (TPROC-C schema options under target) is saved in today's.
-  const raw = normalizeTproccSchema(input as Record<string, unknown>);
-  for (const k of Object.keys(raw)) {
-    if (!ALLOWED.has(k)) throw new SledgeError('SLEDGE_E_VALIDATION', `unknown field ${k}: remove it or check its spelling`, { field: k });
-  }
-  const name = typeof raw['name'] === 'string' ? raw['name'].trim() : raw['name'];
-  let target = raw['target'];
-  if (restore && target !== null && typeof target === 'object' && !Array.isArray(target)) target = restore({ ...(target as Record<string, unknown>) });
-  const parsed = parseTarget(target, 'target');
-  for (const [k, v] of Object.entries(parsed)) {
-    if (v === REDACTED && isSecret(parsed, k)) {
+/**
+ * Validate a saved configuration (protocol's parseSavedConfig: today's shape
+ * or the older { name, target, tprocc }, defaults filled as the job form
+ * would) after secrets were restored.
+ */
+function clean(input: unknown, restore?: (target: Record<string, unknown>) => Record<string, unknown>): SavedConfigParsed {
+  const c = parseSavedConfig(input, restore);
+  for (const [k, v] of Object.entries(c.target)) {
+    if (v === REDACTED && isSecret(c.target, k)) {
       throw new SledgeError('SLEDGE_E_VALIDATION', `target.${k} is the placeholder "${REDACTED}" and no stored value exists to keep: enter the real value`, { field: `target.${k}` });
     }
   }
-  const v = validate(SavedConfigInput, { name, target: parsed, ...(raw['tprocc'] === undefined ? {} : { tprocc: raw['tprocc'] }) });
-  return { name: v.name, target: v.target, tprocc: v.tprocc ?? {} };
+  return c;
 }
 
 /** The target's secret fields that hold a value (empty strings are not secrets). */
@@ -90,7 +77,7 @@ function poolSecrets(t: Record<string, unknown>, f: (c: Record<string, unknown>,
 }
 
 /**
- * Saved configurations. Targets are stored with their secrets encrypted
+ * Saved configurations: (target, workload, options). Targets are stored with their secrets encrypted
  * (AES-256-GCM, see secrets.ts; the key is kept outside the store file);
  * every read redacts them unless asked otherwise, and an update that sends
  * "********" for a secret keeps the stored value.
@@ -136,8 +123,8 @@ export class ConfigsRepo {
       this.assertNameFree(c.name, undefined);
       return Number(
         this.db
-          .prepare('INSERT INTO saved_config (name, target, tprocc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
-          .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), toJson(c.tprocc, 'tprocc'), now, now).lastInsertRowid,
+          .prepare('INSERT INTO saved_config (name, target, workload, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), c.workload, toJson(c.options, 'options'), now, now).lastInsertRowid,
       );
     });
     return this.require(id, false);
@@ -172,8 +159,8 @@ export class ConfigsRepo {
       });
       this.assertNameFree(c.name, id);
       this.db
-        .prepare('UPDATE saved_config SET name = ?, target = ?, tprocc = ?, updated_at = ? WHERE id = ?')
-        .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), toJson(c.tprocc, 'tprocc'), new Date().toISOString(), id);
+        .prepare('UPDATE saved_config SET name = ?, target = ?, workload = ?, options = ?, updated_at = ? WHERE id = ?')
+        .run(c.name, toJson(this.sealed(c.target as unknown as Record<string, unknown>), 'target'), c.workload, toJson(c.options, 'options'), new Date().toISOString(), id);
     });
     return this.require(id, false);
   }
@@ -224,13 +211,17 @@ function notFoundConfig(id: number): SledgeError {
 }
 
 function toConfig(r: ConfigRow, withSecrets: boolean): SavedConfig {
-  // One saved before the TPROC-C schema options left the target reads in today's shape.
-  const { target, tprocc } = normalizeTproccSchema({ target: fromJson<Target>(r.target), tprocc: fromJson<unknown>(r.tprocc) });
+  // One saved in an older shape (TPROC-C schema options in the target) reads in today's.
+  const n = normalizeSavedConfig(r.workload, fromJson<unknown>(r.target), fromJson<unknown>(r.options));
+  const target = n.target as Target;
+  const options = withSecrets ? n.options : redact(n.options);
   return {
     id: r.id,
     name: r.name,
     target: withSecrets ? target : redact(target, secretFieldsOf(target.engine)),
-    tprocc: withSecrets ? tprocc : redact(tprocc),
+    workload: r.workload,
+    options,
+    ...deprecatedSavedFields(r.workload, options),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -73,7 +73,7 @@ describe('saved secrets at rest', () => {
     // What a store written before encryption holds: the secrets in clear.
     const raw = new Database(path);
     const target = { engine: 'postgresql', host: 'db.example', port: 5432, user: 'tpcc_user', password: PW, superuser: 'postgres', superuserPassword: SU, database: 'tpcc' };
-    raw.prepare("INSERT INTO saved_config (name, target, tprocc, created_at, updated_at) VALUES ('old', ?, '{}', 'x', 'x')").run(JSON.stringify(target));
+    raw.prepare("INSERT INTO saved_config (name, target, workload, options, created_at, updated_at) VALUES ('old', ?, 'tprocc', '{}', 'x', 'x')").run(JSON.stringify(target));
     raw.close();
     expect(storeBytes(path)).toContain(PW);
 

@@ -1,24 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, Problems, SavedConfig, SledgeError, normalizeTproccSchema, parseTarget, parseTproccOptions } from '@sledge/protocol';
+import { BUILTIN_WORKLOADS, DEFAULT_WORKLOAD, ErrorBody, SavedConfig, SledgeError, parseSavedConfig } from '@sledge/protocol';
 import type { RouteDeps } from './route-deps.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const Input = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), target: Type.Unknown(), tprocc: Type.Optional(Type.Unknown()) });
+/**
+ * The body as documented; parseSavedConfig checks it (every field at fault in
+ * one reply, options against the workload's own checks), so its parts are
+ * left open here.
+ */
+const Input = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    target: Type.Unknown({ description: 'the target as a job body has it; a secret sent as "********" keeps the stored value (PUT)' }),
+    workload: Type.Optional(Type.Unknown({ description: `the workload the options are for: ${BUILTIN_WORKLOADS.join(', ')} or another registered one; "${DEFAULT_WORKLOAD}" when left out` })),
+    options: Type.Optional(
+      Type.Unknown({
+        description:
+          "the workload's options as its job bodies carry them under the workload's key (TPROC-C: tprocc, TPROC-H: tproch, CH-benCHmark: chbench with the TPROC-C options of its transactional VUs under options.tprocc); defaults fill what is left out",
+      }),
+    ),
+    tprocc: Type.Optional(Type.Unknown({ deprecated: true, description: 'Deprecated: the older shape { name, target, tprocc }, taken as workload "tprocc" with these options' })),
+  },
+  { description: 'A saved configuration: { name, target, workload, options }' },
+);
 
-/** Saved configurations: a target plus TPROC-C options, reusable. Secrets are stored, never returned. */
+/** Saved configurations: (target, workload, options), reusable. Secrets are stored, never returned. */
 export const configRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { engine }) => {
   const store = engine.store;
   // Target and options are checked together: one reply lists every field at fault.
-  // A configuration of the old shape (TPROC-C schema options under target) is taken in today's.
-  const parse = (body: { name: string; target: unknown; tprocc?: unknown }) => {
-    const b = normalizeTproccSchema(body);
-    const p = new Problems();
-    const target = p.check(() => parseTarget(b.target));
-    const tprocc = p.check(() => parseTproccOptions(b.tprocc ?? {}, 'tprocc', target?.engine));
-    p.throwIfAny();
-    return { name: b.name.trim(), target: target!, tprocc: tprocc! };
-  };
+  // The older shape ({ name, target, tprocc }, TPROC-C schema options under target) is taken in today's.
+  const parse = (body: unknown) => parseSavedConfig(body);
   app.get('/configs', { schema: { tags: ['configs'], summary: 'Saved configurations (secrets redacted)', response: { 200: Type.Array(SavedConfig) } } }, async () => store.listConfigs());
   app.post('/configs', { schema: { tags: ['configs'], summary: 'Save a configuration', body: Input, response: { 201: SavedConfig, 400: ErrorBody, 409: ErrorBody } } }, async (req, reply) => {
     return reply.status(201).send(store.saveConfig(parse(req.body)));

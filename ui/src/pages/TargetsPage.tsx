@@ -15,7 +15,8 @@ import { labelsOf } from '../forms/errors.js';
 import { Link } from '../router.js';
 import { useResource } from '../state/resource.js';
 import { useWorkbench } from '../state/workbench.js';
-import { DEFAULT_WORKLOAD, workloadUi } from '../workloads/registry.js';
+import { DEFAULT_WORKLOAD, workloadUi, workloadUis } from '../workloads/registry.js';
+import { formOptionsOfSaved, savedOptionLabels, savedOptionsOf } from '../workloads/saved.js';
 
 const firstLine = (s: string) => s.split('\n')[0]!.trim();
 
@@ -85,9 +86,17 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
   const errs = useApiErrors();
   const [message, setMessage] = useState('');
 
-  // Saved configurations keep a target and TPROC-C's options (protocol SavedConfigInput): another workload's are not saved with it.
-  const body = () => ({ name: name.trim(), target: wb.target() as never, ...(wb.workload.id === DEFAULT_WORKLOAD ? { [wb.workload.form.key]: wb.options() as never } : {}) });
+  // A saved configuration is (target, workload, options): the workload chosen on the Schema and Run pages, with its options.
+  const body = () => ({ name: name.trim(), target: wb.target() as never, workload: wb.workload.id, options: savedOptionsOf(wb.workload.id, wb.workload.form, wb.options()) });
   const load = (c: SavedConfig) => {
+    errs.clear();
+    const w = workloadUi(c.workload);
+    const stored = formOptionsOfSaved(c.workload, w.form, c.options);
+    if (!stored || w.id !== c.workload) {
+      setMessage('');
+      errs.show(new ApiError('SLEDGE_E_VALIDATION', `“${c.name}” is a configuration of workload ${c.workload}, which this dashboard does not know`, 0, 'workload'), []);
+      return;
+    }
     const t = c.target as Record<string, unknown>;
     const engine = t['engine'] as EngineId;
     const fields = Object.entries(wb.schemas?.[engine]?.properties ?? {});
@@ -96,16 +105,16 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
       if (k === 'engine' || k === 'pool' || !(k in t)) continue;
       values[k] = typeof s['type'] === 'string' && s['type'] === 'boolean' ? t[k] === true : String(t[k]);
     }
-    const schema = ((c as unknown as Record<string, unknown>)[wb.workload.form.key] as { schema?: Record<string, unknown> } | undefined)?.schema ?? {};
-    for (const f of wb.workload.form.schemaFields?.(engine) ?? []) if (f.name in schema) values[f.name] = toFormValue(f, schema[f.name]);
+    for (const f of w.form.schemaFields?.(engine) ?? []) if (f.name in stored.schema) values[f.name] = toFormValue(f, stored.schema[f.name]);
+    // Its workload becomes the Schema and Run pages' one (the options of the one chosen before are kept aside), then its values are set.
+    wb.setWorkload(w.id);
     wb.setTargetValues(engine, values);
     // The pool comes with its passwords as "********": the server fills them from the saved configuration (configId).
     wb.setPool(t['pool'] as ConnectPool | undefined);
-    const storedOptions = (c as unknown as Record<string, unknown>)[wb.workload.form.key];
-    if (storedOptions !== undefined && storedOptions !== null) wb.setOptionValues(wb.workload.form.toForm(storedOptions));
+    wb.setOptionValues({ ...w.form.defaults(), ...w.form.toForm(stored.options) });
     wb.setConfig({ id: c.id, name: c.name });
     setName(c.name);
-    setMessage(`Loaded “${c.name}”.`);
+    setMessage(`Loaded “${c.name}” (${w.name}).`);
     onLoaded();
   };
   const save = async (asNew: boolean) => {
@@ -118,7 +127,8 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
       setMessage(`Saved “${c.name}”.`);
       configs.reload();
     } catch (e) {
-      errs.show(e, ['name', ...wb.targetFields.map((f) => `target.${f.name}`)], { name: 'Name', ...labelsOf('target', wb.targetFields) });
+      const optionLabels = savedOptionLabels(wb.workload.id, wb.workload.form);
+      errs.show(e, ['name', ...wb.targetFields.map((f) => `target.${f.name}`), ...Object.keys(optionLabels)], { name: 'Name', ...labelsOf('target', wb.targetFields), ...optionLabels });
     }
   };
   const current = configs.data?.find((c) => c.id === selected);
@@ -132,7 +142,7 @@ function SavedConfigs({ onLoaded }: { onLoaded: () => void }) {
             <option value="">—</option>
             {(configs.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name} ({(c.target as { engine?: string }).engine})
+                {c.name} ({(c.target as { engine?: string }).engine}, {workloadUis().find((w) => w.id === c.workload)?.name ?? c.workload})
               </option>
             ))}
           </select>

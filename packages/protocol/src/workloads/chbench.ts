@@ -201,6 +201,7 @@ export const CHBENCH: WorkloadDef = {
   id: 'chbench',
   display: 'CH-benCHmark',
   optionsKey: 'chbench',
+  optionParts: ['tprocc'],
   operations: TX_TYPES,
   options: ChbenchAnalyticOptions,
   result: ChbenchResult,

@@ -16,6 +16,13 @@ export interface WorkloadDef {
   display: string;
   /** The body key that holds this workload's options ('tprocc'). */
   optionsKey: string;
+  /**
+   * Optional: other body keys holding options its jobs carry beside
+   * `optionsKey`'s (CH-benCHmark: `tprocc`, the options of its transactional
+   * VUs). A saved configuration keeps each under `options.<key>`
+   * (savedOptionsToBody, configs.ts).
+   */
+  optionParts?: readonly string[];
   /** Operation names in report order: they size the shared counters and key the charts. */
   operations: readonly string[];
   /** The workload's options, complete (a body sends any part of them; defaults fill the rest). */
