@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `pnpm e2e`: one browser and one server at a time, files in sequence, with long
- * timeouts. `pnpm test` runs them two at a time beside the other packages' slow
- * tiers (test:slow): every test holds the shared side of the machine-wide test
- * lock, and the timed interactions of perf.e2e.ts run alone in `quiet()`.
+ * One browser and one server at a time, files in sequence, with long timeouts
+ * (`pnpm e2e`, and the last stage of `pnpm test`). Every test holds the shared
+ * side of the machine-wide test lock, so the timed interactions of perf.e2e.ts
+ * run alone in `quiet()` even when something else runs tests beside them.
  */
 export default defineConfig({
   test: {

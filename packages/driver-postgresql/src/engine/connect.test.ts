@@ -4,6 +4,7 @@ import { SledgeError} from '@sledge/protocol';
 import type { PostgresqlTarget } from '@sledge/protocol';
 import { APP_MONITOR, CONNECT_TIMEOUT_MS } from './config.js';
 import { closeQuietly, connect } from './connect.js';
+import { quiet } from '../../../../scripts/test-quiet.mjs';
 
 const base: PostgresqlTarget = {
   engine: 'postgresql',
@@ -45,16 +46,17 @@ describe('connect', () => {
     await new Promise<void>((r) => silent.close(() => r()));
   });
 
-  it('gives up after the 5 s connect timeout on a server that does not answer', async () => {
-    const t0 = Date.now();
-    const e = await connectError({ ...base, host: '127.0.0.1', port: silentPort, sslmode: 'disable' });
-    const took = Date.now() - t0;
-    expect(e.code).toBe('SLEDGE_E_CONNECT');
-    expect(e.field).toBe('target.host');
-    expect(e.message).toMatch(/connect timeout/);
-    expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
-    expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3000);
-  }, 15_000);
+  it('gives up after the 5 s connect timeout on a server that does not answer', () =>
+    quiet(async () => {
+      const t0 = Date.now();
+      const e = await connectError({ ...base, host: '127.0.0.1', port: silentPort, sslmode: 'disable' });
+      const took = Date.now() - t0;
+      expect(e.code).toBe('SLEDGE_E_CONNECT');
+      expect(e.field).toBe('target.host');
+      expect(e.message).toMatch(/connect timeout/);
+      expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3000);
+    }), 15_000);
 
   it('falls back to a plain connection with sslmode=prefer when the server has no TLS, and names the session', async () => {
     const c = await connect(base, 'superuser', APP_MONITOR);
