@@ -59,8 +59,12 @@ const driverFolderMessage = (w, names) =>
 const serverFolderMessage = (w, names) =>
   `a server workload folder imports no other workload's folder (${w} -> ${names.join(', ')}): move what both need into generic server code (docs/adding-a-workload.md)`;
 
-/** The server's workload folders: CH-benCHmark builds on TPROC-C, one way (docs/adding-a-workload.md), so chbench/ may import tprocc/. */
+/** The server's (and core's) workload folders: CH-benCHmark builds on TPROC-C, one way (docs/adding-a-workload.md), so chbench/ may import tprocc/. */
 const serverRestricted = (w) => (w === 'chbench' ? ['tproch'] : others(w));
+
+/** What packages/core may not import: no package above it, no I/O. */
+const CORE_PACKAGES = { group: ['@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'], message: 'packages/core imports no package above it (protocol <- core <- sql <- driver-* <- server)' };
+const CORE_PATHS = ['node:fs', 'node:net', 'node:worker_threads', 'node:child_process', 'fs', 'net', 'worker_threads', 'child_process'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/build/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**', 'ui/dist/**', '**/*.d.ts'] },
@@ -88,16 +92,21 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: ['@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'],
-          paths: ['node:fs', 'node:net', 'node:worker_threads', 'node:child_process', 'fs', 'net', 'worker_threads', 'child_process'],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [CORE_PACKAGES], paths: CORE_PATHS }] },
   },
+  // core's workload folders: one never imports another's (what both need is in src/bulk/, src/shapes/, ...),
+  // except that CH-benCHmark's generator builds on TPROC-C's data rules, one way.
+  ...WORKLOADS.map((w) => {
+    const names = serverRestricted(w);
+    const why = `a core workload folder imports no other workload's folder (${w} -> ${names.join(', ')}): move what both need into a generic folder of packages/core/src (bulk/, shapes/)`;
+    return {
+      files: [`packages/core/src/${w}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [CORE_PACKAGES, workloadFolders(names, why)], paths: CORE_PATHS }],
+        'no-restricted-syntax': ['error', dynamicWorkloadImports(names, why)],
+      },
+    };
+  }),
   {
     files: ['packages/sql/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },

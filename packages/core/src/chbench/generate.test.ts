@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random.js';
-import type { Value } from '../tprocc/encode.js';
+import type { Value } from '../bulk/encode.js';
 import { TproccGenerator } from '../tprocc/generate.js';
 import { warehouseUnits } from '../tprocc/plan.js';
 import { alphaFixed } from '../tprocc/rules.js';

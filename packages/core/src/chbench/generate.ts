@@ -1,5 +1,5 @@
 import { Rng, streamKey } from '../random.js';
-import { rowOut, type BulkFormat, type Value } from '../tprocc/encode.js';
+import { rowOut, type BulkFormat, type Value } from '../bulk/encode.js';
 import { alphaString, decimal } from '../tprocc/rules.js';
 import type { ChbenchTable } from './columns.js';
 import { CHBENCH_NATIONS, CHBENCH_REGIONS, CHBENCH_SUPPLIERS } from './nations.js';

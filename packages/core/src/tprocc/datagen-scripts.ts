@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import type { TproccTable } from '@sledge/protocol';
 import { TPROCC_COLUMNS } from './columns.js';
-import type { DatagenFile, DatagenLayout, DatagenScript } from './hooks.js';
+import type { DatagenScript } from '../bulk/datagen.js';
+import type { DatagenFile, DatagenLayout } from './hooks.js';
 
 /** A column of a CREATE TABLE in an engine's tables.sql. */
 export interface DdlColumn {

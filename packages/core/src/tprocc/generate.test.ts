@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TPROCC_COLUMNS } from './columns.js';
 import { TproccGenerator, type GeneratedTable } from './generate.js';
 import { expectedRows, itemUnits, splitWarehouses, warehouseUnits } from './plan.js';
-import type { Value } from './encode.js';
+import type { Value } from '../bulk/encode.js';
 
 const ctx = { seed: 12345, timestamp: '2026-11-22 00:00:00' };
 

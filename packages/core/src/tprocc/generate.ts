@@ -1,6 +1,6 @@
 import type { TproccTable } from '@sledge/protocol';
 import { Rng, streamKey } from '../random.js';
-import { rowOut, type BulkFormat, type RowOut, type Value } from './encode.js';
+import { rowOut, type BulkFormat, type RowOut, type Value } from '../bulk/encode.js';
 import {
   CUST_PER_DIST,
   DIST_PER_WARE,

@@ -1,10 +1,11 @@
 import { SledgeError, parseTproccSchema, tproccSchemaFields, tproccSchemaOf, type EngineId, type Target, type TproccMix, type TproccSchema, type TproccSchemaOf, type TproccTable, type TxType } from '@sledge/protocol';
 import type { Driver, EngineSession, Logger } from '../driver.js';
-import type { BulkFormat } from './encode.js';
+import type { BulkFormat } from '../bulk/encode.js';
 import type { BuildSchedule } from './plan.js';
 import type { GeneratedTable } from './generate.js';
 import type { CheckFacts } from './check.js';
 import type { TxInputs } from './inputs.js';
+import type { DatagenScript } from '../bulk/datagen.js';
 
 declare module '../driver.js' {
   interface DriverWorkloads<T extends Target> {
@@ -269,13 +270,6 @@ export interface DatagenLayout {
   files: DatagenFile[];
 }
 
-/** A file a driver's datagenScripts writes beside the CSV files. */
-export interface DatagenScript {
-  /** File name inside the directory, e.g. load_postgresql.sql. */
-  name: string;
-  text: string;
-  executable: boolean;
-}
 
 /**
  * A target as the TPROC-C hooks see it: the connection settings with the

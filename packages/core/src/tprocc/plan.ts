@@ -1,34 +1,10 @@
 import type { TproccTable } from '@sledge/protocol';
 import { CUST_PER_DIST, DIST_PER_WARE, ITEM_CHUNK, MAXITEMS, ORD_PER_DIST, STOCK_CHUNK } from './constants.js';
 import type { TproccUnit } from './generate.js';
+import { splitWarehouses } from '../bulk/split.js';
 
-export interface WarehouseRange {
-  /** HammerDB VU position of the build worker: 2..n+1 (1 is the monitor). */
-  worker: number;
-  start: number;
-  end: number;
-}
+export { splitWarehouses, type WarehouseRange } from '../bulk/split.js';
 
-/**
- * Split W warehouses over n build workers as HammerDB's findchunk does
- * (hammerdb.md §5.3): chunk = W div n, rem = W mod n; when rem > chunk the
- * first rem workers take chunk+1; the last worker always ends at W.
- */
-export function splitWarehouses(W: number, n: number): WarehouseRange[] {
-  if (n < 1 || W < 1) throw new RangeError('warehouses and workers must be >= 1');
-  const workers = Math.min(n, W);
-  const chunk = Math.floor(W / workers);
-  const rem = W % workers;
-  const out: WarehouseRange[] = [];
-  let start = 1;
-  for (let i = 0; i < workers; i++) {
-    const size = rem > chunk && i < rem ? chunk + 1 : chunk;
-    const end = i === workers - 1 ? W : start + size - 1;
-    out.push({ worker: i + 2, start, end });
-    start = end + 1;
-  }
-  return out;
-}
 
 /** ITEM units, loaded by the monitor. */
 export function itemUnits(): TproccUnit[] {

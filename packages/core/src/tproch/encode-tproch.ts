@@ -1,4 +1,4 @@
-import type { BulkFormat, Value } from '../tprocc/encode.js';
+import type { BulkFormat, Value } from '../bulk/encode.js';
 
 /**
  * TPROC-H bulk encodings (spec decision, tproch-spec.md):

@@ -15,7 +15,7 @@
  *   mode then disagrees with its serial mode); Sledge keeps the 31-bit streams at every SF.
  */
 import { SledgeError, type TprochTable } from '@sledge/protocol';
-import type { BulkFormat } from '../tprocc/encode.js';
+import type { BulkFormat } from '../bulk/encode.js';
 import type { TprochGeneratedTable } from './hooks.js';
 import { TPROCH_COLORS, TPROCH_DISTS, TPROCH_NATION_REGION, TPROCH_REGIONS, type TprochDist } from './dists.js';
 import { SD, TPROCH_GROUP_STREAMS, TprochStreams } from './rng.js';

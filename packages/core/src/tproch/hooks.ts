@@ -1,8 +1,8 @@
 import { SledgeError, type Target, type TprochTable } from '@sledge/protocol';
 import type { StreamQueryRun, StreamQueryText, StreamSession } from '../shapes/stream.js';
 import type { Driver, EngineSession, Logger } from '../driver.js';
-import type { BulkFormat, Value } from '../tprocc/encode.js';
-import type { DatagenScript } from '../tprocc/hooks.js';
+import type { BulkFormat, Value } from '../bulk/encode.js';
+import type { DatagenScript } from '../bulk/datagen.js';
 
 declare module '../driver.js' {
   interface DriverWorkloads<T extends Target> {

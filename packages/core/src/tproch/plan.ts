@@ -1,5 +1,5 @@
 import type { TprochTable } from '@sledge/protocol';
-import { splitWarehouses } from '../tprocc/plan.js';
+import { splitWarehouses } from '../bulk/split.js';
 
 /** The tables whose rows scale with SF and are split over build workers (part brings partsupp, orders brings lineitem). */
 export const TPROCH_SPLIT_TABLES = ['supplier', 'customer', 'part', 'orders'] as const;
