@@ -81,7 +81,8 @@ describe('thresholds on SQLite through REST', () => {
     expect(by['client-saturation']!.status).toBe('skip');
     expect(v.status).toBe(v.checks.some((c) => c.status === 'fail') ? 'fail' : v.checks.some((c) => c.status === 'warn') ? 'warn' : 'pass');
     const out = await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?q=Validity`);
-    expect(out.lines.map((l) => l.text)).toContain(`Validity PASS: Schema consistency after the run (C1-C4): ${by['consistency']!.detail}`);
+    expect(out.lines.map((l) => l.text)).toContain(`Validity check Schema consistency after the run (C1-C4): PASS - ${by['consistency']!.detail}`);
+    expect(out.lines.at(-1)?.text).toMatch(/^Validity verdict: (PASS|WARN|FAIL) \(\d+ passed, \d+ warned, \d+ failed, 6 skipped\)$/);
     const exp = await get<{ validity: Validity }>(s, `/api/v1/jobs/${job.id}/export`);
     expect(exp.validity).toEqual(v);
     const html = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/report` });

@@ -470,7 +470,8 @@ class VuRun<C extends WorkloadConfig> {
         features: this.features,
         samples: this.samplers?.measured ?? [],
       });
-      for (const c of v.checks) this.mon(`Validity ${c.status.toUpperCase()}: ${c.title}: ${c.detail}`);
+      // Status after the title: "PASS: <text>" would read as a password to the output's secret redaction.
+      for (const c of v.checks) this.mon(`Validity check ${c.title}: ${c.status.toUpperCase()} - ${c.detail}`);
       this.mon(`Validity verdict: ${v.status.toUpperCase()} (${v.checks.filter((c) => c.status === 'pass').length} passed, ${v.checks.filter((c) => c.status === 'warn').length} warned, ${v.checks.filter((c) => c.status === 'fail').length} failed, ${v.checks.filter((c) => c.status === 'skip').length} skipped)`);
       return v;
     } catch (e) {
