@@ -60,7 +60,7 @@ export interface ValidityInput<C extends WorkloadConfig = WorkloadConfig> {
   ops: readonly string[];
   /** Client counts over the measured window. */
   window: { seconds: number; commits: number; rollbacks: number; errors: number; perOp: number[]; rollbacksPerOp: number[] };
-  /** The client process's CPU over the window (ms; absent when the VUs ran on replicas), its VU worker threads and this machine's cores. */
+  /** The client process's CPU over the window (ms; absent when the VUs ran on replicas), the threads running its VUs (worker threads, or one per VU for native loops) and this machine's cores. */
   client: { cpuMs?: number; workers: number; cores: number };
   vus: number;
   features: DriverFeatures;
@@ -141,7 +141,7 @@ class VuRun<C extends WorkloadConfig> {
   private watch: AbortWatch | null = null;
   /** Load beside the VUs (spec.companion), timed runs only. */
   private companion: RunCompanion | null = null;
-  /** VU worker threads (set when the VUs start). */
+  /** Threads running the VUs (worker threads, or native VU threads; set when the VUs start). */
   private workers = 1;
 
   private constructor(
@@ -184,7 +184,8 @@ class VuRun<C extends WorkloadConfig> {
   async execute(): Promise<'completed' | 'stopped'> {
     const { ctx, stop } = this.env;
     const { setup, loop, workers } = await this.prepare();
-    this.workers = workers;
+    // Native VUs each run on a thread of their own inside the worker thread that hosts them.
+    this.workers = loop.loop === 'native' ? Math.max(workers, this.plan.vus) : workers;
     await this.startVus(setup, loop, workers);
     // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
     await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);

@@ -99,7 +99,7 @@ export function foreignLoadCheck(r: Pick<TproccResult, 'tpm' | 'tpmSource' | 'tp
 /** Client CPU at or above this share of min(worker threads, cores): the client is saturated. */
 export const SATURATION_SHARE = 0.85;
 
-/** Client saturation: the client process's CPU near one core per VU worker thread (or all the machine's cores) warns that the client may have limited throughput. */
+/** Client saturation: the client process's CPU near one core per thread running VUs (or all the machine's cores) warns that the client may have limited throughput. */
 export function saturationCheck(cpuMs: number | undefined, seconds: number, workers: number, cores: number, embedded: boolean): ValidityCheck {
   const id = 'client-saturation';
   const title = 'Client saturation';
@@ -109,7 +109,7 @@ export function saturationCheck(cpuMs: number | undefined, seconds: number, work
   const used = cpuMs / 1000 / seconds;
   const capacity = Math.max(1, Math.min(workers, cores));
   const share = used / capacity;
-  const measured = `client CPU ${used.toFixed(2)} cores over the window, ${pct(share, 0)} of ${capacity} (min of ${workers} worker thread(s), ${cores} cores)`;
+  const measured = `client CPU ${used.toFixed(2)} cores over the window, ${pct(share, 0)} of ${capacity} (min of ${workers} VU thread(s), ${cores} cores)`;
   if (share >= SATURATION_SHARE) return check(id, title, 'warn', `${measured}: the client, not the database, may have limited throughput; expected < ${pct(SATURATION_SHARE, 0)}`);
   return check(id, title, 'pass', `${measured}; expected < ${pct(SATURATION_SHARE, 0)}`);
 }
