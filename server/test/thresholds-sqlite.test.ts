@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, JobList, ThresholdEvaluation } from '@sledge/protocol';
+import type { Job, JobList, ThresholdEvaluation, Validity } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 
 /** Thresholds on real SQLite runs through REST: verdict stored with the job, re-evaluation without change, baseline, export. */
@@ -54,6 +54,41 @@ describe('thresholds on SQLite through REST', () => {
     const csv = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${first.id}/export?format=csv&series=thresholds` });
     expect(csv.body.split('\n')[0]).toBe('expr,metric,actual,limit,unit,ok,message');
     expect(csv.body).toContain('nopm>0,nopm,');
+  });
+
+  it('every timed run carries a validity verdict; tprocc.verify adds the consistency check; export and report show it', async () => {
+    // The run above did not ask for verify: its consistency check is skipped, its measured checks have real values.
+    const v0 = (first.result as { validity?: Validity }).validity!;
+    expect(v0.checks.find((c) => c.id === 'consistency')).toMatchObject({ status: 'skip', detail: expect.stringContaining('not requested') });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { ...run, duration: 0.1, tcRefreshSec: 1, verify: true } });
+    expect(r.status).toBe(201);
+    const job = await waitJob(s, String(r.body.id));
+    expect(job.status).toBe('completed');
+    const v = (job.result as { validity?: Validity }).validity!;
+    const by = Object.fromEntries(v.checks.map((c) => [c.id, c]));
+    expect(Object.keys(by)).toEqual(['neworder-rollbacks', 'mix', 'nopm-vs-client', 'foreign-load', 'client-saturation', 'steady-state', 'errors', 'order-lines', 'remote-lines', 'remote-payments', 'by-name', 'consistency']);
+    expect(by['consistency']).toMatchObject({ status: 'pass', detail: expect.stringMatching(/^all \d+ checkschema conditions held$/) });
+    // Real values from the window: the client's counts, NOPM against them, the NOPM samples of the 1 s counter.
+    expect(by['mix']!.detail).toMatch(/^\d+ transactions: neworder [\d.]+% \(configured 43\.5%/);
+    expect(by['nopm-vs-client']!.detail).toMatch(/^NOPM \d+ vs \d+ new orders per minute counted by the client/);
+    expect(by['nopm-vs-client']!.status).toBe('pass');
+    expect(by['errors']!.status).toBe('pass');
+    expect(['pass', 'warn', 'fail', 'skip']).toContain(by['neworder-rollbacks']!.status);
+    expect(by['neworder-rollbacks']!.detail).toMatch(/new orders/);
+    expect(by['steady-state']!.detail).toMatch(/samples|sample\(s\)/);
+    // SQLite: TPM is counted by the client and the engine runs in the client's process.
+    expect(by['foreign-load']!.status).toBe('skip');
+    expect(by['client-saturation']!.status).toBe('skip');
+    expect(v.status).toBe(v.checks.some((c) => c.status === 'fail') ? 'fail' : v.checks.some((c) => c.status === 'warn') ? 'warn' : 'pass');
+    const out = await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?q=Validity`);
+    expect(out.lines.map((l) => l.text)).toContain(`Validity check Schema consistency after the run (C1-C4): PASS - ${by['consistency']!.detail}`);
+    expect(out.lines.at(-1)?.text).toMatch(/^Validity verdict: (PASS|WARN|FAIL) \(\d+ passed, \d+ warned, \d+ failed, 6 skipped\)$/);
+    const exp = await get<{ validity: Validity }>(s, `/api/v1/jobs/${job.id}/export`);
+    expect(exp.validity).toEqual(v);
+    const html = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/report` });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('id="validity"');
+    expect(html.body).toContain('Schema consistency after the run (C1-C4)');
   });
 
   it('POST /jobs/:id/thresholds evaluates other conditions without changing the job; an empty body re-evaluates its own', async () => {

@@ -17,6 +17,7 @@ import { replicaCommand } from './replica.js';
 import { chbenchReport, jobDetail, jobTable, timingTable, tprochReport } from './print.js';
 import { buildProgressLine } from './progress.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
+import { validityReport } from './validity.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
@@ -55,6 +56,7 @@ connection and workload flags (build/check/delete/run):
   --encrypt --trust-server-cert --auth sql|azure-active-directory-password (SQL Server)
   --warehouses N --build-vus N --vus N --driver test|timed --rampup MIN --duration MIN
   --total-iterations N --keyandthink --allwarehouse --timeprofile --raiseerror
+  --verify                       after a timed run, check the schema's consistency (C1-C4) for its validity verdict
   --user-delay MS --tc-refresh SEC --workers N --async-scale --async-clients N
   --async-delay MS --async-verbose
   --key-think neworder=18:12,payment=3:12,delivery=2:10,stocklevel=2:5,orderstatus=2:5
@@ -202,6 +204,8 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
       else if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }
+    const validity = validityReport(final.result);
+    if (validity && !o.json) process.stdout.write(validity);
     const verdict = jobVerdict(final);
     if (verdict && !o.json) process.stdout.write(verdict.report);
     return final.status === 'completed' && (verdict?.passed ?? true) ? 0 : 1;
@@ -357,6 +361,7 @@ async function main(argv: string[]): Promise<number> {
           return 0;
         }
         process.stdout.write(jobDetail(j) + '\n');
+        if (j.type === 'run' && j.status === 'completed') process.stdout.write('\n' + (validityReport(j.result) ?? 'Validity: not computed (a job stored before verdicts, or a workload without checks)\n'));
         const verdict = jobVerdict(j);
         if (verdict) process.stdout.write('\n' + verdict.report);
         if (j.type === 'run') {

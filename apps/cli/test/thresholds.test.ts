@@ -31,8 +31,12 @@ describe('sledge run --threshold', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('"nope" is not a TPROC-C operation');
     expect(bad.err).toContain('[thresholds[1]]');
-    const pass = await sledge('run', ...run, '--profile-id', '1', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s');
+    const pass = await sledge('run', ...run, '--profile-id', '1', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<60s', '--verify');
     expect(pass.code, pass.err + pass.out).toBe(0);
+    // The run's validity verdict is printed after its result: --verify adds the consistency conditions.
+    expect(pass.out).toMatch(/^PASS {2}Schema consistency after the run \(C1-C4\): all \d+ checkschema conditions held$/m);
+    expect(pass.out).toMatch(/^SKIP {2}Foreign load on the server: TPM is counted by the client/m);
+    expect(pass.out).toMatch(/^VALIDITY (PASS|WARN|FAIL): \d+ passed, \d+ warned, \d+ failed, \d+ skipped$/m);
     expect(pass.out).toMatch(/^PASS {2}nopm>1 {2}\(nopm \d+ > 1: pass\)$/m);
     expect(pass.out).toContain('THRESHOLDS PASSED: 2 of 2 held');
     const fail = await sledge('run', ...run, '--profile-id', '2', '--threshold', 'nopm>1', '--threshold', 'p95(neword)<1us');

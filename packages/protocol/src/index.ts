@@ -24,6 +24,7 @@ export * from './run/pool-secrets.js';
 export * from './run/keythink.js';
 export * from './run/errors.js';
 export * from './run/thresholds.js';
+export * from './run/validity.js';
 export * from './thresholds.js';
 export * from './run/placement.js';
 export * from './replicas.js';

@@ -1,4 +1,4 @@
-import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, type Job } from '@sledge/protocol';
+import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, validityOfResult, type Job } from '@sledge/protocol';
 import type { ResultFigures } from '../workloads/registry.js';
 import type { ReportData } from './data.js';
 import { html, type Html } from './escape.js';
@@ -27,7 +27,16 @@ export function resultSection(job: Job, figures: ResultFigures | undefined): Htm
 ${stats.length ? html`<div class="headline">${stats}</div>` : html`<p class="muted">This job has no result${job.summary ? html`: ${job.summary}` : ''}.</p>`}
 ${line ? html`<p><span class="result-line">${line}</span></p>` : ''}${note}
 ${job.error ? html`<p class="bad"><b>${job.error.code}</b>: ${job.error.message}</p>` : ''}
-${thresholds(job)}</section>`;
+${thresholds(job)}${validity(job)}</section>`;
+}
+
+/** The run's validity verdict (result field `validity`): each check's status and why; nothing for a job without one. */
+function validity(job: Job): Html | '' {
+  const v = validityOfResult(job.result);
+  if (!v) return '';
+  const cls = (s: string) => (s === 'pass' ? 'good' : s === 'skip' ? 'muted' : 'bad');
+  return html`<h3 id="validity">Validity: <span class="${cls(v.status)}">${v.status}</span></h3>
+${table(['check', 'status', 'detail'], v.checks.map((c) => [c.title, html`<span class="${cls(c.status)}">${c.status}</span>`, c.detail]))}`;
 }
 
 function thresholds(job: Job): Html | '' {

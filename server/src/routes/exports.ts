@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, SledgeError, TX_TYPES } from '@sledge/protocol';
+import { ErrorBody, SledgeError, TX_TYPES, validityOfResult } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
 import { buildArtifact } from '../artifact/build.js';
 import type { RouteDeps } from './route-deps.js';
@@ -26,6 +26,8 @@ export function exportJson(store: JobStore, id: string) {
     result: job.result ?? null,
     // Only a judged job has it: a job without thresholds exports the same document as before they existed.
     ...(job.thresholdResults ? { thresholds: { passed: job.passed ?? false, thresholdResults: job.thresholdResults } } : {}),
+    // A run's validity verdict (also in result.validity); jobs stored before verdicts have none.
+    ...(validityOfResult(job.result) ? { validity: validityOfResult(job.result) } : {}),
     timings: store.getTimings(id),
     tcount: store.getTcount(id),
     latency: store.getLatency(id),

@@ -8,6 +8,8 @@ export interface Totals {
   errors: number;
   /** commits + rollbacks per operation (index as in Workload.operations). */
   perOp: number[];
+  /** rollbacks per operation (index as in Workload.operations). */
+  rollbacksPerOp: number[];
   /** commits + rollbacks of every operation. */
   ops: number;
 }
@@ -27,6 +29,7 @@ export class CounterReader {
     let rollbacks = 0;
     let errors = 0;
     const perOp: number[] = [];
+    const rollbacksPerOp: number[] = [];
     for (let i = 0; i < this.ops; i++) {
       const cm = s[i * KINDS + K_COMMIT]!;
       const rb = s[i * KINDS + K_ROLLBACK]!;
@@ -34,8 +37,9 @@ export class CounterReader {
       rollbacks += rb;
       errors += s[i * KINDS + K_ERROR]!;
       perOp.push(cm + rb);
+      rollbacksPerOp.push(rb);
     }
-    return { commits, rollbacks, errors, perOp, ops: commits + rollbacks };
+    return { commits, rollbacks, errors, perOp, rollbacksPerOp, ops: commits + rollbacks };
   }
 
   /** Each VU's state and counts (the VU grid). */

@@ -23,6 +23,8 @@ export class RunSamplers {
   /** Sessions lost and back, for the result and the charts' marks. */
   readonly disruptions = new DisruptionTimeline();
   private lastFaults = '';
+  /** The monitor's live samples taken while the measured window ran (a timed run's validity checks read them). */
+  readonly measured: unknown[] = [];
   /** Called every second with the interval latency before it is reset (run shapes: steps.ts, arrival-meter.ts). */
   readonly onTick: ((interval: VuHost['interval']) => void)[] = [];
 
@@ -85,7 +87,10 @@ export class RunSamplers {
     this.monitorBusy = true;
     try {
       const reading = await monitor.read();
-      this.ctx.engineSample(monitor.live(reading, Date.now(), this.counters.totals().ops, intervalSec) as unknown as EngineSample);
+      const phase = this.phase;
+      const sample = monitor.live(reading, Date.now(), this.counters.totals().ops, intervalSec);
+      if (phase === 'measuring' && this.phase === 'measuring') this.measured.push(sample);
+      this.ctx.engineSample(sample as unknown as EngineSample);
     } catch (e) {
       if (!this.counterErrorShown) mon(`Transaction counter error: ${e instanceof Error ? e.message : String(e)}`);
       this.counterErrorShown = true;

@@ -1,5 +1,5 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, VuWorkload } from '@sledge/core';
-import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type ResultOf, type Target, type WorkloadConfig } from '@sledge/protocol';
+import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type ResultOf, type Target, type Validity, type WorkloadConfig } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
@@ -41,8 +41,31 @@ export interface VuJobSpec<Options = unknown, C extends WorkloadConfig = Workloa
   /** The workload's options in a job configuration. */
   options(cfg: C): Options;
   native?: NativeLoop<Options>;
+  /**
+   * The run's validity verdict (result field `validity`), computed when a
+   * timed run's measured window ended and its VUs stopped: the workload's own
+   * checks on what the run measured. A verdict that throws is left out.
+   */
+  validity?(input: ValidityInput<C>): Promise<Validity>;
   /** Load of another shape that runs beside the VUs for the same timed window (CH-benCHmark's analytic streams). */
   companion?(env: JobEnv<C>, at: CompanionPlace): RunCompanion;
+}
+
+/** What a workload's validity checks read at the end of a timed run (generic figures; the workload knows what its operations and samples mean). */
+export interface ValidityInput<C extends WorkloadConfig = WorkloadConfig> {
+  env: JobEnv<C>;
+  /** The monitor's result of the window. */
+  result: ResultOf<C>;
+  /** The workload's operations, in counter order. */
+  ops: readonly string[];
+  /** Client counts over the measured window. */
+  window: { seconds: number; commits: number; rollbacks: number; errors: number; perOp: number[]; rollbacksPerOp: number[] };
+  /** The client process's CPU over the window (ms; absent when the VUs ran on replicas), the threads running its VUs (worker threads, or one per VU for native loops) and this machine's cores. */
+  client: { cpuMs?: number; workers: number; cores: number };
+  vus: number;
+  features: DriverFeatures;
+  /** The monitor's live samples taken inside the measured window (the workload's LiveSample shape). */
+  samples: unknown[];
 }
 
 /** Where a companion's output goes: its first output VU number (after the monitor and the VUs). */
@@ -118,6 +141,8 @@ class VuRun<C extends WorkloadConfig> {
   private watch: AbortWatch | null = null;
   /** Load beside the VUs (spec.companion), timed runs only. */
   private companion: RunCompanion | null = null;
+  /** Threads running the VUs (worker threads, or native VU threads; set when the VUs start). */
+  private workers = 1;
 
   private constructor(
     private readonly env: JobEnv<C>,
@@ -159,6 +184,8 @@ class VuRun<C extends WorkloadConfig> {
   async execute(): Promise<'completed' | 'stopped'> {
     const { ctx, stop } = this.env;
     const { setup, loop, workers } = await this.prepare();
+    // Native VUs each run on a thread of their own inside the worker thread that hosts them.
+    this.workers = loop.loop === 'native' ? Math.max(workers, this.plan.vus) : workers;
     await this.startVus(setup, loop, workers);
     // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
     await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);
@@ -415,7 +442,8 @@ class VuRun<C extends WorkloadConfig> {
     this.throwFailure();
     const faults = this.faultFields();
     if (faults.errors.total > 0 || faults.disruptions.length > 0 || faults.monitorReconnects > 0) mon(faults.survived);
-    ctx.result({ ...outcome.result, ...poolFields, ...companionFields, ...faults, ...shapes }, this.rows());
+    const validity = await this.validity(w, outcome.result, cpuMs);
+    ctx.result({ ...outcome.result, ...poolFields, ...companionFields, ...faults, ...shapes, ...(validity ? { validity } : {}) }, this.rows());
     ctx.output(0, 'Vuser 1:FINISHED SUCCESS');
     ctx.output(0, 'ALL VIRTUAL USERS COMPLETE');
     try {
@@ -424,6 +452,33 @@ class VuRun<C extends WorkloadConfig> {
       mon(`Post-run maintenance failed: ${e instanceof Error ? e.message : String(e)}`);
     }
     return 'completed';
+  }
+
+  /** The workload's validity verdict of the window (spec.validity), its lines in the monitor's output; undefined without one or when it could not be computed. */
+  private async validity(w: Window, result: ResultOf<C>, cpuMs: number): Promise<Validity | undefined> {
+    if (!this.spec.validity) return undefined;
+    const a = w.startClient;
+    const b = w.endClient;
+    const diff = (x: number[], y: number[]) => y.map((v, i) => v - (x[i] ?? 0));
+    try {
+      const v = await this.spec.validity({
+        env: this.env,
+        result,
+        ops: this.ops,
+        window: { seconds: w.seconds, commits: b.commits - a.commits, rollbacks: b.rollbacks - a.rollbacks, errors: b.errors - a.errors, perOp: diff(a.perOp, b.perOp), rollbacksPerOp: diff(a.rollbacksPerOp, b.rollbacksPerOp) },
+        client: { ...(this.remote ? {} : { cpuMs }), workers: this.workers, cores: this.env.cpus },
+        vus: this.plan.vus,
+        features: this.features,
+        samples: this.samplers?.measured ?? [],
+      });
+      // Status after the title: "PASS: <text>" would read as a password to the output's secret redaction.
+      for (const c of v.checks) this.mon(`Validity check ${c.title}: ${c.status.toUpperCase()} - ${c.detail}`);
+      this.mon(`Validity verdict: ${v.status.toUpperCase()} (${v.checks.filter((c) => c.status === 'pass').length} passed, ${v.checks.filter((c) => c.status === 'warn').length} warned, ${v.checks.filter((c) => c.status === 'fail').length} failed, ${v.checks.filter((c) => c.status === 'skip').length} skipped)`);
+      return v;
+    } catch (e) {
+      this.mon(`Validity verdict not computed: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
   }
 
   /** The result's failover fields: errors and retries by class, first-try commits, the disruptions, what the run survived (whole run). */

@@ -3,6 +3,7 @@ import { useLiveJob } from '../live/connection.js';
 import { ErrorBox } from './ErrorBox.js';
 import { JobPanel, type JobTab } from './JobPanel.js';
 import { ThresholdResults } from './ThresholdResults.js';
+import { ValidityPanel } from './ValidityPanel.js';
 
 /** The live panel of the job a page started last (or nothing yet). The chosen tab stays when the next job starts. */
 export function JobSlot({ jobId, empty }: { jobId: string | undefined; empty: string }) {
@@ -14,6 +15,7 @@ export function JobSlot({ jobId, empty }: { jobId: string | undefined; empty: st
   return (
     <>
       <ThresholdResults job={view.state.job} />
+      <ValidityPanel job={view.state.job} />
       <JobPanel live={view.state} linkToJob tab={tab} onTab={setTab} />
     </>
   );

@@ -9,6 +9,7 @@ import { RerunActions } from '../components/RerunActions.js';
 import { ReportButton } from '../components/ReportButton.js';
 import { reportPath } from '../api/download.js';
 import { ThresholdResults } from '../components/ThresholdResults.js';
+import { ValidityPanel } from '../components/ValidityPanel.js';
 import { SharePanel } from '../components/SharePanel.js';
 import { useLiveJob } from '../live/connection.js';
 import { isTerminalStatus } from '../live/jobState.js';
@@ -125,6 +126,7 @@ export function JobPage({ id }: { id: string }) {
       )}
       <ErrorBox error={error} />
       <ThresholdResults job={job} />
+      <ValidityPanel job={job} />
       <JobPanel live={view.state} tab={tab} onTab={setTab} />
       <JobDetails job={job} />
     </div>

@@ -13,6 +13,7 @@ import { PoolResultFields } from '../run/pool.js';
 import { PlacementResultFields } from '../run/placement.js';
 import { KeyThinkTable } from '../run/keythink.js';
 import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
+import { Validity } from '../run/validity.js';
 
 /** The five TPROC-C transactions, in HammerDB's report order. */
 export const TX_TYPES = ['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'] as const;
@@ -128,6 +129,13 @@ const TproccOptionFields = {
       'x-group': 'driver',
     }),
     mix: TproccMix,
+    verify: Type.Optional(
+      Type.Boolean({
+        title: 'Verify consistency after the run',
+        description: "Run checkschema's TPROC-C consistency conditions (C1-C4) on the schema after the measured window; the outcome is a check of the run's validity verdict",
+        'x-group': 'driver',
+      }),
+    ),
     ...FaultOptionFields,
     steps: Type.Optional(LoadSteps),
     arrival: Type.Optional(ArrivalOptions),
@@ -162,6 +170,7 @@ export const TproccResult = Type.Object(
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
     steps: Type.Optional(Type.Array(StepResult, { description: 'step loads: each step\'s NOPM/TPM and latency (tprocc.steps)' })),
     arrival: Type.Optional(ArrivalResult),
+    validity: Type.Optional(Validity),
     ...PoolResultFields,
     ...FaultResultFields,
     ...PlacementResultFields,

@@ -1,8 +1,9 @@
 import { tproccWorkload, type VuWorkload } from '@sledge/core';
-import type { ChbenchJobConfig, ChbenchResult, TproccOptions } from '@sledge/protocol';
+import type { ChbenchJobConfig, ChbenchResult, TproccJobConfig, TproccOptions } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
-import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
+import { runVuJob, type ValidityInput, type VuJobSpec } from '../../runner/vu-run.js';
 import { TPROCC_RUN } from '../tprocc/run.js';
+import { tproccValidity } from '../tprocc/validity.js';
 import { analyticCompanion } from './analytic.js';
 
 /**
@@ -17,6 +18,8 @@ export const CHBENCH_RUN: VuJobSpec<TproccOptions, ChbenchJobConfig> = {
   options: (cfg) => cfg.tprocc,
   ...(TPROCC_RUN.native ? { native: TPROCC_RUN.native } : {}),
   companion: analyticCompanion,
+  // TPROC-C's checks of the transactional side (its options and result fields are TPROC-C's).
+  validity: (input) => tproccValidity(input as unknown as ValidityInput<TproccJobConfig>),
 };
 
 export const runJob: JobBody<ChbenchJobConfig> = (env) => runVuJob(env, CHBENCH_RUN);

@@ -1,5 +1,5 @@
 import type { JobStore } from '@sledge/jobstore';
-import { isTproccResult, type Job } from '@sledge/protocol';
+import { isTproccResult, validityOfResult, type Job } from '@sledge/protocol';
 import { jobTcount, jobTiming, localTimestamp, nopmTpm } from '../../routes/hammerdb/jobs-data.js';
 import { common, display } from '../../artifact/common.js';
 import { analysisHints, reportHints } from '../../artifact/hints.js';
@@ -16,9 +16,13 @@ export function tproccArtifact(store: JobStore, job: Job, r: string[]): TproccAr
   const tc = jobTcount(store, job);
   const points = (tc?.points ?? []).map(([t, v]) => ({ timestamp: localTimestamp(t), value: v }));
   const timing = jobTiming(store, job) ?? {};
+  const hints = reportHints(job, 'TPROC-C', display(job));
+  // The closed v6 envelope has no place of its own for it: the validity verdict goes into the report notes.
+  const v = validityOfResult(job.result);
+  if (v) hints.notes.push(`Sledge validity verdict: ${v.status}`, ...v.checks.filter((c) => c.status !== 'skip').map((c) => `Validity ${c.status}: ${c.title}: ${c.detail}`));
   return {
     ...common(store, job),
-    report_hints: reportHints(job, 'TPROC-C', display(job)),
+    report_hints: hints,
     analysis_hints: analysisHints(points),
     benchmark_config: { warehouses: res?.warehouses ?? (Number(cfg['warehouses']) || 1), virtual_users: active, rampup_minutes: Number(cfg['rampup'] ?? 0), duration_minutes: Number(cfg['duration']) || (res ? res.measuredSeconds / 60 : 0) },
     result: { type: 'tproc_c_result', database_display: display(job), active_virtual_users: active, nopm, tpm, chart_data: [{ metric: 'NOPM', value: nopm }, { metric: 'TPM', value: tpm }] },

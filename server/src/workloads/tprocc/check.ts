@@ -1,6 +1,16 @@
 import { checkSampleWarehouses, evaluateCheck, tproccHooks, tproccTarget } from '@sledge/core';
-import { ENGINE_DISPLAY, SledgeError, type TproccJobConfig } from '@sledge/protocol';
+import { ENGINE_DISPLAY, SledgeError, type CheckItem, type TproccJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
+
+type Admin = Awaited<ReturnType<ReturnType<typeof tproccHooks>['openAdmin']>>;
+
+/** checkschema's checks of a schema of W warehouses (consistency C1-C4 on the sampled warehouses): the check job's and a run's `verify`. */
+export async function checkItems(admin: Admin, W: number, mon: (text: string) => void): Promise<CheckItem[]> {
+  const sample = W > 0 ? checkSampleWarehouses(W) : [];
+  mon(W > 0 ? `Consistency checks on warehouses ${sample.join(',')}` : 'No warehouses found');
+  const facts = await admin.checkFacts(sample);
+  return evaluateCheck(facts, W > 0 ? W : null);
+}
 
 /** checkschema (hammerdb.md §5.5): every check, including consistency C1-C4, on sampled warehouses. */
 export const checkJob: JobBody<TproccJobConfig> = async ({ ctx, cfg, driver, explicit }) => {
@@ -14,10 +24,7 @@ export const checkJob: JobBody<TproccJobConfig> = async ({ ctx, cfg, driver, exp
     mon(`Checking ${ENGINE_DISPLAY[cfg.target.engine]} TPROC-C schema`);
     const state = await admin.schemaState();
     const W = explicit.has('warehouses') ? cfg.tprocc.warehouses : state.warehouses;
-    const sample = W > 0 ? checkSampleWarehouses(W) : [];
-    mon(W > 0 ? `Consistency checks on warehouses ${sample.join(',')}` : 'No warehouses found');
-    const facts = await admin.checkFacts(sample);
-    const items = evaluateCheck(facts, W > 0 ? W : null);
+    const items = await checkItems(admin, W, mon);
     items.forEach((it, i) => mon(`Check ${i + 1}: ${it.name}: ${it.ok ? 'OK' : 'FAILED'} (${it.detail})`));
     ctx.check(items);
     const failed = items.filter((i) => !i.ok);

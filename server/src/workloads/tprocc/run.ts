@@ -3,6 +3,7 @@ import type { TproccOptions, TproccJobConfig } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
 import { chooseVuLoop } from './vu-loop-choice.js';
+import { tproccValidity } from './validity.js';
 
 /** TPROC-C for the generic runner: the workload (VU workers import it from @sledge/core), its options, the drivers' native VU loops. */
 export const TPROCC_RUN: VuJobSpec<TproccOptions, TproccJobConfig> = {
@@ -13,6 +14,7 @@ export const TPROCC_RUN: VuJobSpec<TproccOptions, TproccJobConfig> = {
     choose: (pref, driver, target, o, addonPath) => chooseVuLoop(pref, driver, target, o, addonPath),
     host: { specifier: new URL('./native-vus.js', import.meta.url).href, export: 'startNativeVus' },
   },
+  validity: tproccValidity,
 };
 
 /** A TPROC-C run (timed or test driver). */
