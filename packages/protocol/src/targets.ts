@@ -68,6 +68,7 @@ export const DuckdbTarget = Type.Object(
         'x-group': 'driver',
       }),
     ),
+    pool: Type.Optional(ConnectPool),
   },
   { additionalProperties: false, $id: 'DuckdbTarget', title: 'DuckDB' },
 );
