@@ -23,6 +23,7 @@ export default defineConfig({
         'test/sqlite-wal.test.ts',
         'test/thresholds-sqlite.test.ts',
         'test/tproch-sqlite.test.ts',
+        'test/tproch-duckdb.test.ts',
       ],
       live: [
         // The local PostgreSQL (127.0.0.1:5432).

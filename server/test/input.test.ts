@@ -24,14 +24,16 @@ describe('job input validation and preflight', () => {
     expect(by['sqlite']?.available).toBe(true);
     expect(by['postgresql']?.available).toBe(true);
     expect(by['sqlite']?.features?.tpmSource).toBe('client');
-    expect(c.engines).toHaveLength(7);
+    expect(c.engines).toHaveLength(8);
     // What each engine does with a workload's options: SQLite and MariaDB have no degree of parallelism, PostgreSQL has.
     expect(by['sqlite']?.workloadFeatures?.['tproch']).toEqual({ dop: false });
     expect(by['mariadb']?.workloadFeatures?.['tproch']).toEqual({ dop: false });
     expect(by['postgresql']?.workloadFeatures?.['tproch']).toEqual({ dop: true });
     expect(by['postgresql']?.workloadFeatures?.['tprocc']).toBeUndefined();
-    // CH-benCHmark where TPROC-C runs and the driver opens query sessions (every shipped driver).
-    for (const e of c.engines) expect(e.workloads, e.engine).toContain('chbench');
+    // CH-benCHmark where TPROC-C runs and the driver opens query sessions (every shipped driver but DuckDB's, which runs no TPROC-C).
+    for (const e of c.engines) expect(e.workloads, e.engine).toContain(e.engine === 'duckdb' ? 'tproch' : 'chbench');
+    expect(by['duckdb']?.workloads).toEqual(['tproch']);
+    expect(by['duckdb']?.notOffered?.['tprocc']).toContain('optimistic concurrency');
   });
 
   it.each([

@@ -63,6 +63,13 @@ export interface Driver<T extends Target = Target> {
   readonly schemaField: 'file' | 'database';
   /** Per-workload hooks: the workloads this engine runs, each typed by the workload's own interface. */
   readonly workloads: DriverWorkloads<T>;
+  /**
+   * Optional: workloads the engine deliberately does not run, by workload
+   * id, each with the reason (DuckDB: TPROC-C under optimistic concurrency).
+   * Capabilities show it; asking for the workload is
+   * SLEDGE_E_DRIVER_UNAVAILABLE with the reason.
+   */
+  readonly notOffered?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -27,6 +27,11 @@ export const EngineCapability = Type.Object({
   install: Type.Optional(Type.String({ description: 'exact steps to make it load' })),
   features: Type.Optional(DriverFeatures),
   workloads: Type.Array(Type.String()),
+  notOffered: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description: 'workloads this engine deliberately does not run, each with the reason (DuckDB: TPROC-C)',
+    }),
+  ),
   workloadFeatures: Type.Optional(
     Type.Record(Type.String(), Type.Record(Type.String(), Type.Boolean()), {
       description: "per workload, what this engine does with its options (tproch.dop: a per-session degree of parallelism; false: the option is ignored)",

@@ -1,7 +1,7 @@
 import { StringEnum } from './util.js';
 
-/** Every engine Sledge can drive. `sqlite` is the embedded default. */
-export const ENGINES = ['sqlite', 'postgresql', 'mysql', 'mariadb', 'mssql', 'oracle', 'db2'] as const;
+/** Every engine Sledge can drive. `sqlite` is the embedded default; `duckdb` the embedded analytic engine. */
+export const ENGINES = ['sqlite', 'postgresql', 'mysql', 'mariadb', 'mssql', 'oracle', 'db2', 'duckdb'] as const;
 export type EngineId = (typeof ENGINES)[number];
 export const EngineIdSchema = StringEnum(ENGINES, { $id: 'EngineId' });
 
@@ -14,6 +14,7 @@ export const ENGINE_DISPLAY: Record<EngineId, string> = {
   mssql: 'SQL Server',
   oracle: 'Oracle',
   db2: 'Db2',
+  duckdb: 'DuckDB',
 };
 
 export function isEngineId(x: unknown): x is EngineId {
@@ -38,4 +39,5 @@ export const ENGINE_URL: Record<EngineId, EngineUrlForm> = {
   mssql: { form: 'host', example: 'mssql://user:password@host:1433/database' },
   oracle: { form: 'connectString', example: 'oracle://user:password@host:1521/service' },
   db2: { form: 'host', example: 'db2://user:password@host:50000/database' },
+  duckdb: { form: 'file', example: 'duckdb:./tpch.duckdb' },
 };

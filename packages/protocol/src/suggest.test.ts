@@ -36,7 +36,7 @@ describe('did you mean (issue 31 item 10d)', () => {
     };
     expect(fields({ type: 'run', target: { engine: 'postgress' } })).toContainEqual({
       field: 'target.engine',
-      message: 'target.engine "postgress" is not a known engine: did you mean "postgresql"?; choose one of sqlite, postgresql, mysql, mariadb, mssql, oracle, db2',
+      message: 'target.engine "postgress" is not a known engine: did you mean "postgresql"?; choose one of sqlite, postgresql, mysql, mariadb, mssql, oracle, db2, duckdb',
     });
     expect(fields({ type: 'run', target: { engine: 'sqlite' }, tprocc: { driver: 'timd' } })).toContainEqual({ field: 'tprocc.driver', message: 'tprocc.driver must be one of test, timed (got "timd"): did you mean "timed"?' });
     expect(fields({ type: 'run', workload: 'tproc', target: { engine: 'sqlite' } }).find((x) => x.field === 'workload')!.message).toBe('workload "tproc" must be one of tprocc, tproch, chbench: did you mean "tprocc" or "tproch"?');

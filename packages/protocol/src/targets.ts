@@ -50,6 +50,29 @@ export const SqliteTarget = Type.Object(
   { additionalProperties: false, $id: 'SqliteTarget', title: 'SQLite' },
 );
 
+export const DuckdbTarget = Type.Object(
+  {
+    engine: Type.Literal('duckdb'),
+    file: Type.String({
+      title: 'Database file',
+      description: "Path of the DuckDB file, or ':memory:' for an in-memory database (one process only). Relative paths are resolved against the data directory.",
+      default: 'tproch.duckdb',
+      minLength: 1,
+      'x-group': 'connection',
+    }),
+    memoryLimit: Type.Optional(
+      Type.String({
+        title: 'Memory limit',
+        description: "DuckDB's memory_limit setting, e.g. '4GB' (default: DuckDB's own, 80% of RAM).",
+        pattern: '^[0-9]+(\\.[0-9]+)?\\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$',
+        'x-group': 'driver',
+      }),
+    ),
+    pool: Type.Optional(ConnectPool),
+  },
+  { additionalProperties: false, $id: 'DuckdbTarget', title: 'DuckDB' },
+);
+
 export const PostgresqlTarget = Type.Object(
   {
     engine: Type.Literal('postgresql'),
@@ -166,6 +189,7 @@ export const TARGET_SCHEMAS = {
   mssql: MssqlTarget,
   oracle: OracleTarget,
   db2: Db2Target,
+  duckdb: DuckdbTarget,
 } as const;
 
 export type SqliteTarget = Type.Static<typeof SqliteTarget>;
@@ -175,9 +199,10 @@ export type MariadbTarget = Type.Static<typeof MariadbTarget>;
 export type MssqlTarget = Type.Static<typeof MssqlTarget>;
 export type OracleTarget = Type.Static<typeof OracleTarget>;
 export type Db2Target = Type.Static<typeof Db2Target>;
+export type DuckdbTarget = Type.Static<typeof DuckdbTarget>;
 
 export const Target = Type.Union(
-  [SqliteTarget, PostgresqlTarget, MysqlTarget, MariadbTarget, MssqlTarget, OracleTarget, Db2Target],
+  [SqliteTarget, PostgresqlTarget, MysqlTarget, MariadbTarget, MssqlTarget, OracleTarget, Db2Target, DuckdbTarget],
   { $id: 'Target' },
 );
 export type Target = Type.Static<typeof Target>;

@@ -32,6 +32,7 @@ export async function capabilities(version: string): Promise<Capabilities> {
             ...Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
             ...(d.workloads.tprocc && d.openQuerySession ? ['chbench'] : []),
           ],
+          ...(d.notOffered && Object.keys(d.notOffered).length > 0 ? { notOffered: { ...d.notOffered } } : {}),
           workloadFeatures: Object.fromEntries(
             Object.entries(d.workloads)
               .map(([id, hooks]) => [id, (hooks as { features?: Record<string, boolean> } | undefined)?.features] as const)

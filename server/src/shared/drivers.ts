@@ -15,6 +15,7 @@ const MODULES: Record<EngineId, { pkg: string; name: string }> = {
   mssql: { pkg: '@sledge/driver-mssql', name: 'driver' },
   oracle: { pkg: '@sledge/driver-oracle', name: 'driver' },
   db2: { pkg: '@sledge/driver-db2', name: 'driver' },
+  duckdb: { pkg: '@sledge/driver-duckdb', name: 'driver' },
 };
 
 const loaders: Record<EngineId, () => Promise<Driver>> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import type { ReplicaList } from '@sledge/protocol';
+import { ENGINE_DISPLAY, ENGINE_URL, isEngineId, type ReplicaList } from '@sledge/protocol';
 import { Link } from '../router.js';
 import { fmtNum } from '../util/format.js';
 import { evenSpread, typedVusSum, unusableReason, vusInput, type PlacementDraft, type PlacementMode } from '../util/replicas.js';
@@ -63,9 +63,9 @@ export function PlacementEditor({ value, onChange, list, engine, runVus, error }
           ⚠ This server&apos;s NATS connection does not authenticate: runs on replicas are refused (they would receive the target&apos;s credentials).
         </p>
       )}
-      {engine === 'sqlite' && value.mode !== 'local' && (
+      {isEngineId(engine) && ENGINE_URL[engine].form === 'file' && value.mode !== 'local' && (
         <p className="warn-text small" role="status" data-testid="placement-sqlite">
-          ⚠ A SQLite target is a file: each replica opens the file at that path on its own machine, not this server&apos;s database. Use a client/server engine for runs on replicas.
+          ⚠ A {isEngineId(engine) ? ENGINE_DISPLAY[engine] : engine} target is a file: each replica opens the file at that path on its own machine, not this server&apos;s database. Use a client/server engine for runs on replicas.
         </p>
       )}
       {value.mode === 'chosen' && (

@@ -17,7 +17,7 @@ export function WorkloadPicker() {
       {workloadUis().map((w) => {
         const ok = supported(w.id);
         return (
-          <label key={w.id} className={ok ? undefined : 'muted'} title={ok ? undefined : `${ENGINE_DISPLAY[wb.state.engine]}'s driver has no ${w.name} support`}>
+          <label key={w.id} className={ok ? undefined : 'muted'} title={ok ? undefined : (engine?.notOffered?.[w.id] ?? `${ENGINE_DISPLAY[wb.state.engine]}'s driver has no ${w.name} support`)}>
             <input type="radio" name="workload" value={w.id} checked={wb.workload.id === w.id} disabled={!ok && wb.workload.id !== w.id} onChange={() => wb.setWorkload(w.id)} data-workload={w.id} />{' '}
             {w.name}
             {!ok && <span className="small"> (not on {ENGINE_DISPLAY[wb.state.engine]})</span>}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PoolEditor } from '../components/PoolEditor.js';
 import type { ConnectPool, EngineId, SavedConfig, TargetTestResult } from '@sledge/protocol';
-import { REDACTED } from '@sledge/protocol';
+import { REDACTED, workloadDef } from '@sledge/protocol';
 import { api } from '../api/endpoints.js';
 import { ApiError } from '../api/http.js';
 import { Field } from '../components/Field.js';
@@ -38,12 +38,29 @@ function EnginePicker() {
       <div className="engine-cards">
         {engines.map((e) => (
           <label key={e.engine} className={`engine-card${e.available ? '' : ' unavailable'}${wb.state.engine === e.engine ? ' selected' : ''}`} data-engine={e.engine}>
-            <input type="radio" name="engine" value={e.engine} checked={wb.state.engine === e.engine} disabled={!e.available} onChange={() => wb.setEngine(e.engine as EngineId)} />
+            <input
+              type="radio"
+              name="engine"
+              value={e.engine}
+              checked={wb.state.engine === e.engine}
+              disabled={!e.available}
+              onChange={() => {
+                wb.setEngine(e.engine as EngineId);
+                // An engine that does not run the chosen workload (DuckDB: no TPROC-C) switches to the first one it runs.
+                if (e.workloads.length > 0 && !e.workloads.includes(wb.workload.id)) wb.setWorkload(e.workloads[0]!);
+              }}
+            />
             <span className="engine-name">{e.displayName}</span>
             <span className="muted small">
               {e.library}
               {e.libraryVersion ? ` ${e.libraryVersion}` : ''}
             </span>
+            {e.notOffered &&
+              Object.entries(e.notOffered).map(([w, why]) => (
+                <span key={w} className="muted small" title={why} data-testid={`not-offered-${e.engine}-${w}`}>
+                  No {workloadDef(w)?.display ?? w}: {firstLine(why).split(/(?<=\.) /)[0]}
+                </span>
+              ))}
             {!e.available && (
               <span className="engine-reason">
                 <span className="bad">Unavailable:</span> {firstLine(e.reason ?? 'the driver does not load')}

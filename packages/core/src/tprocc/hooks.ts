@@ -306,6 +306,9 @@ export function splitTproccFields(engine: EngineId, flat: Record<string, unknown
 /** A driver's TPROC-C hooks; SLEDGE_E_DRIVER_UNAVAILABLE when the engine does not run TPROC-C. */
 export function tproccHooks<T extends Target>(driver: Driver<T>): TproccHooks<TproccTarget<T>> {
   const h = driver.workloads.tprocc;
-  if (!h) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-C`, { field: 'target.engine' });
+  if (!h) {
+    const why = driver.notOffered?.['tprocc'];
+    throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-C${why ? `: ${why}` : ''}`, { field: 'target.engine' });
+  }
   return h;
 }

@@ -139,6 +139,9 @@ export interface TprochDatagenLayout {
 /** A driver's TPROC-H hooks; SLEDGE_E_DRIVER_UNAVAILABLE when the engine does not run TPROC-H. */
 export function tprochHooks<T extends Target>(driver: Driver<T>): TprochHooks<T> {
   const h = driver.workloads.tproch;
-  if (!h) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-H`, { field: 'target.engine' });
+  if (!h) {
+    const why = driver.notOffered?.['tproch'];
+    throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run TPROC-H${why ? `: ${why}` : ''}`, { field: 'target.engine' });
+  }
   return h;
 }

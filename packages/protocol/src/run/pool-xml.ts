@@ -40,10 +40,11 @@ const KEYS: Record<EngineId, Record<string, [string, Conv]>> = {
   oracle: { instance: ['connectString', 'string'], system_user: ['systemUser', 'string'], system_password: ['systemPassword', 'string'], tpcc_user: ['user', 'string'], tpcc_pass: ['password', 'string'] },
   db2: { host: ['host', 'string'], port: ['port', 'int'], user: ['user', 'string'], pass: ['password', 'string'], dbase: ['database', 'string'] },
   sqlite: { file: ['file', 'string'] },
+  duckdb: { file: ['file', 'string'] },
 };
 
 /** HammerDB's key prefix per engine (config/database.xml); Oracle's keys carry none. */
-const PREFIX: Record<EngineId, string> = { postgresql: 'pg', mysql: 'mysql', mariadb: 'maria', mssql: 'mssqls', oracle: '', db2: 'db2', sqlite: 'sqlite' };
+const PREFIX: Record<EngineId, string> = { postgresql: 'pg', mysql: 'mysql', mariadb: 'maria', mssql: 'mssqls', oracle: '', db2: 'db2', sqlite: 'sqlite', duckdb: 'duckdb' };
 
 /** The engine a pool file is for, from its file name prefix (pgcpool.xml) or HammerDB prefix (pg, maria ...). */
 export function engineOfPoolPrefix(prefix: string): EngineId | undefined {

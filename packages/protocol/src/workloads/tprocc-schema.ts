@@ -57,6 +57,8 @@ export const TPROCC_SCHEMA_SCHEMAS = {
   mssql: schemaObject(MSSQL_TPROCC_SCHEMA_FIELDS, 'MssqlTproccSchema'),
   oracle: schemaObject(ORACLE_TPROCC_SCHEMA_FIELDS, 'OracleTproccSchema'),
   db2: schemaObject(DB2_TPROCC_SCHEMA_FIELDS, 'Db2TproccSchema'),
+  // DuckDB does not run TPROC-C (driver-duckdb: optimistic concurrency); no options.
+  duckdb: schemaObject({}, 'DuckdbTproccSchema'),
 } as const satisfies Record<EngineId, unknown>;
 
 export type TproccSchemaOf<E extends EngineId> = Type.Static<(typeof TPROCC_SCHEMA_SCHEMAS)[E]>;
@@ -73,6 +75,7 @@ export const TproccSchema = Type.Union(Object.values(TPROCC_SCHEMA_SCHEMAS) as T
   (typeof TPROCC_SCHEMA_SCHEMAS)['mssql'],
   (typeof TPROCC_SCHEMA_SCHEMAS)['oracle'],
   (typeof TPROCC_SCHEMA_SCHEMAS)['db2'],
+  (typeof TPROCC_SCHEMA_SCHEMAS)['duckdb'],
 ]>;
 export type TproccSchema = { [E in EngineId]: TproccSchemaOf<E> }[EngineId];
 

@@ -212,6 +212,7 @@ export const TPROCH_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<str
   mssql: { database: 'tpch' },
   oracle: { user: 'tpch', password: 'tpch' },
   db2: { database: 'tpch' },
+  duckdb: { file: 'tproch.duckdb' },
 };
 
 /** Put TPROC-H's default database/user/file into a target that left them out (see TPROCH_TARGET_DEFAULTS). */

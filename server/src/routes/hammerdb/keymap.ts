@@ -143,6 +143,8 @@ const TARGET: Record<EngineId, KeyMapping[]> = {
     m('partition', 'tprocc.schema.partition', 'bool'),
   ],
   sqlite: [m('file', 'target.file'), m('busy_timeout', 'target.busyTimeoutMs', 'int'), m('synchronous', 'target.synchronous', { oneOf: ['off', 'normal', 'full'] })],
+  // HammerDB has no DuckDB: no keys map onto its target.
+  duckdb: [],
 };
 
 /** TPROC-H driver and schema keys every database has (the tpch section). */
@@ -179,6 +181,7 @@ const TPROCH_TARGET: Record<EngineId, KeyMapping[]> = {
   oracle: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('degree_of_parallel', 'tproch.dop', 'int')],
   db2: [m('tpch_user', 'target.user'), m('tpch_pass', 'target.password'), m('tpch_dbase', 'target.database'), m('degree_of_parallel', 'tproch.dop', 'int')],
   sqlite: [m('tpch_file', 'target.file')],
+  duckdb: [],
 };
 
 /** Keys read by a derivation (validated like one-to-one keys, reported as mapped). */

@@ -1,0 +1,33 @@
+import { requireSql } from '@sledge/core';
+import { sqlSet } from '@sledge/sql';
+
+/** The TPROC-H SQL, packages/sql/duckdb/tproch/, resolved and read once by @sledge/sql. */
+const files = sqlSet('duckdb', 'tproch');
+
+/** Scripts run statement by statement. */
+export type TprochScript = 'tables.sql' | 'keys.sql' | 'statistics.sql' | 'drop.sql';
+
+export function tprochScript(file: TprochScript): string {
+  return files.text(file);
+}
+
+/** The named-statement files the driver reads, and the statements each must define. */
+export const TPROCH_NAMED_SQL = {
+  'admin.sql': ['server_version', 'schema_tables', 'schema_suppliers', 'schema_other_objects', 'row_counts', 'file_tables'],
+  'refresh.sql': ['rf1_order', 'rf1_lineitem', 'rf2_lineitem', 'rf2_order'],
+} as const;
+
+type NamedFile = keyof typeof TPROCH_NAMED_SQL;
+type NameOf<F extends NamedFile> = (typeof TPROCH_NAMED_SQL)[F][number];
+
+const checked = new Set<string>();
+
+/** The statements of one named file, checked once against the names the driver uses. */
+export function tprochSql<F extends NamedFile>(file: F): Record<NameOf<F>, string> {
+  const set = files.statements(file);
+  if (!checked.has(file)) {
+    for (const name of TPROCH_NAMED_SQL[file]) requireSql(set, name, files.path(file));
+    checked.add(file);
+  }
+  return set as Record<NameOf<F>, string>;
+}

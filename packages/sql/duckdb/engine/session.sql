@@ -1,0 +1,18 @@
+-- DuckDB's engine-level query session (driver engine/query-session.ts): the
+-- statements every analytic session uses. DuckDB has no statement timeout
+-- and no server: the driver interrupts the connection (cancel, timeout).
+
+-- name: set_threads
+-- The degree of parallelism: DuckDB's worker threads. A database-wide
+-- setting (every connection of the file's database shares it), so streams
+-- of one job run with one value. The threads placeholder is a positive integer.
+SET threads = {{threads}};
+
+-- name: explain
+-- The physical plan as DuckDB prints it (a box tree), without running the
+-- query. The sql placeholder is the timed statement.
+EXPLAIN {{sql}};
+
+-- name: profile
+-- The plan with each operator's time and rows: runs the query.
+EXPLAIN ANALYZE {{sql}};
