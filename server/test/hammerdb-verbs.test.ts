@@ -136,8 +136,8 @@ describe('HammerDB CPU metrics, modes, scripts and waits', () => {
     expect(await hdb(s, 'POST', '/metset', body({ agent_port: '1' }))).toEqual(err('Error: invalid option: Usage: metset [agent_hostname|agent_id] value'));
     expect(await hdb(s, 'POST', '/metstart', '')).toEqual(err('Remote Metrics Agent is not running on db-host, 10000: on that host run pnpm sledge-agent --server ws://<sledge-host>:8080 --label db-host'));
     s.engine.agents.disconnect(id);
-    const get = await s.app.inject({ method: 'GET', url: '/metstart' });
-    expect([get.statusCode, JSON.parse(get.body)]).toEqual([405, err('metstart changes state: send it with POST')]);
+    // HammerDB 4.3-4.7's client sends metstart as a GET: the same answer as POST.
+    expect(await hdb(s, 'GET', '/metstart')).toEqual(err('Remote Metrics Agent is not running on db-host, 10000: on that host run pnpm sledge-agent --server ws://<sledge-host>:8080 --label db-host'));
   });
 
   it('switchmode, custommonitor, runtimer and waittocomplete', async () => {
@@ -288,5 +288,68 @@ describe('customscript parser', () => {
     expect(masked).not.toMatch(/Sys-Pw|Tpcc-Pw/);
     // Without rampup and duration it is the test driver.
     expect(settingsToKeys('ora', 'TPC-C', [['total_iterations', '20']])).toEqual([['tpcc', 'total_iterations', '20'], ['tpcc', 'ora_driver', 'test']]);
+  });
+});
+
+describe('HammerDB 4.3-4.7 GET verbs (their client and manual send the bodiless verbs as GET)', () => {
+  const TCL = { 'user-agent': 'Tcl http client package 2.9.5' };
+  const tclGet = async (s: SledgeApp, url: string) => {
+    const r = await s.app.inject({ method: 'GET', url, headers: TCL });
+    expect(r.statusCode, `GET ${url}: ${r.body}`).toBe(200);
+    return JSON.parse(r.body) as Json;
+  };
+
+  it('loadscript, vucreate, tcstart, tcstatus, vudestroy, tcstop and deleteschema answer GET as POST; a browser page of another site is refused', async () => {
+    const s = await makeApp();
+    try {
+      await hdb(s, 'POST', '/dbset', body({ db: 'sqlite' }));
+      await hdb(s, 'POST', '/diset', body({ dict: 'connection', key: 'sqlite_file', value: join(s.dataDir, 'get.sqlite') }));
+      expect(await tclGet(s, '/loadscript')).toEqual(ok('script loaded'));
+      expect(await tclGet(s, '/vucreate')).toMatchObject({ success: { message: expect.stringMatching(/Virtual Users Created/) } });
+      expect(await hdb(s, 'GET', '/vustatus')).not.toEqual(ok('No Virtual Users found'));
+      // tcstatus says running from tcstart to tcstop, as HammerDB's counter thread does.
+      expect(await tclGet(s, '/tcstatus')).toEqual(ok('Transaction Counter is not running'));
+      expect(await tclGet(s, '/tcstart')).toMatchObject({ success: { message: expect.stringMatching(/^Transaction Counter Started/) } });
+      expect(await tclGet(s, '/tcstatus')).toEqual(ok('Transaction Counter thread running'));
+      expect(await tclGet(s, '/tcstart')).toEqual(ok('Transaction Counter thread already running'));
+      expect(await tclGet(s, '/vudestroy')).toEqual(ok('vudestroy success'));
+      expect(await tclGet(s, '/tcstop')).toMatchObject({ success: { message: expect.stringMatching(/^Transaction Counter Stopped/) } });
+      expect(await tclGet(s, '/tcstatus')).toEqual(ok('Transaction Counter is not running'));
+      const del = JSON.stringify(await tclGet(s, '/deleteschema'));
+      const id = /JOBID=(\w+)/.exec(del)?.[1];
+      expect(id, del).toBeDefined();
+      expect(s.store.getJob(id!)!.type).toBe('delete');
+      expect(await hdb(s, 'POST', '/waittocomplete', '')).toMatchObject({ success: { message: expect.stringMatching(/all Virtual Users complete/) } });
+      // The same GET from a page of another site, or from a browser with no evidence of this site: 403, nothing starts.
+      const before = s.store.listJobs({ limit: 1 }).total;
+      const vus = await hdb(s, 'GET', '/vustatus');
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'http://evil.example' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' }]) {
+        for (const url of ['/deleteschema', '/tcstart', '/vucreate']) {
+          const r = await s.app.inject({ method: 'GET', url, headers });
+          expect(r.statusCode, `${url} ${JSON.stringify(headers)}: ${r.body}`).toBe(403);
+        }
+      }
+      expect(s.store.listJobs({ limit: 1 }).total).toBe(before);
+      expect(await tclGet(s, '/tcstatus')).toEqual(ok('Transaction Counter is not running'));
+      expect(await hdb(s, 'GET', '/vustatus')).toEqual(vus);
+      // A browser on this server's own page (Sec-Fetch-Site same-origin) may.
+      const same = await s.app.inject({ method: 'GET', url: '/tcstart', headers: { 'user-agent': 'Mozilla/5.0', 'sec-fetch-site': 'same-origin' } });
+      expect(same.statusCode, same.body).toBe(200);
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('asks for the token on a GET verb when the server has one (?token= as HammerDB scripts pass it)', async () => {
+    const s = await makeApp({ token: 'hdb-token' });
+    try {
+      const denied = await s.app.inject({ method: 'GET', url: '/tcstart', headers: TCL });
+      expect(denied.statusCode).toBe(401);
+      expect(await tclGet(s, '/tcstatus?token=hdb-token')).toEqual(ok('Transaction Counter is not running'));
+      expect(await tclGet(s, '/tcstart?token=hdb-token')).toMatchObject({ success: { message: expect.stringMatching(/^Transaction Counter Started/) } });
+      expect(await tclGet(s, '/tcstatus?token=hdb-token')).toEqual(ok('Transaction Counter thread running'));
+    } finally {
+      await s.app.close();
+    }
   });
 });

@@ -84,9 +84,9 @@ describe('HammerDB API from another site', () => {
     expect(jobCount()).toBe(before);
   });
 
-  it('makes every verb that changes state POST-only: a plain GET (a link, an <img>) changes nothing', async () => {
+  it('makes every verb with a body POST-only: a plain GET (a link, an <img>) changes nothing', async () => {
     const before = jobCount();
-    for (const verb of ['deleteschema', 'buildschema', 'checkschema', 'vucreate', 'vurun', 'vudestroy', 'datagenrun', 'loadscript', 'clearscript', 'tcstart', 'tcstop', 'dbset', 'diset', 'vuset', 'tcset', 'dgset', 'customscript']) {
+    for (const verb of ['dbset', 'diset', 'vuset', 'tcset', 'dgset', 'customscript', 'savescript', 'steprun']) {
       const r = await s.app.inject({ method: 'GET', url: `/${verb}` });
       expect(r.statusCode, `GET /${verb}: ${r.body}`).toBe(405);
       expect(r.headers['allow']).toBe('POST');
@@ -95,6 +95,22 @@ describe('HammerDB API from another site', () => {
     expect(jobCount()).toBe(before);
     // Read-only verbs still answer GET.
     for (const url of ['/tcstatus', '/librarycheck', '/print?dict', '/vustatus', '/help']) expect((await s.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+  });
+
+  it('refuses a GET of the bodiless verbs (HammerDB 4.3-4.7 send them as GET) from a browser page of another site: no job, no state change', async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', accept: 'image/avif,*/*' };
+    const before = jobCount();
+    const vus = JSON.parse((await s.app.inject({ method: 'GET', url: '/vustatus' })).body) as unknown;
+    for (const verb of ['buildschema', 'deleteschema', 'checkschema', 'vucreate', 'vurun', 'vudestroy', 'datagenrun', 'loadscript', 'clearscript', 'tcstart', 'tcstop', 'metstart', 'metstop', 'waittocomplete']) {
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, cross, { 'sec-fetch-site': 'same-site' }, browser]) {
+        const r = await s.app.inject({ method: 'GET', url: `/${verb}`, headers });
+        expect(r.statusCode, `GET /${verb} ${JSON.stringify(headers)}: ${r.body}`).toBe(403);
+        expect(envelope(r.body).error?.message).toMatch(/^refused: /);
+      }
+    }
+    expect(jobCount()).toBe(before);
+    expect(JSON.parse((await s.app.inject({ method: 'GET', url: '/vustatus' })).body)).toEqual(vus);
+    expect(JSON.parse((await s.app.inject({ method: 'GET', url: '/tcstatus' })).body)).toEqual({ success: { message: 'Transaction Counter is not running' } });
   });
 
   it("accepts HammerDB's own client: no Origin, a form content type, a brace-less body", async () => {

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { defaultWarehouses } from '../src/hammerdb/verbs.js';
 import { api, getJob, hammerdb, jobIds, sharedServer, uiJob, workloadConfig } from './hammerdb-harness.js';
 
 /**
@@ -64,10 +66,64 @@ describe('sledge hammerdb on SQLite', () => {
     expect(job.config.tprocc).toMatchObject({ warehouses: 1, buildVus: 1 });
   });
 
+  it('a v6 build script (HammerDB 6 sample, sizes edited): numberOfWHs and numberOfCPUs, RUNNING and FINISHED for every build VU', async () => {
+    const r = await hammerdb(
+      `#!/bin/tclsh
+# maintainer: Pooja Jain
+
+puts "SETTING CONFIGURATION"
+dbset db sqlite
+dbset bm TPC-C
+
+set vu [ numberOfCPUs ]
+set warehouse [ numberOfWHs ]
+puts "SIZED $warehouse warehouses for $vu CPUs"
+# sizes edited for the test (the sample builds numberOfWHs warehouses with numberOfCPUs VUs)
+set warehouse 2
+set vu 2
+diset connection sqlite_file $::env(TMP)/v6.sqlite
+diset tpcc sqlite_count_ware $warehouse
+diset tpcc sqlite_num_vu $vu
+puts "SCHEMA BUILD STARTED"
+buildschema
+puts "SCHEMA BUILD COMPLETED"
+# the server's session is shared by this file's tests: back to its default file
+diset connection sqlite_file tprocc.sqlite
+`,
+      server.flags,
+    );
+    expect(r.code, r.err).toBe(0);
+    const cpus = availableParallelism();
+    expect(r.out).toContain(`SIZED ${defaultWarehouses(cpus)} warehouses for ${cpus} CPUs\n`);
+    expect(r.out).toContain('SCHEMA BUILD STARTED\nBuilding 2 Warehouses with 3 Virtual Users, 2 active + 1 Monitor VU(dict value sqlite_num_vu is set to 2)\nVuser 1:RUNNING\n');
+    const lines = r.out.split('\n');
+    for (const vu of [2, 3]) {
+      const running = lines.indexOf(`Vuser ${vu}:RUNNING`);
+      const first = lines.findIndex((l) => l.startsWith(`Vuser ${vu}:`) && l !== `Vuser ${vu}:RUNNING`);
+      const finished = lines.indexOf(`Vuser ${vu}:FINISHED SUCCESS`);
+      const last = lines.findLastIndex((l) => l.startsWith(`Vuser ${vu}:`) && l !== `Vuser ${vu}:FINISHED SUCCESS`);
+      // Each worker VU: RUNNING before its first line, FINISHED SUCCESS after its last and before the monitor's.
+      expect([running >= 0, running < first, finished > last, finished < lines.indexOf('Vuser 1:FINISHED SUCCESS')], `Vuser ${vu}:\n${r.out}`).toEqual([true, true, true, true]);
+      expect(lines.filter((l) => l === `Vuser ${vu}:RUNNING` || l === `Vuser ${vu}:FINISHED SUCCESS`)).toHaveLength(2);
+    }
+    expect(r.out).toMatch(/^Vuser 1:TPCC SCHEMA COMPLETE\nVuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSCHEMA BUILD COMPLETED\n/m);
+    expect(lines.filter((l) => l === 'Vuser 1:RUNNING')).toHaveLength(1);
+  });
+
+  it('numberOfWHs follows HammerDB 6: 8 per CPU, a multiple of 10 up to 100, at most 4000; it takes no arguments', async () => {
+    expect([1, 2, 12, 13, 16, 500, 501].map((c) => defaultWarehouses(c))).toEqual([10, 20, 100, 104, 128, 4000, 4000]);
+    expect(() => defaultWarehouses(0)).toThrow(/positive integer/);
+    const r = await hammerdb('puts [ numberOfWHs ]\nnumberOfWHs 4\n', server.flags);
+    expect(r.out).toBe(`${defaultWarehouses(availableParallelism())}\n`);
+    expect(r.err).toContain('wrong # args: should be "numberOfWHs"');
+  });
+
   it('a timed run: set jobid [ vurun ] blocks until the run ends and returns "Benchmark Run jobid=<id>"; the job is the one the UI creates', async () => {
     const r = await hammerdb(RUN, server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('Changed tpcc:sqlite_duration from 5 to 0.05 for SQLite\nScript loaded, Type "print script" to view\nTEST STARTED\n');
+    // tcstatus right after tcstart: running, as HammerDB's counter thread is.
+    expect(r.out).toMatch(/^Transaction Counter Started[^\n]*\nTransaction Counter thread running\n/m);
     expect(r.out).toContain('Vuser 1 created MONITOR - WAIT IDLE\nVuser 2 created - WAIT IDLE\nVuser 3 created - WAIT IDLE\n3 Virtual Users Created with Monitor VU\n');
     expect(r.out).toMatch(/^Vuser 1:RUNNING$/m);
     expect(r.out).toMatch(/^Vuser 1:Beginning rampup time of 0 minutes$/m);

@@ -5,7 +5,8 @@ import type { SledgeClient } from '../client.js';
  * Wait for a job as HammerDB's CLI waits for its virtual users, printing
  * their output as it prints it: `Vuser N:<line>` for a VU's lines and the
  * status stream (VU 0) as is: `Vuser 1:RUNNING`, `Vuser 1:FINISHED SUCCESS`,
- * `ALL VIRTUAL USERS COMPLETE`. Jobs whose status stream has no such lines
+ * `ALL VIRTUAL USERS COMPLETE` (builds write their workers' `Vuser N:RUNNING`,
+ * `Vuser N:FINISHED SUCCESS` there). Jobs whose status stream lacks Vuser 1's
  * (builds, checks, TPROC-H runs) get them from the job's status, as HammerDB's
  * job viewer shows them. Ctrl-C stops the job (a second one leaves it running).
  */
@@ -14,9 +15,10 @@ export async function followJob(client: SledgeClient, jobId: string, out: (line:
   let running = false;
   let finished = false;
   let complete = false;
+  // Only Vuser 1's (the monitor's) lines: builds write their workers' (Vuser 2..) and not the monitor's.
   const status = (text: string) => {
-    if (text.endsWith(':RUNNING')) running = true;
-    if (/:FINISHED (SUCCESS|FAILED)$/.test(text)) finished = true;
+    if (text === 'Vuser 1:RUNNING') running = true;
+    if (/^Vuser 1:FINISHED (SUCCESS|FAILED)$/.test(text)) finished = true;
     if (text === 'ALL VIRTUAL USERS COMPLETE') complete = true;
   };
   // TPROC-C runs write their own status stream (VU 0); other jobs get one here.
@@ -28,7 +30,7 @@ export async function followJob(client: SledgeClient, jobId: string, out: (line:
       if (seen.has(l.seq)) continue;
       seen.add(l.seq);
       if (l.vu === 0) status(l.text);
-      else if (!running && !writesStatus) {
+      if (!running && !writesStatus && l.text !== 'Vuser 1:RUNNING') {
         out('Vuser 1:RUNNING');
         running = true;
       }

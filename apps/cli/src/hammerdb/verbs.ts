@@ -181,6 +181,18 @@ async function vucreateLoading(args: string[], env: VerbEnv): Promise<string> {
 }
 
 /** Register every verb, print, customscript, the CLI helpers, and the unsupported verbs' refusals. */
+/**
+ * HammerDB 6's numberOfWHs: 8 warehouses per CPU, rounded up to a multiple of
+ * 10 when that is at most 100, and at most `limit` (HammerDB's default
+ * warehouse_limit, 4000).
+ */
+export function defaultWarehouses(cpus: number, limit = 4000): number {
+  if (!Number.isInteger(cpus) || cpus < 1) throw new TclError(`numberOfWHs: the CPU count must be a positive integer, got ${cpus}`);
+  let wh = cpus * 8;
+  if (wh <= 100) wh = Math.ceil(wh / 10) * 10;
+  return Math.min(wh, limit);
+}
+
 export function registerVerbs(interp: Interp, env: VerbEnv): void {
   const register = (name: string, fn: (args: string[]) => string | Promise<string>) =>
     interp.register(name, async (args) => {
@@ -225,7 +237,14 @@ export function registerVerbs(interp: Interp, env: VerbEnv): void {
     }
     return say((await env.client.hammerdb('POST', '/customscript', { script })) as Reply, env, []);
   });
-  register('numberOfCPUs', () => String(availableParallelism()));
+  const noArgs = (name: string, fn: () => string) =>
+    register(name, (args) => {
+      if (args.length !== 1) throw new TclError(`wrong # args: should be "${name}"`);
+      return fn();
+    });
+  noArgs('numberOfCPUs', () => String(availableParallelism()));
+  // HammerDB 6's v6 build scripts size the schema with it: `set warehouse [ numberOfWHs ]`.
+  noArgs('numberOfWHs', () => String(defaultWarehouses(availableParallelism())));
   // HammerDB v5+: vurun and buildschema wait for the virtual users themselves, so these only warn.
   for (const name of ['runtimer', 'waittocomplete']) register(name, () => (env.out(`${name} command has been deprecated and is not required for version v6.0`), ''));
   register('quit', () => {
@@ -233,7 +252,7 @@ export function registerVerbs(interp: Interp, env: VerbEnv): void {
     throw new TclExit(0);
   });
   register('help', () => {
-    env.out(`HammerDB CLI verbs (sledge hammerdb): ${formatList([...Object.keys(VERBS), 'print', 'vustatus', 'customscript', 'numberOfCPUs', 'runtimer', 'waittocomplete', 'quit'].sort())}`);
+    env.out(`HammerDB CLI verbs (sledge hammerdb): ${formatList([...Object.keys(VERBS), 'print', 'vustatus', 'customscript', 'numberOfCPUs', 'numberOfWHs', 'runtimer', 'waittocomplete', 'quit'].sort())}`);
     return '';
   });
   for (const [name, why] of Object.entries(UNSUPPORTED)) {

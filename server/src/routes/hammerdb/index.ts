@@ -30,7 +30,11 @@ type Handler = (ctx: RunCtx, pairs: Pairs, aborted: () => boolean) => Outcome | 
 /** Verbs with a JSON body (HammerDB's POST pages); all but echo change the session (runtimer waits). */
 const BODY_VERBS: Record<string, Handler> = { dbset, diset, giset, vuset, tcset, dgset, metset, customscript, custommonitor, savescript, switchmode, echo, steprun, runtimer };
 
-/** Verbs without a body that change the session, the database or the job store: POST only, as HammerDB's own client sends them. */
+/**
+ * Verbs without a body that change the session, the database or the job store:
+ * POST, and GET as HammerDB 4.3-4.7's client and manual send them, when no page
+ * of another site can have sent the GET (stateChangingGetAllowed).
+ */
 const PLAIN_VERBS: Record<string, Handler> = {
   loadscript,
   clearscript,
@@ -63,7 +67,7 @@ const HELP = {
     'POST /metset': '{"agent_hostname|agent_id":"<value>"}',
     'POST /switchmode': '{"mode":"local"} (primary and replica are refused)',
     'POST /runtimer': '{"seconds":"N"}: answers when the virtual users complete or N seconds pass',
-    POST: 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstop metstart metstop waittocomplete (they change state or wait: GET is refused)',
+    'POST or GET': 'loadscript clearscript vucreate vurun vudestroy buildschema checkschema deleteschema datagenrun tcstart tcstop metstart metstop waittocomplete (they change state: a GET is refused from a browser page of another site, or without Sec-Fetch-Site same-origin|none, an Origin of this server or an Authorization header when a browser sent it)',
     'GET or POST': 'tcstatus metstatus librarycheck',
     'POST /steprun': '{"replica1.start_after_prev":"0","replica1.duration":"1","replica1.virtual_users":"2", ...}: steps.xml as flat keys; the replicas run as steps of one job (their VUs add to vuset vu)',
     'POST /jobscmd': '{"args":["result"]|["<jobid>","timing"]|["diff","1","2","true"]|...}: HammerDB CLI jobs verb -> {"output":[lines],"value":"return value"}',
@@ -91,12 +95,12 @@ function queryOf(req: FastifyRequest): string {
  * jobs viewer, over one global session like hammerdbws keeps.
  *
  * Guards: the API token (plugins/auth.ts; HammerDB scripts may pass it as
- * ?token=), and against other sites (plugins/origin.ts): every verb that
- * changes state is POST-only, and a browser on another origin cannot POST
- * (HammerDB's Tcl client sends no Origin and is unaffected); HammerDB's one
- * state-changing GET (jobs?jobid=ID&delete) needs evidence that no page of
- * another site sent it (stateChangingGetAllowed), which the Tcl client's
- * own User-Agent is.
+ * ?token=), and against other sites (plugins/origin.ts): every verb with a
+ * body is POST-only, and a browser on another origin cannot POST
+ * (HammerDB's Tcl client sends no Origin and is unaffected); HammerDB's
+ * state-changing GETs (the plain verbs as 4.3-4.7's client sends them,
+ * jobs?jobid=ID&delete) need evidence that no page of another site sent them
+ * (stateChangingGetAllowed), which the Tcl client's own User-Agent is.
  */
 export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine }) => {
   // The session saved last (HammerDB 4.5+ keeps its settings across restarts), saved again after every verb that may change it.
@@ -130,7 +134,7 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
     }
   };
 
-  // A GET of a state-changing verb (a link, an <img> on any web page) changes nothing.
+  // A GET of a verb that needs a body (a link, an <img> on any web page) changes nothing.
   const postOnly = (verb: string) =>
     app.get(`/${verb}`, { schema: { hide: true } }, (_req, reply) => sendJson(reply.header('allow', 'POST'), failure(`${verb} changes state: send it with POST`), 405));
   for (const [verb, handler] of Object.entries(BODY_VERBS)) {
@@ -138,8 +142,19 @@ export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: F
     if (verb !== 'echo') postOnly(verb);
   }
   for (const [verb, handler] of Object.entries(PLAIN_VERBS)) {
-    app.route({ method: 'POST', url: `/${verb}`, schema: schema(`HammerDB ${verb}`), handler: (req, reply) => answer(reply, changing(() => handler(ctx, [], gone(req)))) });
-    postOnly(verb);
+    app.route({
+      method: ['GET', 'POST'],
+      url: `/${verb}`,
+      schema: schema(`HammerDB ${verb}`),
+      handler: (req, reply) => {
+        // A GET (HammerDB 4.3-4.7's client) runs only when no page of another site can have sent it (a link, an <img>).
+        if (req.method === 'GET' && !stateChangingGetAllowed(req)) {
+          const message = isCrossSite(req) ? crossSiteMessage(req) : stateChangingGetMessage(verb, 'send it with POST, or from a tool');
+          return sendJson(reply, failure(message), 403);
+        }
+        return answer(reply, changing(() => handler(ctx, [], gone(req))));
+      },
+    });
   }
   app.route({ method: ['GET', 'POST'], url: '/metstatus', schema: schema('HammerDB metstatus'), handler: (_req, reply) => answer(reply, () => metstatus(ctx)) });
   app.route({ method: ['GET', 'POST'], url: '/tcstatus', schema: schema('HammerDB tcstatus'), handler: (_req, reply) => answer(reply, () => tcstatus(ctx)) });

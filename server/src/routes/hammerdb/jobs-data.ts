@@ -40,15 +40,16 @@ export function allLines(store: JobStore, jobId: string, vu?: number): OutputLin
 
 /**
  * The status stream as HammerDB writes it. Sledge's run jobs write VU 0
- * themselves; builds, checks and deletes do not, so their lines are derived
- * from the job's status.
+ * themselves; builds write only their build workers' (Vuser 2..), checks and
+ * deletes none, so the monitor's (Vuser 1) are derived from the job's status.
  */
 export function statusLines(job: Job, stored: readonly string[]): string[] {
   const lines = [...stored];
   if (job.status === 'queued') return lines;
-  if (!lines.some((l) => l.endsWith(':RUNNING'))) lines.unshift('Vuser 1:RUNNING');
+  // Builds write their workers' lines (Vuser 2.. RUNNING/FINISHED) but not the monitor's (Vuser 1).
+  if (!lines.includes('Vuser 1:RUNNING')) lines.unshift('Vuser 1:RUNNING');
   if (isTerminal(job.status)) {
-    if (!lines.some((l) => /:FINISHED (SUCCESS|FAILED)$/.test(l))) lines.push(job.status === 'completed' ? 'Vuser 1:FINISHED SUCCESS' : 'Vuser 1:FINISHED FAILED');
+    if (!lines.some((l) => /^Vuser 1:FINISHED (SUCCESS|FAILED)$/.test(l))) lines.push(job.status === 'completed' ? 'Vuser 1:FINISHED SUCCESS' : 'Vuser 1:FINISHED FAILED');
     if (!lines.includes('ALL VIRTUAL USERS COMPLETE')) lines.push('ALL VIRTUAL USERS COMPLETE');
   }
   return lines;

@@ -200,18 +200,27 @@ export async function vudestroy(ctx: RunCtx, waitMs = VUDESTROY_WAIT_MS): Promis
 }
 
 /** The transaction counter runs inside every Sledge run job; these verbs report on it. */
+/**
+ * HammerDB's answers: running from tcstart until tcstop (its counter thread),
+ * and Sledge's counter also runs inside every run job, tcstart or not.
+ */
 export function tcstatus(ctx: RunCtx): Outcome {
   const id = ctx.engine.activeJobId;
   const job = id ? ctx.store.getJob(id) : undefined;
-  return success(job?.type === 'run' ? `Transaction Counter thread running with job ${job.id}` : 'Transaction Counter is not running');
+  if (job?.type === 'run') return success(`Transaction Counter thread running with job ${job.id}`);
+  return success(ctx.s.tcOn ? 'Transaction Counter thread running' : 'Transaction Counter is not running');
 }
 
 export function tcstart({ s }: Ctx): Outcome {
-  return success(`Transaction Counter starts with every Sledge run job (refresh rate ${String(s.tc['tc_refresh_rate'])} secs): see jobs?jobid=JOBID&tcount`);
+  if (s.tcOn) return success('Transaction Counter thread already running');
+  s.tcOn = true;
+  return success(`Transaction Counter Started: it samples every Sledge run job (refresh rate ${String(s.tc['tc_refresh_rate'])} secs): see jobs?jobid=JOBID&tcount`);
 }
 
-export function tcstop(): Outcome {
-  return success('Transaction Counter stops when its Sledge run job ends');
+export function tcstop({ s }: Ctx): Outcome {
+  if (!s.tcOn) return success('Transaction Counter is not running');
+  s.tcOn = false;
+  return success('Transaction Counter Stopped: run jobs still record their own counts (jobs?jobid=JOBID&tcount)');
 }
 
 /** dgset's flat-file generation, when this server's engine has datagen jobs. */

@@ -75,6 +75,8 @@ export class HdbSession {
   /** generic metrics section (metset) and whether metstart turned CPU metrics on for following jobs */
   readonly metrics = { agent_hostname: 'localhost', agent_id: '10000' };
   metricsOn = false;
+  /** tcstart turned the transaction counter on (tcstop off): HammerDB's counter thread runs until tcstop, sampling each run. Not saved: a restart stops it, as it stops HammerDB's thread. */
+  tcOn = false;
   /** custommonitor: whether a custom script runs with a monitor VU (null: as the script's driver says) */
   customMonitor: boolean | null = null;
   /** generic keys stored as set by giset (the others are read from the settings above) */

@@ -3,6 +3,7 @@ import { ENGINE_DISPLAY, SledgeError, type TproccJobConfig } from '@sledge/proto
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
+import { buildVuStatus } from '../../runner/build-vu-status.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { BuildWorkerData, FromBuildWorker } from './build-messages.js';
@@ -37,9 +38,11 @@ async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: 
     })),
   ];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+  const vuStatus = buildVuStatus((vu, text) => ctx.output(vu, text));
   const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
     switch (m.t) {
       case 'log':
+        vuStatus.log(vu);
         ctx.output(vu, m.text);
         break;
       case 'progress': {
@@ -53,6 +56,7 @@ async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: 
         feed.progress.expected[m.table] = (feed.progress.expected[m.table] ?? 0) + m.delta;
         break;
       case 'done':
+        vuStatus.done(vu);
         generators.add(m.generator);
         feed.worker(m.worker).done = true;
         feed.push(true);

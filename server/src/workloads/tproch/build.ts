@@ -3,6 +3,7 @@ import { SledgeError, type TprochJobConfig } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
+import { buildVuStatus } from '../../runner/build-vu-status.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { FromTprochBuildWorker, TprochBuildWorkerData } from './build-messages.js';
@@ -20,9 +21,11 @@ async function loadRows(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, plan: 
   const common = { kind: 'tproch-build' as const, engine: cfg.target.engine, target: cfg.target, scaleFactor: cfg.tproch.scaleFactor, control, generator };
   const spec: TprochBuildWorkerData[] = [{ ...common, worker: 1, units: [{ kind: 'region' }] }, ...plan.map((w) => ({ ...common, worker: w.worker, units: w.units }))];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
+  const vuStatus = buildVuStatus((vu, text) => ctx.output(vu, text));
   const failure = await runWorkerGroup<TprochBuildWorkerData, FromTprochBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
     switch (m.t) {
       case 'log':
+        vuStatus.log(vu);
         ctx.output(vu, m.text);
         break;
       case 'progress': {
@@ -33,6 +36,7 @@ async function loadRows(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, plan: 
         break;
       }
       case 'done':
+        vuStatus.done(vu);
         generators.add(m.generator);
         feed.worker(m.worker).done = true;
         feed.push(true);
