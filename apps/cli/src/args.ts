@@ -215,7 +215,7 @@ const read = (flag: string, kind: Kind, v: string | boolean | undefined): unknow
 /** Split a connection URL (postgres://u:p@h:5432/db, mysql://..., mssql://..., oracle://u:p@h:1521/service, db2://...). */
 export function parseUrl(engine: EngineId, raw: string): Record<string, unknown> {
   const { form, example } = ENGINE_URL[engine];
-  if (form === 'file') return { file: raw.replace(/^(sqlite|duckdb):(\/\/)?/, '') };
+  if (form === 'file') return { file: raw.startsWith(`${engine}:`) ? raw.slice(engine.length + 1).replace(/^\/\//, '') : raw };
   let u: URL;
   try {
     u = new URL(raw);
