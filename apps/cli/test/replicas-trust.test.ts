@@ -125,7 +125,7 @@ describe('scale-out trust: sealed prepare, signed frames and control, one identi
       const now = (await replica('r1'))!;
       expect({ key: now.key, joinedAt: now.joinedAt, host: now.host, state: now.state }).toEqual({ key: before.key, joinedAt: before.joinedAt, host: before.host, state: 'ready' });
       return code !== undefined;
-    }, 'the second r1 to exit', 20_000);
+    }, 'the second r1 to exit', 60_000);
     expect(code).toBe(2);
     expect(dup.log()).toMatch(new RegExp(`error: SLEDGE_E_CONFLICT: the primary refused replica r1: replica name r1 is held by a live replica \\(host \\S+, key ${before.key}, last heartbeat [\\d.]+ s ago\\): give this replica another --name`));
     const warned = serverLog.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40 && /^replica name r1 is held by a live replica .* another replica \(host \S+, key \S+\) announced the same name and is refused: give one of them another --name$/.test(l.msg));
