@@ -176,31 +176,32 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
       }
     }));
 
-  it('reconnects VUs whose sessions are killed mid-run and completes the run', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });
-    const id = String(r.body.id);
-    await waitStatus(s, id, ['measuring'], 60_000);
-    await new Promise((res) => setTimeout(res, 3000));
-    // A VU between CALLs is not in the list: collect both over a few rounds.
-    const killed = new Set<string>();
-    for (let i = 0; i < 200 && killed.size < 2; i++) {
-      for (const sid of vuSessionIds()) {
-        if (killed.has(sid)) continue;
-        spawnSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `kill ${sid}`]);
-        killed.add(sid);
+  it('reconnects VUs whose sessions are killed mid-run and completes the run', () =>
+    quiet(async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });
+      const id = String(r.body.id);
+      await waitStatus(s, id, ['measuring'], 60_000);
+      await new Promise((res) => setTimeout(res, 3000));
+      // A VU between CALLs is not in the list: collect both over a few rounds.
+      const killed = new Set<string>();
+      for (let i = 0; i < 200 && killed.size < 2; i++) {
+        for (const sid of vuSessionIds()) {
+          if (killed.has(sid)) continue;
+          spawnSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `kill ${sid}`]);
+          killed.add(sid);
+        }
       }
-    }
-    expect(killed.size).toBe(2);
-    const job = await waitJob(s, id);
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect(job.result!.nopm).toBeGreaterThan(0);
-    expect(job.result!.errors?.byClass['connection']).toBeGreaterThan(0);
-    const out = (await output(s, id)).map((l) => l.text);
-    expect(out.some((l) => /^Vuser [23]: connection lost, reconnecting$/.test(l))).toBe(true);
-    expect(out.some((l) => /^Vuser [23]: reconnected after \d+\.\d s$/.test(l))).toBe(true);
-    expect(out.some((l) => /Procedure Error \(connection (1927|2013|2006)\)/.test(l))).toBe(true);
-    expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
-  });
+      expect(killed.size).toBe(2);
+      const job = await waitJob(s, id);
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(job.result!.nopm).toBeGreaterThan(0);
+      expect(job.result!.errors?.byClass['connection']).toBeGreaterThan(0);
+      const out = (await output(s, id)).map((l) => l.text);
+      expect(out.some((l) => /^Vuser [23]: connection lost, reconnecting$/.test(l))).toBe(true);
+      expect(out.some((l) => /^Vuser [23]: reconnected after \d+\.\d s$/.test(l))).toBe(true);
+      expect(out.some((l) => /Procedure Error \(connection (1927|2013|2006)\)/.test(l))).toBe(true);
+      expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
+    }));
 
   it('stops within a second and leaves no VU session behind', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 5, tcRefreshSec: 5, userDelayMs: 0 } });
