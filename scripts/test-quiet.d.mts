@@ -4,3 +4,7 @@ export function holdShared(): Promise<void>;
 export function releaseShared(): Promise<void>;
 /** Run `fn` with no other participating test running anywhere on the machine. */
 export function quiet<T>(fn: () => Promise<T>): Promise<T>;
+/** How long a quiet test may wait for the room (the tests already running end first). */
+export const QUIET_WAIT_MS: number;
+/** A quiet test's vitest timeout: its own budget `ms` plus the wait for the room. */
+export function quietTimeout(ms: number): number;

@@ -76,6 +76,18 @@ export async function releaseShared() {
 }
 
 /**
+ * How long a quiet test may wait for the room before its own time starts: the
+ * tests already running must end first, and the longest of them (the fuzzer)
+ * runs for minutes. A quiet test's timeout is quietTimeout(its own budget).
+ */
+export const QUIET_WAIT_MS = 20 * 60_000;
+
+/** A quiet test's vitest timeout: its own budget plus the wait for the room. */
+export function quietTimeout(ms) {
+  return process.env.SLEDGE_TEST_LOCKS === '0' ? ms : ms + QUIET_WAIT_MS;
+}
+
+/**
  * Run `fn` with no other participating test running: waits for the tests
  * already running to end, keeps new ones out, and lets them go when `fn` settles.
  */

@@ -7,7 +7,7 @@ import { launch, shot, type Chromium } from './browser.js';
 import { writeLongJob } from './fixture.js';
 import { startServer, type RunningServer } from './server.js';
 import { chartPoints, timeSelectChange } from './ui.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /** A job holding a 2-hour run (7,200 points per series) and 100,000 output lines stays responsive. */
 
@@ -64,7 +64,7 @@ describe('long job', () => {
       }
       console.log(`VU filter switch (ms): ${times.map((t) => t.toFixed(1)).join(', ')}`);
       for (const t of times) expect(t).toBeLessThan(BUDGET_MS);
-    }));
+    }), quietTimeout(240_000));
 
   it(`switches the latency series (3 x 7,200 points) in under ${BUDGET_MS} ms`, () =>
     quiet(async () => {
@@ -72,7 +72,7 @@ describe('long job', () => {
       for (const t of ['payment', 'delivery', 'neworder']) times.push(await timeSelectChange(page, 'latency-type', t));
       console.log(`latency series switch (ms): ${times.map((t) => t.toFixed(1)).join(', ')}`);
       for (const t of times) expect(t).toBeLessThan(BUDGET_MS);
-    }));
+    }), quietTimeout(240_000));
 
   it(`filters the output by text in under ${BUDGET_MS} ms`, () =>
     quiet(async () => {
@@ -93,5 +93,5 @@ describe('long job', () => {
       console.log(`text filter over 100,000 lines: ${ms.toFixed(1)} ms`);
       expect(await page.getByTestId('output-count').textContent()).toMatch(/^10 of 100,000/);
       expect(ms).toBeLessThan(BUDGET_MS);
-    }));
+    }), quietTimeout(240_000));
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { psql } from './faults/harness.js';
 import { get, makeApp, post, runJob, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
  * A build that fails drops what it created and nothing else: on PostgreSQL
@@ -120,7 +120,7 @@ describe('a failed build drops what it created', () => {
         // The backend sleeps on after its client is gone: end it, so later databases can be created.
         psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '${HOLDER}'`);
       }
-    }));
+    }), quietTimeout(300_000));
 
   it('TPROC-H PostgreSQL: a role that existed before stays; the database the build created is dropped (tables refused: read-only role)', async () => {
     psql(`CREATE ROLE ${PGH_OLD} LOGIN PASSWORD 'bf-pw'`);

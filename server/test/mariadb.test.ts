@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
  * MariaDB through the REST API: build with 2 build VUs (LOAD DATA), check,
@@ -54,7 +54,7 @@ describe('MariaDB end to end', () => {
       expect(ash.topEvents.length).toBeGreaterThan(0);
       const c = await post(s, '/api/v1/jobs', { type: 'check', target });
       expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
-    }));
+    }), quietTimeout(300_000));
 
   it('drives the same schema with the MySQL flavour (engine mysql on the MariaDB server)', async () => {
     const mysql = { ...target, engine: 'mysql' };

@@ -7,7 +7,7 @@ import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadMyVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
 import { get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
  * The native MariaDB C connector VU loop through the server, on the local
@@ -153,7 +153,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
       const lat = await get<unknown[]>(s, `/api/v1/jobs/${job.id}/latency`);
       expect(lat.length).toBeGreaterThan(5);
       await checkSchema(s);
-    }));
+    }), quietTimeout(300_000));
 
   it('counts lock wait timeouts as timeouts (1205) and carries on', () =>
     quiet(async () => {
@@ -174,7 +174,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
         sql(`set global innodb_lock_wait_timeout = ${Number(before)}`);
         holder.kill();
       }
-    }));
+    }), quietTimeout(300_000));
 
   it('reconnects VUs whose sessions are killed mid-run and completes the run', () =>
     quiet(async () => {
@@ -201,7 +201,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
       expect(out.some((l) => /^Vuser [23]: reconnected after \d+\.\d s$/.test(l))).toBe(true);
       expect(out.some((l) => /Procedure Error \(connection (1927|2013|2006)\)/.test(l))).toBe(true);
       expect(out.filter((l) => /^Vuser [23]:FINISHED SUCCESS$/.test(l))).toHaveLength(2);
-    }));
+    }), quietTimeout(300_000));
 
   it('stops within a second and leaves no VU session behind', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 5, tcRefreshSec: 5, userDelayMs: 0 } });

@@ -7,7 +7,7 @@ import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
 import { get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
  * The native libpq VU loop through the server: the same transactions as the
@@ -151,7 +151,7 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
       const checked = await waitJob(s, String(c.body.id));
       const failedChecks = (await output(s, checked.id)).map((l) => l.text).filter((t) => /fail|error|inconsistent/i.test(t));
       expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
-    }));
+    }), quietTimeout(300_000));
 
   it('reconnects VUs whose backends are terminated mid-run and completes the run', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
  * PostgreSQL through the REST API: build with 2 build VUs, check, a timed
@@ -77,5 +77,5 @@ describe('PostgreSQL end to end', () => {
       expect(part.series.every((b) => b.ts >= mid && b.ts < mid + 5000)).toBe(true);
       const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
       expect(exp.body).not.toContain('tpcc-pw-srv');
-    }));
+    }), quietTimeout(300_000));
 });

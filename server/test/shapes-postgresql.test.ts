@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; nopm: number; tpm: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
 type ArrivalRes = { targetRate: number; achievedRate: number; sessionsUsed: number; dropped: number; scheduled: number };
@@ -60,7 +60,7 @@ describe('run shapes on PostgreSQL', () => {
       // The monitor's session is read at each step's ends and by the transaction counter: one query at a time (issue 31 item 9).
       await new Promise((res) => setImmediate(res));
       expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
-    }));
+    }), quietTimeout(300_000));
 
   it('runs at 50 arrivals/s: achieved within 5% of target, under 5% dropped; a tiny pool at a high rate drops arrivals', () =>
     quiet(async () => {
@@ -84,5 +84,5 @@ describe('run shapes on PostgreSQL', () => {
       expect(h.sessionsUsed).toBe(2);
       expect(h.dropped).toBeGreaterThan(0);
       expect(h.achievedRate).toBeLessThan(h.targetRate);
-    }));
+    }), quietTimeout(300_000));
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
-import { quiet } from '../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; startSec: number; endSec: number; nopm: number; tpm: number; transactions: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
 type ArrivalRes = { targetRate: number; achievedRate: number; sessionsUsed: number; maxSessions: number; dropped: number; scheduled: number; latencyFromIntended: boolean };
@@ -83,7 +83,7 @@ describe('run shapes on SQLite', () => {
       const samples = (await shapeSamples(job.id)).filter((x) => x.data['kind'] === 'arrival');
       expect(samples.length).toBeGreaterThan(10);
       expect(samples.every((x) => x.data['target'] === 20)).toBe(true);
-    }));
+    }), quietTimeout(300_000));
 
   it('counts dropped arrivals when one session cannot keep up with a high ramping rate', () =>
     quiet(async () => {
@@ -96,5 +96,5 @@ describe('run shapes on SQLite', () => {
       expect(a.achievedRate).toBeLessThan(a.targetRate);
       // Every scheduled arrival in the window either ran or was dropped (give or take those in flight at the edges).
       expect(Math.abs(a.scheduled - a.dropped - a.achievedRate * 6) / a.scheduled).toBeLessThan(0.05);
-    }));
+    }), quietTimeout(300_000));
 });

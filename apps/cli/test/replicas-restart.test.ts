@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job, ReplicaList } from '@sledge/protocol';
 import { freePort, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
-import { quiet } from '../../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 
 const TOKEN = 'restart-T0ken';
 const DB = 'sledge_replicas_restart';
@@ -103,5 +103,5 @@ describe('a primary restart stops the replicas\' VUs', () => {
       await Promise.all(replicas.map((x) => x.waitLog(new RegExp(`stopping the VUs of job ${id}: its primary restarted`), 10_000)));
       await waitFor(() => sessions() === 0, 'no session left on the database', 10_000);
       expect((await api<Job>('GET', `/jobs/${id}`)).body.status).toBe('interrupted');
-    }), 180_000);
+    }), quietTimeout(180_000));
 });

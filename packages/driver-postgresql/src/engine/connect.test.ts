@@ -4,7 +4,7 @@ import { SledgeError} from '@sledge/protocol';
 import type { PostgresqlTarget } from '@sledge/protocol';
 import { APP_MONITOR, CONNECT_TIMEOUT_MS } from './config.js';
 import { closeQuietly, connect } from './connect.js';
-import { quiet } from '../../../../scripts/test-quiet.mjs';
+import { quiet, quietTimeout } from '../../../../scripts/test-quiet.mjs';
 
 const base: PostgresqlTarget = {
   engine: 'postgresql',
@@ -56,7 +56,7 @@ describe('connect', () => {
       expect(e.message).toMatch(/connect timeout/);
       expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
       expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3000);
-    }), 15_000);
+    }), quietTimeout(15_000));
 
   it('falls back to a plain connection with sslmode=prefer when the server has no TLS, and names the session', async () => {
     const c = await connect(base, 'superuser', APP_MONITOR);
