@@ -251,6 +251,8 @@ describe('targets page', () => {
     await nav(page, 'Target');
     await page.locator('.engine-card').first().waitFor();
     expect(await page.locator('.engine-card.unavailable').count()).toBe(caps.engines.filter((e) => !e.available).length);
+    // Every card stays compact (a reason or a not-offered note is cut to its first sentence, two lines at most).
+    for (const e of caps.engines) expect((await page.locator(`label[data-engine="${e.engine}"]`).boundingBox())!.height, e.engine).toBeLessThan(140);
     for (const e of missing) {
       await page.getByTestId(`install-${e.engine}`).click();
       const help = page.getByTestId('engine-help');

@@ -20,7 +20,7 @@ const FEATURES: DriverFeatures = {
  */
 export const NOT_OFFERED = {
   tprocc:
-    "DuckDB's optimistic concurrency control aborts one of two transactions that update the same rows (\"Conflict on update\"), and TPROC-C's virtual users update the same DISTRICT and WAREHOUSE rows all the time: most new-order and payment transactions would fail rather than wait, so NOPM would measure conflicts, not throughput. Run TPROC-C on SQLite or a server engine.",
+    "Conflicting updates abort (optimistic concurrency). DuckDB's concurrency control aborts one of two transactions that update the same rows (\"Conflict on update\"), and TPROC-C's virtual users update the same DISTRICT and WAREHOUSE rows all the time: most new-order and payment transactions would fail rather than wait, so NOPM would measure conflicts, not throughput. Run TPROC-C on SQLite or a server engine.",
 } as const;
 
 /** The DuckDB driver: TPROC-H only (see NOT_OFFERED). */

@@ -57,7 +57,7 @@ function EnginePicker() {
             </span>
             {e.notOffered &&
               Object.entries(e.notOffered).map(([w, why]) => (
-                <span key={w} className="muted small" title={why} data-testid={`not-offered-${e.engine}-${w}`}>
+                <span key={w} className="muted small engine-note" title={why} data-testid={`not-offered-${e.engine}-${w}`}>
                   No {workloadDef(w)?.display ?? w}: {firstLine(why).split(/(?<=\.) /)[0]}
                 </span>
               ))}
