@@ -41,6 +41,7 @@ function folderBlocks(globOf, folders, restricted, message, extra) {
   return folders.map((w) => {
     const names = restricted(w);
     const why = message(w, names);
+    if (names.length === 0) return { files: globOf(w), rules: { 'no-restricted-imports': ['error', { patterns: extra }] } };
     return {
       files: globOf(w),
       rules: {
@@ -58,6 +59,15 @@ const driverFolderMessage = (w, names) =>
 
 const serverFolderMessage = (w, names) =>
   `a server workload folder imports no other workload's folder (${w} -> ${names.join(', ')}): move what both need into generic server code (docs/adding-a-workload.md)`;
+
+const uiFolderMessage = (w, names) =>
+  `a dashboard workload folder imports no other workload's folder (${w} -> ${names.join(', ')}): move what both need into ui/src/workloads/ or ui/src/components/ (docs/adding-a-workload.md)`;
+
+/** The dashboard's workload folders: chbench/ draws with tprocc/ and tproch/; neither of those imports chbench/ or each other. */
+const uiRestricted = (w) => (w === 'chbench' ? [] : others(w));
+
+/** What the dashboard and the agent may not import: they speak protocol only. */
+const UI_PACKAGES = { group: ['@sledge/core', '@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'], message: 'the dashboard and the agent import @sledge/protocol only' };
 
 /** The server's (and core's) workload folders: CH-benCHmark builds on TPROC-C, one way (docs/adding-a-workload.md), so chbench/ may import tprocc/. */
 const serverRestricted = (w) => (w === 'chbench' ? ['tproch'] : others(w));
@@ -134,6 +144,9 @@ export default tseslint.config(
   ...folderBlocks((w) => [`server/src/workloads/${w}/*-worker.ts`, `server/src/workloads/${w}/native-vus.ts`], WORKLOADS, serverRestricted, serverFolderMessage, [WORKER_IMPORTS]),
   {
     files: ['ui/src/**/*.{ts,tsx}', 'apps/agent/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@sledge/core', '@sledge/sql', '@sledge/driver-*', '@sledge/jobstore', '@sledge/server'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [UI_PACKAGES] }] },
   },
+  // The dashboard's workload folders (ui/src/workloads/<id>/): one never imports another's, except that
+  // CH-benCHmark's pages are TPROC-C's (its VUs) and TPROC-H's stream timeline (its analytic streams), one way.
+  ...folderBlocks((w) => [`ui/src/workloads/${w}/**/*.{ts,tsx}`], WORKLOADS, uiRestricted, uiFolderMessage, [UI_PACKAGES]),
 );

@@ -9,6 +9,7 @@ export * from './tprocc/rules.js';
 export * from './tprocc/columns.js';
 export * from './bulk/encode.js';
 export * from './bulk/datagen.js';
+export * from './bulk/insert-rows.js';
 export * from './tprocc/generate.js';
 export * from './tprocc/plan.js';
 export * from './tprocc/mix.js';

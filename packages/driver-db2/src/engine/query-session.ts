@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { QuerySession, QuerySessionOptions, StreamQueryRun, StreamQueryText } from '@sledge/core';
-import { SledgeError, type Db2Target } from '@sledge/protocol';
+import { checkInsertRows, rowsPerStatement, rowBatches, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import type { Db2Target } from '@sledge/protocol';
 import { SqlCatalog } from '@sledge/sql';
 import { db2ConnectionString } from './config.js';
 import { connectError } from './errors.js';
@@ -79,25 +79,13 @@ export async function rowsOf(db: IbmDatabase, sql: string, params: IbmParam[] = 
 
 /** Rows per INSERT for `columns` columns: within the parameter-marker limit and 1000 rows. */
 export function rowsPerInsert(columns: number): number {
-  return Math.max(1, Math.min(DB2_MAX_INSERT_ROWS, Math.floor(DB2_MAX_PARAMS / columns)));
+  return rowsPerStatement(columns, DB2_MAX_PARAMS, DB2_MAX_INSERT_ROWS);
 }
 
 /** `INSERT INTO t (a, b) VALUES (?, ?), (?, ?)...` for `n` rows: ordinary (validated, unquoted) names. */
 export function insertSql(table: string, columns: readonly string[], n: number): string {
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`;
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  identifier(table, 'table');
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  for (const c of columns) identifier(c, 'columns');
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /** How a session is set up: its client application name (none: left as the driver's), degree of parallelism. */
@@ -225,15 +213,14 @@ export class Db2QuerySession implements QuerySession {
 
   /** Multi-row INSERTs with parameter markers (at most 1000 rows and 32767 markers each), in one transaction. */
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows, identifier);
     if (rows.length === 0) return;
     const per = rowsPerInsert(columns.length);
     let full: string | undefined;
     await this.db.beginTransaction();
     try {
-      for (let i = 0; i < rows.length; i += per) {
-        const batch = rows.slice(i, i + per);
-        const text = batch.length === per ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
+      for (const { rows: batch, full: isFull } of rowBatches(rows, per)) {
+        const text = isFull ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
         await this.db.query(text, batch.flat() as IbmParam[]);
       }
       await this.db.commitTransaction();

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { QuerySession, QuerySessionOptions, StreamQueryRun, StreamQueryText } from '@sledge/core';
+import { checkInsertRows, rowBatches, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
 import { SledgeError, type DuckdbTarget } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
 import { connect, type Handle } from './connection.js';
@@ -23,17 +23,6 @@ export function insertSql(table: string, columns: readonly string[], n: number):
   const c = columns.length;
   const tuples = Array.from({ length: n }, (_, r) => `(${columns.map((_, i) => `$${r * c + i + 1}`).join(',')})`);
   return `INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(',')}) VALUES ${tuples.join(',')}`;
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  if (table.trim() === '') throw new SledgeError('SLEDGE_E_VALIDATION', 'insertRows: the table name is empty', { field: 'table' });
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /** SET threads = n: the degree of parallelism (a positive integer). */
@@ -147,11 +136,10 @@ export class DuckdbQuerySession implements QuerySession {
 
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
     if (this.closed) throw new SessionClosedError();
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows);
     if (rows.length === 0) return;
     await this.transaction(async () => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        const batch = rows.slice(i, i + ROWS_PER_INSERT);
+      for (const { rows: batch } of rowBatches(rows, ROWS_PER_INSERT)) {
         await this.handle.conn.run(insertSql(table, columns, batch.length), batch.flat() as (string | number | null)[]);
       }
     });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { rowsWithDateText, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
-import { SledgeError, type MssqlTarget } from '@sledge/protocol';
+import { checkInsertRows, rowsPerStatement, rowBatches, rowsWithDateText, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import type { MssqlTarget } from '@sledge/protocol';
 import { SqlCatalog } from '@sledge/sql';
 import { cleanStatement, fillPlaceholders, identifier } from './sql-text.js';
 import { TediousStreamConn, type StreamConn, type StreamOpenOptions, type TdsParam } from './tds.js';
@@ -46,7 +46,7 @@ function split(q: StreamQueryText): { before: string[]; timed: string; after: st
 
 /** Rows per INSERT for `columns` columns: within the parameter limit and 1000 rows. */
 export function rowsPerInsert(columns: number): number {
-  return Math.max(1, Math.min(MSSQL_MAX_VALUES_ROWS, Math.floor(MSSQL_MAX_PARAMS / columns)));
+  return rowsPerStatement(columns, MSSQL_MAX_PARAMS, MSSQL_MAX_VALUES_ROWS);
 }
 
 /** A bracket-quoted identifier (] doubled). */
@@ -70,17 +70,6 @@ export function batchParams(rows: readonly Row[]): TdsParam[] {
   const out: TdsParam[] = [];
   for (const r of rows) for (const v of r) out.push(valueParam(`p${out.length}`, v));
   return out;
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  if (table.trim() === '') throw new SledgeError('SLEDGE_E_VALIDATION', 'insertRows: the table name is empty', { field: 'table' });
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /** A query session's connection: the target's database, program name (appName), the query timeout as tedious requestTimeout. */
@@ -140,15 +129,14 @@ export class MssqlQuerySession implements QuerySession {
 
   /** Multi-row INSERTs (at most 1000 rows and 2098 parameters each), in one transaction. */
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows);
     if (rows.length === 0) return;
     const per = rowsPerInsert(columns.length);
     let full: string | undefined;
     await this.conn.begin();
     try {
-      for (let i = 0; i < rows.length; i += per) {
-        const batch = rows.slice(i, i + per);
-        const text = batch.length === per ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
+      for (const { rows: batch, full: isFull } of rowBatches(rows, per)) {
+        const text = isFull ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
         await this.conn.exec(text, batchParams(batch));
       }
       await this.conn.commit();

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { Logger, QuerySession, QuerySessionOptions, StreamQueryRun, StreamQueryText } from '@sledge/core';
-import { SledgeError } from '@sledge/protocol';
+import { checkInsertRows, rowsPerStatement, rowBatches, type Logger, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
 import { sqlSet } from '@sledge/sql';
 import { connect } from './connect.js';
 import type { Flavour, MyTarget } from './flavour.js';
@@ -35,24 +34,13 @@ export function splitQuery(q: StreamQueryText): { before: Statement[]; timed: St
 
 /** Rows per INSERT for `columns` columns: as many as the placeholder limit allows. */
 export function rowsPerInsert(columns: number, maxParams = MY_MAX_PARAMS): number {
-  return Math.max(1, Math.floor(maxParams / columns));
+  return rowsPerStatement(columns, maxParams);
 }
 
 /** `INSERT INTO `t` (`a`,`b`) VALUES (?,?),(?,?)...` for `n` rows. */
 export function insertSql(table: string, columns: readonly string[], n: number): string {
   const tuple = `(${columns.map(() => '?').join(',')})`;
   return `INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(',')}) VALUES ${Array.from({ length: n }, () => tuple).join(',')}`;
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  if (table.trim() === '') throw new SledgeError('SLEDGE_E_VALIDATION', 'insertRows: the table name is empty', { field: 'table' });
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /** EXPLAIN's rows as a text table: a header line and one line per row, columns padded. */
@@ -172,16 +160,15 @@ export class MyQuerySession implements QuerySession {
 
   /** Multi-row INSERTs as prepared statements (at most 65535 placeholders each), in one transaction. */
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows);
     if (rows.length === 0) return;
     const per = rowsPerInsert(columns.length);
     let full: string | undefined;
     this.busy = true;
     try {
       await this.c.beginTransaction();
-      for (let i = 0; i < rows.length; i += per) {
-        const batch = rows.slice(i, i + per);
-        const text = batch.length === per ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
+      for (const { rows: batch, full: isFull } of rowBatches(rows, per)) {
+        const text = isFull ? (full ??= insertSql(table, columns, per)) : insertSql(table, columns, batch.length);
         await this.c.execute(text, batch.flat());
         if (text !== full) this.c.unprepare(text);
       }

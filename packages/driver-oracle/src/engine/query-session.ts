@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { rowsWithDateText, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import { checkInsertRows, rowBatches, rowsWithDateText, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
 import { SledgeError, type OracleTarget } from '@sledge/protocol';
 import { SqlCatalog } from '@sledge/sql';
 import { oracleConnectAttrs } from './config.js';
@@ -57,18 +57,6 @@ function split(q: StreamQueryText): { before: string[]; timed: string; after: st
     timed: sendable(q.statements[at]!.sql),
     after: q.statements.slice(at + 1).map((s) => sendable(s.sql)),
   };
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  identifier(table, 'table');
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  for (const c of columns) identifier(c, 'columns');
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /** The array-DML INSERT: unquoted (validated) names, positional binds, DATE columns through TO_DATE. */
@@ -193,15 +181,15 @@ export class OracleQuerySession implements QuerySession {
 
   /** Array DML (executeMany, 5000 rows a call) with bind types from the table's columns, in one transaction. */
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows, identifier);
     if (rows.length === 0) return;
     const cols = await this.columnTypes(table, columns);
     const sql = insertSql(table, cols);
     const kinds = cols.map(oraKind);
     const defs = bindDefs(cols, this.lib);
     try {
-      for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
-        await this.conn.executeMany(sql, arrayRows(rows.slice(i, i + INSERT_BATCH_ROWS), kinds), { bindDefs: defs, autoCommit: false });
+      for (const { rows: batch } of rowBatches(rows, INSERT_BATCH_ROWS)) {
+        await this.conn.executeMany(sql, arrayRows(batch, kinds), { bindDefs: defs, autoCommit: false });
       }
       await this.conn.commit();
     } catch (e) {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
-import type { Logger, QuerySession, QuerySessionOptions, StreamQueryRun, StreamQueryText } from '@sledge/core';
-import { SledgeError, type PostgresqlTarget } from '@sledge/protocol';
+import { checkInsertRows, rowsPerStatement, rowBatches, type Logger, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import type { PostgresqlTarget } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
 import { closeQuietly, connect } from './connect.js';
 
@@ -35,18 +35,7 @@ export function splitQuery(q: StreamQueryText): { before: Statement[]; timed: St
 
 /** Rows per INSERT for `columns` columns: as many as the parameter limit allows (and maxRows). */
 export function rowsPerInsert(columns: number, maxParams: number, maxRows = Infinity): number {
-  return Math.max(1, Math.min(maxRows, Math.floor(maxParams / columns)));
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  if (table.trim() === '') throw new SledgeError('SLEDGE_E_VALIDATION', 'insertRows: the table name is empty', { field: 'table' });
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
+  return rowsPerStatement(columns, maxParams, maxRows);
 }
 
 /** `INSERT INTO "t" ("a","b") VALUES ($1,$2),($3,$4)...` for `n` rows. */
@@ -154,7 +143,7 @@ export class PgQuerySession implements QuerySession {
   }
 
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows);
     if (rows.length === 0) return;
     const per = rowsPerInsert(columns.length, PG_MAX_PARAMS);
     const quote = (s: string) => this.c.escapeIdentifier(s);
@@ -162,9 +151,8 @@ export class PgQuerySession implements QuerySession {
     this.busy = true;
     try {
       await this.c.query('BEGIN');
-      for (let i = 0; i < rows.length; i += per) {
-        const batch = rows.slice(i, i + per);
-        const text = batch.length === per ? (full ??= insertSql(quote, table, columns, per)) : insertSql(quote, table, columns, batch.length);
+      for (const { rows: batch, full: isFull } of rowBatches(rows, per)) {
+        const text = isFull ? (full ??= insertSql(quote, table, columns, per)) : insertSql(quote, table, columns, batch.length);
         await this.c.query(text, batch.flat());
       }
       await this.c.query('COMMIT');

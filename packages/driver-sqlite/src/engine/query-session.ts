@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { QuerySession, QuerySessionOptions, StreamQueryRun, StreamQueryText } from '@sledge/core';
-import { SledgeError, type SqliteTarget } from '@sledge/protocol';
+import { checkInsertRows, rowsPerStatement, rowBatches, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import type { SqliteTarget } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
 import { openExisting, resolveFile, VU_TUNING } from './connection.js';
 import { SessionClosedError } from './errors.js';
@@ -23,7 +23,7 @@ export type Row = readonly (string | number | null)[];
 
 /** Rows per INSERT for `columns` columns: as many as the parameter limit allows. */
 export function rowsPerInsert(columns: number, maxParams = SQLITE_MAX_PARAMS): number {
-  return Math.max(1, Math.floor(maxParams / columns));
+  return rowsPerStatement(columns, maxParams);
 }
 
 /** A double-quoted identifier ("" inside). */
@@ -33,17 +33,6 @@ export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')
 export function insertSql(table: string, columns: readonly string[], n: number): string {
   const tuple = `(${columns.map(() => '?').join(',')})`;
   return `INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(',')}) VALUES ${Array.from({ length: n }, () => tuple).join(',')}`;
-}
-
-/** insertRows' input checked before anything is sent: a typed error naming what to fix. */
-export function checkInsert(table: string, columns: readonly string[], rows: readonly Row[]): void {
-  if (table.trim() === '') throw new SledgeError('SLEDGE_E_VALIDATION', 'insertRows: the table name is empty', { field: 'table' });
-  if (columns.length === 0) throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: no columns given`, { field: 'columns' });
-  rows.forEach((r, i) => {
-    if (r.length !== columns.length) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `insertRows into ${table}: row ${i} has ${r.length} values for ${columns.length} columns`, { field: 'rows' });
-    }
-  });
 }
 
 /**
@@ -257,14 +246,13 @@ export class SqliteQuerySession implements QuerySession {
 
   async insertRows(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
     if (this.closed) throw new SessionClosedError();
-    checkInsert(table, columns, rows);
+    checkInsertRows(table, columns, rows);
     if (rows.length === 0) return;
     const per = rowsPerInsert(columns.length);
     let full: Statement | undefined;
     this.db.transaction(() => {
-      for (let i = 0; i < rows.length; i += per) {
-        const batch = rows.slice(i, i + per);
-        const st = batch.length === per ? (full ??= this.db.prepare(insertSql(table, columns, per))) : this.db.prepare(insertSql(table, columns, batch.length));
+      for (const { rows: batch, full: isFull } of rowBatches(rows, per)) {
+        const st = isFull ? (full ??= this.db.prepare(insertSql(table, columns, per))) : this.db.prepare(insertSql(table, columns, batch.length));
         st.run(batch.flat());
       }
     }).immediate();

@@ -3,7 +3,7 @@ import { ENGINE_DISPLAY, SledgeError, type TproccJobConfig } from '@sledge/proto
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
-import { buildVuStatus } from '../../runner/build-vu-status.js';
+import { buildMessages, buildTotals } from '../../runner/build-feed.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { BuildWorkerData, FromBuildWorker } from './build-messages.js';
@@ -38,31 +38,7 @@ async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: 
     })),
   ];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
-  const vuStatus = buildVuStatus((vu, text) => ctx.output(vu, text));
-  const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
-    switch (m.t) {
-      case 'log':
-        vuStatus.log(vu);
-        ctx.output(vu, m.text);
-        break;
-      case 'progress': {
-        const p = feed.worker(m.worker);
-        p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
-        if (m.warehouse !== null) p.currentWarehouse = m.warehouse;
-        feed.push();
-        break;
-      }
-      case 'expected':
-        feed.progress.expected[m.table] = (feed.progress.expected[m.table] ?? 0) + m.delta;
-        break;
-      case 'done':
-        vuStatus.done(vu);
-        generators.add(m.generator);
-        feed.worker(m.worker).done = true;
-        feed.push(true);
-        break;
-    }
-  });
+  const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, buildMessages<FromBuildWorker>((vu, text) => ctx.output(vu, text), feed, generators, (m) => m.warehouse));
   return { failure, generators };
 }
 
@@ -71,12 +47,8 @@ function buildReport(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, t: { t0: 
   const { ctx, cfg } = env;
   const W = cfg.tprocc.warehouses;
   const mon = (text: string) => ctx.output(1, text);
-  const secs = (performance.now() - t.t0) / 1000;
-  const cpu = process.cpuUsage(t.cpu0);
-  const loaded = feed.progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
-  mon(
-    `Build of ${W} warehouse(s) took ${secs.toFixed(1)} s: ${loaded} rows (${Math.round(loaded / secs)} rows/s), client CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, generator ${[...generators].join('+') || 'n/a'}`,
-  );
+  const { secs, text } = buildTotals(feed, t.t0, t.cpu0, generators);
+  mon(`Build of ${W} warehouse(s) ${text}`);
   const s1 = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
   const tEnd = performance.now();
   mon(`Build phases: schema ${s1(t.t0, t.tLoad)} s, load ${s1(t.tLoad, t.tFinish)} s, indexes, routines and statistics ${s1(t.tFinish, tEnd)} s`);

@@ -3,7 +3,7 @@ import { SledgeError, type TprochJobConfig } from '@sledge/protocol';
 import type { JobBody, JobEnv } from '../../engine/job-types.js';
 import { discardCreated } from '../../runner/discard-created.js';
 import { ProgressFeed } from '../../runner/progress.js';
-import { buildVuStatus } from '../../runner/build-vu-status.js';
+import { buildMessages, buildTotals } from '../../runner/build-feed.js';
 import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { FromTprochBuildWorker, TprochBuildWorkerData } from './build-messages.js';
@@ -21,28 +21,7 @@ async function loadRows(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, plan: 
   const common = { kind: 'tproch-build' as const, engine: cfg.target.engine, target: cfg.target, scaleFactor: cfg.tproch.scaleFactor, control, generator };
   const spec: TprochBuildWorkerData[] = [{ ...common, worker: 1, units: [{ kind: 'region' }] }, ...plan.map((w) => ({ ...common, worker: w.worker, units: w.units }))];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
-  const vuStatus = buildVuStatus((vu, text) => ctx.output(vu, text));
-  const failure = await runWorkerGroup<TprochBuildWorkerData, FromTprochBuildWorker>('build', BUILD_WORKER, spec, ctrl, (vu, m) => {
-    switch (m.t) {
-      case 'log':
-        vuStatus.log(vu);
-        ctx.output(vu, m.text);
-        break;
-      case 'progress': {
-        const p = feed.worker(m.worker);
-        p.rows[m.table] = (p.rows[m.table] ?? 0) + m.rows;
-        if (m.base !== null) p.currentWarehouse = m.base;
-        feed.push();
-        break;
-      }
-      case 'done':
-        vuStatus.done(vu);
-        generators.add(m.generator);
-        feed.worker(m.worker).done = true;
-        feed.push(true);
-        break;
-    }
-  });
+  const failure = await runWorkerGroup<TprochBuildWorkerData, FromTprochBuildWorker>('build', BUILD_WORKER, spec, ctrl, buildMessages<FromTprochBuildWorker>((vu, text) => ctx.output(vu, text), feed, generators, (m) => m.base));
   return { failure, generators };
 }
 
@@ -66,13 +45,9 @@ function buildReport(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, t: { t0: 
   const { ctx } = env;
   const cfg = env.cfg;
   const mon = (text: string) => ctx.output(1, text);
-  const secs = (performance.now() - t.t0) / 1000;
-  const cpu = process.cpuUsage(t.cpu0);
-  const loaded = feed.progress.workers.reduce((s, w) => s + Object.values(w.rows).reduce((a, b) => a + b, 0), 0);
+  const { secs, text } = buildTotals(feed, t.t0, t.cpu0, generators);
   const sf = sfText(cfg.tproch.scaleFactor);
-  mon(
-    `Build of scale factor ${sf} took ${secs.toFixed(1)} s: ${loaded} rows (${Math.round(loaded / secs)} rows/s), client CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, generator ${[...generators].join('+') || 'n/a'}`,
-  );
+  mon(`Build of scale factor ${sf} ${text}`);
   const s1 = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
   mon(`Build phases: schema ${s1(t.t0, t.tLoad)} s, load ${s1(t.tLoad, t.tFinish)} s, keys and statistics ${s1(t.tFinish, performance.now())} s`);
   mon(`${schemaLabel(cfg)} SCHEMA COMPLETE`);
