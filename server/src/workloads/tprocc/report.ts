@@ -1,4 +1,4 @@
-import { isTproccResult, type Job } from '@sledge/protocol';
+import { isTproccResult, mixText, type Job } from '@sledge/protocol';
 import { html, type Html } from '../../report/escape.js';
 import { fixed, int, pctChange, utc } from '../../report/format.js';
 import { engineName } from '../../report/sections-job.js';
@@ -20,6 +20,9 @@ function figures(job: Job): ResultFigures | undefined {
   if (r.warehouses !== undefined) stats.push([int(r.warehouses), 'warehouses']);
   stats.push([fixed(r.measuredSeconds, 0), 'measured seconds']);
   if (r.clientCpuMsPer1000Tx !== undefined) stats.push([int(r.clientCpuMsPer1000Tx), 'client CPU ms / 1000 tx']);
+  if (r.standardMix === false && r.mix) {
+    return { stats, note: `Non-standard transaction mix (${mixText(r.mix)}): not HammerDB's 10/10/1/1/1, so this NOPM is not comparable with HammerDB's standard runs.` };
+  }
   return { stats };
 }
 
