@@ -7,6 +7,7 @@ describe('TPROC-C mix weights on SQLite', () => {
   let s: SledgeApp;
   const target = { engine: 'sqlite', file: 'mix-weights.sqlite' };
   const only = { neworder: 100, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 };
+  let onlyId = '';
 
   beforeAll(async () => {
     s = await makeApp();
@@ -36,6 +37,7 @@ describe('TPROC-C mix weights on SQLite', () => {
     expect(r.status).toBe(201);
     const job = await waitJob(s, String(r.body.id));
     expect(job.status).toBe('completed');
+    onlyId = job.id;
     const res = job.result as TproccResult;
     expect(res.nopm).toBeGreaterThan(0);
     expect(res.activeVus).toBe(2);
@@ -70,5 +72,9 @@ describe('TPROC-C mix weights on SQLite', () => {
     expect(job.summary).not.toContain('non-standard');
     const v = (job.result as { validity: Validity }).validity;
     expect(v.checks.find((c) => c.id === 'standard-mix')).toMatchObject({ status: 'pass' });
+    // Compared with the new-order-only run, the comparison report names the job whose mix is not the standard one.
+    const cmp = await s.app.inject({ method: 'GET', url: `/api/v1/compare/report?jobs=${job.id},${onlyId}` });
+    expect(cmp.statusCode).toBe(200);
+    expect(cmp.body).toMatch(/id="mix-note">Non-standard transaction mix: 2\. [^(]+\(neworder 100, payment 0, delivery 0, stocklevel 0, orderstatus 0\)\. NOPM compares only between runs of the same mix/);
   });
 });
