@@ -12,6 +12,7 @@ export default defineConfig({
         'test/ash-sqlite.test.ts',
         'test/hammerdb-files.test.ts',
         'test/hammerdb-verbs.test.ts',
+        'test/mix-sqlite.test.ts',
         'test/noop-workload.test.ts',
         'test/paths.test.ts',
         'test/report-sqlite.test.ts',

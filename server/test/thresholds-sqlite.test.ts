@@ -66,7 +66,7 @@ describe('thresholds on SQLite through REST', () => {
     expect(job.status).toBe('completed');
     const v = (job.result as { validity?: Validity }).validity!;
     const by = Object.fromEntries(v.checks.map((c) => [c.id, c]));
-    expect(Object.keys(by)).toEqual(['neworder-rollbacks', 'mix', 'nopm-vs-client', 'foreign-load', 'client-saturation', 'steady-state', 'errors', 'order-lines', 'remote-lines', 'remote-payments', 'by-name', 'consistency']);
+    expect(Object.keys(by)).toEqual(['neworder-rollbacks', 'mix', 'standard-mix', 'nopm-vs-client', 'foreign-load', 'client-saturation', 'steady-state', 'errors', 'order-lines', 'remote-lines', 'remote-payments', 'by-name', 'consistency']);
     expect(by['consistency']).toMatchObject({ status: 'pass', detail: expect.stringMatching(/^all \d+ checkschema conditions held$/) });
     // Real values from the window: the client's counts, NOPM against them, the NOPM samples of the 1 s counter.
     expect(by['mix']!.detail).toMatch(/^\d+ transactions: neworder [\d.]+% \(configured 43\.5%/);

@@ -10,6 +10,7 @@ import {
   runChecks,
   saturationCheck,
   slope,
+  standardMixCheck,
   steadyCheck,
   uncountedChecks,
 } from '../src/workloads/tprocc/validity.js';
@@ -122,6 +123,14 @@ describe('TPROC-C validity checks', () => {
     expect(u.every((c) => c.status === 'skip' && c.detail.includes('not counted'))).toBe(true);
   });
 
+  it("standard mix: HammerDB's 10/10/1/1/1 (in proportion) passes, any other mix warns that NOPM is not comparable", () => {
+    expect(standardMixCheck(DEFAULT_MIX)).toMatchObject({ id: 'standard-mix', status: 'pass' });
+    expect(standardMixCheck({ neworder: 30, payment: 30, delivery: 3, stocklevel: 3, orderstatus: 3 }).status).toBe('pass');
+    const only = standardMixCheck({ neworder: 100, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 });
+    expect(only.status).toBe('warn');
+    expect(only.detail).toBe("the mix (neworder 100, payment 0, delivery 0, stocklevel 0, orderstatus 0) is not HammerDB's standard 10/10/1/1/1: NOPM and TPM are not comparable with HammerDB's standard runs, only with runs of the same mix");
+  });
+
   it('overall status: the worst non-skipped check; a result without a verdict has none', () => {
     const c = (status: 'pass' | 'warn' | 'fail' | 'skip') => ({ id: status, title: status, status, detail: '' });
     expect(validityOf([c('pass'), c('skip')]).status).toBe('pass');
@@ -148,6 +157,7 @@ describe('TPROC-C validity checks', () => {
     expect(by).toEqual({
       'neworder-rollbacks': 'pass',
       mix: 'pass',
+      'standard-mix': 'pass',
       'nopm-vs-client': 'pass',
       'foreign-load': 'pass',
       'client-saturation': 'pass',

@@ -1,4 +1,4 @@
-import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, didYouMean, parseKeyThinkSpec, type EngineId } from '@sledge/protocol';
+import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, didYouMean, parseKeyThinkSpec, parseMixSpec, TX_TYPES, type EngineId } from '@sledge/protocol';
 import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
 import { connectPoolFromFile } from './connect-pool.js';
 
@@ -42,6 +42,7 @@ export const JOB_FLAGS = {
   'async-delay': { type: 'string' },
   'async-verbose': { type: 'boolean' },
   'key-think': { type: 'string' },
+  mix: { type: 'string' },
   'no-prepared': { type: 'boolean' },
   'no-reconnect': { type: 'boolean' },
   'max-tries': { type: 'string' },
@@ -189,6 +190,8 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ...CHBENCH_FLAGS.map(([flag, key]) => [`chbench.${key}`, `--${flag}`]),
   ['tproch.explain', '--no-explain'],
   ['tprocc.keyThink', '--key-think'],
+  ['tprocc.mix', '--mix'],
+  ...TX_TYPES.map((t) => [`tprocc.mix.${t}`, '--mix']),
   ['workload', '--workload'],
   ['target.engine', '--db'],
   ['target.pool', '--connect-pool'],
@@ -329,7 +332,18 @@ function tproccOptions(type: string, f: Flags): Record<string, unknown> {
   }
   if (Object.keys(schema).length) tprocc['schema'] = schema;
   if (f['key-think'] !== undefined) tprocc['keyThink'] = keyThinkFlag(f['key-think']);
+  if (f.mix !== undefined) tprocc['mix'] = mixFlag(f.mix);
   return tprocc;
+}
+
+/** --mix neworder=45,payment=43,...: the transaction mix weights, the types left out at 0 (--mix neworder=100 runs new orders only). */
+function mixFlag(v: string | boolean): Record<string, unknown> {
+  try {
+    if (typeof v !== 'string') throw new Error('it needs a value');
+    return parseMixSpec(v);
+  } catch (e) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--mix: ${(e as Error).message}`, { field: '--mix' });
+  }
 }
 
 /** --key-think neworder=18:12,payment=3:12,...: TYPE=KEYING:THINK-MEAN seconds; the types left out keep TPC-C's times. */

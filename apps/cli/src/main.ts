@@ -61,6 +61,9 @@ connection and workload flags (build/check/delete/run):
   --async-delay MS --async-verbose
   --key-think neworder=18:12,payment=3:12,delivery=2:10,stocklevel=2:5,orderstatus=2:5
                                  keying:mean thinking seconds per transaction (with --keyandthink)
+  --mix neworder=45,payment=43,delivery=4,stocklevel=4,orderstatus=4
+                                 transaction mix weights, the types left out at 0 (--mix neworder=100: new orders
+                                 only); default HammerDB's 10/10/1/1/1. Another mix's NOPM is not comparable with HammerDB's
   --no-prepared                  PostgreSQL: unnamed statements (PgBouncer pool_mode=transaction)
   --no-reconnect --max-tries N --retry-on serialization,connection,timeout,constraint,other
   --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
@@ -419,6 +422,7 @@ async function main(argv: string[]): Promise<number> {
 function forCli(text: string): string {
   return text
     .replace(/\(job type "(\w+)"\)/g, (_m, t: string) => `(sledge ${t} with the same connection flags)`)
+    .replace(/\btprocc\.mix\.([a-z]+)\b/g, '--mix $1')
     .replace(/\b(?:target|tprocc|datagen)\.[A-Za-z]+\b/g, (f) => FIELD_FLAGS[f] ?? f);
 }
 

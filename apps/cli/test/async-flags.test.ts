@@ -24,3 +24,20 @@ describe('fixed-throughput and async flags', () => {
     expect(FIELD_FLAGS['tprocc.asyncDelayMs']).toBe('--async-delay');
   });
 });
+
+describe('--mix', () => {
+  it('sets the whole transaction mix, the types left out at 0', () => {
+    expect(jobBody('run', { db: 'sqlite', mix: 'neworder=100' })['tprocc']).toEqual({ mix: { neworder: 100, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 } });
+    expect(jobBody('run', { db: 'sqlite', mix: 'neworder=45,payment=43,delivery=4,stocklevel=4,orderstatus=4' })['tprocc']).toEqual({
+      mix: { neworder: 45, payment: 43, delivery: 4, stocklevel: 4, orderstatus: 4 },
+    });
+    expect(FIELD_FLAGS['tprocc.mix']).toBe('--mix');
+    expect(FIELD_FLAGS['tprocc.mix.neworder']).toBe('--mix');
+  });
+
+  it('a malformed --mix names the flag and the form expected', () => {
+    expect(() => jobBody('run', { db: 'sqlite', mix: 'slev=4' })).toThrow(expect.objectContaining({ field: '--mix', message: expect.stringContaining('TYPE=WEIGHT') }));
+    expect(() => jobBody('run', { db: 'sqlite', mix: 'neworder=50%' })).toThrow(expect.objectContaining({ field: '--mix' }));
+    expect(() => jobBody('run', { db: 'sqlite', mix: true })).toThrow(expect.objectContaining({ field: '--mix', message: '--mix: it needs a value' }));
+  });
+});

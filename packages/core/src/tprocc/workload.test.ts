@@ -113,7 +113,7 @@ describe('TPROC-C as a Workload', () => {
     counters = { nopm: 60, tpm: 400 };
     expect(m.live(await m.read(), 11000, 0, 10)).toEqual({ ts: 11000, tpm: 300 * 6, nopm: 360 });
     const out = m.result({ start: { nopm: 0, tpm: 100 }, end: { nopm: 600, tpm: 2100 }, seconds: 60, clientOps: 1500, clientCpuMsPer1000: 2.5, vus: 2 });
-    expect(out.result).toEqual({ nopm: 600, tpm: 2000, activeVus: 2, tpmSource: 'engine', line: 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM', measuredSeconds: 60, transactions: 1500, warehouses: 5, clientCpuMsPer1000Tx: 2.5, sessions: 2 });
+    expect(out.result).toEqual({ nopm: 600, tpm: 2000, activeVus: 2, tpmSource: 'engine', line: 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM', measuredSeconds: 60, transactions: 1500, warehouses: 5, clientCpuMsPer1000Tx: 2.5, sessions: 2, mix: DEFAULT_MIX, standardMix: true });
     expect(out.lines).toEqual(['2 Active Virtual Users configured', 'TEST RESULT : System achieved 600 NOPM from 2000 PostgreSQL TPM']);
     const c = await rc('client', options({ asyncScale: true }));
     await c.prepare();
@@ -121,5 +121,12 @@ describe('TPROC-C as a Workload', () => {
     expect(cout.result).toMatchObject({ tpm: 3000, activeVus: 20, sessions: 20, tpmSource: 'client' });
     expect(cout.result).not.toHaveProperty('clientCpuMsPer1000Tx');
     expect(cout.lines).toEqual(['2 VU * 10 AC = 20 Active Sessions configured', 'TEST RESULT : System achieved 1200 NOPM from 3000 PostgreSQL TPM', 'PostgreSQL TPM is counted client-side: commits + rollbacks of the virtual users']);
+    // A non-standard mix (tprocc.mix): said at the start, recorded in the result, and a line after the TEST RESULT.
+    const only = { neworder: 100, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 };
+    const n = await rc('engine', options({ mix: only }));
+    expect((await n.prepare()).summary).toBe('5 warehouses, non-standard transaction mix (neworder 100, payment 0, delivery 0, stocklevel 0, orderstatus 0)');
+    const nout = n.result({ start: { nopm: 0, tpm: 100 }, end: { nopm: 600, tpm: 2100 }, seconds: 60, clientOps: 1500, vus: 2 });
+    expect(nout.result).toMatchObject({ mix: only, standardMix: false });
+    expect(nout.lines.at(-1)).toBe("Transaction mix neworder 100, payment 0, delivery 0, stocklevel 0, orderstatus 0: not HammerDB's standard 10/10/1/1/1, so this NOPM is not comparable with HammerDB's standard runs");
   });
 });

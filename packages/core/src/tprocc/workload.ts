@@ -1,4 +1,4 @@
-import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, stepSlots, stepWindows, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
+import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, isStandardMix, mixText, stepSlots, stepWindows, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
 import { Reconnecting } from '../reconnecting.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
@@ -133,7 +133,7 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
         throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', 'there is no TPROC-C schema on the target: build one first (job type "build")', { field: 'target' });
       }
       W = state.warehouses;
-      const summary = `${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}`;
+      const summary = `${W} warehouses${o.allWarehouse ? ', all warehouses' : ''}${o.keyAndThink ? ', keying and thinking time' : ''}${isStandardMix(o.mix) ? '' : `, non-standard transaction mix (${mixText(o.mix)})`}`;
       return { params: { warehouses: W }, summary, runInfo: { warehouses: W } };
     },
     read,
@@ -165,6 +165,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
           `Warning: the ${ENGINE_DISPLAY[rc.engine]} transaction counter was reset during the measured window (${engine.why}): TPM is the sum of the monitor's ${engine.intervals - engine.dropped} interval(s) in which it did not go back${engine.dropped ? ` (${engine.dropped} interval(s) spanning the reset counted as 0)` : ''}, not end - start`,
         );
       }
+      const standardMix = isStandardMix(o.mix);
+      if (!standardMix) lines.push(`Transaction mix ${mixText(o.mix)}: not HammerDB's standard 10/10/1/1/1, so this NOPM is not comparable with HammerDB's standard runs`);
       const result: TproccResult = {
         nopm,
         tpm,
@@ -177,6 +179,8 @@ async function openMonitor(rc: RunContext<TproccOptions>): Promise<RunMonitor<Tp
         transactions: w.clientOps,
         warehouses: W,
         ...(w.clientCpuMsPer1000 !== undefined ? { clientCpuMsPer1000Tx: w.clientCpuMsPer1000 } : {}),
+        mix: { ...o.mix },
+        standardMix,
       };
       return { result, lines };
     },

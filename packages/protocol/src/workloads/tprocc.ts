@@ -76,6 +76,46 @@ export type TproccMix = Type.Static<typeof TproccMix>;
 export const DEFAULT_MIX: TproccMix = { neworder: 10, payment: 10, delivery: 1, stocklevel: 1, orderstatus: 1 };
 
 /**
+ * HammerDB's standard mix: weights in the proportions 10/10/1/1/1 (43.48% new
+ * order, 43.48% payment, 4.35% each of the rest). 20/20/2/2/2 draws the same
+ * shares and counts as standard; any other table does not, and its NOPM is not
+ * comparable with HammerDB's standard runs.
+ */
+export function isStandardMix(mix: TproccMix): boolean {
+  const unit = mix.delivery;
+  return unit > 0 && TX_TYPES.every((t) => mix[t] === DEFAULT_MIX[t] * unit);
+}
+
+/** "neworder 100, payment 0, ..." in TX_TYPES order: the mix as a result line or a note names it. */
+export function mixText(mix: TproccMix): string {
+  return TX_TYPES.map((t) => `${t} ${mix[t]}`).join(', ');
+}
+
+/**
+ * "neworder=45,payment=43,delivery=4" (the CLI's --mix): the whole weight
+ * table, the types left out at 0, so "neworder=100" is a new-order-only mix.
+ * Throws an Error naming the part at fault; the server checks the weights'
+ * ranges and that one of them is above 0.
+ */
+export function parseMixSpec(spec: string): TproccMix {
+  const out: TproccMix = { neworder: 0, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 };
+  const parts = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!parts.length) throw new Error(`it needs TYPE=WEIGHT pairs with TYPE one of ${TX_TYPES.join(', ')} (e.g. neworder=100)`);
+  const seen = new Set<string>();
+  for (const part of parts) {
+    const m = /^([a-z]+)\s*=\s*(\d+)$/i.exec(part);
+    const type = m?.[1]!.toLowerCase();
+    if (!m || !(TX_TYPES as readonly string[]).includes(type!)) {
+      throw new Error(`"${part}" is not TYPE=WEIGHT with TYPE one of ${TX_TYPES.join(', ')} and WEIGHT a whole number (e.g. neworder=100)`);
+    }
+    if (seen.has(type!)) throw new Error(`${type!} is given twice: give each type once`);
+    seen.add(type!);
+    out[type as TxType] = Number(m[2]);
+  }
+  return out;
+}
+
+/**
  * TPROC-C options: schema (build) and driver (run). Names follow HammerDB's
  * keys without the engine prefix (count_ware -> warehouses, num_vu ->
  * buildVus, ...). Defaults are HammerDB's.
@@ -171,6 +211,10 @@ export const TproccResult = Type.Object(
     steps: Type.Optional(Type.Array(StepResult, { description: 'step loads: each step\'s NOPM/TPM and latency (tprocc.steps)' })),
     arrival: Type.Optional(ArrivalResult),
     validity: Type.Optional(Validity),
+    mix: Type.Optional(TproccMix),
+    standardMix: Type.Optional(
+      Type.Boolean({ description: "false when the mix is not HammerDB's standard 10/10/1/1/1 (in proportion): NOPM is then not comparable with HammerDB's standard runs" }),
+    ),
     ...PoolResultFields,
     ...FaultResultFields,
     ...PlacementResultFields,
@@ -300,7 +344,7 @@ export const TPROCC: WorkloadDef = {
   result: TproccResult,
   headline: { field: 'nopm', unit: 'NOPM' },
   timingNames: TX_PROC,
-  summary: (r) => `${String(r['nopm'])} NOPM, ${String(r['tpm'])} TPM, ${String(r['activeVus'])} VU`,
+  summary: (r) => `${String(r['nopm'])} NOPM, ${String(r['tpm'])} TPM, ${String(r['activeVus'])} VU${r['standardMix'] === false ? ', non-standard mix' : ''}`,
   body: TproccJobCreate,
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,

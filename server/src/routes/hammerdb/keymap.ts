@@ -47,6 +47,9 @@ import { keyName, type Dict, type Section } from './dicts.js';
  * one of them the refresh stream when refresh_on is true).
  *
  * Sledge extensions (keys HammerDB does not have): db2_host and db2_port, and the whole sqlite_ dict.
+ *
+ * Sledge fields no key maps onto: tprocc.mix (HammerDB's drivers hard-code the 10/10/1/1/1 draw and
+ * its dict has no key for it; set the weights through REST, the CLI's --mix or the Run page).
  */
 export type Conv = 'string' | 'int' | 'number' | 'bool' | { oneOf: readonly string[] };
 

@@ -1,4 +1,4 @@
-import { isTproccResult, type Job } from '@sledge/protocol';
+import { isTproccResult, mixText, type Job } from '@sledge/protocol';
 import { html, type Html } from '../../report/escape.js';
 import { fixed, int, pctChange, utc } from '../../report/format.js';
 import { engineName } from '../../report/sections-job.js';
@@ -20,6 +20,9 @@ function figures(job: Job): ResultFigures | undefined {
   if (r.warehouses !== undefined) stats.push([int(r.warehouses), 'warehouses']);
   stats.push([fixed(r.measuredSeconds, 0), 'measured seconds']);
   if (r.clientCpuMsPer1000Tx !== undefined) stats.push([int(r.clientCpuMsPer1000Tx), 'client CPU ms / 1000 tx']);
+  if (r.standardMix === false && r.mix) {
+    return { stats, note: `Non-standard transaction mix (${mixText(r.mix)}): not HammerDB's 10/10/1/1/1, so this NOPM is not comparable with HammerDB's standard runs.` };
+  }
   return { stats };
 }
 
@@ -41,7 +44,17 @@ function headline(data: ReportData[]): Html {
   const heads = data.map((d, i) => ({ name: legendName(d, i), values: isTproccResult(d.job.result) ? { NOPM: d.job.result.nopm, TPM: d.job.result.tpm } : {} }));
   return html`<section id="headline"><h2>Result</h2>
 ${themedChart('NOPM and TPM per job', (p) => headlineBarsOption(heads, ['NOPM', 'TPM'], p), { width: 760, height: 260 })}
-${table(['job', 'id', 'engine', 'status', num('VUs'), num('warehouses'), num('NOPM'), num('Δ NOPM'), num('TPM'), num('Δ TPM'), 'started'], rows)}</section>`;
+${table(['job', 'id', 'engine', 'status', num('VUs'), num('warehouses'), num('NOPM'), num('Δ NOPM'), num('TPM'), num('Δ TPM'), 'started'], rows)}${mixNote(data)}</section>`;
+}
+
+/** Jobs that ran another transaction mix than HammerDB's: named, since their NOPM compares only with runs of the same mix. */
+function mixNote(data: ReportData[]): Html | '' {
+  const odd = data.flatMap((d, i) => {
+    const r = d.job.result;
+    return isTproccResult(r) && r.standardMix === false && r.mix ? [`${legendName(d, i)} (${mixText(r.mix)})`] : [];
+  });
+  if (!odd.length) return '';
+  return html`<p class="muted" id="mix-note">Non-standard transaction mix: ${odd.join('; ')}. NOPM compares only between runs of the same mix, not with HammerDB's standard 10/10/1/1/1 runs.</p>`;
 }
 
 function timelines(data: ReportData[]): Html | '' {

@@ -1,5 +1,5 @@
 import { tproccHooks, tproccTarget } from '@sledge/core';
-import { TX_TYPES, validityOf, type CheckItem, type TproccJobConfig, type TproccMix, type TproccResult, type Validity, type ValidityCheck } from '@sledge/protocol';
+import { TX_TYPES, isStandardMix, mixText, validityOf, type CheckItem, type TproccJobConfig, type TproccMix, type TproccResult, type Validity, type ValidityCheck } from '@sledge/protocol';
 import type { ValidityInput } from '../../runner/vu-run.js';
 import { checkItems } from './check.js';
 
@@ -52,6 +52,18 @@ export function mixCheck(mix: TproccMix, counts: Record<string, number>): Validi
     parts.push(`${t} ${pct(q, 1)} (configured ${pct(p, 1)}${s === 'pass' ? '' : `, ${s}`})`);
   }
   return check(id, title, worst, `${total} transactions: ${parts.join(', ')}; band per type: configured share ± 4 standard errors + 0.5 points (warn to ± 8 + 2 points)`);
+}
+
+/**
+ * Comparability: HammerDB's standard mix (10/10/1/1/1, in proportion) passes;
+ * any other tprocc.mix warns that this run's NOPM and TPM measure a different
+ * workload and are not comparable with HammerDB's standard runs.
+ */
+export function standardMixCheck(mix: TproccMix): ValidityCheck {
+  const id = 'standard-mix';
+  const title = 'Standard transaction mix';
+  if (isStandardMix(mix)) return check(id, title, 'pass', `the mix is HammerDB's standard 10/10/1/1/1 (${mixText(mix)})`);
+  return check(id, title, 'warn', `the mix (${mixText(mix)}) is not HammerDB's standard 10/10/1/1/1: NOPM and TPM are not comparable with HammerDB's standard runs, only with runs of the same mix`);
 }
 
 /**
@@ -202,6 +214,7 @@ export function runChecks(mix: TproccMix, input: Omit<ValidityInput<TproccJobCon
   return [
     mix.neworder > 0 ? rollbackCheck(neworders, noRollbacks) : check('neworder-rollbacks', 'New-order rollback share', 'skip', 'the mix has no new orders'),
     mixCheck(mix, counts),
+    standardMixCheck(mix),
     nopmCheck(result.nopm, minutes > 0 ? (neworders - noRollbacks) / minutes : 0, vus, minutes),
     foreignLoadCheck(result, minutes > 0 ? clientTx / minutes : 0),
     saturationCheck(client.cpuMs, w.seconds, client.workers, client.cores, features.tpmSource === 'client'),

@@ -1,7 +1,8 @@
 import type { RunOptionsProps } from '../types.js';
 import { useCapabilities } from '../../state/capabilities.js';
 import { KEY_THINK_ROWS } from '../tprocc/form.js';
-import { ANALYTIC_FIELDS, MIX_FIELDS, RUN_FIELDS } from './form.js';
+import { MixWeights } from '../tprocc/MixWeights.js';
+import { ANALYTIC_FIELDS, RUN_FIELDS } from './form.js';
 import { chbenchDop } from './jobs.js';
 
 /**
@@ -9,7 +10,7 @@ import { chbenchDop } from './jobs.js';
  * transactional VUs (keying and thinking while on, the transaction mix), then
  * the analytic streams; DOP only where the engine has a degree of parallelism.
  */
-export function ChbenchRunOptions({ engine, field, values }: RunOptionsProps) {
+export function ChbenchRunOptions({ engine, field, values, setValue }: RunOptionsProps) {
   const caps = useCapabilities();
   const dop = chbenchDop(engine, caps);
   const analytic = ANALYTIC_FIELDS.filter((n) => n !== 'chbench.dop' || dop);
@@ -49,11 +50,7 @@ export function ChbenchRunOptions({ engine, field, values }: RunOptionsProps) {
           </table>
         </fieldset>
       )}
-      <fieldset className="mix">
-        <legend>Transaction mix weights</legend>
-        <p className="help">Relative weights; HammerDB's mix is 10/10/1/1/1 (new order, payment, delivery, stock level, order status).</p>
-        <div className="form-grid five">{MIX_FIELDS.map((n) => field(n))}</div>
-      </fieldset>
+      <MixWeights field={field} values={values} setValue={setValue} />
     </>
   );
 }

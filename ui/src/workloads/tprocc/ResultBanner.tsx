@@ -1,4 +1,4 @@
-import type { Job } from '@sledge/protocol';
+import { mixText, type Job } from '@sledge/protocol';
 import { fmtInt, fmtNum } from '../../util/format.js';
 import { tproccResult } from './result.js';
 
@@ -39,6 +39,11 @@ export function TproccResultBanner({ job }: { job: Job }) {
           </div>
         )}
       </div>
+      {result.standardMix === false && result.mix && (
+        <p className="help" data-testid="result-mix">
+          Non-standard transaction mix ({mixText(result.mix)}): not HammerDB's 10/10/1/1/1, so this NOPM is not comparable with HammerDB's standard runs.
+        </p>
+      )}
       {result.targets && result.clientTpm && <PoolTable clientTpm={result.clientTpm} targets={result.targets} />}
     </section>
   );

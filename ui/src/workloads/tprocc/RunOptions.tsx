@@ -1,8 +1,9 @@
 import type { RunOptionsProps } from '../types.js';
-import { KEY_THINK_ROWS, MIX_FIELDS, RUN_FIELDS, SHAPE_FIELDS } from './form.js';
+import { KEY_THINK_ROWS, RUN_FIELDS, SHAPE_FIELDS } from './form.js';
+import { MixWeights } from './MixWeights.js';
 
 /** The Run page's TPROC-C fields: HammerDB's Driver Options, the keying and thinking table (while it is on), the run shape, then the transaction mix. */
-export function TproccRunOptions({ field, values }: RunOptionsProps) {
+export function TproccRunOptions({ field, values, setValue }: RunOptionsProps) {
   // A run shape decides the sessions: say so under Virtual users.
   const shapeHint = String(values['steps'] ?? '').trim()
     ? 'Step loads are set: the run holds the largest step\'s VUs'
@@ -46,11 +47,7 @@ export function TproccRunOptions({ field, values }: RunOptionsProps) {
         </p>
         <div className="form-grid">{SHAPE_FIELDS.map((n) => field(n))}</div>
       </fieldset>
-      <fieldset className="mix">
-        <legend>Transaction mix weights</legend>
-        <p className="help">Relative weights; HammerDB's mix is 10/10/1/1/1 (new order, payment, delivery, stock level, order status).</p>
-        <div className="form-grid five">{MIX_FIELDS.map((n) => field(n))}</div>
-      </fieldset>
+      <MixWeights field={field} values={values} setValue={setValue} />
     </>
   );
 }

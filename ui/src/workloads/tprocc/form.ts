@@ -1,4 +1,4 @@
-import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TproccOptions, parseStepsText, stepsToText, type EngineId, type LoadStep, type TxType } from '@sledge/protocol';
+import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TX_TYPES, TproccOptions, isStandardMix, parseStepsText, stepsToText, type EngineId, type LoadStep, type TproccMix, type TxType } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
@@ -51,6 +51,20 @@ export const RUN_FIELDS = ['driver', 'vus', 'rampup', 'duration', 'userDelayMs',
 /** Run page, advanced settings. */
 export const RUN_ADVANCED_FIELDS = ['raiseError', 'repeatDelayMs', 'tcRefreshSec', 'asyncScale', 'asyncClients', 'asyncDelayMs', 'asyncVerbose', 'workers', 'reconnect', 'maxTries', 'retryOn'];
 export const MIX_FIELDS = mixFields.map((f) => f.name);
+
+/** The mix as typed: each type's share (%, 0 when blank), and whether it is HammerDB's standard 10/10/1/1/1 in proportion; undefined while a weight is not a whole number >= 0 or all are 0 (the field's own error says why). */
+export function mixShares(values: FormValues): { shares: Record<TxType, number>; standard: boolean } | undefined {
+  const w = {} as TproccMix;
+  for (const t of TX_TYPES) {
+    const raw = values[`mix.${t}`];
+    const n = raw === undefined || raw === '' ? 0 : Number(raw);
+    if (!Number.isInteger(n) || n < 0) return undefined;
+    w[t] = n;
+  }
+  const total = TX_TYPES.reduce((a, t) => a + w[t], 0);
+  if (total <= 0) return undefined;
+  return { shares: Object.fromEntries(TX_TYPES.map((t) => [t, (w[t] / total) * 100])) as Record<TxType, number>, standard: isStandardMix(w) };
+}
 /** The keying and thinking table's fields (shown while keyAndThink is on). */
 export const KEY_THINK_FIELDS = keyThinkFields.map((f) => f.name);
 /** Its rows: each transaction type with its two fields. */

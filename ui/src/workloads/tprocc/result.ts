@@ -1,4 +1,4 @@
-import { isTproccResult, type Job } from '@sledge/protocol';
+import { isTproccResult, type Job, type TproccMix } from '@sledge/protocol';
 
 /**
  * A TPROC-C run's result figures. The one place that reads them from a job:
@@ -17,6 +17,10 @@ export interface TproccFigures {
   /** Connect pool runs: client-side TPM per transaction, and per pool connection. */
   clientTpm?: Record<string, number> | undefined;
   targets?: { name: string; sessions: number; transactions: number; clientTpm: Record<string, number> }[] | undefined;
+  /** The transaction mix weights of the run (results since tprocc.mix is recorded). */
+  mix?: TproccMix | undefined;
+  /** false: not HammerDB's standard 10/10/1/1/1, NOPM not comparable with its standard runs. */
+  standardMix?: boolean | undefined;
 }
 
 /** The run's NOPM, TPM and the rest of its result; undefined before there is one. */
@@ -34,5 +38,7 @@ export function tproccResult(job: Pick<Job, 'result'>): TproccFigures | undefine
     clientCpuMsPer1000Tx: r.clientCpuMsPer1000Tx,
     clientTpm: r.clientTpm,
     targets: r.targets,
+    mix: r.mix,
+    standardMix: r.standardMix,
   };
 }
