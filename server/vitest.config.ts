@@ -16,6 +16,7 @@ export default defineConfig({
         'test/paths.test.ts',
         'test/report-sqlite.test.ts',
         'test/report-tproch.test.ts',
+        'test/script-sqlite.test.ts',
         'test/security-auth.test.ts',
         'test/shapes-hammerdb.test.ts',
         'test/shapes-sqlite.test.ts',

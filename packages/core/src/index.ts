@@ -1,5 +1,6 @@
 export * from './random.js';
 export * from './driver.js';
+export * from './param-session.js';
 export * from './error-class.js';
 export * from './reconnecting.js';
 export * from './sqlfile.js';

@@ -9,3 +9,4 @@ export { evaluate, type EvalContext } from './eval.js';
 export * from './parse.js';
 export * from './client.js';
 export { scriptRandom } from './random.js';
+export * from './workload.js';
