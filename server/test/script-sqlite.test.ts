@@ -3,33 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobList, ScriptResult, TimingRow } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
-import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { get, makeApp, post, runJob, waitJob, type SledgeApp } from './helpers.js';
 
 // better-sqlite3 is the SQLite driver's dependency: resolve it from there.
 const require = createRequire(createRequire(import.meta.url).resolve('@sledge/driver-sqlite'));
 const Database = require('better-sqlite3') as new (file: string) => {
   exec(sql: string): void;
   prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): unknown };
-  transaction(fn: () => void): () => void;
   close(): void;
 };
 
 const sql = sqlSet('sqlite', 'script');
-
-/** pgbench's tables at scale 1 (1 branch, 10 tellers, 100,000 accounts, balances 0), from packages/sql/sqlite/script/tables.sql. */
-function pgbenchInit(file: string): void {
-  const db = new Database(file);
-  db.exec(sql.statement('tables.sql', 'drop'));
-  db.exec(sql.statement('tables.sql', 'create'));
-  db.transaction(() => {
-    db.prepare('INSERT INTO pgbench_branches (bid, bbalance) VALUES (1, 0)').run();
-    const t = db.prepare('INSERT INTO pgbench_tellers (tid, bid, tbalance) VALUES (?, 1, 0)');
-    for (let i = 1; i <= 10; i++) t.run(i);
-    const a = db.prepare("INSERT INTO pgbench_accounts (aid, bid, abalance, filler) VALUES (?, 1, 0, '')");
-    for (let i = 1; i <= 100000; i++) a.run(i);
-  })();
-  db.close();
-}
 
 /** A script of our own using every meta-command the SQLite engine runs. */
 const OWN = `-- every meta-command but the shell ones
@@ -58,10 +42,19 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
   beforeAll(async () => {
     s = await makeApp();
     file = join(s.dataDir, 'pgbench.sqlite');
-    pgbenchInit(file);
   });
   afterAll(async () => {
     await s?.app.close();
+  });
+
+  it("builds pgbench's tables at scale 1 (pgbench -i -s 1)", async () => {
+    const job = await runJob(s, { type: 'build', workload: 'script', target, script: { scale: 1 } }, 120_000);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const db = new Database(file);
+    const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+    expect([count('pgbench_branches'), count('pgbench_tellers'), count('pgbench_accounts'), count('pgbench_history')]).toEqual([1, 10, 100000, 0]);
+    expect(db.prepare('SELECT min(bid) AS lo, max(bid) AS hi, sum(abalance) AS s FROM pgbench_accounts').get()).toEqual({ lo: 1, hi: 1, s: 0 });
+    db.close();
   });
 
   it('runs tpcb-like and a script of its own with 2 VUs: per-script counters, latency, invariant', async () => {
@@ -101,6 +94,11 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     expect(b['accounts']).toBe(b['history']);
     expect(b['branches']).toBe(b['history']);
     expect(b['tellers']).toBe(b['history']);
+    expect(b['history']).not.toBe(0);
+    // The check job says the same.
+    const check = await runJob(s, { type: 'check', workload: 'script', target }, 60_000);
+    expect(check.status, JSON.stringify(check.error)).toBe('completed');
+    expect(check.summary).toBe(`pgbench invariant holds (sum(abalance) ${b['accounts']}, sum(bbalance) ${b['branches']}, sum(tbalance) ${b['tellers']}, sum(delta) ${b['history']})`);
   });
 
   it('refuses bad scripts before storing anything, naming the field, line and column', async () => {

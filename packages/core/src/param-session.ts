@@ -7,6 +7,8 @@ export interface ParamSessionOptions {
   /** The session's name as the engine shows it: sledge-<name> (application_name, program_name). */
   name: string;
   log: (line: string) => void;
+  /** A build's session: an engine whose database is a file creates it when missing (SQLite); server engines need the database to exist, as pgbench -i does. */
+  create?: boolean;
 }
 
 /**

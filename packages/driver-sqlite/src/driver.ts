@@ -50,7 +50,7 @@ export const driver: SqliteDriver = {
   openSession: async (target, log) => openAdminSession(target, log),
   classifyError,
   openQuerySession: async (target, opts) => openSqliteQuerySession(target, opts),
-  openParamSession: async (target) => openSqliteParamSession(target),
+  openParamSession: async (target, opts) => openSqliteParamSession(target, opts),
   localFileFields: ['file'],
   schemaField: 'file',
   workloads: { tprocc: tproccHooks, tproch: tprochHooks },

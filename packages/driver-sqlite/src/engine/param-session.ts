@@ -1,6 +1,6 @@
-import type { ParamRow, ParamSession, ParamValue } from '@sledge/core';
+import type { ParamRow, ParamSession, ParamSessionOptions, ParamValue } from '@sledge/core';
 import type { SqliteTarget } from '@sledge/protocol';
-import { openExisting, VU_TUNING } from './connection.js';
+import { CREATE_TUNING, openExisting, openForCreate, VU_TUNING } from './connection.js';
 import type { Db } from './library.js';
 import { BusyWait } from './busywait.js';
 
@@ -72,6 +72,6 @@ class SqliteParamSession implements ParamSession {
   }
 }
 
-export async function openSqliteParamSession(t: SqliteTarget): Promise<ParamSession> {
-  return new SqliteParamSession(openExisting(t, VU_TUNING), new BusyWait(t.busyTimeoutMs));
+export async function openSqliteParamSession(t: SqliteTarget, opts: Pick<ParamSessionOptions, 'create'> = {}): Promise<ParamSession> {
+  return new SqliteParamSession(opts.create ? openForCreate(t, CREATE_TUNING) : openExisting(t, VU_TUNING), new BusyWait(t.busyTimeoutMs));
 }

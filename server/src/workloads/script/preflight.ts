@@ -4,7 +4,7 @@ import { builtinScript } from '@sledge/sql';
 import { scriptCheckSql, withParamSession } from './sql.js';
 
 /**
- * The script workload's checks before a job is stored, which also settle
+ * The script workload's checks before a job is stored (a build settles its scale, 1 by default); a run's also settle
  * what the job keeps: each built-in script's text is filled in (the job
  * holds every script it ran), every script is parsed (a mistake is a
  * SLEDGE_E_VALIDATION on `script.scripts[i].text` with line and column), the
@@ -12,9 +12,14 @@ import { scriptCheckSql, withParamSession } from './sql.js';
  * target's pgbench_branches row count (1 when there is no such table).
  */
 export async function preflight(cfg: ScriptJobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  if (cfg.type !== 'run') {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `the script workload runs scripts only (type "run"); a ${cfg.type} job is not offered yet`, { field: 'type' });
+  if (!driver.openParamSession) {
+    throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run scripts (it has no parameter session)`, { field: 'target.engine' });
   }
+  if (cfg.type === 'build') {
+    cfg.script.scale = Math.max(1, cfg.script.scale);
+    return;
+  }
+  if (cfg.type !== 'run') return;
   for (const s of cfg.script.scripts) if (s.builtin) s.text = builtinScript(s.builtin);
   const scripts = parseJobScripts(cfg.script);
   checkScriptsOnDriver(scripts, driver);
