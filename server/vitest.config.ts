@@ -52,6 +52,7 @@ export default defineConfig({
         'test/tproch-mariadb.test.ts',
         // Both (chbench: SQLite too).
         'test/chbench.test.ts',
+        'test/script-live.test.ts',
         'test/datagen.test.ts',
         'test/failed-build-cleanup.test.ts',
         'test/preflight-build.test.ts',
