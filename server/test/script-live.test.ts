@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, ScriptResult } from '@sledge/protocol';
@@ -13,6 +14,8 @@ import { makeApp, post, runJob, type SledgeApp } from './helpers.js';
  * refused before anything is stored.
  */
 const DB = 'script_workload_live';
+/** A script of our own using every meta-command the engines run. */
+const OWN = readFileSync(new URL('./fixtures/script/own.sql', import.meta.url), 'utf8');
 const pgReq = createRequire(createRequire(import.meta.url).resolve('@sledge/driver-postgresql'));
 const myReq = createRequire(createRequire(import.meta.url).resolve('@sledge/driver-mysql'));
 
@@ -95,13 +98,13 @@ for (const [engine, e] of Object.entries(ENGINES)) {
       expect(Object.values(counts).map(Number)).toEqual([1, 10, 100000, 0]);
     });
 
-    it('runs tpcb-like with 2 VUs; the invariant holds after it', async () => {
-      const r = await job({ type: 'run', script: { scripts: [{ builtin: 'tpcb-like' }, { builtin: 'select-only', weight: 2 }], vus: 2, rampup: 0, duration: 0.08 } });
+    it('runs tpcb-like, select-only and a script using every meta-command with 2 VUs; the invariant holds after it', async () => {
+      const r = await job({ type: 'run', script: { scripts: [{ builtin: 'tpcb-like' }, { builtin: 'select-only', weight: 2 }, { name: 'own', text: OWN }], vus: 2, rampup: 0, duration: 0.08 } });
       expect(r.status, JSON.stringify(r.error)).toBe('completed');
       const result = r.result as unknown as ScriptResult;
       expect(result.scale).toBe(1);
       expect(result.failed).toBe(0);
-      expect(result.scripts.map((x) => x.name)).toEqual(['tpcb-like', 'select-only']);
+      expect(result.scripts.map((x) => x.name)).toEqual(['tpcb-like', 'select-only', 'own']);
       for (const x of result.scripts) expect(x.transactions, x.name).toBeGreaterThan(0);
       const b = await e.row(sqlSet(engine as 'postgresql', 'script').statement('check.sql', 'balances'));
       const [accounts, branches, tellers, history] = ['accounts', 'branches', 'tellers', 'history'].map((k) => Number(b[k]));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,24 +16,8 @@ const Database = require('better-sqlite3') as new (file: string) => {
 
 const sql = sqlSet('sqlite', 'script');
 
-/** A script of our own using every meta-command the SQLite engine runs. */
-const OWN = `-- every meta-command but the shell ones
-\\set aid random(1, 100000 * :scale)
-\\set pick permute(hash(:aid) % 1000, 1000) + 1
-SELECT abalance AS bal, aid FROM pgbench_accounts WHERE aid = :pick \\gset a_
-\\if :a_aid = :pick AND :a_bal IS NOT NULL
-  \\set ok 1
-\\elif false
-  \\set ok 2
-\\else
-  \\set ok 0
-\\endif
-SELECT :ok AS ok \\aset
-\\if :ok <> 1
-  SELECT 1/0 AS must_not_run;
-\\endif
-\\sleep 100 us
-`;
+/** A script of our own using every meta-command the engines run (fixtures/script/own.sql). */
+const OWN = readFileSync(new URL('./fixtures/script/own.sql', import.meta.url), 'utf8');
 
 describe('script workload on SQLite (pgbench scripts through REST)', () => {
   let s: SledgeApp & { dataDir: string };
