@@ -32,6 +32,13 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     await s?.app.close();
   });
 
+  it('is offered where the driver opens parameter sessions (capabilities)', async () => {
+    const caps = await get<{ engines: { engine: string; workloads: string[] }[] }>(s, '/api/v1/capabilities');
+    const by = Object.fromEntries(caps.engines.map((e) => [e.engine, e.workloads]));
+    for (const e of ['sqlite', 'postgresql', 'mysql', 'mariadb']) expect(by[e], e).toContain('script');
+    expect(by['duckdb']).not.toContain('script');
+  });
+
   it("builds pgbench's tables at scale 1 (pgbench -i -s 1)", async () => {
     const job = await runJob(s, { type: 'build', workload: 'script', target, script: { scale: 1 } }, 120_000);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
