@@ -114,6 +114,10 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     const unknown = await bad({ scripts: [{ builtin: 'tpcc' }] });
     expect(unknown.status).toBe(400);
     expect(String(JSON.stringify(unknown.body))).toContain('script.scripts');
+    // An engine whose driver has no parameter session (DuckDB) is refused, naming the engine field.
+    const duck = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: { engine: 'duckdb', file: 'x.duckdb' }, script: { scripts: [{ builtin: 'select-only' }] } });
+    expect(duck.status).toBe(424);
+    expect(duck.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'target.engine' });
     expect((await get<JobList>(s, '/api/v1/jobs')).total).toBe(before);
   });
 
