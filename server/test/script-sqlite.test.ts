@@ -55,6 +55,7 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
       workload: 'script',
       target,
       script: { scripts: [{ builtin: 'tpcb-like', weight: 3 }, { name: 'own', text: OWN, weight: 1 }], vus: 2, rampup: 0, duration: 0.08 },
+      thresholds: ['tps>1', 'error_rate<1%'],
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const job = await waitJob(s, String(r.body.id), 120_000);
@@ -62,6 +63,8 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     const result = job.result as unknown as ScriptResult;
     expect(result.scale).toBe(1);
     expect(result.activeVus).toBe(2);
+    // Thresholds on the result's figures gate it as for any workload.
+    expect(job.passed).toBe(true);
     expect(result.transactions).toBeGreaterThan(0);
     expect(result.tps).toBeGreaterThan(0);
     expect(result.failed).toBe(0);
