@@ -15,12 +15,12 @@ export async function preflight(cfg: ScriptJobConfig, driver: Driver, { busy }: 
   if (!driver.openParamSession) {
     throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run scripts (it has no parameter session)`, { field: 'target.engine' });
   }
+  for (const s of cfg.script.scripts) if (s.builtin) s.text = builtinScript(s.builtin);
   if (cfg.type === 'build') {
     cfg.script.scale = Math.max(1, cfg.script.scale);
     return;
   }
   if (cfg.type !== 'run') return;
-  for (const s of cfg.script.scripts) if (s.builtin) s.text = builtinScript(s.builtin);
   const scripts = parseJobScripts(cfg.script);
   checkScriptsOnDriver(scripts, driver);
   if (cfg.script.scale > 0) return;
