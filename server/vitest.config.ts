@@ -17,6 +17,7 @@ export default defineConfig({
         'test/paths.test.ts',
         'test/report-sqlite.test.ts',
         'test/report-tproch.test.ts',
+        'test/script-sqlite.test.ts',
         'test/security-auth.test.ts',
         'test/shapes-hammerdb.test.ts',
         'test/shapes-sqlite.test.ts',
@@ -52,6 +53,7 @@ export default defineConfig({
         'test/tproch-mariadb.test.ts',
         // Both (chbench: SQLite too).
         'test/chbench.test.ts',
+        'test/script-live.test.ts',
         'test/datagen.test.ts',
         'test/failed-build-cleanup.test.ts',
         'test/preflight-build.test.ts',

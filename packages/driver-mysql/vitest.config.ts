@@ -18,6 +18,7 @@ export default defineConfig({
         'src/engine/errors.test.ts',
         'src/engine/native-loader.live.test.ts',
         'src/engine/query-session.test.ts',
+        'src/param-session.mariadb.test.ts',
         'src/live-mysql.test.ts',
         'src/tprocc/loader.live.test.ts',
         'src/tprocc/purge.live.test.ts',

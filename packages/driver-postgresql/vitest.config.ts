@@ -15,6 +15,7 @@ export default defineConfig({
         'src/engine/connect.test.ts',
         'src/engine/loader.test.ts',
         'src/engine/query-session.test.ts',
+        'src/param-session.test.ts',
         'src/tprocc/native-spec.test.ts',
         'src/tprocc/routines.test.ts',
         'src/tprocc/schema.test.ts',

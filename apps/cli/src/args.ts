@@ -1,6 +1,7 @@
 import { ENGINES, ENGINE_URL, SledgeError, defaultKeyThink, didYouMean, parseKeyThinkSpec, parseMixSpec, TX_TYPES, type EngineId } from '@sledge/protocol';
 import { SHAPE_FIELD_FLAGS, SHAPE_FLAGS, shapeOptions } from './shapes.js';
 import { connectPoolFromFile } from './connect-pool.js';
+import { scriptEntries, type ScriptFlags } from './script.js';
 
 /** Flags shared by build/check/delete/run/datagen. */
 export const JOB_FLAGS = {
@@ -181,6 +182,22 @@ const CHBENCH_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['raise-query-error', 'raiseQueryError', 'flag'],
 ];
 
+/** CLI flag -> script option (the script workload; its scripts come from -f and --builtin). */
+const SCRIPT_OPTION_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
+  ['vus', 'vus', 'number'],
+  ['rampup', 'rampup', 'number'],
+  ['duration', 'duration', 'number'],
+  ['workers', 'workers', 'number'],
+  ['scale', 'scale', 'number'],
+];
+
+/** The script options of a body: -f/--builtin scripts and the driver settings. */
+function scriptOptions(f: Flags): Record<string, unknown> {
+  const o = optionsOf(f, SCRIPT_OPTION_FLAGS);
+  const scripts = scriptEntries(f as ScriptFlags);
+  return scripts ? { ...o, scripts } : o;
+}
+
 /** A server field name (tprocc.vus, target.port, datagen.dir ...) -> the CLI flag that sets it. */
 export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries([
   ...TARGET_FLAGS.map(([flag, key]) => [`target.${key}`, `--${flag}`]),
@@ -188,6 +205,8 @@ export const FIELD_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   ...SCHEMA_FLAGS.map(([flag, key]) => [`tprocc.schema.${key}`, `--${flag}`]),
   ...TPROCH_FLAGS.map(([flag, key]) => [`tproch.${key}`, `--${flag}`]),
   ...CHBENCH_FLAGS.map(([flag, key]) => [`chbench.${key}`, `--${flag}`]),
+  ...SCRIPT_OPTION_FLAGS.map(([flag, key]) => [`script.${key}`, `--${flag}`]),
+  ['script.scripts', '--script'],
   ['tproch.explain', '--no-explain'],
   ['tprocc.keyThink', '--key-think'],
   ['tprocc.mix', '--mix'],
@@ -266,11 +285,22 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
       ? { type, workload, target, tproch: tprochOptions(f) }
       : workload === 'chbench'
       ? { type, workload, target, tprocc: tproccOptions(type, f), chbench: optionsOf(f, CHBENCH_FLAGS) }
+      : workload === 'script'
+      ? { type, workload, target, script: scriptOptions(f) }
       : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
+  const sf = f as ScriptFlags;
+  if (workload !== 'script' && (sf.script?.length || sf.builtin?.length)) {
+    const flag = sf.script?.length ? 'script' : 'builtin';
+    throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} is a script workload flag: add --workload script or remove it`, { field: `--${flag}` });
+  }
   if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');
   else if (workload === 'chbench') refuseOthers(type, f, TPROCH_FLAGS.filter(([x]) => !CHBENCH_FLAGS.some(([y]) => y === x)), [], 'TPROC-H');
-  else {
+  else if (workload === 'script') {
+    const own = (x: FlagName) => SCRIPT_OPTION_FLAGS.some(([y]) => y === x);
+    refuseOthers(type, f, TPROCC_FLAGS.filter(([x]) => !own(x)), SCHEMA_FLAGS, 'TPROC-C');
+    refuseOthers(type, f, TPROCH_FLAGS.filter(([x]) => !own(x)), [], 'TPROC-H');
+  } else {
     refuseOthers(type, f, TPROCH_FLAGS, [], 'TPROC-H');
     refuseOthers(type, f, CHBENCH_FLAGS.filter(([x]) => !TPROCH_FLAGS.some(([y]) => y === x)), [], 'CH-benCHmark');
   }

@@ -7,17 +7,18 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, didYouMean, isChbenchResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, didYouMean, isChbenchResult, isScriptResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import type { SledgeClient } from './client.js';
 import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
 import { replicaCommand } from './replica.js';
-import { chbenchReport, jobDetail, jobTable, timingTable, tprochReport } from './print.js';
+import { chbenchReport, jobDetail, jobTable, scriptReport, timingTable, tprochReport } from './print.js';
 import { buildProgressLine } from './progress.js';
 import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { validityReport } from './validity.js';
+import { SCRIPT_FLAGS, type ScriptFlags } from './script.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
 import type { ThresholdEvaluation } from '@sledge/protocol';
 
@@ -101,6 +102,7 @@ CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one sche
   --dop N --query-timeout SEC --raise-query-error (the analytic queries)
   e.g. sledge build --workload chbench --db postgresql --warehouses 4 --build-vus 2
        sledge run --workload chbench --db postgresql --vus 2 --analytic-streams 1 --rampup 1 --duration 3
+       sledge run --workload script -f a.sql@5 -f b.sql@1 --builtin tpcb-like@1 --vus 4 --duration 1
 
 global flags:
   --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)
@@ -131,7 +133,7 @@ const GLOBAL = {
 /** Every command, for "did you mean" (USAGE describes them). */
 const COMMANDS = ['build', 'check', 'delete', 'run', 'datagen', 'jobs', 'job', 'stop', 'export', 'artifact', 'report', 'diff', 'thresholds', 'profile', 'capabilities', 'hammerdb', 'replica', 'help'] as const;
 
-type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags;
+type Opts = Flags & Partial<Record<keyof typeof GLOBAL, string | boolean>> & ThresholdFlags & ScriptFlags;
 
 /** sledge artifact <id> [-o FILE|DIR/]: the v6 result artifact, to stdout or a file. */
 async function artifactCommand(id: string | undefined, o: Opts): Promise<number> {
@@ -204,6 +206,7 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
     } else {
       if (isTprochResult(final.result)) process.stdout.write(tprochReport(final.result));
       else if (isChbenchResult(final.result)) process.stdout.write(chbenchReport(final.result));
+      else if (isScriptResult(final.result)) process.stdout.write(scriptReport(final.result));
       else if (final.result) process.stdout.write(final.result.line + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }
@@ -286,7 +289,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;
   }
-  const options = { ...JOB_FLAGS, ...GLOBAL, ...THRESHOLD_FLAGS };
+  const options = { ...JOB_FLAGS, ...GLOBAL, ...THRESHOLD_FLAGS, ...SCRIPT_FLAGS };
   const { values, positionals } = parseArgs({ args: joinNegativeValues(argv.slice(1), options), options, allowPositionals: true, strict: true });
   const o = values as Opts;
   if (o.help) {

@@ -1,5 +1,5 @@
 import { shapeLines } from './shapes.js';
-import { isTproccResult, type ChbenchResult, type Job, type TimingRow, type TprochResult } from '@sledge/protocol';
+import { isTproccResult, type ChbenchResult, type Job, type ScriptResult, type TimingRow, type TprochResult } from '@sledge/protocol';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
@@ -76,5 +76,14 @@ export function chbenchReport(r: ChbenchResult): string {
     rows.push(`Q${String(q.query).padEnd(5)}${String(q.count).padStart(6)}${q.meanSeconds.toFixed(3).padStart(10)}${q.minSeconds.toFixed(3).padStart(10)}${q.maxSeconds.toFixed(3).padStart(10)}${String(q.errors).padStart(8)}`);
   }
   if (r.interference) rows.push(`NOPM ${r.nopm} vs ${r.interference.baselineNopm} without analytic streams (job ${r.interference.baselineJobId}): ratio ${r.interference.ratio.toFixed(3)}`);
+  return rows.join('\n') + '\n';
+}
+
+/** A script workload result on stdout: the TPS line, then each script's transactions, TPS and failures over the measured window. */
+export function scriptReport(r: ScriptResult): string {
+  const w = Math.max(6, ...r.scripts.map((s) => s.name.length));
+  const rows = [r.line, `${'script'.padEnd(w)}${'weight'.padStart(8)}${'transactions'.padStart(14)}${'TPS'.padStart(10)}${'failed'.padStart(8)}`];
+  for (const s of r.scripts) rows.push(`${s.name.padEnd(w)}${String(s.weight).padStart(8)}${String(s.transactions).padStart(14)}${s.tps.toFixed(2).padStart(10)}${String(s.errors).padStart(8)}`);
+  rows.push(`scale ${r.scale}, ${r.activeVus} VU, measured ${r.measuredSeconds} s${r.clientCpuMsPer1000 !== undefined ? `, client CPU ${r.clientCpuMsPer1000} ms / 1000 transactions` : ''}`);
   return rows.join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
 import type { AshSample, AshScope, DriverFeatures, EngineId, Target } from '@sledge/protocol';
 import type { QuerySession, QuerySessionOptions } from './shapes/stream.js';
+import type { ParamSession, ParamSessionOptions } from './param-session.js';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -48,6 +49,13 @@ export interface Driver<T extends Target = Target> {
    * target's schema must exist; the session connects as the target's user.
    */
   openQuerySession?(target: T, opts: QuerySessionOptions): Promise<QuerySession>;
+  /**
+   * Optional capability: a session that runs a caller's statements with
+   * bound parameters in the engine's placeholder syntax, in transactions the
+   * caller opens (ParamSession): the script workload's VU session. Connects
+   * as the target's user to its database.
+   */
+  openParamSession?(target: T, opts: ParamSessionOptions): Promise<ParamSession>;
   /**
    * Optional capability: the target fields that name a file on the server's
    * own disk (SQLite: `file`). The server resolves them (relative paths under

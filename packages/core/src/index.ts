@@ -1,5 +1,6 @@
 export * from './random.js';
 export * from './driver.js';
+export * from './param-session.js';
 export * from './error-class.js';
 export * from './reconnecting.js';
 export * from './sqlfile.js';
@@ -39,3 +40,4 @@ export * from './tproch/streams.js';
 export * from './tproch/check.js';
 export * from './pool.js';
 export * from './counter-window.js';
+export * from './script/index.js';

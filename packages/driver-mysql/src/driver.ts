@@ -1,10 +1,11 @@
-import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type QuerySession, type QuerySessionOptions } from '@sledge/core';
+import { tproccTarget, type AshSampler, type AshSamplerOptions, type Driver, type EngineSession, type ErrorClass, type Logger, type ProbeResult, type ParamSession, type ParamSessionOptions, type QuerySession, type QuerySessionOptions } from '@sledge/core';
 import type { DriverFeatures } from '@sledge/protocol';
 import { MyAdmin } from './tprocc/admin.js';
 import { MyAshSampler } from './engine/ash/sampler.js';
 import { loadMysql2, mysql2Version } from './engine/connect.js';
 import { classifyError } from './engine/errors.js';
 import { openMyQuerySession } from './engine/query-session.js';
+import { openMyParamSession } from './engine/param-session.js';
 import type { FamilyOptions } from './engine/family.js';
 import type { Flavour, MyTarget } from './engine/flavour.js';
 import { sqlFor, type SqlSet } from './tprocc/sqlfiles.js';
@@ -64,6 +65,10 @@ export function mysqlFamilyDriver<T extends MyTarget>(flavour: Flavour<T['engine
 
     openQuerySession(target: T, opts: QuerySessionOptions): Promise<QuerySession> {
       return openMyQuerySession(target, flavour, opts);
+    },
+
+    openParamSession(target: T, opts: ParamSessionOptions): Promise<ParamSession> {
+      return openMyParamSession(target, flavour, opts);
     },
 
     schemaField: 'database',

@@ -1,10 +1,11 @@
 import { tproccTarget } from '@sledge/core';
-import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ProbeResult, QuerySession, QuerySessionOptions } from '@sledge/core';
+import type { AshSampler, AshSamplerOptions, Driver, EngineSession, ErrorClass, Logger, ParamSession, ParamSessionOptions, ProbeResult, QuerySession, QuerySessionOptions } from '@sledge/core';
 import type { DriverFeatures, PostgresqlTarget } from '@sledge/protocol';
 import { PgAdminSession } from './tprocc/admin.js';
 import { PgAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { openPgQuerySession } from './engine/query-session.js';
+import { openPgParamSession } from './engine/param-session.js';
 import { probePg } from './engine/probe.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -42,6 +43,10 @@ export const driver: Driver<PostgresqlTarget> = {
 
   openQuerySession(t: PostgresqlTarget, opts: QuerySessionOptions): Promise<QuerySession> {
     return openPgQuerySession(t, opts);
+  },
+
+  openParamSession(t: PostgresqlTarget, opts: ParamSessionOptions): Promise<ParamSession> {
+    return openPgParamSession(t, opts);
   },
 
   schemaField: 'database',

@@ -5,6 +5,7 @@ import { classifyError } from './engine/errors.js';
 import { LIBRARY, probeLibrary } from './engine/library.js';
 import { openLoaderSession } from './engine/loader.js';
 import { openSqliteQuerySession } from './engine/query-session.js';
+import { openSqliteParamSession } from './engine/param-session.js';
 import { openVuSession, type SqliteVuSession } from './tprocc/session.js';
 import { tprochHooks } from './tproch/hooks.js';
 
@@ -49,6 +50,7 @@ export const driver: SqliteDriver = {
   openSession: async (target, log) => openAdminSession(target, log),
   classifyError,
   openQuerySession: async (target, opts) => openSqliteQuerySession(target, opts),
+  openParamSession: async (target, opts) => openSqliteParamSession(target, opts),
   localFileFields: ['file'],
   schemaField: 'file',
   workloads: { tprocc: tproccHooks, tproch: tprochHooks },

@@ -275,3 +275,4 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
 }
 export * from './tproch.js';
 export * from './chbench.js';
+export * from './param-session.js';

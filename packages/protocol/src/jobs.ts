@@ -7,10 +7,11 @@ import { WorkloadIdString } from './workloads/index.js';
 import { TproccResult, TX_TYPES } from './workloads/tprocc.js';
 import { TprochResult } from './workloads/tproch.js';
 import { ChbenchResult } from './workloads/chbench.js';
+import { ScriptResult } from './workloads/script.js';
 import { ThresholdResult } from './run/thresholds.js';
 
 /** A finished job's result: its workload's own document (TPROC-C: nopm/tpm; TPROC-H: query times, geomean; CH-benCHmark: TPROC-C's plus the analytic streams'). */
-export const JobResult = Type.Union([TproccResult, TprochResult, ChbenchResult], { $id: 'JobResult' });
+export const JobResult = Type.Union([TproccResult, TprochResult, ChbenchResult, ScriptResult], { $id: 'JobResult' });
 export type JobResult = Type.Static<typeof JobResult>;
 
 /**

@@ -39,7 +39,7 @@ describe('did you mean (issue 31 item 10d)', () => {
       message: 'target.engine "postgress" is not a known engine: did you mean "postgresql"?; choose one of sqlite, postgresql, mysql, mariadb, mssql, oracle, db2, duckdb',
     });
     expect(fields({ type: 'run', target: { engine: 'sqlite' }, tprocc: { driver: 'timd' } })).toContainEqual({ field: 'tprocc.driver', message: 'tprocc.driver must be one of test, timed (got "timd"): did you mean "timed"?' });
-    expect(fields({ type: 'run', workload: 'tproc', target: { engine: 'sqlite' } }).find((x) => x.field === 'workload')!.message).toBe('workload "tproc" must be one of tprocc, tproch, chbench: did you mean "tprocc" or "tproch"?');
+    expect(fields({ type: 'run', workload: 'tproc', target: { engine: 'sqlite' } }).find((x) => x.field === 'workload')!.message).toBe('workload "tproc" must be one of tprocc, tproch, chbench, script: did you mean "tprocc" or "tproch"?');
     expect(fields({ type: 'run', target: { engine: 'sqlite', synchronous: 'sometimes' } }).find((x) => x.field === 'target.synchronous')!.message).toBe('target.synchronous must be one of off, normal, full (got "sometimes")');
   });
 });

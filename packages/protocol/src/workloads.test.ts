@@ -34,8 +34,8 @@ const noop: WorkloadDef = {
 };
 
 describe('workloads', () => {
-  it('ships TPROC-C, TPROC-H and CH-benCHmark; a definition holds operations, options and result', () => {
-    expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench']);
+  it('ships TPROC-C, TPROC-H, CH-benCHmark and the script workload; a definition holds operations, options and result', () => {
+    expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench', 'script']);
     const h = workloadDef('tproch')!;
     expect(h.operations).toHaveLength(24);
     expect(h.headline).toEqual({ field: 'geomean', unit: 's geomean', lowerIsBetter: true });
@@ -63,7 +63,7 @@ describe('workloads', () => {
   it('the variant is picked by workload: a TPROC-C key in another workload body is an unknown field', () => {
     const off = registerWorkload(noop);
     try {
-      expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench', 'noop']);
+      expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench', 'script', 'noop']);
       const c = parseWorkloadJob({ type: 'run', workload: 'noop', target: { engine: 'sqlite' }, noop: { ops: 3 } }, 9);
       expect(c).toMatchObject({ workload: 'noop', noop: { ops: 3 }, seed: 9, type: 'run' });
       const e = err(() => parseWorkloadJob({ type: 'run', workload: 'noop', target: { engine: 'sqlite' }, tprocc: {}, noop: { ops: 0 } }, 1));
@@ -72,7 +72,7 @@ describe('workloads', () => {
     } finally {
       off();
     }
-    expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench']);
+    expect(WORKLOADS).toEqual(['tprocc', 'tproch', 'chbench', 'script']);
   });
 
   it('three bad fields in three places come back together, each naming its field', () => {

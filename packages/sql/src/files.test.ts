@@ -64,7 +64,7 @@ describe('sqlFile', () => {
       expect(() => sqlFile('mariadb', 'tprocc', bad), bad).toThrow(/must be a plain file name/);
     }
     expect(() => sqlFile('informix' as EngineId, 'tprocc', 'tables.sql')).toThrow(/no SQL for engine "informix": engines are sqlite, postgresql/);
-    expect(() => sqlFile('postgresql', 'tpcds' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tpcds": workloads are tprocc, tproch, chbench, metrics, engine$/);
+    expect(() => sqlFile('postgresql', 'tpcds' as 'tprocc', 'tables.sql')).toThrow(/no SQL for workload "tpcds": workloads are tprocc, tproch, chbench, script, metrics, engine$/);
   });
 });
 
@@ -106,11 +106,11 @@ describe('sqlFiles', () => {
 });
 
 describe('the package', () => {
-  it('has one folder per engine, each shipped in "files"', () => {
+  it('has one folder per engine and the engine-neutral script/ (pgbench built-in scripts), each shipped in "files"', () => {
     const dirs = readdirSync(PKG).filter((d) => !d.startsWith('.') && statSync(join(PKG, d)).isDirectory() && !['src', 'dist', 'node_modules'].includes(d));
-    expect(dirs.sort()).toEqual([...ENGINES].sort());
+    expect(dirs.sort()).toEqual([...ENGINES, 'script'].sort());
     const pkg = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as { files: string[] };
-    for (const e of ENGINES) expect(pkg.files, e).toContain(e);
+    for (const e of [...ENGINES, 'script']) expect(pkg.files, e).toContain(e);
     expect(pkg.files).toContain('README.md');
   });
 });

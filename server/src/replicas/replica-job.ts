@@ -51,7 +51,7 @@ export class ReplicaJob {
     const driver = await loadDriver(req.target.engine);
     const probe = await driver.probe();
     if (!probe.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${req.target.engine} client library does not load on this replica: ${probe.reason ?? 'unknown reason'}`, { field: 'target.engine' });
-    this.ops = spec.workload.operations;
+    this.ops = (spec.workload.forOptions ? spec.workload.forOptions(req.options) : spec.workload).operations;
     const n = req.vus.length;
     const loop = spec.native
       ? spec.native.choose(req.vuLoop, driver, req.target, req.options)

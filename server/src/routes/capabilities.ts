@@ -31,6 +31,8 @@ export async function capabilities(version: string): Promise<Capabilities> {
           workloads: [
             ...Object.entries(d.workloads).filter(([, hooks]) => hooks !== undefined).map(([id]) => id),
             ...(d.workloads.tprocc && d.openQuerySession ? ['chbench'] : []),
+            // The script workload declares no hooks either: it runs where the driver opens parameter sessions.
+            ...(d.openParamSession ? ['script'] : []),
           ],
           ...(d.notOffered && Object.keys(d.notOffered).length > 0 ? { notOffered: { ...d.notOffered } } : {}),
           workloadFeatures: Object.fromEntries(

@@ -10,6 +10,8 @@ export interface Totals {
   perOp: number[];
   /** rollbacks per operation (index as in Workload.operations). */
   rollbacksPerOp: number[];
+  /** errors per operation (index as in Workload.operations). */
+  errorsPerOp: number[];
   /** commits + rollbacks of every operation. */
   ops: number;
 }
@@ -30,16 +32,18 @@ export class CounterReader {
     let errors = 0;
     const perOp: number[] = [];
     const rollbacksPerOp: number[] = [];
+    const errorsPerOp: number[] = [];
     for (let i = 0; i < this.ops; i++) {
       const cm = s[i * KINDS + K_COMMIT]!;
       const rb = s[i * KINDS + K_ROLLBACK]!;
       commits += cm;
       rollbacks += rb;
       errors += s[i * KINDS + K_ERROR]!;
+      errorsPerOp.push(s[i * KINDS + K_ERROR]!);
       perOp.push(cm + rb);
       rollbacksPerOp.push(rb);
     }
-    return { commits, rollbacks, errors, perOp, rollbacksPerOp, ops: commits + rollbacks };
+    return { commits, rollbacks, errors, perOp, rollbacksPerOp, errorsPerOp, ops: commits + rollbacks };
   }
 
   /** Each VU's state and counts (the VU grid). */

@@ -176,6 +176,8 @@ class VuRun<C extends WorkloadConfig> {
   static async open<C extends WorkloadConfig>(env: JobEnv<C>, spec: VuJobSpec<unknown, C>): Promise<VuRun<C>> {
     const { cfg, driver, ctx } = env;
     const options = spec.options(cfg);
+    // A workload whose operations depend on its options (VuWorkload.forOptions) runs as this job's instance.
+    if (spec.workload.forOptions) spec = { ...spec, workload: spec.workload.forOptions(options) };
     const features = driver.features(cfg.target);
     const monitor = await spec.workload.openMonitor({ driver, target: cfg.target, engine: cfg.target.engine, features, options, log: (text: string) => ctx.output(1, text) });
     return new VuRun(env, spec, options, features, monitor);
@@ -413,6 +415,8 @@ class VuRun<C extends WorkloadConfig> {
       end: w.end,
       seconds: w.seconds,
       clientOps,
+      perOp: w.endClient.perOp.map((v, i) => v - (w.startClient.perOp[i] ?? 0)),
+      errorsPerOp: w.endClient.errorsPerOp.map((v, i) => v - (w.startClient.errorsPerOp[i] ?? 0)),
       // On replicas, this server's CPU is not the clients': each replica's is its own.
       ...(cpuPer1000 !== undefined && !this.remote ? { clientCpuMsPer1000: cpuPer1000 } : {}),
       vus: this.plan.vus,

@@ -123,7 +123,9 @@ async function runNative(env: VuEnv, shipLatency: () => void): Promise<VuProfile
 }
 
 async function main(): Promise<void> {
-  const [driver, workload] = await Promise.all([loadDriver(data.engine), importRef<VuWorkload>(data.workload)]);
+  const [driver, imported] = await Promise.all([loadDriver(data.engine), importRef<VuWorkload>(data.workload)]);
+  // A workload whose operations depend on its options (VuWorkload.forOptions) runs as the job's instance.
+  const workload = imported.forOptions ? imported.forOptions(data.options) : imported;
   const env = makeEnv(driver, workload);
   const shipLatency = shipper(env);
   const timers: NodeJS.Timeout[] = [];

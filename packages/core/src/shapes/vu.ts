@@ -152,6 +152,9 @@ export interface RunWindow<Reading = unknown> {
   seconds: number;
   /** Operations the VUs counted (commits + rollbacks) in the window. */
   clientOps: number;
+  /** The same per operation (index as in `operations`), and the errors per operation in the window. */
+  perOp?: number[];
+  errorsPerOp?: number[];
   /** Client CPU per 1000 operations in the window, when there were any. */
   clientCpuMsPer1000?: number;
   vus: number;
@@ -213,4 +216,10 @@ export interface VuWorkload<Options = unknown, Params = unknown, Result = unknow
   openMonitor(ctx: RunContext<Options>): Promise<RunMonitor<Params, unknown, Result>>;
   /** The result's headline figure. */
   headline(result: Result): Headline;
+  /**
+   * Optional: the workload as one job's options make it, for a workload whose
+   * operations depend on its options (the script workload: one operation per
+   * script). The runner, its VU workers and replicas all use what it returns.
+   */
+  forOptions?(options: Options): VuWorkload<Options, Params, Result>;
 }

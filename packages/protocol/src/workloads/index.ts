@@ -3,6 +3,7 @@ import { StringEnum } from '../util.js';
 import { TPROCC, type TproccJobConfig, type TproccResult } from './tprocc.js';
 import { TPROCH, type TprochJobConfig, type TprochResult } from './tproch.js';
 import { CHBENCH, type ChbenchJobConfig, type ChbenchResult } from './chbench.js';
+import { SCRIPT, type ScriptJobConfig, type ScriptResult } from './script.js';
 import type { JobConfigBase } from '../job-base.js';
 import type { WorkloadDef } from './types.js';
 import { switchTargetDefaults, type TargetDefaults } from './target-defaults.js';
@@ -15,9 +16,10 @@ export * from './tables.js';
 export * from './tprocc.js';
 export * from './tproch.js';
 export * from './chbench.js';
+export * from './script.js';
 
 /** The workloads Sledge ships. */
-export const BUILTIN_WORKLOADS = ['tprocc', 'tproch', 'chbench'] as const;
+export const BUILTIN_WORKLOADS = ['tprocc', 'tproch', 'chbench', 'script'] as const;
 export type WorkloadId = (typeof BUILTIN_WORKLOADS)[number];
 export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
 /**
@@ -26,7 +28,7 @@ export const WorkloadIdSchema = StringEnum(BUILTIN_WORKLOADS);
  * accepts. Bodies are checked against the registry itself (JobCreate).
  */
 export const WorkloadIdString = Type.String({ pattern: '^[a-z][a-z0-9]*$', description: `a registered workload id (shipped: ${BUILTIN_WORKLOADS.join(', ')})` });
-export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H', chbench: 'CH-benCHmark' };
+export const WORKLOAD_DISPLAY: Record<WorkloadId, string> = { tprocc: 'TPROC-C', tproch: 'TPROC-H', chbench: 'CH-benCHmark', script: 'Script (pgbench)' };
 
 /**
  * Each shipped workload's job configuration and result document, by id: a
@@ -38,6 +40,7 @@ export interface WorkloadTypes {
   tprocc: { config: TproccJobConfig; result: TproccResult };
   tproch: { config: TprochJobConfig; result: TprochResult };
   chbench: { config: ChbenchJobConfig; result: ChbenchResult };
+  script: { config: ScriptJobConfig; result: ScriptResult };
 }
 
 /** A validated job configuration of any workload, shipped or registered at runtime: the common part and its `workload`. */
@@ -118,3 +121,4 @@ export function opColor(workload: string, op: string): ThemeColor {
 registerWorkload(TPROCC);
 registerWorkload(TPROCH);
 registerWorkload(CHBENCH);
+registerWorkload(SCRIPT);

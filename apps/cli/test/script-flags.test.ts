@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { SledgeError } from '@sledge/protocol';
+import { FIELD_FLAGS, jobBody, type Flags } from '../src/args.js';
+import type { ScriptFlags } from '../src/script.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sledge-script-flags-'));
+const a = join(dir, 'a.sql');
+const b = join(dir, 'b.sql');
+writeFileSync(a, '\\set aid random(1, 10)\nSELECT :aid;\n');
+writeFileSync(b, 'SELECT 1;\n');
+
+const body = (f: Flags & ScriptFlags) => jobBody('run', f as Flags);
+const error = (f: Flags & ScriptFlags): SledgeError => {
+  try {
+    body(f);
+  } catch (x) {
+    return x as SledgeError;
+  }
+  throw new Error('no error');
+};
+
+describe('script workload flags', () => {
+  it('-f FILE@W and --builtin NAME@W map onto script.scripts (file read, its base name the script name)', () => {
+    const j = body({ workload: 'script', script: [`${a}@5`, b], builtin: ['tpcb-like@1'], vus: '4', duration: '2', rampup: '0.5', scale: '3', workers: '2' });
+    expect(j['workload']).toBe('script');
+    expect(j['tprocc']).toBeUndefined();
+    expect(j['script']).toEqual({
+      vus: 4,
+      duration: 2,
+      rampup: 0.5,
+      scale: 3,
+      workers: 2,
+      scripts: [
+        { name: 'a.sql', text: '\\set aid random(1, 10)\nSELECT :aid;\n', weight: 5 },
+        { name: 'b.sql', text: 'SELECT 1;\n' },
+        { builtin: 'tpcb-like', weight: 1 },
+      ],
+    });
+    expect(FIELD_FLAGS['script.vus']).toBe('--vus');
+    expect(FIELD_FLAGS['script.scripts']).toBe('--script');
+  });
+
+  it('refuses a bad weight, an unreadable file, script flags on another workload and TPROC-C flags on scripts', () => {
+    expect(error({ workload: 'script', builtin: ['tpcb-like@x'] }).message).toBe('--builtin tpcb-like@x: the weight after @ must be a whole number');
+    expect(error({ workload: 'script', script: [join(dir, 'missing.sql')] }).field).toBe('--script');
+    expect(error({ workload: 'tproch', script: [a] }).message).toBe('--script is a script workload flag: add --workload script or remove it');
+    expect(error({ builtin: ['select-only'] }).field).toBe('--builtin');
+    expect(error({ workload: 'script', warehouses: '4' }).message).toBe('--warehouses is a TPROC-C flag: add --workload tprocc or remove it');
+    expect(error({ workload: 'script', streams: '2' }).message).toBe('--streams is a TPROC-H flag: add --workload tproch or remove it');
+  });
+});

@@ -1,0 +1,159 @@
+import type { Script, ScriptCommand, SqlStatement } from './parse.js';
+import { evaluate, type EvalContext } from './eval.js';
+import type { ScriptRandom } from './dists.js';
+import { ScriptRuntimeError } from './errors.js';
+import { bindValue, fromText, type BindValue, type ScriptValue } from './values.js';
+
+/** One result row: column name (as the engine reports it) to value. */
+export type ScriptRow = Record<string, unknown>;
+
+/**
+ * What a script client needs from its session: run one statement with its
+ * bound parameters (rows back when asked), transaction control the engine's
+ * way, and a sleep that a stop cuts short. The driver renders the statement
+ * in its placeholder syntax (renderStatement).
+ */
+export interface ScriptIo {
+  query(st: SqlStatement, params: BindValue[], wantRows: boolean): Promise<ScriptRow[]>;
+  begin(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  sleep(ms: number): Promise<void>;
+  debug(line: string): void;
+}
+
+/** pgbench's automatic variables for one client. */
+export interface ClientVars {
+  /** 0-based client number (pgbench's :client_id). */
+  clientId: number;
+  /** The schema's scale (pgbench's :scale: branches in pgbench_branches). */
+  scale: number;
+  /** Seed of the hash and permute functions (pgbench's :default_seed). */
+  defaultSeed: bigint;
+  /** The run's random seed (pgbench's :random_seed). */
+  randomSeed: bigint;
+}
+
+/** A database value from \gset/\aset as a variable: integers stay exact. */
+function fromDb(v: unknown): ScriptValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : v;
+  if (typeof v === 'string') return v;
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+const SLEEP_MS = { us: 0.001, ms: 1, s: 1000 } as const;
+
+/**
+ * One pgbench client: its variables (kept from script to script, as in
+ * pgbench) and its random source; `run` executes one script once.
+ */
+export class ScriptClient {
+  readonly vars = new Map<string, ScriptValue>();
+  private inTx = false;
+
+  constructor(private readonly rand: ScriptRandom, auto: ClientVars) {
+    this.vars.set('client_id', BigInt(auto.clientId));
+    this.vars.set('scale', BigInt(auto.scale));
+    this.vars.set('default_seed', auto.defaultSeed);
+    this.vars.set('random_seed', auto.randomSeed);
+  }
+
+  /** Run the script once. A database error rolls back an open transaction and throws. */
+  async run(script: Script, io: ScriptIo): Promise<void> {
+    try {
+      await this.exec(script, io);
+      if (this.inTx) throw new ScriptRuntimeError(script.name, script.commands.at(-1)?.line ?? 1, 'the script ended inside a transaction (BEGIN without COMMIT/END)');
+    } catch (e) {
+      if (this.inTx) {
+        this.inTx = false;
+        await io.rollback().catch(() => undefined);
+      }
+      throw e;
+    }
+  }
+
+  private ctx(script: Script, line: number, io: ScriptIo): EvalContext {
+    return {
+      vars: this.vars,
+      rand: this.rand,
+      debug: (l) => io.debug(`${script.name}:${line}: ${l}`),
+      fail: (m) => { throw new ScriptRuntimeError(script.name, line, m); },
+    };
+  }
+
+  private async exec(script: Script, io: ScriptIo): Promise<void> {
+    const cmds = script.commands;
+    let i = 0;
+    let entering = false;
+    while (i < cmds.length) {
+      const c = cmds[i]!;
+      const enter = entering;
+      entering = false;
+      switch (c.k) {
+        case 'set': this.vars.set(c.name, evaluate(c.expr, this.ctx(script, c.line, io))); i++; break;
+        case 'sleep': await io.sleep(this.sleepMs(script, c)); i++; break;
+        case 'sql': await this.sql(script, c, io); i++; break;
+        case 'if': case 'elif':
+          if (c.k === 'elif' && !enter) { i = c.end + 1; break; }
+          if (this.truthy(script, c, io)) i++;
+          else { i = c.next; entering = true; }
+          break;
+        case 'else': i = enter ? i + 1 : c.end + 1; break;
+        case 'endif': i++; break;
+        case 'pipeline': throw new ScriptRuntimeError(script.name, c.line, 'pipelines are not supported on this engine');
+      }
+    }
+  }
+
+  private truthy(script: Script, c: ScriptCommand & { k: 'if' | 'elif' }, io: ScriptIo): boolean {
+    const v = evaluate(c.expr, this.ctx(script, c.line, io));
+    if (v === null || typeof v === 'boolean') return v === true;
+    const n = typeof v === 'string' ? fromText(v, this.ctx(script, c.line, io).fail) : v;
+    return typeof n === 'bigint' ? n !== 0n : n !== 0;
+  }
+
+  private sleepMs(script: Script, c: ScriptCommand & { k: 'sleep' }): number {
+    let n: number;
+    if ('v' in c.arg) n = c.arg.v;
+    else {
+      const v = this.vars.get(c.arg.name);
+      if (v === undefined) throw new ScriptRuntimeError(script.name, c.line, `undefined variable "${c.arg.name}" in \\sleep`);
+      const t = typeof v === 'string' ? fromText(v, (m) => { throw new ScriptRuntimeError(script.name, c.line, m); }) : v;
+      if (typeof t !== 'bigint') throw new ScriptRuntimeError(script.name, c.line, `\\sleep needs an integer, not ${String(t)}`);
+      n = Number(t);
+    }
+    return Math.max(0, n * SLEEP_MS[c.unit]);
+  }
+
+  private params(script: Script, line: number, st: SqlStatement): BindValue[] {
+    return st.vars.map((name) => {
+      const v = this.vars.get(name);
+      if (v === undefined) throw new ScriptRuntimeError(script.name, line, `undefined variable "${name}"`);
+      return bindValue(v);
+    });
+  }
+
+  private async sql(script: Script, c: ScriptCommand & { k: 'sql' }, io: ScriptIo): Promise<void> {
+    const last = c.statements.length - 1;
+    for (let k = 0; k <= last; k++) {
+      const st = c.statements[k]!;
+      if (st.kind !== 'sql') { await this.tx(st.kind, io); continue; }
+      const store = c.store && (c.store.mode === 'aset' || k === last) ? c.store : undefined;
+      const rows = await io.query(st, this.params(script, c.line, st), store !== undefined);
+      if (!store) continue;
+      if (store.mode === 'gset' && rows.length !== 1) {
+        throw new ScriptRuntimeError(script.name, c.line, `\\gset expects one row, the query returned ${rows.length}`);
+      }
+      for (const row of rows) for (const [col, v] of Object.entries(row)) this.vars.set(store.prefix + col, fromDb(v));
+    }
+  }
+
+  private async tx(kind: 'begin' | 'commit' | 'rollback', io: ScriptIo): Promise<void> {
+    if (kind === 'begin') { await io.begin(); this.inTx = true; return; }
+    this.inTx = false;
+    await (kind === 'commit' ? io.commit() : io.rollback());
+  }
+}

@@ -1,0 +1,12 @@
+export * from './errors.js';
+export * from './values.js';
+export type { Expr } from './expr.js';
+export { parseExpr } from './expr.js';
+export { FUNCTION_ARITY } from './arity.js';
+export * from './dists.js';
+export { hashFnv1a, hashMurmur2, permute } from './hash.js';
+export { evaluate, type EvalContext } from './eval.js';
+export * from './parse.js';
+export * from './client.js';
+export { scriptRandom } from './random.js';
+export * from './workload.js';

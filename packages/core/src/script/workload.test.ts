@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Driver } from '../driver.js';
+import { parseJobScripts, scriptWorkload, type ScriptInput, type ScriptRunOptions } from './workload.js';
+
+const opts = (scripts: ScriptRunOptions['scripts']): ScriptRunOptions => ({ scripts, vus: 3, rampup: 0.5, duration: 2, scale: 4, workers: 0 });
+const OPTS = opts([
+  { name: 'a', text: 'SELECT 1;', weight: 5 },
+  { name: 'b', text: 'SELECT 2;', weight: 1 },
+  { name: 'never', text: 'SELECT 3;', weight: 0 },
+]);
+
+describe('the script VU workload', () => {
+  it("has one operation per script, from the job's options", () => {
+    const w = scriptWorkload.forOptions!(OPTS);
+    expect(w.operations).toEqual(['a', 'b', 'never']);
+    expect(w.operationLabels).toEqual(['a', 'b', 'never']);
+    expect(w.vuPlan(OPTS)).toMatchObject({ vus: 3, mode: 'timed', rampupMinutes: 0.5, durationMinutes: 2, paced: false });
+  });
+
+  it('draws scripts by weight, deterministically per seed and VU', () => {
+    const w = scriptWorkload.forOptions!(OPTS);
+    const draw = (position: number, seed = 7) => {
+      const st = w.stream({ seed, options: OPTS, params: { scale: 4 }, position, activeVus: 3, client: 0 });
+      return Array.from({ length: 6000 }, () => st.next() as { op: number; input: ScriptInput });
+    };
+    const xs = draw(2);
+    const share = xs.filter((x) => x.op === 0).length / xs.length;
+    expect(Math.abs(share - 5 / 6)).toBeLessThan(0.02);
+    expect(xs.some((x) => x.op === 2)).toBe(false);
+    expect(xs.every((x) => x.input.scale === 4 && x.input.jobSeed === 7)).toBe(true);
+    expect(draw(2).map((x) => [x.op, x.input.seed])).toEqual(xs.map((x) => [x.op, x.input.seed]));
+    expect(draw(3).map((x) => x.input.seed)).not.toEqual(xs.map((x) => x.input.seed));
+  });
+
+  it("the monitor's result: TPS and each script's transactions and errors in the window", async () => {
+    const w = scriptWorkload.forOptions!(OPTS);
+    const m = await w.openMonitor({ driver: {} as Driver, target: { engine: 'sqlite' } as never, engine: 'sqlite', features: {} as never, options: OPTS, log: () => undefined });
+    expect((await m.prepare()).params).toEqual({ scale: 4 });
+    const { result, lines } = m.result({ start: {}, end: {}, seconds: 10, clientOps: 600, perOp: [500, 100, 0], errorsPerOp: [0, 3, 0], vus: 3 });
+    expect(result).toMatchObject({ tps: 60, transactions: 600, failed: 3, activeVus: 3, scale: 4 });
+    expect(result.scripts).toEqual([
+      { name: 'a', weight: 5, transactions: 500, errors: 0, tps: 50 },
+      { name: 'b', weight: 1, transactions: 100, errors: 3, tps: 10 },
+      { name: 'never', weight: 0, transactions: 0, errors: 0, tps: 0 },
+    ]);
+    expect(lines[0]).toBe('TEST RESULT : System achieved 60 TPS (600 transactions, 3 failed in 10.0 s, 3 VU)');
+    expect(w.headline(result)).toEqual({ metric: 'tps', value: 60, unit: 'TPS' });
+  });
+
+  it('parses every script with the field that holds it', () => {
+    expect(() => parseJobScripts(opts([{ name: 'ok', text: 'SELECT 1;', weight: 1 }, { name: 'bad', text: '\\sleep', weight: 1 }]))).toThrow(
+      expect.objectContaining({ field: 'script.scripts[1].text', message: 'bad:1:7: \\sleep needs a duration' }),
+    );
+  });
+});

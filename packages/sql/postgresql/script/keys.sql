@@ -1,0 +1,8 @@
+-- pgbench's primary keys, added after the load, then statistics.
+ALTER TABLE pgbench_branches ADD PRIMARY KEY (bid);
+ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid);
+ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid);
+ANALYZE pgbench_branches;
+ANALYZE pgbench_tellers;
+ANALYZE pgbench_accounts;
+ANALYZE pgbench_history;

@@ -1,0 +1,18 @@
+import { scriptWorkload, type ScriptRunOptions, type VuWorkload } from '@sledge/core';
+import type { ScriptJobConfig, ScriptResult } from '@sledge/protocol';
+import type { JobBody } from '../../engine/job-types.js';
+import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
+
+/**
+ * A script run: the generic VU runner with core's script workload, made for
+ * the job's scripts (VuWorkload.forOptions: one operation per script). The
+ * scripts were parsed and settled (built-in texts, scale) by the preflight,
+ * before the job was stored.
+ */
+export const SCRIPT_RUN: VuJobSpec<ScriptRunOptions, ScriptJobConfig> = {
+  workload: scriptWorkload as VuWorkload<ScriptRunOptions, unknown, ScriptResult>,
+  module: { specifier: '@sledge/core', export: 'scriptWorkload' },
+  options: (cfg) => cfg.script,
+};
+
+export const runJob: JobBody<ScriptJobConfig> = (env) => runVuJob(env, SCRIPT_RUN);

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, ScriptResult } from '@sledge/protocol';
+import { sqlSet } from '@sledge/sql';
+import { makeApp, post, runJob, type SledgeApp } from './helpers.js';
+
+/**
+ * The script workload through REST on PostgreSQL and MariaDB, one pgbench
+ * schema per engine shared by the file: pgbench's init at scale 1 (the
+ * database must exist, as for pgbench -i: created here), tpcb-like with 2
+ * VUs, pgbench's invariant after it (the check job, and the sums read here
+ * through the engine's own client), and a script the engine does not run
+ * refused before anything is stored.
+ */
+const DB = 'script_workload_live';
+/** A script of our own using every meta-command the engines run. */
+const OWN = readFileSync(new URL('./fixtures/script/own.sql', import.meta.url), 'utf8');
+const pgReq = createRequire(createRequire(import.meta.url).resolve('@sledge/driver-postgresql'));
+const myReq = createRequire(createRequire(import.meta.url).resolve('@sledge/driver-mysql'));
+
+interface Engine {
+  target: Record<string, unknown>;
+  /** Create the database if missing (pgbench -i needs it), or drop it. */
+  admin(sql: 'create' | 'drop'): Promise<void>;
+  /** One row of a query on the target database. */
+  row(sql: string): Promise<Record<string, unknown>>;
+}
+
+const ENGINES: Record<string, Engine> = {
+  postgresql: {
+    target: { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: DB },
+    async admin(what) {
+      const { Client } = pgReq('pg') as typeof import('pg');
+      const c = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+      await c.connect();
+      try {
+        const exists = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount! > 0;
+        if (what === 'create' && !exists) await c.query(`CREATE DATABASE ${DB}`);
+        if (what === 'drop' && exists) await c.query(`DROP DATABASE ${DB} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+    async row(sql) {
+      const { Client } = pgReq('pg') as typeof import('pg');
+      const c = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: DB });
+      await c.connect();
+      try {
+        return (await c.query(sql)).rows[0] as Record<string, unknown>;
+      } finally {
+        await c.end();
+      }
+    },
+  },
+  mariadb: {
+    target: { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: DB },
+    async admin(what) {
+      const mysql = myReq('mysql2/promise') as typeof import('mysql2/promise');
+      const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+      try {
+        await c.query(what === 'create' ? `CREATE DATABASE IF NOT EXISTS ${DB}` : `DROP DATABASE IF EXISTS ${DB}`);
+      } finally {
+        await c.end();
+      }
+    },
+    async row(sql) {
+      const mysql = myReq('mysql2/promise') as typeof import('mysql2/promise');
+      const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: DB });
+      try {
+        const [rows] = await c.query(sql);
+        return (rows as Record<string, unknown>[])[0]!;
+      } finally {
+        await c.end();
+      }
+    },
+  },
+};
+
+for (const [engine, e] of Object.entries(ENGINES)) {
+  describe(`script workload on ${engine}`, () => {
+    let s: SledgeApp;
+    const job = (body: Record<string, unknown>): Promise<Job> => runJob(s, { workload: 'script', target: e.target, ...body }, 180_000);
+
+    beforeAll(async () => {
+      await e.admin('create');
+      s = await makeApp();
+    }, 120_000);
+    afterAll(async () => {
+      await s?.app.close();
+      await e.admin('drop');
+    }, 120_000);
+
+    it("builds pgbench's tables at scale 1", async () => {
+      const b = await job({ type: 'build', script: { scale: 1 } });
+      expect(b.status, JSON.stringify(b.error)).toBe('completed');
+      const counts = await e.row('SELECT (SELECT count(*) FROM pgbench_branches) AS b, (SELECT count(*) FROM pgbench_tellers) AS t, (SELECT count(*) FROM pgbench_accounts) AS a, (SELECT count(*) FROM pgbench_history) AS h');
+      expect(Object.values(counts).map(Number)).toEqual([1, 10, 100000, 0]);
+    });
+
+    it('runs tpcb-like, select-only and a script using every meta-command with 2 VUs; the invariant holds after it', async () => {
+      const r = await job({ type: 'run', script: { scripts: [{ builtin: 'tpcb-like' }, { builtin: 'select-only', weight: 2 }, { name: 'own', text: OWN }], vus: 2, rampup: 0, duration: 0.08 } });
+      expect(r.status, JSON.stringify(r.error)).toBe('completed');
+      const result = r.result as unknown as ScriptResult;
+      expect(result.scale).toBe(1);
+      expect(result.failed).toBe(0);
+      expect(result.scripts.map((x) => x.name)).toEqual(['tpcb-like', 'select-only', 'own']);
+      for (const x of result.scripts) expect(x.transactions, x.name).toBeGreaterThan(0);
+      const b = await e.row(sqlSet(engine as 'postgresql', 'script').statement('check.sql', 'balances'));
+      const [accounts, branches, tellers, history] = ['accounts', 'branches', 'tellers', 'history'].map((k) => Number(b[k]));
+      expect(accounts).toBe(history);
+      expect(branches).toBe(history);
+      expect(tellers).toBe(history);
+      const n = Number((await e.row('SELECT count(*) AS n FROM pgbench_history'))['n']);
+      expect(n).toBeGreaterThanOrEqual(result.scripts[0]!.transactions);
+      const check = await job({ type: 'check' });
+      expect(check.status, JSON.stringify(check.error)).toBe('completed');
+      expect(check.summary).toContain('pgbench invariant holds');
+    });
+
+    it('refuses, before the run, a script using what the engine does not run (pipelines)', async () => {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: e.target, script: { scripts: [{ name: 'piped', text: '\\startpipeline\nSELECT 1;\n\\endpipeline\n' }] } });
+      expect(r.status).toBe(400);
+      expect(r.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.scripts[0].text' });
+      expect(String((r.body['error'] as { message: string }).message)).toBe(`piped:1: \\startpipeline: pipelines are not supported on ${engine} by Sledge yet; remove \\startpipeline and \\endpipeline`);
+    });
+  });
+}
