@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import { driverContract } from '@sledge/driver-testkit';
+import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 import { mariadbDriver } from './index.js';
 import { AUTH_USER, ensureAuthTestUser } from './testing/auth.js';
 import { mariadbTarget } from './testing/live.js';
@@ -10,6 +11,7 @@ beforeAll(ensureAuthTestUser);
 const target = mariadbTarget('sledge_mytest_maria');
 
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'mariadb',
   driver: mariadbDriver,
   target,

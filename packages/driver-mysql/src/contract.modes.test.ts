@@ -1,4 +1,5 @@
 import { driverContract } from '@sledge/driver-testkit';
+import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 import { MARIADB } from './engine/flavour.js';
 import { mariadbDriver, mysqlFamilyDriver } from './index.js';
 import { mariadbTarget } from './testing/live.js';
@@ -8,6 +9,7 @@ import type { MariadbTarget } from '@sledge/protocol';
 
 // Server-side prepared CALLs (mysql2 execute).
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'mariadb prepared CALL',
   driver: mariadbDriver,
   target: mariadbTarget('sledge_mytest_modes', { prepared: true }),
@@ -17,6 +19,7 @@ driverContract({
 // fallback: the loader does not announce LOCAL_FILES, so the server refuses
 // LOAD DATA LOCAL (error 4166) and the session switches to INSERT batches.
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'mariadb noStoredProcs, INSERT-fallback build',
   driver: mysqlFamilyDriver<MariadbTarget>(MARIADB, { loader: { localFiles: false } }),
   target: mariadbTarget('sledge_mytest_modes', { noStoredProcs: true }),

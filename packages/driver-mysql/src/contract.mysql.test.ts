@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import { driverContract } from '@sledge/driver-testkit';
+import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 import { mysqlDriver } from './index.js';
 import { AUTH_USER, ensureAuthTestUser } from './testing/auth.js';
 import { mysqlTarget } from './testing/live.js';
@@ -12,6 +13,7 @@ beforeAll(ensureAuthTestUser);
 const target = mysqlTarget('sledge_mytest_mysql');
 
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'mysql flavour on MariaDB',
   driver: mysqlDriver,
   target,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { driverContract } from '@sledge/driver-testkit';
+import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 import type { PgTproccTarget as PostgresqlTarget } from './tprocc/target.js';
 import { driver } from './index.js';
 import { AUTH_ROLE, ensurePgAuthRole } from './testing/auth.js';
@@ -66,6 +67,7 @@ describe('wrong-password fixture', () => {
 });
 
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'postgresql (functions)',
   driver,
   target: base,
@@ -75,6 +77,7 @@ driverContract({
 
 const procs: PostgresqlTarget = { ...base, database: 'sledge_pgtest_procs', storedProcs: true };
 driverContract({
+  quiet: { run: quiet, timeout: quietTimeout },
   name: 'postgresql (procedures)',
   driver,
   target: procs,
