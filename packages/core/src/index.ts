@@ -38,3 +38,4 @@ export * from './tproch/streams.js';
 export * from './tproch/check.js';
 export * from './pool.js';
 export * from './counter-window.js';
+export * from './insight/usl.js';
