@@ -150,7 +150,7 @@ function levenbergMarquardt(start: Params, pts: readonly UslPoint[]): { p: Param
       );
       if (step) {
         const next: Params = [...p];
-        idx.forEach((i, k) => (next[i] += step[k]!));
+        idx.forEach((i, k) => (next[i as 0 | 1 | 2] += step[k]!));
         next[1] = Math.max(0, next[1]);
         next[2] = Math.max(0, next[2]);
         const s = next[0] > 0 ? sse(next, pts) : Infinity;
