@@ -38,6 +38,7 @@ export default defineConfig({
         'test/pool-postgresql.test.ts',
         'test/postgresql.test.ts',
         'test/report-postgresql.test.ts',
+        'test/scalability-postgresql.test.ts',
         'test/schema-options-shape.test.ts',
         'test/secret-binding-pool.test.ts',
         'test/secrets.test.ts',

@@ -1,4 +1,4 @@
-import { fitUsl, latencyKnee, type UslPoint } from '@sledge/core';
+import { fitUsl, latencyKnee, type LatencyKnee, type UslPoint, type UslResult } from '@sledge/core';
 import type { JobStore } from '@sledge/jobstore';
 import { SledgeError, workloadDef, type CpuSample, type ProfileScalability, type ScalabilityStep, type WaitGrowth } from '@sledge/protocol';
 import { ashReport } from './ash-report.js';
@@ -13,6 +13,10 @@ const TOP_STEP = 3;
 const TOP_ALL = 5;
 /** A share must grow by at least this many percentage points to be named. */
 const MIN_GROWTH = 1;
+
+/** A wait class's or event's share of a step's active sessions (% of ASH samples). */
+type Share = { kind: 'class' | 'event'; name: string; waitClass: string; pct: number };
+type Run = ReturnType<JobStore['profileJobs']>[number];
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -34,13 +38,13 @@ function serverCpu(store: JobStore, jobId: string): number | undefined {
 }
 
 /** Shares (% of ASH samples) by wait class and by event, and the average active sessions, over a job's whole ASH. */
-function waitShares(store: JobStore, jobId: string, audience: AshAudience): { shares: Map<string, { kind: 'class' | 'event'; name: string; waitClass: string; pct: number }>; aas?: number } {
+function waitShares(store: JobStore, jobId: string, audience: AshAudience): { shares: Map<string, Share>; aas?: number } {
   const a = ashReport(store, jobId, {}, undefined, audience);
   const perBucket = a.bucketMs / 1000;
   const byClass = new Map<string, number>();
   for (const b of a.series) for (const [c, v] of Object.entries(b.aas)) byClass.set(c, (byClass.get(c) ?? 0) + v * perBucket);
   const total = [...byClass.values()].reduce((x, y) => x + y, 0);
-  const shares = new Map<string, { kind: 'class' | 'event'; name: string; waitClass: string; pct: number }>();
+  const shares = new Map<string, Share>();
   if (total > 0) for (const [c, w] of byClass) shares.set(`class\u0000${c}`, { kind: 'class', name: c, waitClass: c, pct: (w / total) * 100 });
   for (const e of a.topEvents) shares.set(`event\u0000${e.waitClass}\u0000${e.event}`, { kind: 'event', name: e.event, waitClass: e.waitClass, pct: e.pct });
   const seconds = Math.max(1, (a.to - a.from) / 1000);
@@ -48,12 +52,12 @@ function waitShares(store: JobStore, jobId: string, audience: AshAudience): { sh
 }
 
 /** Per key, the growth in percentage points from `a` to `b`, largest first, at least MIN_GROWTH. */
-function growth(a: Map<string, WaitGrowth | { kind: 'class' | 'event'; name: string; waitClass: string; pct: number }>, b: typeof a, kind: 'class' | 'event', top: number): WaitGrowth[] {
+function growth(a: Map<string, Share>, b: Map<string, Share>, kind: 'class' | 'event', top: number): WaitGrowth[] {
   const keys = new Set([...a.keys(), ...b.keys()].filter((k) => k.startsWith(`${kind}\u0000`)));
   const out: WaitGrowth[] = [];
   for (const k of keys) {
-    const from = a.get(k) as { name: string; waitClass: string; pct: number } | undefined;
-    const to = b.get(k) as { name: string; waitClass: string; pct: number } | undefined;
+    const from = a.get(k);
+    const to = b.get(k);
     const d = (to?.pct ?? 0) - (from?.pct ?? 0);
     if (d >= MIN_GROWTH) out.push({ kind, name: (to ?? from)!.name, waitClass: (to ?? from)!.waitClass, fromPct: r2(from?.pct ?? 0), toPct: r2(to?.pct ?? 0), deltaPct: r2(d) });
   }
@@ -64,24 +68,9 @@ const fmt = (x: number) => (Number.isInteger(x) || x >= 100 ? Math.round(x).toLo
 /** σ and κ: three decimals, or two significant digits below 0.01 (κ is often 1e-4). */
 const fmtSmall = (x: number) => (x === 0 ? '0' : x >= 0.01 ? x.toFixed(3) : x.toPrecision(2));
 
-/**
- * The scalability explainer of a performance profile (docs/scalability.md):
- * the USL fit of throughput against active VUs, the latency knee, and the
- * wait classes and events whose share of active sessions grew from each VU
- * count to the next. Repeats at one VU count are averaged into one step (the
- * fit uses every run). Throws a 404 for an unknown profile and a 409 when it
- * has completed runs at fewer than 3 VU counts.
- */
-export function profileScalability(store: JobStore, profileId: number, audience: AshAudience = 'owner'): ProfileScalability {
-  const runs = store.profileJobs(profileId);
-  if (!runs.length) throw new SledgeError('SLEDGE_E_NOT_FOUND', `profile ${profileId} has no completed run jobs`, { field: 'id' });
-  const vuCounts = [...new Set(runs.map((r) => r.activeVus))].sort((a, b) => a - b);
-  if (vuCounts.length < 3) {
-    throw new SledgeError('SLEDGE_E_CONFLICT', `profile ${profileId} has completed runs at ${vuCounts.length} VU count${vuCounts.length === 1 ? '' : 's'} (${vuCounts.join(', ')}); a scalability fit needs runs at 3 or more`, {
-      field: 'id',
-    });
-  }
-  const metric = runs.some((r) => r.nopm > 0) ? 'nopm' : 'tpm';
+
+/** One step per VU count (repeats averaged), and each step's shares by class/event key. */
+function buildSteps(store: JobStore, runs: readonly Run[], vuCounts: readonly number[], audience: AshAudience): { steps: ScalabilityStep[]; shareMaps: Map<string, Share>[] } {
   const perJob = new Map(
     runs.map((r) => {
       const job = store.getJob(r.jobId)!;
@@ -92,13 +81,12 @@ export function profileScalability(store: JobStore, profileId: number, audience:
       return [r.jobId, { lat, clientCpu: typeof cpu === 'number' ? cpu : undefined, serverCpu: serverCpu(store, r.jobId), ...waitShares(store, r.jobId, audience) }] as const;
     }),
   );
-
-  const shareMaps: Map<string, { kind: 'class' | 'event'; name: string; waitClass: string; pct: number }>[] = [];
+  const shareMaps: Map<string, Share>[] = [];
   const steps: ScalabilityStep[] = vuCounts.map((vus) => {
     const rs = runs.filter((r) => r.activeVus === vus);
     const data = rs.map((r) => perJob.get(r.jobId)!);
     // Average the repeats' shares key by key (a key absent from a run counts 0 there).
-    const merged = new Map<string, { kind: 'class' | 'event'; name: string; waitClass: string; pct: number }>();
+    const merged = new Map<string, Share>();
     for (const d of data) for (const [k, v] of d.shares) merged.set(k, { ...v, pct: (merged.get(k)?.pct ?? 0) + v.pct / data.length });
     shareMaps.push(merged);
     const latency = meanOf(data.map((d) => d.lat));
@@ -120,9 +108,47 @@ export function profileScalability(store: JobStore, profileId: number, audience:
         .map((w) => ({ ...w, pct: r2(w.pct) })),
     };
   });
+  return { steps, shareMaps };
+}
 
-  const points: UslPoint[] = runs.map((r) => ({ n: r.activeVus, x: r[metric] }));
-  const usl = fitUsl(points);
+/** The one-paragraph reading: σ, κ, the peak, the knee and the waits that grew most. */
+function summaryText(metric: 'nopm' | 'tpm', usl: UslResult, knee: LatencyKnee, kneeProblem: string | undefined, grewMost: readonly WaitGrowth[]): string {
+  const parts: string[] = [];
+  const unit = metric.toUpperCase();
+  if (usl.ok) {
+    parts.push(`Contention σ=${fmtSmall(usl.sigma)}, coherency κ=${fmtSmall(usl.kappa)} (R²=${usl.r2.toFixed(3)})`);
+    if (usl.peak) parts.push(`predicted peak ${fmt(usl.peak.n)} VUs at ${fmt(usl.peak.x)} ${unit}`);
+    else if (usl.ceiling !== null) parts.push(`no peak: throughput approaches ${fmt(usl.ceiling)} ${unit}`);
+    else parts.push('no peak: scaling is linear over the measured range');
+  } else parts.push(`No fit: ${usl.message}`);
+  parts.push(knee.ok ? `the latency knee at ${fmt(knee.n)} VUs (${LATENCY.fn} ${LATENCY.op} ${fmt(knee.latency)} ms)` : `no latency knee (${kneeProblem})`);
+  const named = [...grewMost.filter((g) => g.kind === 'class').slice(0, 2), ...grewMost.filter((g) => g.kind === 'event').slice(0, 3)];
+  const grewText = named.map((g) => `${g.kind === 'event' ? `${g.waitClass}:${g.name}` : g.name} +${fmt(g.deltaPct)} pts`);
+  parts.push(grewText.length ? `waits that grew most: ${grewText.join(', ')}` : `no wait class or event grew its share by ${MIN_GROWTH} point or more`);
+  return `${parts.join('; ')}.`;
+}
+
+/**
+ * The scalability explainer of a performance profile (docs/scalability.md):
+ * the USL fit of throughput against active VUs, the latency knee, and the
+ * wait classes and events whose share of active sessions grew from each VU
+ * count to the next. Repeats at one VU count are averaged into one step (the
+ * fit uses every run). Throws a 404 for an unknown profile and a 409 when it
+ * has completed runs at fewer than 3 VU counts.
+ */
+export function profileScalability(store: JobStore, profileId: number, audience: AshAudience = 'owner'): ProfileScalability {
+  const runs = store.profileJobs(profileId);
+  if (!runs.length) throw new SledgeError('SLEDGE_E_NOT_FOUND', `profile ${profileId} has no completed run jobs`, { field: 'id' });
+  const vuCounts = [...new Set(runs.map((r) => r.activeVus))].sort((a, b) => a - b);
+  if (vuCounts.length < 3) {
+    throw new SledgeError('SLEDGE_E_CONFLICT', `profile ${profileId} has completed runs at ${vuCounts.length} VU count${vuCounts.length === 1 ? '' : 's'} (${vuCounts.join(', ')}); a scalability fit needs runs at 3 or more`, {
+      field: 'id',
+    });
+  }
+  const metric = runs.some((r) => r.nopm > 0) ? 'nopm' : 'tpm';
+  const { steps, shareMaps } = buildSteps(store, runs, vuCounts, audience);
+
+  const usl = fitUsl(runs.map((r): UslPoint => ({ n: r.activeVus, x: r[metric] })));
   const latencyPoints = steps.filter((s) => s.latencyMs !== undefined).map((s) => ({ n: s.vus, latency: s.latencyMs! }));
   const knee = latencyKnee(latencyPoints);
   const kneeProblem = knee.ok ? undefined : !latencyPoints.length ? `the runs kept no ${LATENCY.op} times (turn on the time profile, tprocc.timeProfile)` : knee.message;
@@ -136,20 +162,6 @@ export function profileScalability(store: JobStore, profileId: number, audience:
   const last = shareMaps[shareMaps.length - 1]!;
   const grewMost = [...growth(first, last, 'class', TOP_ALL), ...growth(first, last, 'event', TOP_ALL)];
 
-  const parts: string[] = [];
-  const unit = metric.toUpperCase();
-  if (usl.ok) {
-    parts.push(`Contention σ=${fmtSmall(usl.sigma)}, coherency κ=${fmtSmall(usl.kappa)} (R²=${usl.r2.toFixed(3)})`);
-    if (usl.peak) parts.push(`predicted peak ${fmt(usl.peak.n)} VUs at ${fmt(usl.peak.x)} ${unit}`);
-    else if (usl.ceiling !== null) parts.push(`no peak: throughput approaches ${fmt(usl.ceiling)} ${unit}`);
-    else parts.push('no peak: scaling is linear over the measured range');
-  } else parts.push(`No fit: ${usl.message}`);
-  parts.push(knee.ok ? `the latency knee at ${fmt(knee.n)} VUs (${LATENCY.fn} ${LATENCY.op} ${fmt(knee.latency)} ms)` : `no latency knee (${kneeProblem})`);
-  const named = grewMost.filter((g) => g.kind === 'event').slice(0, 3);
-  const namedClasses = grewMost.filter((g) => g.kind === 'class').slice(0, 2);
-  const grewText = [...namedClasses, ...named].map((g) => `${g.kind === 'event' ? `${g.waitClass}:${g.name}` : g.name} +${fmt(g.deltaPct)} pts`);
-  parts.push(grewText.length ? `waits that grew most: ${grewText.join(', ')}` : 'no wait class or event grew its share by 1 point or more');
-
   return {
     profileId,
     engine: runs[0]!.engine,
@@ -162,6 +174,6 @@ export function profileScalability(store: JobStore, profileId: number, audience:
     ...(kneeProblem ? { kneeProblem } : {}),
     waitGrowth,
     grewMost,
-    summary: `${parts.join('; ')}.`,
+    summary: summaryText(metric, usl, knee, kneeProblem, grewMost),
   };
 }
