@@ -82,6 +82,21 @@ describe('GET /profiles/:id/scalability', () => {
     expect(b.summary).toMatch(/^Contention σ=0\.050, coherency κ=0\.0020 \(R²=1\.000\); predicted peak 21\.8 VUs at [\d,]+ NOPM; the latency knee at 8 VUs \(p95 neworder 5\.60 ms\); waits that grew most: Lock \+50 pts, Lock:transactionid \+50 pts\.$/);
   });
 
+  it("the job's HTML report shows its profile's scalability; a job of a profile with too few VU counts has no such section", async () => {
+    const b = JSON.parse((await s.app.inject({ method: 'GET', url: `/api/v1/profiles/${profileId}/scalability` })).body) as ProfileScalability;
+    const r = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${ids[0]}/report` });
+    expect(r.statusCode).toBe(200);
+    const section = r.body.slice(r.body.indexOf('<section id="scalability">'));
+    expect(section).toMatch(/^<section id="scalability"><h2>Scalability of profile 4242<\/h2>/);
+    expect(section).toContain(b.summary);
+    expect(section).toContain('<svg');
+    expect(section).toContain('Lock:transactionid');
+    const few = s.store.profileJobs(7)[0]!.jobId;
+    const r7 = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${few}/report` });
+    expect(r7.statusCode).toBe(200);
+    expect(r7.body).not.toContain('id="scalability"');
+  });
+
   it('too few VU counts is a 409 naming the id; an unknown profile a 404', async () => {
     const few = await s.app.inject({ method: 'GET', url: '/api/v1/profiles/7/scalability' });
     expect(few.statusCode).toBe(409);
