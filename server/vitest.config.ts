@@ -17,6 +17,7 @@ export default defineConfig({
         'test/report-sqlite.test.ts',
         'test/report-tproch.test.ts',
         'test/security-auth.test.ts',
+        'test/scalability-sqlite.test.ts',
         'test/shapes-hammerdb.test.ts',
         'test/shapes-sqlite.test.ts',
         'test/sqlite-lifecycle.test.ts',

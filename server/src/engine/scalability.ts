@@ -117,7 +117,7 @@ function summaryText(metric: 'nopm' | 'tpm', usl: UslResult, knee: LatencyKnee, 
   const unit = metric.toUpperCase();
   if (usl.ok) {
     parts.push(`Contention σ=${fmtSmall(usl.sigma)}, coherency κ=${fmtSmall(usl.kappa)} (R²=${usl.r2.toFixed(3)})`);
-    if (usl.peak) parts.push(`predicted peak ${fmt(usl.peak.n)} VUs at ${fmt(usl.peak.x)} ${unit}`);
+    if (usl.peak) parts.push(`predicted peak ${fmt(usl.peak.n)} VU${usl.peak.n === 1 ? '' : 's'} at ${fmt(usl.peak.x)} ${unit}`);
     else if (usl.ceiling !== null) parts.push(`no peak: throughput approaches ${fmt(usl.ceiling)} ${unit}`);
     else parts.push('no peak: scaling is linear over the measured range');
   } else parts.push(`No fit: ${usl.message}`);
