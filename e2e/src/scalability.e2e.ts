@@ -67,7 +67,7 @@ describe('profile scalability on the Compare page', () => {
     await summary.waitFor({ timeout: 30_000 });
     const text = (await summary.textContent()) ?? '';
     expect(text).toBe(rest.summary);
-    expect(text).toMatch(/^Contention σ=[\d.]+, coherency κ=[\d.]+ \(R²=[\d.-]+\); (predicted peak [\d,.]+ VUs at [\d,]+ NOPM|no peak: [^;]+); (the latency knee at \d+ VUs|no latency knee)/);
+    expect(text).toMatch(/^Contention σ=[\d.e-]+, coherency κ=[\d.e-]+ \(R²=[\d.-]+\); (predicted peak [\d,.]+ VUs? at [\d,]+ NOPM|no peak: [^;]+); (the latency knee at \d+ VUs|no latency knee)/);
     // The chart holds the 4 measured points and the fitted curve.
     await expect.poll(() => chartPoints(page, 'scalability-chart'), { timeout: 20_000 }).toBeGreaterThan(4 + 10);
     // Each step names its top wait events as Class:event.

@@ -121,7 +121,7 @@ describe('sledge CLI', () => {
     expect(p).not.toHaveProperty('scalability');
     const third = await sledge('profile', ...local, '--db', 'sqlite', '--sequence', '3', '--profile-id', '1', '--rampup', '0', '--duration', '0.1');
     expect(third.code, third.err).toBe(0);
-    expect(third.out).toMatch(/^Contention σ=[\d.]+, coherency κ=[\d.]+ \(R²=/m);
+    expect(third.out).toMatch(/^Contention σ=[\d.e-]+, coherency κ=[\d.e-]+ \(R²=/m);
     const bad = (await sledge('profile', ...local, '--sequence', '1,x'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--sequence');
