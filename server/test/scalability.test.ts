@@ -34,11 +34,18 @@ describe('GET /profiles/:id/scalability', () => {
           samples.push(v < locked ? { ts: t0 + sec * 1000, session: `s${v}`, vu: v, waitClass: 'Lock', event: 'transactionid', weight: 0.1 } : { ts: t0 + sec * 1000, session: `s${v}`, vu: v, waitClass: 'CPU', event: 'CPU', weight: 0.1 });
         }
       }
+      // Before the measured window (rampup): IO waits that must not count.
+      for (let sec = 1; sec <= 3; sec++) samples.push({ ts: t0 - sec * 1000, session: 's0', vu: 0, waitClass: 'IO', event: 'DataFileRead' });
       s.store.appendMetrics(
         j.id,
         'ash',
         samples.map((x) => ({ ts: x.ts, data: x })),
       );
+      s.store.appendMetrics(j.id, 'phase', [
+        { ts: t0 - 3000, data: { ts: t0 - 3000, label: 'rampup' } },
+        { ts: t0, data: { ts: t0, label: 'measuring' } },
+        { ts: t0 + 20_000, data: { ts: t0 + 20_000, label: 'stopping' } },
+      ]);
     }
     s.store.updateJob(j.id, { status: 'completed', result: { nopm, tpm: nopm * 2.3, activeVus: vus, tpmSource: 'engine', line: 'TEST RESULT', measuredSeconds: 20, transactions: 100, clientCpuMsPer1000Tx: 40 + vus } });
     return j.id;
@@ -71,6 +78,8 @@ describe('GET /profiles/:id/scalability', () => {
     // ASH: 1 VU is 90% CPU and 10% Lock; 32 VUs are 40% CPU and 60% Lock.
     const cls = (step: number, c: string) => b.steps[step]!.waits.find((w) => w.kind === 'class' && w.name === c)?.pct;
     expect(cls(0, 'CPU')).toBeCloseTo(90, 6);
+    // Only the measured window counts: the rampup's IO waits are left out.
+    expect(b.steps.every((x) => !x.waits.some((w) => w.waitClass === 'IO'))).toBe(true);
     expect(cls(5, 'Lock')).toBeCloseTo(60, 6);
     expect(b.steps[5]!.aas).toBeCloseTo(32, 0);
     expect(b.grewMost[0]).toMatchObject({ kind: 'class', name: 'Lock' });

@@ -1,6 +1,6 @@
 import { fitUsl, latencyKnee, type LatencyKnee, type UslPoint, type UslResult } from '@sledge/core';
 import type { JobStore } from '@sledge/jobstore';
-import { SledgeError, workloadDef, type CpuSample, type ProfileScalability, type ScalabilityStep, type WaitGrowth } from '@sledge/protocol';
+import { SledgeError, workloadDef, type AshReport, type CpuSample, type ProfileScalability, type ScalabilityStep, type WaitGrowth } from '@sledge/protocol';
 import { ashReport } from './ash-report.js';
 import type { AshAudience } from './ash-visibility.js';
 import { jobAgent } from './job-cpus.js';
@@ -25,21 +25,39 @@ const meanOf = (xs: readonly (number | undefined)[]): number | undefined => {
   return v.length ? r2(mean(v)) : undefined;
 };
 
-/** Mean busy % (100 − idle of the 'all' line) of the job's database-host agent. */
+/** Mean busy % (100 − idle of the 'all' line) of the job's database-host agent over its measured window (else the whole job). */
 function serverCpu(store: JobStore, jobId: string): number | undefined {
   const job = store.getJob(jobId)!;
   const label = jobAgent(store, job, true)?.[0];
+  const window = measuredWindow(store, jobId);
   const busy = store
-    .getMetrics(jobId, 'cpu', label ? { source: label } : {})
+    .getMetrics(jobId, 'cpu', { ...(label ? { source: label } : {}), ...(window ?? {}) })
     .map((m) => (m.data as CpuSample).cpus?.find((c) => c.cpu === 'all'))
     .filter((c) => c !== undefined)
     .map((c) => 100 - c.idle);
   return busy.length ? mean(busy) : undefined;
 }
 
-/** Shares (% of ASH samples) by wait class and by event, and the average active sessions, over a job's whole ASH. */
+/** The measured window of a run, [measuring, stopping), from its phase markers; undefined when it has none. */
+function measuredWindow(store: JobStore, jobId: string): { from: number; to: number } | undefined {
+  const phases = store.getMetrics(jobId, 'phase', {}).map((m) => m.data as { ts: number; label: string });
+  const from = phases.find((x) => x.label === 'measuring')?.ts;
+  const to = phases.find((x) => x.label === 'stopping')?.ts;
+  return from !== undefined && to !== undefined && to > from ? { from, to } : undefined;
+}
+
+/**
+ * Shares (% of ASH samples) by wait class and by event, and the average active
+ * sessions, over the run's measured window (the whole job when it has no
+ * window or no sample inside it).
+ */
 function waitShares(store: JobStore, jobId: string, audience: AshAudience): { shares: Map<string, Share>; aas?: number } {
-  const a = ashReport(store, jobId, {}, undefined, audience);
+  const window = measuredWindow(store, jobId);
+  const inWindow = window ? sharesOf(ashReport(store, jobId, window, undefined, audience)) : undefined;
+  return inWindow && inWindow.aas !== undefined ? inWindow : sharesOf(ashReport(store, jobId, {}, undefined, audience));
+}
+
+function sharesOf(a: AshReport): { shares: Map<string, Share>; aas?: number } {
   const perBucket = a.bucketMs / 1000;
   const byClass = new Map<string, number>();
   for (const b of a.series) for (const [c, v] of Object.entries(b.aas)) byClass.set(c, (byClass.get(c) ?? 0) + v * perBucket);
