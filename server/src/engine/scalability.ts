@@ -71,7 +71,8 @@ function sharesOf(a: AshReport): { shares: Map<string, Share>; aas?: number } {
 
 /** Per key, the growth in percentage points from `a` to `b`, largest first, at least MIN_GROWTH. */
 function growth(a: Map<string, Share>, b: Map<string, Share>, kind: 'class' | 'event', top: number): WaitGrowth[] {
-  const keys = new Set([...a.keys(), ...b.keys()].filter((k) => k.startsWith(`${kind}\u0000`)));
+  // An event named as its class (PostgreSQL's CPU: active with no wait event) says what the class line says.
+  const keys = new Set([...a.keys(), ...b.keys()].filter((k) => k.startsWith(`${kind}\u0000`) && !(kind === 'event' && (a.get(k) ?? b.get(k))!.name === (a.get(k) ?? b.get(k))!.waitClass)));
   const out: WaitGrowth[] = [];
   for (const k of keys) {
     const from = a.get(k);

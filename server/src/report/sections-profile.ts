@@ -67,7 +67,7 @@ export function scalabilitySection(store: JobStore, job: Job): Html | '' {
     st.waits
       .filter((w) => w.kind === 'event')
       .slice(0, 3)
-      .map((w) => `${w.waitClass}:${w.name} ${fixed(w.pct, 1)}%`)
+      .map((w) => `${w.name === w.waitClass ? w.name : `${w.waitClass}:${w.name}`} ${fixed(w.pct, 1)}%`)
       .join(', '),
     i === 0 ? '' : (s.waitGrowth[i - 1]?.grew ?? []).map((g) => `${g.kind === 'event' ? `${g.waitClass}:${g.name}` : g.name} +${fixed(g.deltaPct, 1)}`).join(', '),
   ]);

@@ -61,7 +61,7 @@ export function ProfileScalabilityView({ profileId }: { profileId: number }) {
                   {st.waits
                     .filter((w) => w.kind === 'event')
                     .slice(0, 3)
-                    .map((w) => `${w.waitClass}:${w.name} ${w.pct}%`)
+                    .map((w) => `${w.name === w.waitClass ? w.name : `${w.waitClass}:${w.name}`} ${w.pct}%`)
                     .join(', ')}
                 </td>
                 <td>{grew.map((g) => `${g.kind === 'event' ? `${g.waitClass}:${g.name}` : g.name} +${g.deltaPct}`).join(', ') || (i > 0 ? 'none by 1 point or more' : '')}</td>
