@@ -7,7 +7,7 @@
  * Progress goes to stderr, results to stdout; exit code 0 only on success.
  */
 import { parseArgs } from 'node:util';
-import { SledgeError, didYouMean, isChbenchResult, isScriptResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
+import { SledgeError, didYouMean, isChbenchResult, isScriptResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileScalability, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
 import type { SledgeClient } from './client.js';
@@ -241,9 +241,20 @@ async function submitAndFollow(client: SledgeClient, type: string, body: Record<
   }
 }
 
+/** The profile's scalability explainer (docs/scalability.md), or undefined while it has runs at fewer than 3 VU counts. */
+async function profileScalability(client: SledgeClient, pid: number): Promise<ProfileScalability | undefined> {
+  try {
+    return await client.request<ProfileScalability>('GET', `/profiles/${pid}/scalability`);
+  } catch (e) {
+    if (e instanceof SledgeError && e.code === 'SLEDGE_E_CONFLICT') return undefined;
+    throw e;
+  }
+}
+
 /**
  * A performance profile (HammerDB's autopilot): one timed run per VU count in
- * --sequence, all with the same profile id, then NOPM and TPM against VUs.
+ * --sequence, all with the same profile id, then NOPM and TPM against VUs and,
+ * with 3 or more VU counts, the scalability explainer's summary.
  */
 async function profileCommand(o: Opts): Promise<number> {
   const seq = String(o.sequence ?? '1,2,4,8')
@@ -271,8 +282,12 @@ async function profileCommand(o: Opts): Promise<number> {
       if (verdict && !verdict.passed) failed++;
       rows.push({ vus, nopm: final.result.nopm, tpm: final.result.tpm, id: final.id });
     }
-    if (o.json) process.stdout.write(JSON.stringify({ profileId: pid, runs: rows }, null, 2) + '\n');
-    else process.stdout.write(`profile ${pid}:\n` + rows.map((r) => `  ${String(r.vus).padStart(4)} VU  ${String(r.nopm).padStart(9)} NOPM  ${String(r.tpm).padStart(9)} TPM  ${r.id}`).join('\n') + '\n');
+    const scalability = await profileScalability(client, pid);
+    if (o.json) process.stdout.write(JSON.stringify({ profileId: pid, runs: rows, ...(scalability ? { scalability } : {}) }, null, 2) + '\n');
+    else {
+      process.stdout.write(`profile ${pid}:\n` + rows.map((r) => `  ${String(r.vus).padStart(4)} VU  ${String(r.nopm).padStart(9)} NOPM  ${String(r.tpm).padStart(9)} TPM  ${r.id}`).join('\n') + '\n');
+      if (scalability) process.stdout.write(`${scalability.summary}\n`);
+    }
     return failed ? 1 : 0;
   } finally {
     await close();

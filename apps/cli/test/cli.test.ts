@@ -117,6 +117,11 @@ describe('sledge CLI', () => {
     expect(p.profileId).toBe(1);
     expect(p.runs.map((x) => x.vus)).toEqual([1, 2]);
     expect(p.runs.every((x) => x.nopm > 0)).toBe(true);
+    // Two VU counts: no scalability fit yet. A third run in the same profile brings the summary.
+    expect(p).not.toHaveProperty('scalability');
+    const third = await sledge('profile', ...local, '--db', 'sqlite', '--sequence', '3', '--profile-id', '1', '--rampup', '0', '--duration', '0.1');
+    expect(third.code, third.err).toBe(0);
+    expect(third.out).toMatch(/^Contention σ=[\d.e-]+, coherency κ=[\d.e-]+ \(R²=/m);
     const bad = (await sledge('profile', ...local, '--sequence', '1,x'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--sequence');

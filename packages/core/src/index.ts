@@ -41,3 +41,4 @@ export * from './tproch/check.js';
 export * from './pool.js';
 export * from './counter-window.js';
 export * from './script/index.js';
+export * from './insight/usl.js';

@@ -218,6 +218,68 @@ export type ProfilePoint = Type.Static<typeof ProfilePoint>;
 export const ProfileDetail = Type.Object({ profileId: Type.Integer(), jobs: Type.Array(ProfilePoint) });
 export type ProfileDetail = Type.Static<typeof ProfileDetail>;
 
+/** Share of a step's active sessions in one wait class or event (% of ASH samples). */
+const WaitShare = Type.Object({ kind: Type.Union([Type.Literal('class'), Type.Literal('event')]), name: Type.String(), waitClass: Type.String(), pct: Type.Number() });
+/** A wait class or event whose share of active sessions grew between two VU counts, in percentage points. */
+export const WaitGrowth = Type.Object({
+  kind: Type.Union([Type.Literal('class'), Type.Literal('event')]),
+  name: Type.String(),
+  waitClass: Type.String(),
+  fromPct: Type.Number(),
+  toPct: Type.Number(),
+  deltaPct: Type.Number(),
+});
+export type WaitGrowth = Type.Static<typeof WaitGrowth>;
+
+/** One VU count of a profile: its runs' throughput, latency, CPU and ASH shares (repeats averaged). */
+export const ScalabilityStep = Type.Object({
+  vus: Type.Number(),
+  jobIds: Type.Array(Type.String()),
+  nopm: Type.Number(),
+  tpm: Type.Number(),
+  latencyMs: Type.Optional(Type.Number({ description: "the step's latency metric (ProfileScalability.latencyMetric), when the runs kept a time profile" })),
+  clientCpuMsPer1000Tx: Type.Optional(Type.Number()),
+  serverCpuPct: Type.Optional(Type.Number({ description: "mean busy % (100 − idle) of the database host's CPU agent over the run" })),
+  aas: Type.Optional(Type.Number({ description: 'average active sessions over the run (ASH)' })),
+  waits: Type.Array(WaitShare),
+});
+export type ScalabilityStep = Type.Static<typeof ScalabilityStep>;
+
+const BandPoint = Type.Object({ n: Type.Number(), x: Type.Number(), lo: Type.Optional(Type.Number()), hi: Type.Optional(Type.Number()) });
+export const UslFitSchema = Type.Object({
+  x1: Type.Number(),
+  sigma: Type.Number(),
+  kappa: Type.Number(),
+  se: Type.Optional(Type.Object({ x1: Type.Number(), sigma: Type.Number(), kappa: Type.Number() })),
+  r2: Type.Number(),
+  points: Type.Integer(),
+  distinctN: Type.Integer(),
+  dof: Type.Integer(),
+  peak: Type.Union([Type.Object({ n: Type.Number(), x: Type.Number(), nLo: Type.Optional(Type.Number()), nHi: Type.Optional(Type.Number()) }), Type.Null()]),
+  ceiling: Type.Union([Type.Number(), Type.Null()]),
+  curve: Type.Array(BandPoint),
+  iterations: Type.Integer(),
+});
+
+/** GET /profiles/:id/scalability: the USL fit of a VU sweep, its latency knee and the waits that grew (docs/scalability.md). */
+export const ProfileScalability = Type.Object({
+  profileId: Type.Integer(),
+  engine: Type.String(),
+  metric: Type.Union([Type.Literal('nopm'), Type.Literal('tpm')]),
+  steps: Type.Array(ScalabilityStep),
+  fit: Type.Union([UslFitSchema, Type.Null()]),
+  fitProblem: Type.Optional(Type.String()),
+  latencyMetric: Type.String(),
+  knee: Type.Union([Type.Object({ vus: Type.Number(), latencyMs: Type.Number(), depth: Type.Number() }), Type.Null()]),
+  kneeProblem: Type.Optional(Type.String()),
+  /** Between each VU count and the next: the classes and events whose share grew most. */
+  waitGrowth: Type.Array(Type.Object({ fromVus: Type.Number(), toVus: Type.Number(), grew: Type.Array(WaitGrowth) })),
+  /** From the fewest VUs to the most. */
+  grewMost: Type.Array(WaitGrowth),
+  summary: Type.String(),
+});
+export type ProfileScalability = Type.Static<typeof ProfileScalability>;
+
 /** GET /best: the completed run with the highest NOPM per engine. */
 export const BestJobs = Type.Record(Type.String(), Type.String());
 export type BestJobs = Type.Static<typeof BestJobs>;

@@ -83,6 +83,12 @@ function readLatency(t: ParsedThreshold, d: JudgedData): Reading {
   return { missing: `the job has no times for ${op}${d.def.timingNames ? ' (its time profile is off: turn it on, e.g. tprocc.timeProfile, to judge latency)' : ''}` };
 }
 
+/** A latency statistic such as `p95(neworder)` in ms, read as a threshold would read it; undefined when the job has no times for it. */
+export function latencyMs(expr: string, d: JudgedData): number | undefined {
+  const r = readLatency(parseThreshold(`${expr}<0`, d.def), d);
+  return 'value' in r ? r.value : undefined;
+}
+
 function readErrorRate(d: JudgedData): Reading {
   if (!d.result) return { missing: 'the job has no result' };
   const errors = numberAt(d.result, ['errors']);

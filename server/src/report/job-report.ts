@@ -3,6 +3,7 @@ import { reportData } from './data.js';
 import { configSection, engineName, jobHeading, outputSection, resultSection, workloadName } from './sections-job.js';
 import { throughputSection, timingSection } from './sections-run.js';
 import { ashSection, cpuSection } from './sections-metrics.js';
+import { scalabilitySection } from './sections-profile.js';
 import { page } from './page.js';
 import { jobStart } from './timeline.js';
 import { workloadReport } from '../workloads/index.js';
@@ -10,7 +11,8 @@ import { workloadReport } from '../workloads/index.js';
 /**
  * One job as a self-contained HTML page: result, configuration (redacted),
  * throughput chart, the workload's own sections (TPROC-H: query times),
- * time profile, ASH and CPU, the end of the log. Charts are inline SVG; the page loads nothing.
+ * time profile, ASH and CPU, the scalability of its performance profile
+ * (docs/scalability.md), the end of the log. Charts are inline SVG; the page loads nothing.
  * Throws SLEDGE_E_NOT_FOUND for an unknown job.
  */
 export function renderJobReport(store: JobStore, jobId: string): string {
@@ -21,7 +23,7 @@ export function renderJobReport(store: JobStore, jobId: string): string {
   const report = workloadReport(job.workload);
   return page(title, jobHeading(job), [
     resultSection(job, report?.figures(job)),
-    ...[throughputSection(d, t0), ...(report?.sections?.(d) ?? []), timingSection(d), ashSection(d, t0), cpuSection(d, t0)].filter((s) => s !== ''),
+    ...[throughputSection(d, t0), ...(report?.sections?.(d) ?? []), timingSection(d), ashSection(d, t0), cpuSection(d, t0), scalabilitySection(store, job)].filter((s) => s !== ''),
     configSection(job),
     ...[outputSection(d)].filter((s) => s !== ''),
   ]);

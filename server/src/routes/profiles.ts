@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { BestJobs, ErrorBody, ProfileDetail, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
+import { BestJobs, ErrorBody, ProfileDetail, ProfileScalability, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
+import { profileScalability } from '../engine/scalability.js';
 import { buildSnapshot } from '../engine/snapshot.js';
 import type { RouteDeps } from './route-deps.js';
 
@@ -14,6 +15,18 @@ export const profileRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     if (!jobs.length) throw new SledgeError('SLEDGE_E_NOT_FOUND', `profile ${id} has no completed run jobs`, { field: 'id' });
     return { profileId: id, jobs };
   });
+  app.get(
+    '/profiles/:id/scalability',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Why throughput stopped scaling: the USL fit (σ, κ, peak, 95% band), the latency knee and the waits that grew from step to step',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: ProfileScalability, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => profileScalability(store, req.params.id),
+  );
   app.get('/best', { schema: { tags: ['jobs'], summary: 'Best NOPM job per engine (the starred jobs)', response: { 200: BestJobs } } }, async () => store.bestJobs());
 
   app.post('/jobs/:id/share', { schema: { tags: ['share'], summary: 'Create a read-only share link for a job', params: Type.Object({ id: Type.String() }), response: { 201: ShareLink, 404: ErrorBody } } }, async (req, reply) => {

@@ -10,6 +10,7 @@ import type {
   LatencySample,
   OutputLine,
   ProfileDetail,
+  ProfileScalability,
   ProfileSummary,
   ReplicaList,
   SavedConfig,
@@ -87,6 +88,8 @@ export const api = {
 
   profiles: () => request<ProfileSummary[]>('GET', '/profiles'),
   profile: (id: number) => request<ProfileDetail>('GET', `/profiles/${id}`),
+  /** The USL fit, latency knee and wait growth of a profile (409 under 3 VU counts). */
+  profileScalability: (id: number) => request<ProfileScalability>('GET', `/profiles/${id}/scalability`),
   best: () => request<BestJobs>('GET', '/best'),
   /** Scale-out: whether this server is on NATS, and the replicas that joined it. */
   replicas: () => request<ReplicaList>('GET', '/replicas'),

@@ -9,6 +9,7 @@ import { setSearch } from '../../router.js';
 import { useResource } from '../../state/resource.js';
 import { useTheme } from '../../theme.js';
 import { fmtInt } from '../../util/format.js';
+import { ProfileScalabilityView } from './Scalability.js';
 
 /** HammerDB's performance profiles: runs sharing a profile id, NOPM and TPM against active VUs. */
 export function TproccProfiles({ selected }: { selected: number | undefined }) {
@@ -58,6 +59,7 @@ export function TproccProfiles({ selected }: { selected: number | undefined }) {
       {selected !== undefined && detail.error && <ErrorBox error={detail.error} />}
       {selected !== undefined && detail.data && points.length < 2 && <p className="muted">Profile {selected} has {points.length} completed run; a profile chart needs at least 2 points.</p>}
       {points.length >= 2 && <EChart option={option} label={`Profile ${selected}: NOPM and TPM against active VUs`} testId="profile-chart" height={300} />}
+      {selected !== undefined && points.length >= 2 && <ProfileScalabilityView profileId={selected} />}
     </section>
   );
 }
