@@ -15,7 +15,8 @@ import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
  * TPROC-C's and failed before); a file of its own; TPROC-H SF 0.01 built from
  * the Schema page with the memory limit left blank (sent as "" and refused
  * before); a power run (1 stream) from the Run page; the job page with the 22
- * query times and the geomean.
+ * query times and the geomean, and no validity panel (TPROC-H computes no
+ * verdict; the page said "not computed, stored before verdicts").
  */
 
 const FILE = 'duckdb-e2e.duckdb';
@@ -116,6 +117,8 @@ describe('TPROC-H on DuckDB', () => {
     expect(Number(await page.getByTestId('result-geomean').getAttribute('data-value'))).toBeCloseTo(r.geomean, 12);
     expect(await page.getByTestId('result-line').textContent()).toBe(r.line);
     expect(r.line).toMatch(/^Geometric mean of query times returning rows \(\d+\) is \d+\.\d{5}$/);
+    // TPROC-H computes no validity verdict: no "Validity not computed (stored before verdicts)" panel.
+    expect(await page.getByTestId('validity-panel').count()).toBe(0);
     await shot(page, 'duckdb-job-page');
   });
 });
