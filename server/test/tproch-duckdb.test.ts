@@ -59,6 +59,20 @@ describe('TPROC-H on DuckDB', () => {
     expect(items.map((i) => i.ok)).toEqual([true, true, true]);
   });
 
+  it('target test: TPROC-H schema state when TPROC-H is asked for; TPROC-C (the default) refused with the reason', async () => {
+    const built = await post(s, '/api/v1/targets/test', { target, workload: 'tproch' });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body).toMatchObject({ version: expect.stringMatching(/^v?\d+\.\d+/), workload: 'tproch', schema: { exists: true, warehouses: 0, scaleFactor: 0.01 } });
+    const empty = await post(s, '/api/v1/targets/test', { target: { engine: 'duckdb', file: 'tproch-wl-empty.duckdb' }, workload: 'tproch' });
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    expect(empty.body).toMatchObject({ workload: 'tproch', schema: { exists: false, scaleFactor: 0 } });
+    const tprocc = await post(s, '/api/v1/targets/test', { target });
+    expect(tprocc.body).toMatchObject({ error: { code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'target.engine' } });
+    const unknown = await post(s, '/api/v1/targets/test', { target, workload: 'nope' });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(unknown.body).toMatchObject({ error: { field: 'workload' } });
+  });
+
   it('refuses a second build on the same file', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'build', workload: 'tproch', target, tproch: { scaleFactor: 0.01 } });
     expect(r.status).toBe(422);

@@ -285,7 +285,17 @@ export const BestJobs = Type.Record(Type.String(), Type.String());
 export type BestJobs = Type.Static<typeof BestJobs>;
 
 /** POST /targets/test. */
-export const TargetTestResult = Type.Object({ version: Type.String(), schema: Type.Object({ exists: Type.Boolean(), warehouses: Type.Integer() }) });
+export const TargetTestResult = Type.Object({
+  version: Type.String(),
+  /** The workload whose schema was looked for (the one asked for, or the default when it reads no schema state of its own). */
+  workload: Type.Optional(Type.String()),
+  schema: Type.Object({
+    exists: Type.Boolean(),
+    warehouses: Type.Integer(),
+    /** TPROC-H: the schema's scale factor (warehouses is 0). */
+    scaleFactor: Type.Optional(Type.Number()),
+  }),
+});
 export type TargetTestResult = Type.Static<typeof TargetTestResult>;
 
 /** POST /jobs/{id}/share. */

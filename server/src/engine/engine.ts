@@ -271,11 +271,13 @@ export class JobEngine {
 
   /**
    * Test a target's connection: the server version and the schema state of
-   * the default workload (a body without `workload` is its job), as that
+   * `workload` (the default workload when not given, or when the workload
+   * reads no schema state of its own: CH-benCHmark's is TPROC-C's), as that
    * workload reads it (WorkloadRunner.schemaState); or the typed error.
    */
-  async testTarget(targetBody: unknown, configId?: unknown): Promise<TargetTestResult> {
-    const cfg = parseJobCreate({ type: 'check', target: targetBody }, 0);
+  async testTarget(targetBody: unknown, configId?: unknown, workload?: string): Promise<TargetTestResult> {
+    const asked = workload === undefined ? undefined : parseJobCreate({ type: 'check', workload, target: targetBody }, 0);
+    const cfg = asked && workloadRunner(asked.workload).schemaState ? asked : parseJobCreate({ type: 'check', target: targetBody }, 0);
     const runner = workloadRunner(cfg.workload);
     this.fillSecrets(cfg.target, configId);
     await this.normalise(cfg);
@@ -288,7 +290,7 @@ export class JobEngine {
       await session.close();
     }
     if (!runner.schemaState) throw new SledgeError('SLEDGE_E_VALIDATION', `the ${cfg.workload} workload does not read its schema on a target`, { field: 'workload' });
-    return { version, schema: await runner.schemaState(cfg, driver) };
+    return { version, workload: cfg.workload, schema: await runner.schemaState(cfg, driver) };
   }
 
   /** One ASH sample of a target, without a job (the metrics page's live view). */

@@ -60,13 +60,13 @@ export const capabilityRoutes: FastifyPluginAsyncTypebox<RouteDeps & { version: 
       validatorCompiler: checkTargetBody,
       schema: {
         tags: ['targets'],
-        summary: 'Test a connection: returns the server version and whether a TPROC-C schema is there',
+        summary: 'Test a connection: returns the server version and whether the workload\'s schema is there (TPROC-C by default)',
         body: TargetBody,
         response: { 200: TargetTestResult, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 424: ErrorBody },
       },
     },
     async (req) => {
-      return engine.testTarget(req.body.target, req.body.configId);
+      return engine.testTarget(req.body.target, req.body.configId, req.body.workload);
     },
   );
 

@@ -25,6 +25,7 @@ export const checkedBy = (check: (data: unknown) => unknown) => () => (data: unk
 export const TargetBody = Type.Object({
   target: Type.Unknown({ description: 'a target of any engine (see /targets/schema)' }),
   configId: Type.Optional(Type.Integer({ description: 'fill "********" secrets from this saved configuration' })),
+  workload: Type.Optional(Type.String({ description: 'POST /targets/test: whose schema to look for (default tprocc)' })),
 });
 /** Checks the target the way a job does (engine first); configId is checked where the saved configuration is read. */
 export const checkTargetBody = checkedBy((data) => parseTarget((data as { target?: unknown } | undefined)?.target));

@@ -56,7 +56,8 @@ export interface OutputQuery {
 export const api = {
   capabilities: () => request<Capabilities>('GET', '/capabilities'),
   targetSchemas: () => request<Record<string, TargetJsonSchema>>('GET', '/targets/schema'),
-  testTarget: (target: unknown, configId?: number) => request<TargetTestResult>('POST', '/targets/test', configId === undefined ? { target } : { target, configId }),
+  testTarget: (target: unknown, configId?: number, workload?: string) =>
+    request<TargetTestResult>('POST', '/targets/test', { target, ...(configId === undefined ? {} : { configId }), ...(workload === undefined ? {} : { workload }) }),
   targetAsh: (target: unknown, configId?: number) => request<TargetAshSample>('POST', '/targets/ash', configId === undefined ? { target } : { target, configId }),
 
   createJob: (body: JobCreateBody) => request<Job>('POST', '/jobs', body),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostgresqlTarget, SqliteTarget } from '@sledge/protocol';
+import { DuckdbTarget, PostgresqlTarget, SqliteTarget, parseTarget } from '@sledge/protocol';
 import { collect, defaultsOf, fieldKeyFor, fieldsOf, fromFormValue } from './fields.js';
 import { collectTprocc, tprocc, tproccDefaults, tproccSchemaFields, tproccToForm, TPROCC_FIELDS } from '../workloads/tprocc/form.js';
 
@@ -27,6 +27,18 @@ describe('fieldsOf (target schemas as the server publishes them)', () => {
     const port = fieldsOf(schema(PostgresqlTarget)).find((f) => f.name === 'port')!;
     expect(fromFormValue(port, ' 5433 ')).toBe(5433);
     expect(fromFormValue(port, '')).toBeUndefined();
+  });
+
+  it('leaves out a blank optional field whose pattern refuses "" (DuckDB memory limit): the target parses', () => {
+    const fields = fieldsOf(schema(DuckdbTarget));
+    const limit = fields.find((f) => f.name === 'memoryLimit')!;
+    expect(limit.pattern).toBeDefined();
+    const blank = collect(fields, { ...defaultsOf(fields), file: 'e.duckdb' });
+    expect(blank).toEqual({ file: 'e.duckdb' });
+    expect(parseTarget({ engine: 'duckdb', ...blank })).toMatchObject({ engine: 'duckdb', file: 'e.duckdb' });
+    expect(collect(fields, { file: 'e.duckdb', memoryLimit: '2GB' })).toEqual({ file: 'e.duckdb', memoryLimit: '2GB' });
+    // A value typed that the pattern refuses is still sent, for the server to name the field.
+    expect(collect(fields, { file: 'e.duckdb', memoryLimit: 'lots' })).toEqual({ file: 'e.duckdb', memoryLimit: 'lots' });
   });
 });
 

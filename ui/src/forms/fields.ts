@@ -16,6 +16,8 @@ export interface FieldSpec {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  /** The schema's pattern (strings): a blank field it refuses, without a default, is left out rather than sent as "". */
+  pattern?: string;
   secret: boolean;
   group: FieldGroup;
 }
@@ -61,6 +63,8 @@ export function fieldFromSchema(name: string, s: Json): FieldSpec | null {
   const max = num(s['maximum']);
   if (min !== undefined) spec.minimum = min;
   if (max !== undefined) spec.maximum = max;
+  const pattern = str(s['pattern']);
+  if (pattern !== undefined) spec.pattern = pattern;
   return spec;
 }
 
@@ -109,6 +113,8 @@ export function fromFormValue(f: FieldSpec, v: FormValue | undefined): unknown {
     const n = Number(text);
     return Number.isFinite(n) ? n : text;
   }
+  // An optional field left blank whose pattern refuses "" (DuckDB's memory limit) is not set: the engine's own default applies.
+  if (text === '' && f.default === undefined && f.pattern !== undefined && !new RegExp(f.pattern).test('')) return undefined;
   return String(v);
 }
 

@@ -20,6 +20,13 @@ import { formOptionsOfSaved, savedOptionLabels, savedOptionsOf } from '../worklo
 
 const firstLine = (s: string) => s.split('\n')[0]!.trim();
 
+/** What the connection test found of the workload's schema (TPROC-H: its scale factor; TPROC-C: its warehouses). */
+function schemaLine({ workload, schema }: TargetTestResult): string {
+  const name = workloadUi(workload ?? DEFAULT_WORKLOAD).name;
+  if (!schema.exists) return `No ${name} schema yet: build one on the Schema page.`;
+  return `${name} schema present ${schema.scaleFactor === undefined ? `with ${schema.warehouses} warehouse(s)` : `at SF ${schema.scaleFactor}`}.`;
+}
+
 /** Hint under a secret that reads "********": where the real value comes from. */
 function secretHint(config: string | undefined): string {
   return config ? `Kept on the server with “${config}” and filled in when you connect; type a new value to replace it.` : 'Load the saved configuration this came from, or type the value.';
@@ -244,7 +251,8 @@ export function TargetsPage() {
     setResult(undefined);
     setTesting(true);
     try {
-      setResult(await api.testTarget(wb.target(), wb.configId()));
+      // The schema looked for is the workload's picked for the Schema and Run pages (DuckDB runs TPROC-H only, no TPROC-C).
+      setResult(await api.testTarget(wb.target(), wb.configId(), wb.workload.id));
     } catch (err) {
       errs.show(err, keys, labels);
     } finally {
@@ -293,7 +301,7 @@ export function TargetsPage() {
         <ErrorBox error={errs.general} />
         {result && (
           <p className="good" role="status" data-testid="test-result">
-            Connected: {result.version}. {result.schema.exists ? `${workloadUi(DEFAULT_WORKLOAD).name} schema present with ${result.schema.warehouses} warehouse(s).` : `No ${workloadUi(DEFAULT_WORKLOAD).name} schema yet: build one on the Schema page.`}
+            Connected: {result.version}. {schemaLine(result)}
           </p>
         )}
       </form>

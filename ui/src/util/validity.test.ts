@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validityOf } from '@sledge/protocol';
 import { validityView } from './validity.js';
+import { tprochResultFixture } from '../workloads/tproch/fixtures.js';
 
 describe('validity panel view', () => {
   const result = { nopm: 10, tpm: 20 };
@@ -17,5 +18,8 @@ describe('validity panel view', () => {
     expect(validityView({ type: 'run', status: 'completed', result: result as never }).kind).toBe('not-computed');
     expect(validityView({ type: 'build', status: 'completed', result: undefined }).kind).toBe('none');
     expect(validityView({ type: 'run', status: 'measuring', result: undefined }).kind).toBe('none');
+  });
+  it('a TPROC-H run (no verdict computed for it) shows nothing rather than "not computed"', () => {
+    expect(validityView({ type: 'run', status: 'completed', result: tprochResultFixture() }).kind).toBe('none');
   });
 });

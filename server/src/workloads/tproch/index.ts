@@ -6,6 +6,7 @@ import { datagenJob, preflightDatagen } from './datagen.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
 import { runJob } from './run.js';
+import { schemaState } from './schema-state.js';
 import { tprochReport } from './report.js';
 
 /** TPROC-H's job bodies and checks. */
@@ -19,6 +20,7 @@ export const tprochRunner: WorkloadRunner<TprochJobConfig> = {
     datagen: { db: false, run: datagenJob },
   },
   preflight,
+  schemaState,
   preflightFiles: preflightDatagen,
   report: tprochReport,
 };

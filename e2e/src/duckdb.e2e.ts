@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Capabilities, Job, TprochResult } from '@sledge/protocol';
+import { launch, shot, type Chromium } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+
+/**
+ * DuckDB in the browser: on the Target page the DuckDB card says TPROC-C is
+ * not offered, picking it switches the workload to TPROC-H (from the default
+ * TPROC-C) and the connection test looks for the TPROC-H schema (it asked for
+ * TPROC-C's and failed before); a file of its own; TPROC-H SF 0.01 built from
+ * the Schema page with the memory limit left blank (sent as "" and refused
+ * before); a power run (1 stream) from the Run page; the job page with the 22
+ * query times and the geomean, and no validity panel (TPROC-H computes no
+ * verdict; the page said "not computed, stored before verdicts").
+ */
+
+const FILE = 'duckdb-e2e.duckdb';
+
+let dataDir: string;
+let server: RunningServer;
+let browser: Chromium;
+let page: Page;
+
+const jobOf = async (id: string) => (await api<Job>(server.url, 'GET', `/jobs/${id}`)).body;
+const fileOf = (job: Job) => (job.config as { target: { engine: string; file: string } }).target;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sledge-e2e-duckdb-'));
+  server = await startServer({ dataDir });
+  browser = await launch();
+  page = await browser.page();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('TPROC-H on DuckDB', () => {
+  it('the server offers DuckDB with TPROC-H only', async () => {
+    const caps = (await api<Capabilities>(server.url, 'GET', '/capabilities')).body;
+    const d = caps.engines.find((e) => e.engine === 'duckdb');
+    expect(d).toMatchObject({ available: true, workloads: ['tproch'] });
+    expect(d?.notOffered?.['tprocc']).toBeTruthy();
+  });
+
+  it('Target page: the DuckDB card says TPROC-C is not offered; picking it switches the workload to TPROC-H', async () => {
+    await page.goto(`${server.url}/targets`);
+    const card = page.locator('label[data-engine="duckdb"]');
+    await card.waitFor();
+    expect(await card.getByTestId('not-offered-duckdb-tprocc').textContent()).toMatch(/^No TPROC-C: .*optimistic concurrency/);
+    await card.click();
+    expect(await card.getAttribute('class')).toContain('selected');
+    // The file field takes TPROC-H's default, then a name of our own.
+    expect(await page.locator('[data-field="target.file"]').inputValue()).toBe('tproch.duckdb');
+    await fill(page, 'target.file', FILE);
+    await page.getByTestId('test-connection').click();
+    const result = page.getByTestId('test-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toMatch(/^Connected: .*No TPROC-H schema yet: build one on the Schema page\.$/);
+    await shot(page, 'duckdb-target');
+    await nav(page, 'Schema');
+    expect(await page.locator('input[data-workload="tproch"]').isChecked()).toBe(true);
+    expect(await page.locator('input[data-workload="tprocc"]').isDisabled()).toBe(true);
+    expect(await page.locator('#schema-h').textContent()).toBe('TPROC-H schema on DuckDB');
+  });
+
+  it('builds TPROC-H SF 0.01 from the Schema page into its own file', async () => {
+    await page.getByTestId('sf-0.01').click();
+    expect(await page.locator('[data-field="tproch.scaleFactor"]').inputValue()).toBe('0.01');
+    await fill(page, 'tproch.buildVus', '1');
+    await shot(page, 'duckdb-schema');
+    const id = await startJob(page, 'build-schema');
+    expect(await waitForJobEnd(page, id, 120_000)).toBe('completed');
+    const build = await jobOf(id);
+    expect(build).toMatchObject({ type: 'build', workload: 'tproch', engine: 'duckdb' });
+    const target = fileOf(build);
+    expect(target.file.endsWith(FILE)).toBe(true);
+    expect(existsSync(isAbsolute(target.file) ? target.file : join(dataDir, target.file))).toBe(true);
+    await shot(page, 'duckdb-build-done');
+    // The connection test now finds the TPROC-H schema, with its scale factor.
+    await nav(page, 'Target');
+    await page.getByTestId('test-connection').click();
+    await page.getByTestId('test-result').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('test-result').textContent()).toMatch(/^Connected: .*TPROC-H schema present at SF 0\.01\.$/);
+    await nav(page, 'Schema');
+  });
+
+  it('runs a power test (1 stream): the job page shows the 22 query times and the geomean', async () => {
+    await nav(page, 'Run');
+    expect(await page.locator('#run-h').textContent()).toBe('TPROC-H driver on DuckDB');
+    await page.locator('[data-field="tproch.mode"]').selectOption('power');
+    await shot(page, 'duckdb-run-form');
+    const id = await startJob(page, 'start-run');
+    expect(await waitForJobEnd(page, id, 120_000)).toBe('completed');
+    const job = await jobOf(id);
+    expect(job).toMatchObject({ type: 'run', workload: 'tproch', engine: 'duckdb' });
+    expect(fileOf(job).file.endsWith(FILE)).toBe(true);
+    const r = job.result as TprochResult;
+    expect(r).toMatchObject({ mode: 'power', scaleFactor: 0.01, streams: 1, errors: 0 });
+    expect(r.queries).toHaveLength(22);
+
+    await page.goto(`${server.url}/jobs/${id}`);
+    await page.getByTestId('result-banner').waitFor();
+    const rows = page.locator('[data-testid="query-table"] tbody tr[data-query]');
+    expect(await rows.count()).toBe(22);
+    const shown = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-query')), Number(tr.querySelector('td[data-seconds]')?.getAttribute('data-seconds'))] as const));
+    expect(shown.map(([q]) => q).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    for (const [q, s] of shown) expect(s).toBe(r.queries.find((x) => x.query === q)!.seconds);
+    expect(Number(await page.getByTestId('result-geomean').getAttribute('data-value'))).toBeCloseTo(r.geomean, 12);
+    expect(await page.getByTestId('result-line').textContent()).toBe(r.line);
+    expect(r.line).toMatch(/^Geometric mean of query times returning rows \(\d+\) is \d+\.\d{5}$/);
+    // TPROC-H computes no validity verdict: no "Validity not computed (stored before verdicts)" panel.
+    expect(await page.getByTestId('validity-panel').count()).toBe(0);
+    await shot(page, 'duckdb-job-page');
+  });
+});
