@@ -5,6 +5,6 @@
  * server read SQL only through these functions.
  */
 export { sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlText, type SqlFileEntry, type SqlWorkload } from './files.js';
-export { placeholderSyntax, sqlSet, SqlCatalog, type SqlDialect, type SqlLayer, type SqlSet, type SqlVars } from './set.js';
+export { checkedStatements, placeholderSyntax, sqlSet, SqlCatalog, type SqlDialect, type SqlLayer, type SqlSet, type SqlVars } from './set.js';
 export { sqlTemplate } from './template.js';
 export { BUILTIN_SCRIPT_NAMES, builtinScript, type BuiltinScriptName } from './scripts.js';

@@ -82,6 +82,23 @@ export function sqlSet<F extends string = string>(engine: EngineId, workload: Sq
 type Catalog = Readonly<Record<string, readonly string[]>>;
 
 /**
+ * A driver's getter for the statements of its named files, typed by the names
+ * it uses (`{ 'admin.sql': ['server_version', ...] }`): each file is checked
+ * once, on first use, for every name (a missing one throws naming the file).
+ */
+export function checkedStatements<C extends Catalog>(set: SqlSet, names: C): <F extends keyof C & string>(file: F) => Record<C[F][number], string> {
+  const checked = new Set<string>();
+  return (file) => {
+    const statements = set.statements(file);
+    if (!checked.has(file)) {
+      for (const name of names[file]!) requireSql(statements, name, set.path(file));
+      checked.add(file);
+    }
+    return statements as Record<(typeof names)[typeof file][number], string>;
+  };
+}
+
+/**
  * An engine's statements by file and name, typed by the catalog the driver
  * declares (`{ admin: ['server_version', ...], ... }`, file `admin.sql`):
  * the shape the SQL Server, Oracle and Db2 drivers read their files in.

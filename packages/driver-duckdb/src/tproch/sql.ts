@@ -1,5 +1,4 @@
-import { requireSql } from '@sledge/core';
-import { sqlSet } from '@sledge/sql';
+import { checkedStatements, sqlSet } from '@sledge/sql';
 
 /** The TPROC-H SQL, packages/sql/duckdb/tproch/, resolved and read once by @sledge/sql. */
 const files = sqlSet('duckdb', 'tproch');
@@ -17,17 +16,6 @@ export const TPROCH_NAMED_SQL = {
   'refresh.sql': ['rf1_order', 'rf1_lineitem', 'rf2_lineitem', 'rf2_order'],
 } as const;
 
-type NamedFile = keyof typeof TPROCH_NAMED_SQL;
-type NameOf<F extends NamedFile> = (typeof TPROCH_NAMED_SQL)[F][number];
-
-const checked = new Set<string>();
 
 /** The statements of one named file, checked once against the names the driver uses. */
-export function tprochSql<F extends NamedFile>(file: F): Record<NameOf<F>, string> {
-  const set = files.statements(file);
-  if (!checked.has(file)) {
-    for (const name of TPROCH_NAMED_SQL[file]) requireSql(set, name, files.path(file));
-    checked.add(file);
-  }
-  return set as Record<NameOf<F>, string>;
-}
+export const tprochSql = checkedStatements(files, TPROCH_NAMED_SQL);

@@ -1,5 +1,4 @@
-import { requireSql } from '@sledge/core';
-import { sqlSet } from '@sledge/sql';
+import { checkedStatements, sqlSet } from '@sledge/sql';
 
 /** The engine SQL, packages/sql/sqlite/tprocc/, resolved and read once by @sledge/sql. */
 const files = sqlSet('sqlite', 'tprocc');
@@ -43,14 +42,5 @@ export const NAMED_SQL_FILES = {
 export type NamedSqlFile = keyof typeof NAMED_SQL_FILES;
 export type StatementName<F extends NamedSqlFile> = (typeof NAMED_SQL_FILES)[F][number];
 
-const checked = new Set<string>();
-
 /** The statements of one named-SQL file, checked against the names the driver uses. */
-export function namedSql<F extends NamedSqlFile>(file: F): Record<StatementName<F>, string> {
-  const set = files.statements(file);
-  if (!checked.has(file)) {
-    for (const name of NAMED_SQL_FILES[file]) requireSql(set, name, files.path(file));
-    checked.add(file);
-  }
-  return set as Record<StatementName<F>, string>;
-}
+export const namedSql = checkedStatements(files, NAMED_SQL_FILES);
