@@ -8,6 +8,9 @@ import { useResource } from '../../state/resource.js';
 import { useTheme } from '../../theme.js';
 import { fmtInt } from '../../util/format.js';
 
+/** A step whose runs' sampler never saw a session active (a short 1-VU run whose time is spent in the client): said, not left blank. */
+const NO_SAMPLES = 'no active-session samples';
+
 /** Why throughput stopped scaling: the USL fit over a profile's measured points, the latency knee and the waits that grew (docs/scalability.md). */
 export function ProfileScalabilityView({ profileId }: { profileId: number }) {
   const palette = paletteFor(useTheme());
@@ -62,7 +65,7 @@ export function ProfileScalabilityView({ profileId }: { profileId: number }) {
                     .filter((w) => w.kind === 'event')
                     .slice(0, 3)
                     .map((w) => `${w.name === w.waitClass ? w.name : `${w.waitClass}:${w.name}`} ${w.pct}%`)
-                    .join(', ')}
+                    .join(', ') || NO_SAMPLES}
                 </td>
                 <td>{grew.map((g) => `${g.kind === 'event' ? `${g.waitClass}:${g.name}` : g.name} +${g.deltaPct}`).join(', ') || (i > 0 ? 'none by 1 point or more' : '')}</td>
               </tr>
