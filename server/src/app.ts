@@ -27,6 +27,7 @@ import { metricRoutes } from './routes/metrics.js';
 import { planRoutes } from './routes/plans.js';
 import { poolRoutes } from './routes/pools.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
+import { localAgentStarter } from './plugins/local-agent.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
 import { replicaRoutes } from './routes/replicas.js';
@@ -73,6 +74,8 @@ export interface SledgeApp {
   app: FastifyInstance;
   engine: JobEngine;
   store: JobStore;
+  /** Start this host's CPU agent beside the server (once; false when it is running or cannot start). */
+  startAgent: () => boolean;
 }
 
 /**
@@ -136,7 +139,9 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   );
   await app.register(prometheusRoutes, { engine });
   // HammerDB's legacy web-service commands and jobs viewer at the root (/dbset, /diset, /vurun, /jobs?jobid=...).
-  await app.register(hammerdbRoutes, { engine });
+  // metstart with no agent for this host starts one, as HammerDB's CLI starts its local agent (an in-process server has none).
+  const startAgent = localAgentStarter(app, opts.token);
+  await app.register(hammerdbRoutes, { engine, startAgent });
   const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
   if (uiDir) await registerUi(app, uiDir);
   registerAuth(app, opts.token); // after the UI: its GET /jobs page for browsers comes first
@@ -146,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     await replicas?.close();
     store.close();
   });
-  return { app, engine, store };
+  return { app, engine, store, startAgent };
 }
 
 /** The OpenAPI document (components named by the protocol schemas' $id) and its UI at /docs. */

@@ -15,12 +15,10 @@
  * SLEDGE_REPLICA_MAX replicas (default 1000). LOG_LEVEL and LOG_FORMAT (pretty | json) shape the log. The only
  * place that reads the environment.
  */
-import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { prettySink } from './plugins/log-format.js';
 import { isLoopbackHost } from './plugins/origin.js';
-import { startLocalAgent } from './plugins/local-agent.js';
 import { natsSettingsFromEnv } from './replicas/nats-conn.js';
 
 const host = process.env['HOST'] ?? '127.0.0.1';
@@ -105,14 +103,12 @@ const { app } = built;
 if (openToNetwork) app.log.warn(`--insecure: listening on ${host} without SLEDGE_TOKEN; anyone who can reach this port can run jobs and drop databases`);
 
 let closing = false;
-let agent: ChildProcess | null = null;
 const shutdown = async (sig: string) => {
   if (closing) return;
   closing = true;
   app.log.info(`${sig}: stopping jobs and closing`);
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
-  agent?.kill('SIGTERM');
   await app.close();
   process.exit(0);
 };
@@ -120,10 +116,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  const address = await app.listen({ host, port });
+  await app.listen({ host, port });
   app.log.info(`Sledge listening on http://${host}:${port} (data in ${dataDir}); API docs at /docs`);
   if (process.env['SLEDGE_AGENT'] !== 'off') {
-    agent = startLocalAgent(address, token, (m) => app.log.info(m));
+    // The same agent metstart would start (app.ts); app.close() stops it.
+    built.startAgent();
   }
 } catch (e) {
   console.error(`cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}`);

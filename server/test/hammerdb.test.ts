@@ -207,7 +207,9 @@ describe('HammerDB web-service script (seed 000 restchk.tcl) replayed', () => {
     expect(await hdb(s, 'POST', '/vuset', ' "vu": "0" ')).toEqual(err('The number of virtual users must be 1 or greater'));
     expect(await hdb(s, 'POST', '/vuset', ' "delay": "x" ')).toEqual(err('User Delay(ms) must be an integer'));
     expect(await hdb(s, 'POST', '/vuset', ' "showoutput": "2" ')).toEqual(err('Show Output must be 0 or 1'));
-    expect(await hdb(s, 'POST', '/vuset', ' "logtotemp": "1" ')).toEqual(err('Log Output disabled in webservice mode, setting logtotemp to 0'));
+    expect(await hdb(s, 'POST', '/vuset', ' "logtotemp": "2" ')).toEqual(err('Log Output must be 0 or 1'));
+    expect(await hdb(s, 'POST', '/vuset', ' "logtotemp": "1" ')).toEqual(ok('Log Output set to 1'));
+    expect(await hdb(s, 'POST', '/vuset', ' "logtotemp": "0" ')).toEqual(ok('Log Output set to 0'));
     expect(await hdb(s, 'POST', '/vuset', ' "repeat": "250" ')).toEqual(ok('Repeat Delay(ms) set to 250'));
     expect(await hdb(s, 'POST', '/tcset', ' "refreshrate": "60" ')).toEqual(err('Refresh rate must be more than 0 secs and less than 60 secs'));
     expect(await hdb(s, 'POST', '/tcset', ' "refreshrate": "5" ')).toEqual(ok('Transaction Counter refresh rate set to 5'));

@@ -5,7 +5,7 @@ import { ArgsError, parseArgs } from './args.js';
 describe('agent command line', () => {
   it('reads server, label, interval and token (flag or SLEDGE_TOKEN)', () => {
     expect(parseArgs(['--server', 'ws://h:8080', '--label', 'db1', '--interval-ms', '500', '--token', 't'], {})).toEqual({
-      server: 'ws://h:8080', label: 'db1', intervalMs: 500, token: 't', once: false, json: false, help: false,
+      server: 'ws://h:8080', label: 'db1', intervalMs: 500, token: 't', once: false, json: false, help: false, withParent: false,
     });
     expect(parseArgs(['--server=ws://h:8080'], { SLEDGE_TOKEN: 'env' })).toMatchObject({ server: 'ws://h:8080', label: os.hostname(), intervalMs: 1000, token: 'env' });
     expect(parseArgs(['--once', '--json'], {})).toMatchObject({ once: true, json: true });

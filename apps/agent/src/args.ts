@@ -8,6 +8,8 @@ export interface AgentArgs {
   once: boolean;
   json: boolean;
   help: boolean;
+  /** Exit when standard input closes: the agent a server starts for itself ends with that server, however it ends. */
+  withParent: boolean;
 }
 
 export const USAGE = `usage: sledge-agent --server ws://HOST:8080 [--label NAME] [--interval-ms 1000] [--token T]
@@ -20,13 +22,15 @@ from /proc to a Sledge server's /api/v1/agent WebSocket, reconnecting forever.
   --interval-ms N    sampling interval, 100..60000 ms (default 1000)
   --token T          API token of the server (default: $SLEDGE_TOKEN)
   --once             print one sample taken over one interval and exit
-  --json             with --once: print the sample as JSON`;
+  --json             with --once: print the sample as JSON
+  --with-parent      exit when standard input closes (the server that started
+                     this agent ended, even when killed)`;
 
 export class ArgsError extends Error {}
 
 /** Parse the command line (argv without node and the script). */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): AgentArgs {
-  const a: AgentArgs = { label: os.hostname(), intervalMs: 1000, once: false, json: false, help: false };
+  const a: AgentArgs = { label: os.hostname(), intervalMs: 1000, once: false, json: false, help: false, withParent: false };
   const token = env['SLEDGE_TOKEN'];
   if (token) a.token = token;
   for (let i = 0; i < argv.length; i++) {
@@ -59,6 +63,9 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         break;
       case '--json':
         a.json = true;
+        break;
+      case '--with-parent':
+        a.withParent = true;
         break;
       case '--help':
       case '-h':

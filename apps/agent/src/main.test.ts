@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,5 +27,17 @@ describe.skipIf(!existsSync(MAIN))('dist/main.js', () => {
     );
     expect(err?.code).toBe(2);
     expect(err?.stderr).toMatch(/--server is required/);
+  });
+
+  it('--with-parent: the agent ends when its standard input closes (the server that started it is gone)', async () => {
+    // No server listens on port 9: the agent keeps reconnecting, and would forever without --with-parent.
+    const child = spawn(process.execPath, [MAIN, '--server', 'ws://127.0.0.1:9', '--with-parent'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(child.exitCode, stderr).toBeNull();
+    child.stdin.end();
+    expect(await exited, stderr).toBe(0);
   });
 });

@@ -46,6 +46,11 @@ async function main(): Promise<number> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Started by a server (--with-parent): its end closes our stdin, and we end with it.
+    if (args.withParent) {
+      process.stdin.once('close', stop);
+      process.stdin.resume();
+    }
   });
   return 0;
 }

@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { availableParallelism, hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultWarehouses } from '../src/hammerdb/verbs.js';
 import { api, getJob, hammerdb, jobIds, sharedServer, uiJob, workloadConfig } from './hammerdb-harness.js';
@@ -200,8 +202,12 @@ puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ linde
     ]);
   });
 
-  it('an old script with its own runtimer proc (vucomplete polling) and the built-in helpers', async () => {
+  it('an old script with its own runtimer proc (vucomplete polling) and the built-in helpers; logtotemp writes the VUs\' log, tcstart prints the counter', async () => {
     const t0 = Date.now();
+    // The server runs in this process: it writes HammerDB's log to $TMP, as HammerDB's CLI does.
+    const tmp = mkdtempSync(join(tmpdir(), 'sledge-hdb-log-'));
+    const saved = process.env['TMP'];
+    process.env['TMP'] = tmp;
     const r = await hammerdb(
       `proc runtimer { seconds } {
 set x 0
@@ -223,28 +229,60 @@ dbset db sqlite
 diset tpcc sqlite_rampup 0
 diset tpcc sqlite_duration 0.05
 vuset logtotemp 1
+vuset timestamps 1
+tcset refreshrate 1
 loadscript
 puts "SEQUENCE STARTED"
 foreach z { 1 } {
 puts "$z VU TEST"
 vuset vu $z
 vucreate
+tcstart
 vurun
 runtimer 240
+tcstop
 vudestroy
 after 200
 }
 puts "TEST SEQUENCE COMPLETE"
 puts "cpus [numberOfCPUs] complete [vucomplete]"
+vuset logtotemp 0
+vuset timestamps 0
+tcset refreshrate 10
 `,
       server.flags,
-    );
+    ).finally(() => (saved === undefined ? delete process.env['TMP'] : (process.env['TMP'] = saved)));
     expect(r.code, r.err).toBe(0);
+    const log = join(tmp, 'hammerdb.log');
+    expect(r.out).toContain(`Vuser 2 created - WAIT IDLE\nLogging activated to ${log}\n2 Virtual Users Created with Monitor VU\n`);
+    // HammerDB's log: a header, then each VU line as Vuser N:<text>, each after a Timestamp N @ <date> line (vuset timestamps 1).
+    const text = readFileSync(log, 'utf8');
+    expect(text).toMatch(/^Hammerdb Log @ \w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} UTC \d{4}\n(\+-){22}\n/);
+    expect(text).toMatch(/^Timestamp 1 @ [^\n]+\nVuser 1:TEST RESULT : System achieved [1-9]\d* NOPM from [1-9]\d* SQLite TPM$/m);
+    expect(text).toMatch(/^Timestamp 2 @ [^\n]+\nVuser 2:FINISHED SUCCESS$/m);
+    expect(text).not.toContain('ALL VIRTUAL USERS COMPLETE');
+    const logged = text.split('\n').filter((l) => l.startsWith('Vuser '));
+    expect(logged.length).toBe(text.split('\n').filter((l) => l.startsWith('Timestamp ')).length);
+    // Every VU line the CLI printed during the run is in the log, in order.
+    const printed = r.out.split('\n').filter((l) => /^Vuser \d+:/.test(l));
+    expect(logged).toEqual(printed);
+    // The transaction counter (tcstart, refresh 1 s) prints HammerDB's `<tpm> SQLite tpm` lines while the run is followed.
+    expect(r.out).toMatch(/^\d+ SQLite tpm$/m);
     expect(r.out).toContain('SEQUENCE STARTED\n1 VU TEST\n');
     expect(r.out).toMatch(/^Vuser 1:TEST RESULT : System achieved \d+ NOPM/m);
-    expect(r.out).toMatch(/vudestroy success\nTEST SEQUENCE COMPLETE\ncpus [1-9]\d* complete false\n$/);
+    expect(r.out).toMatch(/vudestroy success\nTEST SEQUENCE COMPLETE\ncpus [1-9]\d* complete false\nTransaction Counter refresh rate set to 10\n$/);
     // vurun waited for the run, so the script's runtimer saw vucomplete true at once (not 240 s).
     expect(Date.now() - t0).toBeLessThan(60_000);
+  });
+
+  it('metstart in-process (--local, as hammerdbcli runs) starts the local CPU agent, as HammerDB\'s CLI does', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sledge-hdb-metstart-'));
+    const r = await hammerdb('metstart\nmetstatus\nmetstop\nmetstatus\n', ['--local', '--data-dir', dataDir]);
+    expect(r.code, r.err).toBe(0);
+    const host = hostname();
+    expect(r.out).toMatch(new RegExp(`^Starting Local Metrics Agent on ${host}\nStarted CPU Metrics for .+:\\(\\d+ CPUs\\) from agent ${host} \\(local\\); every following job records them\n`));
+    expect(r.out).toContain(`CPU Metrics are running on ${host}, Metrics Agent running on localhost:10000 (${host} (local))\n`);
+    expect(r.out).toMatch(/Stopping Metrics Agent and Display on localhost:10000[^\n]*\nCPU Metrics are not running on /);
   });
 
   it('TPROC-H: dbset bm TPC-H, a small scale factor build and a power run', async () => {

@@ -1,6 +1,9 @@
 import type { Job, ServerFrame } from '@sledge/protocol';
 import type { SledgeClient } from '../client.js';
 
+/** HammerDB's names of the databases (its dbdict), as its transaction counter prints them. */
+const DATABASE_NAMES: Record<string, string> = { oracle: 'Oracle', mssql: 'MSSQLServer', db2: 'Db2', mysql: 'MySQL', postgresql: 'PostgreSQL', mariadb: 'MariaDB', sqlite: 'SQLite', duckdb: 'DuckDB' };
+
 /**
  * Wait for a job as HammerDB's CLI waits for its virtual users, printing
  * their output as it prints it: `Vuser N:<line>` for a VU's lines and the
@@ -10,8 +13,11 @@ import type { SledgeClient } from '../client.js';
  * (builds, checks, TPROC-H runs) get them from the job's status, as HammerDB's
  * job viewer shows them. Ctrl-C stops the job (a second one leaves it running).
  */
-export async function followJob(client: SledgeClient, jobId: string, out: (line: string) => void): Promise<Job> {
+export async function followJob(client: SledgeClient, jobId: string, out: (line: string) => void, opts: { counter?: boolean } = {}): Promise<Job> {
   const seen = new Set<number>();
+  // HammerDB's transaction counter (tcstart): `<tpm> <database> tpm` every refresh, from the run's engine samples.
+  const counted = new Set<number>();
+  let database = '';
   let running = false;
   let finished = false;
   let complete = false;
@@ -24,7 +30,18 @@ export async function followJob(client: SledgeClient, jobId: string, out: (line:
   // TPROC-C runs write their own status stream (VU 0); other jobs get one here.
   let writesStatus = false;
   const onFrame = (f: ServerFrame) => {
-    if (f.t === 'snapshot') writesStatus = f.snapshot.job.type === 'run' && f.snapshot.job.workload !== 'tproch';
+    if (f.t === 'snapshot') {
+      writesStatus = f.snapshot.job.type === 'run' && f.snapshot.job.workload !== 'tproch';
+      database = DATABASE_NAMES[f.snapshot.job.engine] ?? f.snapshot.job.engine;
+    }
+    if (opts.counter) {
+      const samples = f.t === 'tcount' ? f.engine : f.t === 'snapshot' ? f.snapshot.engine : [];
+      for (const s of samples) {
+        if (counted.has(s.ts)) continue;
+        counted.add(s.ts);
+        out(`${Math.round(s.tpm)} ${database} tpm`);
+      }
+    }
     const lines = f.t === 'output' ? f.lines : f.t === 'snapshot' ? f.snapshot.output : [];
     for (const l of lines) {
       if (seen.has(l.seq)) continue;

@@ -17,6 +17,8 @@ export interface VerbEnv {
   out: (line: string) => void;
   /** Wait until every line given to out() is printed. */
   flush: () => Promise<void>;
+  /** tcstart turned HammerDB's transaction counter on (tcstop off): runs followed meanwhile print its `<n> <database> tpm` lines. */
+  counter?: { on: boolean };
 }
 
 /**
@@ -29,6 +31,7 @@ export function putsPrinter(interp: Interp, client: SledgeClient): VerbEnv {
   let failure: unknown;
   return {
     client,
+    counter: { on: false },
     out: (line) => {
       queue = queue.then(() => interp.call('puts', line)).catch((e: unknown) => (failure ??= e));
     },
@@ -78,18 +81,28 @@ const job =
       return what === 'Benchmark Run' ? 'Benchmark Run (No jobid)' : '';
     }
     if (printReply) env.out(withoutJobId(m));
-    await followJob(env.client, id, env.out);
+    await followJob(env.client, id, env.out, { counter: env.counter?.on === true });
     return what ? `${what} jobid=${id}` : '';
   };
 
-/** vucreate: HammerDB prints one line per virtual user, then the count. */
+/** vucreate: HammerDB prints one line per virtual user, then `Logging activated to <file>` (vuset logtotemp 1), then the count. */
 const vucreate: Show = (r, env) => {
-  const m = messageOf(r) ?? '';
-  const made = /^(\d+) Virtual Users Created( with Monitor VU)?/.exec(m);
+  const lines = (messageOf(r) ?? '').split('\n');
+  const count = lines.pop()!;
+  const made = /^(\d+) Virtual Users Created( with Monitor VU)?/.exec(count);
   if (!isError(r) && made) for (let i = 1; i <= Number(made[1]); i++) env.out(`Vuser ${i} created${made[2] && i === 1 ? ' MONITOR' : ''} - WAIT IDLE`);
-  env.out(m);
+  for (const l of lines) env.out(l);
+  env.out(count);
   return '';
 };
+
+/** tcstart/tcstop: print the reply and switch the counter lines of followed runs on or off. */
+const counter =
+  (on: boolean): Show =>
+  (r, env) => {
+    if (!isError(r) && env.counter) env.counter.on = on;
+    return say(r, env, []);
+  };
 
 /** jobs ...: the server runs HammerDB's jobs command; print its lines, return its value. */
 const jobs: Show = (r, env) => {
@@ -119,8 +132,8 @@ export const VERBS: Record<string, Verb> = {
   checkschema: { route: 'POST /checkschema', show: job('Schema Check', true) },
   deleteschema: { route: 'POST /deleteschema', show: job('Schema Delete', true) },
   datagenrun: { route: 'POST /datagenrun', show: job(undefined, true) },
-  tcstart: { route: 'POST /tcstart', show: say },
-  tcstop: { route: 'POST /tcstop', show: say },
+  tcstart: { route: 'POST /tcstart', show: counter(true) },
+  tcstop: { route: 'POST /tcstop', show: counter(false) },
   tcstatus: { route: 'GET /tcstatus', show: say },
   metstart: { route: 'POST /metstart', show: say },
   metstop: { route: 'POST /metstop', show: say },

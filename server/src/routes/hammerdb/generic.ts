@@ -107,7 +107,10 @@ export const GENERIC: Record<string, Record<string, GenericKey>> = {
   timeprofile: {
     profiler: fixed('xtprof', "Sledge's time profile is xtprof's (per-transaction percentiles)"),
     xt_unique_log_name: fixed('0', 'Sledge stores the time profile with the job (jobs?jobid=ID&timing), not in a temp-dir log'),
-    xt_gather_timeout: fixed('60', 'Sledge gathers the time profile when the VUs end, with no timeout to set'),
+    // HammerDB's wait (minutes) for VUs to hand in their timings at the end of a run. Sledge's VUs write
+    // every transaction's time into shared histograms as it ends, so the end of a run has no report to
+    // wait for: the value is checked and kept (print generic shows it) and no run waits on it.
+    xt_gather_timeout: { def: '60', check: (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10080 ? null : 'xt_gather_timeout must be a whole number of minutes from 1 to 10080') },
     xt_job_storage: fixed('1', 'Sledge always stores the time profile with the job'),
     xt_reservoir: fixed('10000', "Sledge's latency histograms keep every sample; there is no reservoir to size"),
   },

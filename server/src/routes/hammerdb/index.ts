@@ -23,6 +23,8 @@ export { wantsJobsViewer } from './jobs-viewer.js';
 
 export interface HammerdbOptions {
   engine: JobEngine;
+  /** Start a CPU agent for this host (metstart when none is connected); false when it cannot. */
+  startAgent?: () => boolean;
 }
 
 type Handler = (ctx: RunCtx, pairs: Pairs, aborted: () => boolean) => Outcome | Promise<Outcome>;
@@ -47,7 +49,7 @@ const PLAIN_VERBS: Record<string, Handler> = {
   datagenrun,
   tcstart,
   tcstop,
-  metstart,
+  metstart: (ctx) => metstart(ctx),
   metstop,
   waittocomplete: (ctx, _pairs, aborted) => waittocomplete(ctx, aborted),
 };
@@ -102,9 +104,9 @@ function queryOf(req: FastifyRequest): string {
  * jobs?jobid=ID&delete) need evidence that no page of another site sent them
  * (stateChangingGetAllowed), which the Tcl client's own User-Agent is.
  */
-export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine }) => {
+export const hammerdbRoutes: FastifyPluginAsync<HammerdbOptions> = async (app: FastifyInstance, { engine, startAgent }) => {
   // The session saved last (HammerDB 4.5+ keeps its settings across restarts), saved again after every verb that may change it.
-  const ctx: RunCtx = { s: loadSession(engine.store, new HdbSession(engine.filesRoot), (m) => app.log.warn(m)), store: engine.store, engine };
+  const ctx: RunCtx = { s: loadSession(engine.store, new HdbSession(engine.filesRoot), (m) => app.log.warn(m)), store: engine.store, engine, ...(startAgent ? { startAgent } : {}) };
   const changing = (run: () => Outcome | Promise<Outcome>) => async () => {
     try {
       return await run();

@@ -1,3 +1,4 @@
+import { closeVuLog, logJobOutput, openVuLog, vuLogFile } from './logtotemp.js';
 import { isTerminal, JOB_TYPES, scrub, secretValues, SledgeError, toSledgeError, type Job, type JobType, type Target } from '@sledge/protocol';
 import type { JobEngine } from '../../engine/engine.js';
 import { loadDriver } from '../../engine/registry.js';
@@ -17,6 +18,8 @@ import { boundSecretRefusal } from './secret-binding.js';
  */
 export interface RunCtx extends Ctx {
   engine: JobEngine;
+  /** Start this host's CPU agent (metstart's local agent); false when it cannot be started. */
+  startAgent?: () => boolean;
 }
 
 /** How long vudestroy waits for a stopped job to end (HammerDB waits up to 20 s). */
@@ -50,10 +53,16 @@ async function submit(ctx: RunCtx, type: JobType, fields: SledgeFields, tprocc: 
     const label = `HammerDB API ${verbOf(type)}`;
     // CPU agent samples are recorded while metstart is in force, as HammerDB records them.
     const metrics = { cpu: ctx.s.metricsOn };
-    if (ctx.s.bm === 'TPC-H') return await ctx.engine.submit({ type, workload: 'tproch', target: fields.target, tproch: tprocc, label, metrics, ...extra });
     // Every job gets the dict's schema options (partitioning, stored procedures, tablespaces), as it did when they were target fields.
     const options = fields.tprocc['schema'] === undefined ? tprocc : { ...tprocc, schema: fields.tprocc['schema'] };
-    return await ctx.engine.submit({ type, target: fields.target, tprocc: options, label, metrics, ...extra });
+    const job =
+      ctx.s.bm === 'TPC-H'
+        ? await ctx.engine.submit({ type, workload: 'tproch', target: fields.target, tproch: tprocc, label, metrics, ...extra })
+        : await ctx.engine.submit({ type, target: fields.target, tprocc: options, label, metrics, ...extra });
+    // logtotemp: a build's own VUs open the log as vucreate's do (HammerDB creates VUs for a build too).
+    if (ctx.s.vu.logtotemp === '1' && !vuLogFile(ctx.s)) openVuLog(ctx.s);
+    logJobOutput(ctx.engine, ctx.s, job.id);
+    return job;
   } catch (e) {
     const err = toSledgeError(e, 'SLEDGE_E_INTERNAL');
     const secrets = secretValues({ ...fields.target, engine: ctx.s.db.engine } as unknown as Target);
@@ -173,7 +182,9 @@ export function vucreate(ctx: Ctx): Outcome {
   const timed = s.script.custom && s.customMonitor !== null ? s.customMonitor : s.script.driver === 'timed';
   const count = Number(s.vu.vu) + (timed ? 1 : 0);
   s.vus = { count, monitor: timed };
-  return success(timed ? `${count} Virtual Users Created with Monitor VU` : `${count} Virtual Users Created`);
+  const logging = openVuLog(s);
+  const created = timed ? `${count} Virtual Users Created with Monitor VU` : `${count} Virtual Users Created`;
+  return success(logging ? `${logging}\n${created}` : created);
 }
 
 /** vudestroy: stops the VUs' job when it still runs (waiting up to 20 s), then forgets the VUs. */
@@ -196,6 +207,7 @@ export async function vudestroy(ctx: RunCtx, waitMs = VUDESTROY_WAIT_MS): Promis
     if (active()) return failure('Virtual Users remain running in background or shutting down, retry');
   }
   s.vus = null;
+  closeVuLog(s);
   return success('vudestroy success');
 }
 

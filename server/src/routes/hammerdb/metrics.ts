@@ -40,18 +40,28 @@ export function metset(ctx: RunCtx, pairs: Pairs): Outcome {
   return success(`Metrics agent hostname set to ${val}`);
 }
 
-export function metstart(ctx: RunCtx): Outcome {
+/** How long metstart waits for the local agent it started to connect. */
+export const AGENT_CONNECT_MS = 10_000;
+
+export async function metstart(ctx: RunCtx, waitMs = AGENT_CONNECT_MS): Promise<Outcome> {
   const { s } = ctx;
   if (s.metricsOn) return failure(`CPU metrics are already running on ${here()}, call metstop to stop`);
-  const agent = agentFor(ctx);
+  let agent = agentFor(ctx);
   const { agent_hostname: h, agent_id: id } = s.metrics;
+  // As HammerDB's CLI does: no agent on this host, so start one (an in-process server, hammerdbcli or --local, has none).
+  let started = '';
+  if (!agent && isLocal(h) && ctx.startAgent?.()) {
+    const end = Date.now() + waitMs;
+    while (!(agent = agentFor(ctx)) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    if (agent) started = `Starting Local Metrics Agent on ${here()}\n`;
+  }
   if (!agent) {
     return isLocal(h)
       ? failure(`No Metrics Agent detected on id: ${h}:${id}: the server's local CPU agent is not connected (it starts with the server unless SLEDGE_AGENT=off; or run pnpm sledge-agent --server ws://<sledge-host>:8080)`)
       : failure(`Remote Metrics Agent is not running on ${h}, ${id}: on that host run pnpm sledge-agent --server ws://<sledge-host>:8080 --label ${h}`);
   }
   s.metricsOn = true;
-  return success(`Started CPU Metrics for ${agent.system.cpuModel}:(${agent.system.cpuCount} CPUs) from agent ${agent.label}; every following job records them`);
+  return success(`${started}Started CPU Metrics for ${agent.system.cpuModel}:(${agent.system.cpuCount} CPUs) from agent ${agent.label}; every following job records them`);
 }
 
 export function metstatus(ctx: RunCtx): Outcome {

@@ -135,8 +135,9 @@ export function vuset(ctx: Ctx, pairs: Pairs): Outcome {
       message = `iterations set to ${val}`;
       break;
     case 'logtotemp':
-      ctx.s.vu.logtotemp = '0';
-      return failure('Log Output disabled in webservice mode, setting logtotemp to 0');
+      // The VUs' output also goes to <temp>/hammerdb.log (logtotemp.ts), written by the server that runs them.
+      error = flag('Log Output');
+      break;
     case 'timestamps':
       error = flag('Log timestamps');
       message = `Log timestamps set to ${val}`;
