@@ -18,6 +18,8 @@ import { Link, setSearch, useLocation } from '../router.js';
 import { useReplicas } from '../state/replicas.js';
 import { useWorkbench } from '../state/workbench.js';
 import { LOCAL_PLACEMENT, placementBody, placementOf, placementProblem, placementText } from '../util/replicas.js';
+import { parseVuSequence, sequenceBodies, startVuSequence, VU_SEQUENCE_FIELD } from '../forms/vu-sequence.js';
+import { VuSequenceField, VuSequenceStatus } from '../components/VuSequence.js';
 import { DEFAULT_WORKLOAD, workloadOf } from '../workloads/index.js';
 import { bodyOptions, optionKey } from '../workloads/body.js';
 
@@ -71,11 +73,22 @@ export function RunPage() {
   const replicas = useReplicas(REPLICAS_REFRESH_MS, { whenOff: false });
   const replicaList = replicas.data?.enabled ? replicas.data : undefined;
   const placeable = replicaList !== undefined && workloadDef(wb.workload.id)?.replicas === true;
+  const { form, name: workloadName, RunOptions } = wb.workload;
   const profileId = wb.state.profileId;
   const runId = wb.jobFor('run');
   const view = useLiveJob(runId);
   const live = view.state && view.state.job.id === runId ? view.state : null;
   const active = live !== null && !isTerminalStatus(live.job.status);
+  // A VU sequence (autopilot): its text, and once launched its profile and runs; the page follows each run in turn.
+  const [vuSequence, setVuSequence] = useState('');
+  const [sequence, setSequence] = useState<{ profileId: number; jobIds: string[] }>();
+  const ended = live !== null && isTerminalStatus(live.job.status);
+  useEffect(() => {
+    if (!sequence || !ended || !runId) return;
+    const next = sequence.jobIds[sequence.jobIds.indexOf(runId) + 1];
+    if (next && sequence.jobIds.includes(runId)) wb.setJob('run', next);
+  }, [sequence, ended, runId, wb]);
+  const sequenceOffered = form.runFields.includes('vus');
   // While the page's run is live the form folds into a one-line summary, so the charts are in view; it
   // stays folded when that run ends (no jump under the reader) until "Edit settings" opens it.
   const [foldedFor, setFoldedFor] = useState<string>();
@@ -103,11 +116,10 @@ export function RunPage() {
     };
   }, [loadedFrom]);
   const driverFields = wb.targetFields.filter((f) => f.group === 'driver');
-  const { form, name: workloadName, RunOptions } = wb.workload;
   const opt = (n: string) => optionKey(form, n);
-  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', ...thresholdKeys(thresholds), ...(placeable ? ['placement'] : [])];
+  const shownKeys = [...form.runFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', VU_SEQUENCE_FIELD, ...thresholdKeys(thresholds), ...(placeable ? ['placement'] : [])];
   const keys = [...shownKeys, ...form.buildFields.map(opt), ...wb.schemaFields.map((f) => opt(`schema.${f.name}`)), ...wb.targetFields.map((f) => `target.${f.name}`)];
-  const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label', 'placement.replicas': 'Chosen replicas', 'placement.vus': 'VUs per replica' };
+  const labels: Record<string, string> = { ...form.labels, ...labelsOf(opt('schema'), wb.schemaFields), ...labelsOf('target', wb.targetFields), profileId: 'Performance profile id', label: 'Label', [VU_SEQUENCE_FIELD]: 'VU sequence', 'placement.replicas': 'Chosen replicas', 'placement.vus': 'VUs per replica' };
 
   const start = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -132,6 +144,25 @@ export function RunPage() {
       if (configId !== undefined) body.configId = configId;
       if (profileId.trim()) body.profileId = (Number.isFinite(Number(profileId)) ? Number(profileId) : profileId) as number;
       Object.assign(body, judged.fields);
+      const counts = sequenceOffered ? parseVuSequence(vuSequence, form.field('vus').maximum ?? Number.MAX_SAFE_INTEGER) : null;
+      if (counts instanceof ApiError) throw counts;
+      if (counts) {
+        // Every run of the sequence is checked before any is sent.
+        for (const b of sequenceBodies(body, form.key, counts, 1)) {
+          const bad2 = precheckJob(b, form);
+          if (bad2) throw bad2;
+        }
+        const typed = body.profileId === undefined ? undefined : Number(body.profileId);
+        if (typed !== undefined && !(Number.isInteger(typed) && typed >= 1)) throw new ApiError('SLEDGE_E_VALIDATION', 'Performance profile id: a sequence needs a whole number of 1 or more, or none for the next free id', 400, 'profileId');
+        const launched = await startVuSequence(api, (pid) => sequenceBodies(body, form.key, counts, pid), typed);
+        setSequence(launched);
+        wb.setJob('run', launched.jobIds[0]!);
+        wb.setLabel('');
+        setFoldedFor(launched.jobIds[0]!);
+        if (loadedFrom) setSearch({ from: undefined });
+        return;
+      }
+      setSequence(undefined);
       const job = await api.createJob(body);
       wb.setJob('run', job.id);
       // The label named this run: the next one starts unlabelled unless one is typed (or loaded by "Edit and run").
@@ -170,7 +201,7 @@ export function RunPage() {
     errs.clear(opt(n));
   };
   const misplaced = Object.entries(errs.fields).filter(([k]) => !shownKeys.includes(k));
-  const advancedKeys = [...form.runAdvancedFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label'];
+  const advancedKeys = [...form.runAdvancedFields.map(opt), ...driverFields.map((f) => `target.${f.name}`), 'profileId', 'label', VU_SEQUENCE_FIELD];
   const advancedError = Object.keys(errs.fields).some((k) => advancedKeys.includes(k));
 
   // `:abort` needs a measured window: the workload says whether these options have one (protocol's definition).
@@ -242,6 +273,16 @@ export function RunPage() {
                 </p>
               )}
             </div>
+            {sequenceOffered && (
+              <VuSequenceField
+                value={vuSequence}
+                onChange={(v) => {
+                  setVuSequence(v);
+                  errs.clear(VU_SEQUENCE_FIELD);
+                }}
+                error={errs.fields[VU_SEQUENCE_FIELD]}
+              />
+            )}
             <div className="field">
               <label htmlFor="run-label">Label (optional)</label>
               <input id="run-label" value={wb.state.label} maxLength={200} onChange={(e) => wb.setLabel(e.target.value)} />
@@ -274,7 +315,7 @@ export function RunPage() {
         ))}
         <div className="actions">
           <button type="submit" className="primary" disabled={busy} data-testid="start-run">
-            {busy ? 'Submitting…' : 'Start'}
+            {busy ? 'Submitting…' : sequenceOffered && vuSequence.trim() ? 'Start sequence' : 'Start'}
           </button>
           {wb.state.label.trim() && (
             <span className="muted small" data-testid="run-label-note">
@@ -287,6 +328,7 @@ export function RunPage() {
         </div>
         <ErrorBox error={errs.general} />
       </form>
+      {sequence && <VuSequenceStatus profileId={sequence.profileId} jobIds={sequence.jobIds} shown={runId} />}
       <JobSlot jobId={runId} empty={`No ${ENGINE_DISPLAY[wb.state.engine]} run started from this page yet.`} />
     </div>
   );
