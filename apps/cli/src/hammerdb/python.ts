@@ -85,6 +85,8 @@ export async function runPython(interp: Interp, source: PythonSource, env: NodeJ
       continue;
     }
     const answer = await evalForPython(interp, text);
+    // The verb's lines are out before python3 prints its next one (stdout is asynchronous where pipes are, e.g. macOS).
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise<void>((resolve) => s.write('', () => resolve()))));
     if (!replies.destroyed) replies.write(`${JSON.stringify(answer)}\n`);
   }
   return closed;
