@@ -9,11 +9,12 @@ export default defineConfig({
     projects: tiers(import.meta.url, {
       // `sledge build` a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
       // `sledge build` a TPROC-H SF 0.01 DuckDB file in a temp dir and run the power test on it.
-      sqlite: ['test/artifact.test.ts', 'test/chbench.test.ts', 'test/duckdb.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/install-cli.test.ts', 'test/mix.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
+      sqlite: ['test/artifact.test.ts', 'test/chbench.test.ts', 'test/duckdb.test.ts', 'test/hammerdb-python-sqlite.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/install-cli.test.ts', 'test/mix.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
       live: [
         // The local MariaDB and PostgreSQL.
         'test/cli.test.ts',
         'test/hammerdb-databases.test.ts',
+        'test/hammerdb-python-databases.test.ts',
         // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
         // replicas-restart and replicas-trust also run on the local PostgreSQL.
         'test/replicas-auth.test.ts',

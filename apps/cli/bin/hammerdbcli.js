@@ -7,6 +7,8 @@
 // database in one place, so a result script finds the jobs an earlier run made.
 //   hammerdbcli                      a hammerdb> prompt
 //   hammerdbcli auto script.tcl      run a script
+//   hammerdbcli py auto script.py    run a HammerDB Python script (in your python3)
+//   hammerdbcli py                   a hammerdb>>> Python prompt (Python from stdin when not a terminal)
 // Put on PATH by `pnpm install-cli` (scripts/install-cli.sh).
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -18,10 +20,9 @@ if (!existsSync(main)) {
   process.exit(2);
 }
 const args = process.argv.slice(2);
-if (args[0] === 'py' || args[0] === 'python') {
-  process.stderr.write('hammerdbcli: Python scripts (hammerdbcli py) are not supported by Sledge yet; run the Tcl form of the script (hammerdbcli auto script.tcl)\n');
-  process.exit(2);
-}
+// HammerDB's language word: `hammerdbcli tcl|py|python [auto script]`.
+const lang = ['tcl', 'py', 'python'].includes(args[0]?.toLowerCase()) ? args.shift().toLowerCase() : 'tcl';
+if (lang !== 'tcl') args.push('--py');
 const toServer = args.includes('--server') || args.some((a) => a.startsWith('--server=')) || !!process.env.SLEDGE_SERVER;
 if (!toServer && !args.includes('--local')) args.push('--local');
 if (!toServer && !args.includes('--data-dir') && !args.some((a) => a.startsWith('--data-dir=')) && !process.env.SLEDGE_DATA_DIR) {

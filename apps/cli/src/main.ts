@@ -46,7 +46,8 @@ commands:
   profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
   capabilities                   which engine drivers load here
   hammerdb [auto] <script.tcl|-> run a HammerDB CLI script unchanged (hammerdbcli auto script.tcl);
-                                 no script on a terminal: a hammerdb> prompt ("sledge hammerdb --help")
+                                 no script on a terminal: a hammerdb> prompt ("sledge hammerdb --help");
+                                 a script.py (or --py) in your python3 (hammerdbcli py auto script.py)
   replica --nats URL [--name N]  join a primary over NATS and run the VUs it places here ("sledge replica --help")
 
 connection and workload flags (build/check/delete/run):

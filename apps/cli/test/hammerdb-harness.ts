@@ -13,13 +13,22 @@ export interface Ran {
   err: string;
 }
 
+export interface ScriptOptions {
+  /** The script file's name (script.tcl): a .py name runs it as a HammerDB Python script. */
+  name?: string;
+  /** $TMP for the script (a new temp dir): scripts that pass files to each other share one. */
+  tmp?: string;
+  /** More environment (PROFILEID ...). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Run `sledge hammerdb <args>` (script text through a file, or stdin with "-"). */
-export function hammerdb(script: string, args: string[], stdin = false): Promise<Ran> {
-  const dir = mkdtempSync(join(tmpdir(), 'sledge-hdb-script-'));
-  const file = join(dir, 'script.tcl');
+export function hammerdb(script: string, args: string[], stdin = false, opts: ScriptOptions = {}): Promise<Ran> {
+  const dir = opts.tmp ?? mkdtempSync(join(tmpdir(), 'sledge-hdb-script-'));
+  const file = join(dir, opts.name ?? 'script.tcl');
   writeFileSync(file, script);
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [main, 'hammerdb', stdin ? '-' : file, ...args], { env: { ...process.env, TMP: dir } });
+    const p = spawn(process.execPath, [main, 'hammerdb', stdin ? '-' : file, ...args], { env: { ...process.env, TMP: dir, ...opts.env } });
     let out = '';
     let err = '';
     p.stdout.on('data', (d: Buffer) => (out += d));

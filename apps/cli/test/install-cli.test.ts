@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * `pnpm install-cli` (scripts/install-cli.sh) puts `sledge` and `hammerdbcli`
  * on PATH; `hammerdbcli auto script.tcl` then runs a HammerDB script from any
  * directory with no server (in-process), as HammerDB's .sh drivers call it, and
- * keeps its jobs in one data directory ($XDG_DATA_HOME/sledge here).
+ * keeps its jobs in one data directory ($XDG_DATA_HOME/sledge here);
+ * `hammerdbcli py auto script.py` runs HammerDB's Python scripts the same way.
  */
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -73,9 +74,32 @@ describe('install-cli and hammerdbcli', () => {
     expect(readdirSync(scripts).sort()).toEqual(['build.sh', 'build.tcl', 'jobid.txt', 'jobs.tcl']);
   }, 180_000);
 
-  it('hammerdbcli py says Python scripts are not supported and runs nothing', () => {
-    const r = spawnSync('hammerdbcli', ['py', 'auto', 'x.py'], { env, encoding: 'utf8', cwd: root });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('Python scripts (hammerdbcli py) are not supported');
-  });
+  it("a HammerDB Python .sh driver: hammerdbcli py auto script.py runs in the user's python3, and finds the Tcl build's job in the shared data directory", () => {
+    writeFileSync(
+      join(scripts, 'jobs.py'),
+      `import os
+with open('jobid.txt') as f:
+    jobid = f.read().strip()
+print("STATUS OF", jobid)
+jobs(jobid, 'status')
+print("CPUS", int(tclpy.eval('numberOfCPUs')) > 0)
+exit()
+`,
+    );
+    writeFileSync(join(scripts, 'jobs_py.sh'), '#!/bin/bash\ncd "$(dirname "$0")"\nhammerdbcli py auto ./jobs.py\n');
+    const r = spawnSync('bash', [join(scripts, 'jobs_py.sh')], { env, encoding: 'utf8', cwd: '/' });
+    expect(r.status, r.stderr).toBe(0);
+    const id = readFileSync(join(scripts, 'jobid.txt'), 'utf8').trim();
+    expect(r.stdout).toContain(`STATUS OF ${id}\nVirtual User 0: Vuser 1:RUNNING\n`);
+    expect(r.stdout).toMatch(/Virtual User 0: ALL VIRTUAL USERS COMPLETE\nCPUS True\n$/);
+  }, 120_000);
+
+  it('hammerdbcli py reads Python from stdin; hammerdbcli py auto refuses a .tcl script as HammerDB does', () => {
+    const r = spawnSync('hammerdbcli', ['python'], { env, encoding: 'utf8', cwd: root, input: "dbset('db','pg')\nprint('db' == 'db')\n" });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('Database set to PostgreSQL\nTrue\n');
+    const wrong = spawnSync('hammerdbcli', ['py', 'auto', join(scripts, 'build.tcl')], { env, encoding: 'utf8', cwd: root });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('incorrect file extension for python');
+  }, 120_000);
 });
