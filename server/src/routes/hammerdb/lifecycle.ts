@@ -179,7 +179,9 @@ export function vucreate(ctx: Ctx): Outcome {
   if (!s.script) return failure('No Script loaded: Load script before creating Virtual Users');
   if (existingVus(s, ctx.store)) return failure('Virtual Users exist, destroy with vudestroy before creating');
   // custommonitor decides the monitor VU of a custom script.
-  const timed = s.script.custom && s.customMonitor !== null ? s.customMonitor : s.script.driver === 'timed';
+  // HammerDB's TPROC-H driver script (loadscript) has no monitor VU (it leaves lprefix "load"): N query streams, N VUs.
+  // A custom script keeps its own driver's rule (HammerDB 3.2's service gave a timed custom script one under TPC-H).
+  const timed = s.script.custom ? (s.customMonitor ?? s.script.driver === 'timed') : s.script.driver === 'timed' && s.bm !== 'TPC-H';
   const count = Number(s.vu.vu) + (timed ? 1 : 0);
   s.vus = { count, monitor: timed };
   const logging = openVuLog(s);
