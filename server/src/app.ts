@@ -125,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       api.addHook('onRequest', jsonBodiesOnly);
       await api.register(jobRoutes, { engine });
       await api.register(exportRoutes, { engine });
-      await api.register(capabilityRoutes, { engine, version: VERSION });
+      await api.register(capabilityRoutes, { engine, version: VERSION, vuLoop: opts.vuLoop ?? 'auto' });
       await api.register(configRoutes, { engine });
       await api.register(profileRoutes, { engine });
       await api.register(shareRoutes, { engine });

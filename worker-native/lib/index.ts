@@ -132,6 +132,7 @@ function checkContext(ctx: GenContext): void {
 export {
   createTprochGenerator,
   tprochSharedPool,
+  buildTprochSharedPool,
   useTprochSharedPool,
   type TprochGeneratorPreference,
   type TprochUnitGenerator,

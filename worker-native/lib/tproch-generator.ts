@@ -14,6 +14,7 @@
  */
 import {
   TprochGenerator,
+  buildTprochTextPoolAsync,
   hasTprochTextPool,
   setTprochTextPool,
   tprochCheckUnit,
@@ -64,7 +65,23 @@ export function tprochSharedPool(): Uint8Array {
   return pool;
 }
 
-/** Installs a pool another thread built (from tprochSharedPool(), sent with postMessage). */
+/**
+ * A new text pool in a SharedArrayBuffer, not installed in this thread:
+ * built natively where the addon loads (and `pref` is not 'typescript'),
+ * else in TypeScript in chunks that leave the event loop free. A TPROC-H
+ * build makes one and hands it to every worker (useTprochSharedPool), so
+ * the pool is built once per build instead of once per worker, and this
+ * thread keeps nothing once the workers are gone.
+ */
+export async function buildTprochSharedPool(pref: TprochGeneratorPreference = 'auto'): Promise<Uint8Array> {
+  const pool = new Uint8Array(new SharedArrayBuffer(TPROCH_TEXT_POOL_SIZE));
+  const nb = pref === 'typescript' ? undefined : nativeBinding();
+  if (nb?.ok) nb.b.tprochBuildPool(pool);
+  else await buildTprochTextPoolAsync(pool);
+  return pool;
+}
+
+/** Installs a pool another thread built (from tprochSharedPool() or buildTprochSharedPool(), sent with postMessage or workerData). */
 export function useTprochSharedPool(pool: Uint8Array): void {
   setTprochTextPool(pool);
 }

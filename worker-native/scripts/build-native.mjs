@@ -8,7 +8,9 @@
  * compiler toolchain (or on any build error) it prints one line and exits 0,
  * and the TypeScript generator is used instead; without a client library (or
  * when only a VU loop target fails to compile) it prints one line, builds the
- * rest, and that engine's VUs run in JavaScript.
+ * rest, and that engine's VUs run in JavaScript: a WARNING line says so, what
+ * it costs and which package to install (scripts/native-notes.mjs), on every
+ * run, up to date or not, so a second `pnpm install` does not hide it.
  *
  *   node scripts/build-native.mjs            build unless up to date (package "build")
  *   node scripts/build-native.mjs --install  same, run by the package "install" script
@@ -24,6 +26,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFi
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loopWarning } from './native-notes.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const addon = join(root, 'build', 'Release', 'sledge_native.node');
@@ -38,6 +41,8 @@ const force = process.argv.includes('--force');
 const say = (msg) => console.log(`@sledge/worker-native: ${msg}`);
 const skip = (why) => {
   say(`native addon not built (${why}); the TypeScript generator will be used`);
+  // Called once pg and my are known (inputsStamp and after): the loops are not built either.
+  warnLoops(pg.ok ? why : pg.why, my.ok ? why : my.why);
   process.exit(0);
 };
 
@@ -57,16 +62,16 @@ function sourceFiles(dir, rel = '') {
  * why it cannot be built. SLEDGE_PGVU=off skips it on purpose.
  */
 function libpq() {
-  if (process.env.SLEDGE_PGVU === 'off') return { ok: false, why: 'SLEDGE_PGVU=off' };
-  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only' };
+  if (process.env.SLEDGE_PGVU === 'off') return { ok: false, why: 'SLEDGE_PGVU=off', onPurpose: true };
+  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only', onPurpose: true };
   const q = (flag) => {
     const r = spawnSync(process.env.PG_CONFIG || 'pg_config', [flag], { encoding: 'utf8' });
     return r.status === 0 ? r.stdout.trim() : undefined;
   };
   const includedir = q('--includedir');
   const libdir = q('--libdir');
-  if (includedir === undefined || libdir === undefined) return { ok: false, why: 'pg_config not found: install libpq-dev (Debian/Ubuntu) or libpq' };
-  if (!existsSync(join(includedir, 'libpq-fe.h'))) return { ok: false, why: `no libpq-fe.h in ${includedir}: install libpq-dev (Debian/Ubuntu) or libpq` };
+  if (includedir === undefined || libdir === undefined) return { ok: false, why: 'pg_config not found' };
+  if (!existsSync(join(includedir, 'libpq-fe.h'))) return { ok: false, why: `no libpq-fe.h in ${includedir}` };
   return { ok: true, includedir, libdir };
 }
 
@@ -78,23 +83,22 @@ function libpq() {
  * SLEDGE_MYVU=off skips it on purpose.
  */
 function libmariadb() {
-  if (process.env.SLEDGE_MYVU === 'off') return { ok: false, why: 'SLEDGE_MYVU=off' };
-  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only' };
-  const install = 'install libmariadb-dev (Debian/Ubuntu) or mariadb-connector-c-devel';
+  if (process.env.SLEDGE_MYVU === 'off') return { ok: false, why: 'SLEDGE_MYVU=off', onPurpose: true };
+  if (process.platform === 'win32') return { ok: false, why: 'the native VU loop is built on POSIX systems only', onPurpose: true };
   const r = spawnSync(process.env.MARIADB_CONFIG || 'mariadb_config', ['--include', '--libs'], { encoding: 'utf8' });
   if (r.status === 0) {
     const [inc = '', libs = ''] = r.stdout.trim().split('\n');
     const includedir = inc.split(/\s+/).map((t) => t.replace(/^-I/, '')).find((d) => d && existsSync(join(d, 'mysql.h')));
     const libdir = (libs.split(/\s+/).find((t) => t.startsWith('-L')) ?? '').slice(2).replace(/\/$/, '');
-    if (includedir === undefined) return { ok: false, why: `mariadb_config names no directory with mysql.h: ${install}` };
-    if (!libdir) return { ok: false, why: `mariadb_config --libs names no library directory: ${install}` };
+    if (includedir === undefined) return { ok: false, why: `mariadb_config names no directory with mysql.h` };
+    if (!libdir) return { ok: false, why: `mariadb_config --libs names no library directory` };
     return { ok: true, includedir, libdir };
   }
   const includedir = '/usr/include/mariadb';
-  if (!existsSync(join(includedir, 'mysql.h'))) return { ok: false, why: `mariadb_config not found and no ${includedir}/mysql.h: ${install}` };
+  if (!existsSync(join(includedir, 'mysql.h'))) return { ok: false, why: `mariadb_config not found and no ${includedir}/mysql.h` };
   const triplet = spawnSync('gcc', ['-print-multiarch'], { encoding: 'utf8' }).stdout?.trim();
   const libdir = ['/usr/lib', '/usr/lib64', ...(triplet ? [`/usr/lib/${triplet}`] : [])].find((d) => existsSync(join(d, 'libmariadb.so')));
-  if (libdir === undefined) return { ok: false, why: `no libmariadb.so beside ${includedir}/mysql.h: ${install}` };
+  if (libdir === undefined) return { ok: false, why: `no libmariadb.so beside ${includedir}/mysql.h` };
   return { ok: true, includedir, libdir };
 }
 
@@ -171,11 +175,14 @@ const pg = libpq();
 const my = libmariadb();
 const pgvuWanted = pg.ok && !existsSync(pgvuPrebuild);
 const myvuWanted = my.ok && !existsSync(myvuPrebuild);
-const loopNote = (what, why) => `native ${what} VU loop not built (${why}); virtual users run in JavaScript`;
+/** The loops that will not be there, each on its own WARNING line (stderr as well as stdout would print it twice under pnpm). */
+const warnLoops = (pgWhy, myWhy) => {
+  if (pgWhy) say(loopWarning('pgvu', pgWhy, pg.onPurpose === true));
+  if (myWhy) say(loopWarning('myvu', myWhy, my.onPurpose === true));
+};
 if (existsSync(prebuild) && !pgvuWanted && !myvuWanted && !force) {
   say(`using prebuilt ${prebuild}`);
-  if (!pg.ok) say(loopNote('PostgreSQL', pg.why));
-  if (!my.ok) say(loopNote('MariaDB/MySQL', my.why));
+  warnLoops(pg.ok ? '' : pg.why, my.ok ? '' : my.why);
   process.exit(0);
 }
 const stamp = inputsStamp(pg, my);
@@ -188,6 +195,7 @@ if (
   readFileSync(stampFile, 'utf8') === stamp
 ) {
   say('native addon up to date');
+  warnLoops(pg.ok ? '' : pg.why, my.ok ? '' : my.why);
   process.exit(0);
 }
 const problem = toolchainProblem();
@@ -242,10 +250,7 @@ for (const [p, m] of attempts) {
 }
 writeFileSync(logFile, log);
 const why = `${firstFailure}; full log in build/native-build.log`;
-if (!pg.ok) say(loopNote('PostgreSQL', pg.why));
-else if (!withPg) say(loopNote('PostgreSQL', why));
-if (!my.ok) say(loopNote('MariaDB/MySQL', my.why));
-else if (!withMy) say(loopNote('MariaDB/MySQL', why));
+warnLoops(!pg.ok ? pg.why : withPg ? '' : why, !my.ok ? my.why : withMy ? '' : why);
 if (res.status !== 0 || !existsSync(addon)) skip(`${failure(res)}; full log in build/native-build.log`);
 writeFileSync(stampFile, stamp);
 const loops = [withPg ? 'sledge_pgvu.node' : '', withMy ? 'sledge_myvu.node' : ''].filter(Boolean);

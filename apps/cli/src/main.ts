@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { SledgeError, didYouMean, isChbenchResult, isScriptResult, isTproccResult, isTprochResult, type Capabilities, type Job, type JobList, type ProfileScalability, type ProfileSummary, type ServerFrame, type TimingRow } from '@sledge/protocol';
 import { FIELD_FLAGS, JOB_FLAGS, jobBody, type Flags } from './args.js';
 import { joinNegativeValues, nearestFlag, unknownOptionOf } from './argv.js';
+import { capabilitiesText } from './capabilities.js';
 import type { SledgeClient } from './client.js';
 import { connect } from './connect.js';
 import { runHammerdb } from './hammerdb/runner.js';
@@ -44,7 +45,7 @@ commands:
   thresholds <id>                evaluate --threshold/--baseline against a stored job (nothing changes;
                                  without them: the job's own); exit 1 when one fails
   profile --sequence 1,2,4,8     a performance profile: one timed run per VU count (same profile id)
-  capabilities                   which engine drivers load here
+  capabilities                   which engine drivers load here, and which loop (native or JavaScript) runs each one's VUs
   hammerdb [auto] <script.tcl|-> run a HammerDB CLI script unchanged (hammerdbcli auto script.tcl);
                                  no script on a terminal: a hammerdb> prompt ("sledge hammerdb --help");
                                  a script.py (or --py) in your python3 (hammerdbcli py auto script.py)
@@ -415,16 +416,7 @@ async function main(argv: string[]): Promise<number> {
       const { client, close } = await connect(o);
       try {
         const c = await client.request<Capabilities>('GET', '/capabilities');
-        if (o.json) process.stdout.write(JSON.stringify(c, null, 2) + '\n');
-        else {
-          process.stdout.write(`Sledge ${c.version} on Node ${c.node}, ${c.cpus} CPUs; row generator: ${c.generator.active}${c.generator.reason ? ` (${c.generator.reason})` : ''}\n`);
-          for (const e of c.engines) {
-            process.stdout.write(
-              `${e.available ? 'Success' : 'Failed '} ... ${e.available ? 'loaded' : 'could not load'} library ${e.library}${e.libraryVersion ? ` ${e.libraryVersion}` : ''} for ${e.displayName}${e.reason ? `: ${e.reason}` : ''}\n`,
-            );
-            if (!e.available && e.install) process.stdout.write(`          to install: ${e.install}\n`);
-          }
-        }
+        process.stdout.write(o.json ? JSON.stringify(c, null, 2) + '\n' : capabilitiesText(c));
         return 0;
       } finally {
         await close();

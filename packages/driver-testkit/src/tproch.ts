@@ -27,6 +27,8 @@ export interface TprochContractOptions<T extends Target> {
   data?: 'generated' | 'fixture';
   /** How long cancel() may take to stop the slow query, ms (default 1000). */
   cancelWithinMs?: number;
+  /** Engine checks on the built schema, run by the build test after finishSchema (e.g. the foreign keys are there and enforced). */
+  afterBuild?: (target: T) => Promise<void>;
 }
 
 /** Row limits of the specification (Q2 100, Q3 10, Q10 20, Q18 100, Q21 100). */
@@ -82,6 +84,7 @@ export function tprochContract<T extends Target>(o: TprochContractOptions<T>): v
       const steps: string[] = [];
       await admin.finishSchema({ scaleFactor: ds.scaleFactor, buildVus: 1 }, (s) => steps.push(s));
       expect(steps.length).toBeGreaterThanOrEqual(2);
+      await o.afterBuild?.(o.target);
       expect(await admin.rowCounts()).toEqual(expected);
       expect(await admin.schemaState()).toEqual({ exists: true, scaleFactor: fixture.supplier.length / 10000 });
     });

@@ -17,6 +17,16 @@ export const DriverFeatures = Type.Object({
 });
 export type DriverFeatures = Type.Static<typeof DriverFeatures>;
 
+/** Which loop runs this engine's TPROC-C virtual users by default (vuLoop auto), and what the JavaScript one costs. */
+export const VuLoopCapability = Type.Object({
+  active: Type.Union([Type.Literal('native'), Type.Literal('javascript')]),
+  /** The native loop's name, e.g. "the native libpq loop" (engines whose driver has one). */
+  name: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String({ description: 'why the JavaScript loop is in use (and how to get the native one)' })),
+  cost: Type.Optional(Type.String({ description: "what the JavaScript loop costs against the native one (measured, docs/benchmarks.md)" })),
+});
+export type VuLoopCapability = Type.Static<typeof VuLoopCapability>;
+
 export const EngineCapability = Type.Object({
   engine: EngineIdSchema,
   displayName: Type.String(),
@@ -27,6 +37,7 @@ export const EngineCapability = Type.Object({
   install: Type.Optional(Type.String({ description: 'exact steps to make it load' })),
   features: Type.Optional(DriverFeatures),
   workloads: Type.Array(Type.String()),
+  vuLoop: Type.Optional(VuLoopCapability),
   notOffered: Type.Optional(
     Type.Record(Type.String(), Type.String(), {
       description: 'workloads this engine deliberately does not run, each with the reason (DuckDB: TPROC-C)',

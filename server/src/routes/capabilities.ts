@@ -8,15 +8,18 @@ import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
 import { TargetBody, checkTargetBody, type RouteDeps } from './route-deps.js';
 import { isAnonymous } from '../plugins/auth.js';
+import type { VuLoopPreference } from '../shared/messages.js';
+import { vuLoopCapability } from '../workloads/tprocc/vu-loop-capability.js';
 
-/** Like HammerDB's librarycheck: which drivers load here, and why not when they do not. */
-export async function capabilities(version: string): Promise<Capabilities> {
+/** Like HammerDB's librarycheck: which drivers load here, and why not when they do not; which loop runs each engine's VUs. */
+export async function capabilities(version: string, vuLoop: VuLoopPreference = 'auto'): Promise<Capabilities> {
   const engines: EngineCapability[] = await Promise.all(
     ENGINES.map(async (engine): Promise<EngineCapability> => {
       try {
         const d = await loadDriver(engine);
         const p = await d.probe();
         const defaults = Value.Default(TARGET_SCHEMAS[engine], { engine }) as never;
+        const loop = p.available ? vuLoopCapability(engine, d, vuLoop) : undefined;
         return {
           engine,
           displayName: ENGINE_DISPLAY[engine],
@@ -34,6 +37,7 @@ export async function capabilities(version: string): Promise<Capabilities> {
             // The script workload declares no hooks either: it runs where the driver opens parameter sessions.
             ...(d.openParamSession ? ['script'] : []),
           ],
+          ...(loop ? { vuLoop: loop } : {}),
           ...(d.notOffered && Object.keys(d.notOffered).length > 0 ? { notOffered: { ...d.notOffered } } : {}),
           workloadFeatures: Object.fromEntries(
             Object.entries(d.workloads)
@@ -49,8 +53,12 @@ export async function capabilities(version: string): Promise<Capabilities> {
   return { version, node: process.version, engines, generator: await generatorStatus(), cpus: os.availableParallelism() };
 }
 
-export const capabilityRoutes: FastifyPluginAsyncTypebox<RouteDeps & { version: string }> = async (app, { engine, version }) => {
-  app.get('/capabilities', { schema: { tags: ['targets'], summary: 'Which engine drivers load (librarycheck), the row generator in use, CPUs', response: { 200: Capabilities } } }, async () => capabilities(version));
+export const capabilityRoutes: FastifyPluginAsyncTypebox<RouteDeps & { version: string; vuLoop?: VuLoopPreference }> = async (app, { engine, version, vuLoop }) => {
+  app.get(
+    '/capabilities',
+    { schema: { tags: ['targets'], summary: 'Which engine drivers load (librarycheck), the VU loop per engine, the row generator in use, CPUs', response: { 200: Capabilities } } },
+    async () => capabilities(version, vuLoop),
+  );
 
   app.get('/targets/schema', { schema: { tags: ['targets'], summary: 'JSON Schema of every engine target (the UI generates its forms from it)' } }, async () => TARGET_SCHEMAS);
 

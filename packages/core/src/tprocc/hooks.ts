@@ -188,6 +188,8 @@ export interface NativeVuLoop<T> {
   load(addonPath?: string): NativeVuLoad<T>;
   /** Optional: why the loop cannot run this target's VUs (a target setting it does not implement); undefined when it can. */
   unsupported?(target: T): string | undefined;
+  /** What running this engine's VUs in JavaScript instead costs, as measured (capabilities says it when the loop does not load). */
+  readonly javascriptCost?: string;
 }
 
 export type NativeVuLoad<T> = { available: true; start(target: T, opts: NativeVuStartOptions): NativeVuHandle } | { available: false; reason: string };

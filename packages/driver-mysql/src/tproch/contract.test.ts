@@ -1,3 +1,4 @@
+import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tprochHooks, type TprochAdmin } from '@sledge/core';
 import { validate, MariadbTarget, MysqlTarget } from '@sledge/protocol';
@@ -10,6 +11,36 @@ import { MARIADB_URL, parseMysqlUrl } from '../testing/live.js';
 const p = parseMysqlUrl(MARIADB_URL);
 const conn = { host: p.host, port: p.port, user: p.user, password: p.password };
 
+/**
+ * keys.sql adds the foreign keys with foreign_key_checks off (in place, no
+ * copy of the child tables): they must all be there afterwards and enforced
+ * for every other session.
+ */
+async function foreignKeysEnforced(database: string): Promise<void> {
+  const c = await createConnection({ ...conn, database });
+  try {
+    const [fks] = await c.query<RowDataPacket[]>('SELECT constraint_name AS n FROM information_schema.referential_constraints WHERE constraint_schema = ? ORDER BY 1', [database]);
+    expect(fks.map((r) => String(r.n))).toEqual([
+      'customer_nation_fk',
+      'lineitem_order_fk',
+      'lineitem_partsupp_fk',
+      'nation_region_fk',
+      'orders_customer_fk',
+      'partsupp_part_fk',
+      'partsupp_supplier_fk',
+      'supplier_nation_fk',
+    ]);
+    const [[checks]] = await c.query<RowDataPacket[]>('SELECT @@SESSION.foreign_key_checks AS v');
+    expect(Number(checks!.v)).toBe(1);
+    // An order for a customer that does not exist is refused (ER_NO_REFERENCED_ROW_2).
+    await expect(
+      c.query("INSERT INTO orders VALUES (999999999, 999999999, 'O', 1.00, '1998-01-01', '1-URGENT', 'Clerk#000000001', 0, 'x')"),
+    ).rejects.toMatchObject({ errno: 1452 });
+  } finally {
+    await c.end();
+  }
+}
+
 /** A cross join of the fixture's lineitems with itself three times: minutes of work for the server. */
 const SLOW = 'SELECT COUNT(*) FROM lineitem a, lineitem b, lineitem c WHERE a.l_comment <> c.l_comment OR b.l_tax > a.l_tax';
 
@@ -19,6 +50,7 @@ tprochContract({
   target: validate(MariadbTarget, { engine: 'mariadb', ...conn, database: 'tpch_sl' }),
   queries: sqlSet('mariadb', 'tproch').statements('queries.sql'),
   slowQuery: SLOW,
+  afterBuild: (t) => foreignKeysEnforced(t.database),
 });
 
 // Engine 'mysql' on the same MariaDB: MySQL's files and statements run there too,
@@ -30,6 +62,7 @@ tprochContract({
   queries: sqlSet('mysql', 'tproch').statements('queries.sql'),
   slowQuery: SLOW,
   skipTimeout: 'MariaDB has no max_execution_time (MySQL 8 only)',
+  afterBuild: (t) => foreignKeysEnforced(t.database),
 });
 
 describe('MariaDB TPROC-H stream session', () => {

@@ -61,6 +61,7 @@ export const tproccHooks: TproccHooks<PgTproccTarget> = {
     spec: nativeVuSpec,
     load: loadNativeVu,
     unsupported: (t) => (t.prepared === false ? 'target.prepared is off (the native loop runs named prepared statements)' : undefined),
+    javascriptCost: "node-postgres costs about 3.4x the native loop's client CPU per transaction (10x pgbench -S against 2.9-3.0x; docs/benchmarks.md)",
   },
 
   datagenScripts,

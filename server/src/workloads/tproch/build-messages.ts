@@ -10,6 +10,8 @@ export interface TprochBuildWorkerData {
   worker: number;
   units: TprochBuildUnit[];
   control: SharedArrayBuffer;
+  /** dbgen's text pool, built once for all the workers (a SharedArrayBuffer view: shared, not copied). */
+  textPool: Uint8Array;
   /** 'auto' | 'native' | 'typescript' generator preference. */
   generator: 'auto' | 'native' | 'typescript';
 }

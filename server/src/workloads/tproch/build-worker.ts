@@ -2,10 +2,11 @@
  * worker_threads entry for one TPROC-H build worker: worker 1 (the
  * monitor's share) loads REGION and NATION, workers 2.. their ranges of
  * SUPPLIER, CUSTOMER, PART+PARTSUPP and ORDERS+LINEITEM. Generation of the
- * next unit overlaps with the database ingesting the current one.
+ * next unit overlaps with the database ingesting the current one. The
+ * text pool is the build's one, built before the workers (workerData).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { tprochHooks, type TprochBuildUnit } from '@sledge/core';
+import { setTprochTextPool, tprochHooks, type TprochBuildUnit } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { loadDriver } from '../../shared/drivers.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
@@ -31,6 +32,7 @@ function unitLabel(u: TprochBuildUnit, first: Set<string>): string | null {
 async function main(): Promise<void> {
   const hooks = tprochHooks(await loadDriver(data.engine));
   const format = hooks.bulkFormat(data.target);
+  setTprochTextPool(data.textPool); // the build's one pool, before any generator looks for it
   const gen = await makeTprochGenerator(data.scaleFactor, format, data.generator);
   const loader = await hooks.openLoader(data.target, (text) => post({ t: 'log', text }));
   const first = new Set<string>();

@@ -8,6 +8,7 @@ import { runWorkerGroup } from '../../runner/workers.js';
 import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import type { FromTprochBuildWorker, TprochBuildWorkerData } from './build-messages.js';
 import { engineName, schemaLabel, sfText, withAdmin } from './common.js';
+import { makeTprochTextPool } from './generator.js';
 
 const BUILD_WORKER = new URL('./build-worker.js', import.meta.url);
 
@@ -18,7 +19,9 @@ async function loadRows(env: JobEnv<TprochJobConfig>, feed: ProgressFeed, plan: 
   const control = new SharedArrayBuffer(16);
   const ctrl = new Int32Array(control);
   const generators = new Set<string>();
-  const common = { kind: 'tproch-build' as const, engine: cfg.target.engine, target: cfg.target, scaleFactor: cfg.tproch.scaleFactor, control, generator };
+  // One text pool for every worker (each would otherwise build its own 300 MiB).
+  const textPool = await makeTprochTextPool(generator);
+  const common = { kind: 'tproch-build' as const, engine: cfg.target.engine, target: cfg.target, scaleFactor: cfg.tproch.scaleFactor, control, generator, textPool };
   const spec: TprochBuildWorkerData[] = [{ ...common, worker: 1, units: [{ kind: 'region' }] }, ...plan.map((w) => ({ ...common, worker: w.worker, units: w.units }))];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   const failure = await runWorkerGroup<TprochBuildWorkerData, FromTprochBuildWorker>('build', BUILD_WORKER, spec, ctrl, buildMessages<FromTprochBuildWorker>((vu, text) => ctx.output(vu, text), feed, generators, (m) => m.base));

@@ -9,6 +9,8 @@ export interface TprochDatagenWorkerData {
   worker: number;
   units: TprochBuildUnit[];
   control: SharedArrayBuffer;
+  /** dbgen's text pool, built once for all the workers (a SharedArrayBuffer view: shared, not copied). */
+  textPool: Uint8Array;
   generator: 'auto' | 'native' | 'typescript';
 }
 

@@ -5,6 +5,7 @@
  */
 import { closeSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { setTprochTextPool } from '@sledge/core';
 import { toSledgeError } from '@sledge/protocol';
 import { openPrivateFile } from '../../files/private-file.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
@@ -17,6 +18,7 @@ const post = (m: FromTprochDatagenWorker) => port.postMessage(m);
 const control = new Int32Array(data.control);
 
 async function main(): Promise<void> {
+  setTprochTextPool(data.textPool); // the build's one pool, before any generator looks for it
   const gen = await makeTprochGenerator(data.scaleFactor, 'csv', data.generator);
   const fds = new Map<string, number>();
   try {

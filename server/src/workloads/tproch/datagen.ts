@@ -9,6 +9,7 @@ import { CTRL_RUN, RUN_STOP } from '../../shared/layout.js';
 import { loadDriver } from '../../shared/drivers.js';
 import type { FromTprochDatagenWorker, TprochDatagenWorkerData } from './datagen-messages.js';
 import { sfText } from './common.js';
+import { makeTprochTextPool } from './generator.js';
 
 const DATAGEN_WORKER = new URL('./datagen-worker.js', import.meta.url);
 export const MANIFEST = 'sledge-tproch.json';
@@ -28,7 +29,9 @@ async function writeFiles(env: FileJobEnv<TprochJobConfig>, feed: ProgressFeed, 
   const ctrl = new Int32Array(control);
   const files = new Map<string, TprochDatagenFile>();
   const generators = new Set<string>();
-  const common = { kind: 'tproch-datagen' as const, dir: cfg.datagen!.dir, scaleFactor: cfg.tproch.scaleFactor, control, generator: env.generator };
+  // One text pool for every worker (each would otherwise build its own 300 MiB).
+  const textPool = await makeTprochTextPool(env.generator);
+  const common = { kind: 'tproch-datagen' as const, dir: cfg.datagen!.dir, scaleFactor: cfg.tproch.scaleFactor, control, generator: env.generator, textPool };
   const specs: TprochDatagenWorkerData[] = [{ ...common, worker: 1, units: [{ kind: 'region' }] }, ...plan.map((w) => ({ ...common, worker: w.worker, units: w.units }))];
   env.stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   const failure = await runWorkerGroup<TprochDatagenWorkerData, FromTprochDatagenWorker>('datagen', DATAGEN_WORKER, specs, ctrl, (vu, m) => {
