@@ -23,7 +23,7 @@ const base: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: false,
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 /** A role that must authenticate with a password (testing/auth.ts prepares it): the wrong password is refused with 28P01. */
