@@ -73,6 +73,8 @@ driverContract({
   target: base,
   unreachableTarget: unreachable(base),
   badAuthTarget: badAuth(base),
+  // target.noStoredProcs on the same schema: the VUs send client.sql instead of calling the functions.
+  vuVariants: [{ name: 'client-side SQL', target: { ...base, noStoredProcs: true } }],
 });
 
 const procs: PostgresqlTarget = { ...base, database: 'sledge_pgtest_procs', storedProcs: true };
