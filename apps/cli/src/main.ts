@@ -69,7 +69,8 @@ connection and workload flags (build/check/delete/run):
                                  only); default HammerDB's 10/10/1/1/1. Another mix's NOPM is not comparable with HammerDB's
   --no-prepared                  PostgreSQL: unnamed statements (PgBouncer pool_mode=transaction)
   --no-reconnect --max-tries N --retry-on serialization,connection,timeout,constraint,other
-  --stored-procs --no-stored-procs --prepared --partition --storage-engine NAME
+  --stored-procs --prepared --partition --storage-engine NAME
+  --no-stored-procs              MySQL, MariaDB, PostgreSQL: each transaction as client-side statements, no routines
   --seed N --label TEXT --profile-id N
   --steps '0:1:2,1:1:4'          step load: START_AFTER_MIN:DURATION_MIN:VUS per step (or a JSON array, or @file.json)
   --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N] [--arrival-grace MS]   arrival-rate (open) model

@@ -8,6 +8,8 @@ describe('TPROC-C schema flags', () => {
     expect(b['target']).toEqual({ engine: 'mysql', noStoredProcs: true });
     expect((jobBody('run', { db: 'postgresql', 'stored-procs': true })['tprocc'] as Record<string, unknown>)['schema']).toEqual({ storedProcs: true });
     expect(jobBody('run', { db: 'postgresql' })['tprocc']).toEqual({});
+    // PostgreSQL's client-side SQL is a target field, as MySQL's is.
+    expect(jobBody('run', { db: 'postgresql', 'no-stored-procs': true })['target']).toEqual({ engine: 'postgresql', noStoredProcs: true });
   });
   it('server errors on them name the flag', () => {
     expect(FIELD_FLAGS['tprocc.schema.storedProcs']).toBe('--stored-procs');

@@ -20,7 +20,7 @@ const target: PgTproccTarget = {
   storedProcs: false,
   partition: false,
   vacuum: false,
-  prepared: true,
+  prepared: true, noStoredProcs: false,
 };
 
 chbenchContract({

@@ -23,7 +23,7 @@ const base: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: false,
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 /** A role that must authenticate with a password (testing/auth.ts prepares it): the wrong password is refused with 28P01. */
@@ -73,6 +73,8 @@ driverContract({
   target: base,
   unreachableTarget: unreachable(base),
   badAuthTarget: badAuth(base),
+  // target.noStoredProcs on the same schema: the VUs send client.sql instead of calling the functions.
+  vuVariants: [{ name: 'client-side SQL', target: { ...base, noStoredProcs: true } }],
 });
 
 const procs: PostgresqlTarget = { ...base, database: 'sledge_pgtest_procs', storedProcs: true };

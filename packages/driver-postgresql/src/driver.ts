@@ -13,7 +13,8 @@ import { tprochHooks } from './tproch/hooks.js';
 /**
  * The PostgreSQL driver: pg sessions, COPY bulk loads in PostgreSQL text
  * format, the five transactions as PL/pgSQL functions (or PG11+ procedures
- * with tprocc.schema.storedProcs), TPM from pg_stat_database, ASH from pgsentinel
+ * with tprocc.schema.storedProcs; client-side statements with
+ * target.noStoredProcs), TPM from pg_stat_database, ASH from pgsentinel
  * or pg_stat_activity. Its TPROC-C hooks offer the native libpq VU loop
  * (worker-native) with the same statements and rollback rule.
  */
@@ -25,8 +26,8 @@ export const driver: Driver<PostgresqlTarget> = {
     return probePg();
   },
 
-  features(_t: PostgresqlTarget): DriverFeatures {
-    return { storedProcedures: true, tpmSource: 'engine', bulkFormat: 'pg-text', asyncSessions: true, createsDatabase: true, partition: true };
+  features(t: PostgresqlTarget): DriverFeatures {
+    return { storedProcedures: !t.noStoredProcs, tpmSource: 'engine', bulkFormat: 'pg-text', asyncSessions: true, createsDatabase: true, partition: true };
   },
 
   openSession(t: PostgresqlTarget, log: Logger): Promise<EngineSession> {

@@ -21,7 +21,7 @@ const target: PgTproccTarget = {
   storedProcs: false,
   partition: false,
   vacuum: false,
-  prepared: true,
+  prepared: true, noStoredProcs: false,
 };
 
 async function admin(fn: (c: pg.Client) => Promise<unknown>): Promise<void> {

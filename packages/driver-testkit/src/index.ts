@@ -37,6 +37,13 @@ export interface ContractOptions<T extends Target> {
    * database move it too.
    */
   quiet?: { run: <R>(fn: () => Promise<R>) => Promise<R>; timeout: (ms: number) => number };
+  /**
+   * Other ways the VUs run on the same schema (PostgreSQL's client-side SQL,
+   * target.noStoredProcs): the transaction-effect and mixed-workload tests
+   * run again with each variant's target for the VU sessions, without a
+   * second build.
+   */
+  vuVariants?: { name: string; target: T }[];
 }
 
 const NOW = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -186,80 +193,82 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       else expect(c.tpm).toBeNull();
     }, timeout);
 
-    it('runs each transaction with the specified effects', async () => {
-      const vu = await tprocc.openVu(target, { vu: 2, log });
-      try {
-        const wl = new TproccVuInputs(99, { warehouses: W, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
-        const before = await admin.readCounters();
-        let no = wl.input('neworder');
-        while (no.rollback) no = wl.input('neworder');
-        expect(await runTx(vu, 'neworder', no)).toBe('commit');
-        expect((await admin.readCounters()).nopm).toBe(before.nopm + 1);
-
-        let rb = wl.input('neworder');
-        while (!rb.rollback) rb = wl.input('neworder');
-        expect(await runTx(vu, 'neworder', rb)).toBe('rollback');
-        expect((await admin.readCounters()).nopm).toBe(before.nopm + 1);
-
-        for (const byname of [false, true]) {
-          let p = wl.input('payment');
-          while (p.byname !== byname) p = wl.input('payment');
-          expect(await runTx(vu, 'payment', p)).toBe('commit');
-          let os = wl.input('orderstatus');
-          while (os.byname !== byname) os = wl.input('orderstatus');
-          expect(await runTx(vu, 'orderstatus', os)).toBe('commit');
-        }
-        const beforeDelivery = await admin.checkFacts([wl.homeW]);
-        const noBefore = beforeDelivery.warehouses[0]!.districts.reduce((s, d) => s + d.no_count, 0);
-        expect(await runTx(vu, 'delivery', wl.input('delivery'))).toBe('commit');
-        const afterDelivery = await admin.checkFacts([wl.homeW]);
-        const noAfter = afterDelivery.warehouses[0]!.districts.reduce((s, d) => s + d.no_count, 0);
-        expect(noBefore - noAfter).toBe(10);
-        expect(await runTx(vu, 'stocklevel', wl.input('stocklevel'))).toBe('commit');
-        const items = evaluateCheck(afterDelivery, null).filter((i) => i.name.startsWith('C'));
-        expect(items.filter((i) => !i.ok)).toEqual([]);
-      } finally {
-        await vu.close();
-      }
-    }, timeout);
-
     const alone = <R>(fn: () => Promise<R>) => (opts.quiet ? opts.quiet.run(fn) : fn());
-    it('runs a mixed workload on two sessions and stays consistent', () => alone(async () => {
-      const before = await admin.readCounters();
-      const run = async (position: number) => {
-        const s = await tprocc.openVu(target, { vu: position, log });
-        const wl = new TproccVuInputs(7 + position, { warehouses: W, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
-        const out = { commit: 0, rollback: 0, errors: 0, neworder: 0 };
+    for (const [label, vuTarget] of [['', target] as const, ...(opts.vuVariants ?? []).map((v) => [` (${v.name})`, tproccTarget(v.target)] as const)]) {
+      it(`runs each transaction with the specified effects${label}`, async () => {
+        const vu = await tprocc.openVu(vuTarget, { vu: 2, log });
         try {
-          for (let i = 0; i < 300; i++) {
-            const t = wl.nextType();
-            try {
-              const r = await runTx(s, t, wl.input(t));
-              out[r]++;
-              if (t === 'neworder' && r === 'commit') out.neworder++;
-            } catch (e) {
-              const c = driver.classifyError(e);
-              // Deadlocks/serialization failures are legitimate under concurrency; anything else is a bug.
-              if (!c.retryable) throw e;
-              out.errors++;
-            }
+          const wl = new TproccVuInputs(99, { warehouses: W, position: 2, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+          const before = await admin.readCounters();
+          let no = wl.input('neworder');
+          while (no.rollback) no = wl.input('neworder');
+          expect(await runTx(vu, 'neworder', no)).toBe('commit');
+          expect((await admin.readCounters()).nopm).toBe(before.nopm + 1);
+
+          let rb = wl.input('neworder');
+          while (!rb.rollback) rb = wl.input('neworder');
+          expect(await runTx(vu, 'neworder', rb)).toBe('rollback');
+          expect((await admin.readCounters()).nopm).toBe(before.nopm + 1);
+
+          for (const byname of [false, true]) {
+            let p = wl.input('payment');
+            while (p.byname !== byname) p = wl.input('payment');
+            expect(await runTx(vu, 'payment', p)).toBe('commit');
+            let os = wl.input('orderstatus');
+            while (os.byname !== byname) os = wl.input('orderstatus');
+            expect(await runTx(vu, 'orderstatus', os)).toBe('commit');
           }
+          const beforeDelivery = await admin.checkFacts([wl.homeW]);
+          const noBefore = beforeDelivery.warehouses[0]!.districts.reduce((s, d) => s + d.no_count, 0);
+          expect(await runTx(vu, 'delivery', wl.input('delivery'))).toBe('commit');
+          const afterDelivery = await admin.checkFacts([wl.homeW]);
+          const noAfter = afterDelivery.warehouses[0]!.districts.reduce((s, d) => s + d.no_count, 0);
+          expect(noBefore - noAfter).toBe(10);
+          expect(await runTx(vu, 'stocklevel', wl.input('stocklevel'))).toBe('commit');
+          const items = evaluateCheck(afterDelivery, null).filter((i) => i.name.startsWith('C'));
+          expect(items.filter((i) => !i.ok)).toEqual([]);
         } finally {
-          await s.close();
+          await vu.close();
         }
-        return out;
-      };
-      const features = driver.features(target);
-      const results = features.asyncSessions ? await Promise.all([run(2), run(3)]) : [await run(2), await run(3)];
-      const commits = results.reduce((s, r) => s + r.commit, 0);
-      const newOrders = results.reduce((s, r) => s + r.neworder, 0);
-      expect(commits).toBeGreaterThan(550);
-      const after = await admin.readCounters();
-      expect(after.nopm - before.nopm).toBe(newOrders);
-      if (features.tpmSource === 'engine') expect(after.tpm!).toBeGreaterThan(before.tpm!);
-      const facts = await admin.checkFacts(checkSampleWarehouses(W));
-      expect(evaluateCheck(facts, W).filter((i) => !i.ok && i.name !== 'row counts')).toEqual([]);
-    }), opts.quiet ? opts.quiet.timeout(timeout) : timeout);
+      }, timeout);
+
+      it(`runs a mixed workload on two sessions and stays consistent${label}`, () => alone(async () => {
+        const before = await admin.readCounters();
+        const run = async (position: number) => {
+          const s = await tprocc.openVu(vuTarget, { vu: position, log });
+          const wl = new TproccVuInputs(7 + position, { warehouses: W, position, activeVus: 2, allWarehouse: false, mix: DEFAULT_MIX });
+          const out = { commit: 0, rollback: 0, errors: 0, neworder: 0 };
+          try {
+            for (let i = 0; i < 300; i++) {
+              const t = wl.nextType();
+              try {
+                const r = await runTx(s, t, wl.input(t));
+                out[r]++;
+                if (t === 'neworder' && r === 'commit') out.neworder++;
+              } catch (e) {
+                const c = driver.classifyError(e);
+                // Deadlocks/serialization failures are legitimate under concurrency; anything else is a bug.
+                if (!c.retryable) throw e;
+                out.errors++;
+              }
+            }
+          } finally {
+            await s.close();
+          }
+          return out;
+        };
+        const features = driver.features(vuTarget);
+        const results = features.asyncSessions ? await Promise.all([run(2), run(3)]) : [await run(2), await run(3)];
+        const commits = results.reduce((s, r) => s + r.commit, 0);
+        const newOrders = results.reduce((s, r) => s + r.neworder, 0);
+        expect(commits).toBeGreaterThan(550);
+        const after = await admin.readCounters();
+        expect(after.nopm - before.nopm).toBe(newOrders);
+        if (features.tpmSource === 'engine') expect(after.tpm!).toBeGreaterThan(before.tpm!);
+        const facts = await admin.checkFacts(checkSampleWarehouses(W));
+        expect(evaluateCheck(facts, W).filter((i) => !i.ok && i.name !== 'row counts')).toEqual([]);
+      }), opts.quiet ? opts.quiet.timeout(timeout) : timeout);
+    }
 
     it('classifies a lost connection', async () => {
       const s = await tprocc.openVu(target, { vu: 9, log });

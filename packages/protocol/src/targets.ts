@@ -96,6 +96,11 @@ export const PostgresqlTarget = Type.Object(
       default: true,
       'x-group': 'driver',
     }),
+    noStoredProcs: Flag(
+      'Client-side SQL (no stored procedures)',
+      'driver',
+      'TPROC-C: the VUs send each transaction as statements (client.sql) instead of calling routines; the build creates no routines. For PostgreSQL-compatible engines without PL/pgSQL; set tprocc.maxTries to retry serialization failures and deadlocks',
+    ),
   },
   { additionalProperties: false, $id: 'PostgresqlTarget', title: 'PostgreSQL' },
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, streamKey } from '../random.js';
-import { alphaString, decimal, lastName, makeOriginal, nurand, originalSet, overTemplate, phone, zip } from './rules.js';
+import { alphaString, decimal, lastName, makeOriginal, namesakeIndex, nurand, originalSet, overTemplate, phone, zip } from './rules.js';
 
 describe('Rng', () => {
   it('is reproducible for a key and differs across keys', () => {
@@ -98,5 +98,15 @@ describe('TPC-C rules', () => {
     expect(decimal(5, 2)).toBe('0.05');
     expect(decimal(-1000, 2)).toBe('-10.00');
     expect(decimal(300000, 0)).toBe('300000');
+  });
+});
+
+describe('namesakeIndex', () => {
+  it('picks row ceil(n/2) (1-based) of n namesakes', () => {
+    expect([1, 2, 3, 4, 5].map(namesakeIndex)).toEqual([0, 0, 1, 1, 2]);
+  });
+  it('refuses an empty or non-integer count', () => {
+    expect(() => namesakeIndex(0)).toThrow(RangeError);
+    expect(() => namesakeIndex(1.5)).toThrow(RangeError);
   });
 });

@@ -81,3 +81,13 @@ export function decimal(units: number, scale: number): string {
   const fp = String(u - ip * p).padStart(scale, '0');
   return (neg ? '-' : '') + ip + (scale > 0 ? '.' + fp : '');
 }
+
+/**
+ * Payment and order status by last name (clauses 2.5.2.2, 2.6.2.2): of the n
+ * namesakes ordered by c_first, the customer at position ceil(n/2) (1-based),
+ * as a 0-based index. For client-side transaction drivers.
+ */
+export function namesakeIndex(n: number): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`namesakeIndex: ${n} namesakes (need at least 1)`);
+  return Math.ceil(n / 2) - 1;
+}

@@ -4,7 +4,7 @@ import { APP_LOADER, APP_MONITOR, CONNECT_TIMEOUT_MS, loginFields, pgConfig, ssl
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: 'db.example', port: 6543, user: 'tpcc', password: 'tpw', database: 'tpccdb', superuser: 'admin',
-  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', vacuum: false, prepared: true,
+  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 describe('target -> pg config', () => {

@@ -17,7 +17,7 @@ const base: PostgresqlTarget = {
   superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
   defaultDatabase: 'postgres',
   sslmode: 'prefer',
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 async function connectError(t: PostgresqlTarget): Promise<SledgeError> {

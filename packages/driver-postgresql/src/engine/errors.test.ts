@@ -15,7 +15,7 @@ function sockError(code: string, message = `connect ${code} 127.0.0.1:5999`): Er
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: '127.0.0.1', port: 5999, user: 'tpcc', password: 'secret-tpc-pw', database: 'tpcc', superuser: 'postgres',
-  superuserPassword: 'secret-su-pw', defaultDatabase: 'postgres', sslmode: 'prefer', vacuum: false, prepared: true,
+  superuserPassword: 'secret-su-pw', defaultDatabase: 'postgres', sslmode: 'prefer', vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 describe('classifyError', () => {

@@ -22,7 +22,7 @@ const target: PostgresqlTarget = {
   defaultDatabase: 'postgres',
   sslmode: 'prefer',
   vacuum: false,
-  prepared: true,
+  prepared: true, noStoredProcs: false,
 };
 
 const q = (sql: string) => ({ query: 1, statements: [{ sql, timed: true }] });

@@ -219,6 +219,10 @@ export class PgAdminSession implements AdminSession {
     } finally {
       await closeQuietly(second);
     }
+    if (this.t.noStoredProcs) {
+      this.log('noStoredProcs: transactions run as client-side SQL (client.sql), no functions or procedures created');
+      return;
+    }
     this.log(`Creating stored ${this.t.storedProcs ? 'procedures' : 'functions'}`);
     await this.runSteps(c, routineSteps(this.t));
   }

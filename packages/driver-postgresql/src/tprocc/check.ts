@@ -23,7 +23,8 @@ export function missingDatabaseFacts(): CheckFacts {
 /**
  * Read what core's evaluateCheck needs (hammerdb.md §5.5) on the TPC user's
  * connection. Routines count only in the variant the target selects
- * (prokind 'f' for functions, 'p' for procedures). The warehouse samples are
+ * (prokind 'f' for functions, 'p' for procedures); with target.noStoredProcs
+ * none is needed. The warehouse samples are
  * read in one REPEATABLE READ snapshot so C1-C4 see a consistent state.
  */
 export async function gatherCheckFacts(c: Client, t: PgTproccTarget, sample: readonly number[], q: Quoting): Promise<CheckFacts> {
@@ -41,11 +42,14 @@ export async function gatherCheckFacts(c: Client, t: PgTproccTarget, sample: rea
     if (isTable(name)) facts.indexed[name] = true;
   }
 
+  // target.noStoredProcs: the VUs send client.sql themselves, no routine is needed.
   const wantKind = t.storedProcs ? 'p' : 'f';
-  for (const routine of TPROCC_ROUTINES) facts.routines[routine] = false;
-  for (const r of await rows(c, statement('check.sql', 'routines'))) {
-    const name = String(r['name']);
-    if (isRoutine(name) && r['kind'] === wantKind) facts.routines[name] = true;
+  for (const routine of TPROCC_ROUTINES) facts.routines[routine] = t.noStoredProcs;
+  if (!t.noStoredProcs) {
+    for (const r of await rows(c, statement('check.sql', 'routines'))) {
+      const name = String(r['name']);
+      if (isRoutine(name) && r['kind'] === wantKind) facts.routines[name] = true;
+    }
   }
 
   if (TPROCC_TABLES.some((table) => !facts.tables[table])) return facts;

@@ -8,6 +8,7 @@ import { libpqConninfo } from '../engine/config.js';
 import { ROLLBACK_SQLSTATE } from '../engine/errors.js';
 import { PgLoaderSession } from '../engine/loader.js';
 import { callStatements, PgVuSession } from './vu.js';
+import { PgClientSqlVu } from './vu-client.js';
 
 /** What the native libpq loop runs for a target: the VU sessions' statements, connection and rollback rule. */
 export function nativeVuSpec(t: PgTproccTarget): LibpqVuSpec {
@@ -52,15 +53,21 @@ export const tproccHooks: TproccHooks<PgTproccTarget> = {
     return PgLoaderSession.open(t, log);
   },
 
+  /** The routines (one call per transaction), or with target.noStoredProcs the client-side statements of client.sql. */
   openVu(t: PgTproccTarget, opts: VuSessionOptions): Promise<VuSession> {
-    return PgVuSession.open(t, opts);
+    return t.noStoredProcs ? PgClientSqlVu.open(t, opts) : PgVuSession.open(t, opts);
   },
 
   nativeVu: {
     name: 'the native libpq loop',
     spec: nativeVuSpec,
     load: loadNativeVu,
-    unsupported: (t) => (t.prepared === false ? 'target.prepared is off (the native loop runs named prepared statements)' : undefined),
+    unsupported: (t) =>
+      t.noStoredProcs
+        ? 'target.noStoredProcs is on (the native loop calls the routines; client-side SQL runs in JavaScript)'
+        : t.prepared === false
+          ? 'target.prepared is off (the native loop runs named prepared statements)'
+          : undefined,
     javascriptCost: "node-postgres costs about 3.4x the native loop's client CPU per transaction (10x pgbench -S against 2.9-3.0x; docs/benchmarks.md)",
   },
 

@@ -7,7 +7,7 @@ import { callStatements } from './vu.js';
 
 const t: PostgresqlTarget = {
   engine: 'postgresql', host: 'db.example', port: 6543, user: 'tpcc', password: 'tpw', database: 'tpccdb', superuser: 'admin',
-  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false, prepared: true,
+  superuserPassword: 'spw', defaultDatabase: 'maint', sslmode: 'require', tablespace: 'fast', storedProcs: false, partition: false, vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 describe('libpq conninfo', () => {
@@ -53,5 +53,13 @@ describe('tprocc nativeVu.spec', () => {
     const spec = driver.workloads.tprocc!.nativeVu!.spec({ ...t, storedProcs: true });
     expect(spec.statements).toEqual(callStatements({ ...t, storedProcs: true }));
     expect(spec.statements.payment).toMatch(/^CALL payment\(/);
+  });
+
+  it('is not offered with target.noStoredProcs (client-side SQL runs in the TypeScript loop), which also reports no stored procedures', () => {
+    const hooks = driver.workloads.tprocc!.nativeVu!;
+    expect(hooks.unsupported?.(t)).toBeUndefined();
+    expect(hooks.unsupported?.({ ...t, noStoredProcs: true })).toMatch(/target\.noStoredProcs/);
+    expect(driver.features(t).storedProcedures).toBe(true);
+    expect(driver.features({ ...t, noStoredProcs: true }).storedProcedures).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ const target: PostgresqlTarget = {
   tablespace: 'pg_default',
   storedProcs: false,
   partition: true,
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 describe('ORDER_LINE partition template (no database)', () => {

@@ -27,7 +27,7 @@ const NULLABLE = new Set(['h_c_id', 'o_carrier_id', 'ol_delivery_d', 'ol_amount'
 
 const target = (storedProcs: boolean): PostgresqlTarget => ({
   engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'u', password: 'p', database: 'd', superuser: 'postgres',
-  superuserPassword: 's', defaultDatabase: 'postgres', sslmode: 'disable', tablespace: 'pg_default', storedProcs, partition: false, vacuum: false, prepared: true,
+  superuserPassword: 's', defaultDatabase: 'postgres', sslmode: 'disable', tablespace: 'pg_default', storedProcs, partition: false, vacuum: false, prepared: true, noStoredProcs: false,
 });
 
 describe('packages/sql/postgresql/tprocc', () => {

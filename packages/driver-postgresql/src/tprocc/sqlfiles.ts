@@ -9,10 +9,11 @@ export const SQL_FILES = {
   drop: 'drop.sql',
   check: 'check.sql',
   counters: 'counters.sql',
-  /** Extras (packages/sql/README.md): the function variant, the VU call statements, ORDER_LINE partitioning. */
+  /** Extras (packages/sql/README.md): the function variant, the VU call statements, ORDER_LINE partitioning, noStoredProcs statements. */
   functions: 'functions.sql',
   calls: 'calls.sql',
   partition: 'partition.sql',
+  client: 'client.sql',
 } as const;
 export type SqlFile = (typeof SQL_FILES)[keyof typeof SQL_FILES];
 

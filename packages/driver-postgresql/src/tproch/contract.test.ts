@@ -17,7 +17,7 @@ const target: PostgresqlTarget = {
   superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
   defaultDatabase: 'postgres',
   sslmode: 'prefer',
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 
 tprochContract({

@@ -27,7 +27,7 @@ const target: PostgresqlTarget = {
   superuserPassword: superPassword,
   defaultDatabase: 'postgres',
   sslmode: 'disable',
-  vacuum: false, prepared: true,
+  vacuum: false, prepared: true, noStoredProcs: false,
 };
 /** The plain role is also given as "superuser": no login of this target reads other users' sessions. */
 const partialTarget: PostgresqlTarget = { ...target, superuser: NAME, superuserPassword: 'pw', defaultDatabase: NAME };
