@@ -51,6 +51,7 @@ export default defineConfig({
         'test/tproch-postgresql.test.ts',
         // The local MariaDB (127.0.0.1:3306).
         'test/ash-scope-mariadb.test.ts',
+        'test/changes-mariadb.test.ts',
         'test/failover-mariadb.test.ts',
         'test/mariadb.test.ts',
         'test/native-vu-mariadb.test.ts',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineSettingsRecord, Job, JobChanges, StatementStatsRecord } from '@sledge/protocol';
-import { get, makeApp, post, runJob, type SledgeApp } from './helpers.js';
+import { get, makeApp, runJob, type SledgeApp } from './helpers.js';
 import { dropPg, psql } from './faults/harness.js';
 
 /**

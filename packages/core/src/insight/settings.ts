@@ -18,7 +18,7 @@ import type { EngineSetting, SettingChange } from '@sledge/protocol';
  * "key" counts alone or after private/encryption/access/api/master/secret,
  * "token" only at the end of the name.
  */
-const SECRET_NAME = /pass(word|wd|phrase)|(^|[_.\-])pwd($|[_.\-])|secret|credential|conn(ection)?_?(info|string|str)|(^|[_.\-])dsn($|[_.\-])|(^|[_.\-])(session_)?tokens?$|(^|[_.\-])(private|encryption|access|api|master|secret)_?key($|[_.\-]|_id$)|(^|[_.\-])key$/i;
+const SECRET_NAME = /pass(word|wd|phrase)|(^|[_.-])pwd($|[_.-])|secret|credential|conn(ection)?_?(info|string|str)|(^|[_.-])dsn($|[_.-])|(^|[_.-])(session_)?tokens?$|(^|[_.-])(private|encryption|access|api|master|secret)_?key($|[_.-]|_id$)|(^|[_.-])key$/i;
 /** A name that says the value is a file or path (kept even when the name has "key" or "secret"). */
 const PATH_NAME = /(_file|_path|_dir|_directory|file|path)$/i;
 /** Values that carry a secret whatever the setting is called (a connection string with a password). */
