@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
-import { launch, type Chromium } from './browser.js';
+import { launch, shotOf, type Chromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { api } from './ui.js';
 
@@ -64,5 +64,6 @@ describe('Compare: what changed between two runs', () => {
     const verdict = card.getByTestId('verdict');
     expect(await verdict.getAttribute('data-verdict')).toBe('unknown');
     expect(await verdict.textContent()).toContain('neither run has a measured spread');
+    await shotOf(card, 'compare-what-changed');
   });
 });

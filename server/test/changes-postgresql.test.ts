@@ -92,7 +92,7 @@ describe('PostgreSQL: what changed between two runs', () => {
     // Both runs are in one profile at 1 VU: each is the other's only repeat, and a run is never its comparand's noise.
     expect(c.verdict.verdict).toBe('unknown');
     expect(c.verdict.spread).toEqual([]);
-    expect(c.verdict.message).toMatch(/no verdict: neither run has a measured spread/);
+    expect(c.verdict.message).toMatch(/moved [+-][0-9.]+%; neither run has a measured spread to read it against \(repeat a run/);
   });
 
   it('refuses bad input with a typed error that says what to give', async () => {

@@ -62,7 +62,7 @@ function verdictOf(store: JobStore, a: Job, b: Job): RegressionVerdict {
   if (va === null || vb === null) message = `no verdict: ${va === null ? `job ${a.id}` : `job ${b.id}`} has no ${h.field} result`;
   else if (f.change === null) message = `no verdict: job ${a.id} has ${h.field} ${va}`;
   else if (f.noise === null)
-    message = `${h.field} moved ${f.change >= 0 ? '+' : ''}${pct(f.change)}; no verdict: neither run has a measured spread (repeat a run at the same VU count in its profile: two or more completed runs)`;
+    message = `${h.field} moved ${f.change >= 0 ? '+' : ''}${pct(f.change)}; neither run has a measured spread to read it against (repeat a run at the same VU count in its profile: two or more completed runs)`;
   else {
     const what = f.verdict === 'within-noise' ? 'within the noise' : f.verdict;
     message = `${h.field} moved ${f.change >= 0 ? '+' : ''}${pct(f.change)} against a run-to-run noise of ±${pct(f.noise)} (2 × √(cvA² + cvB²) from ${spread.map((s) => `cv ${pct(s.cv)} over ${s.how}`).join('; ')}): ${what}`;
