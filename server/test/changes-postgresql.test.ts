@@ -84,6 +84,23 @@ describe('PostgreSQL: what changed between two runs', () => {
     }
   });
 
+  it('says so when pg_stat_statements is created in the database but its library is not loaded', async () => {
+    const preloaded = psql(`SELECT count(*) FROM pg_settings WHERE name = 'shared_preload_libraries' AND setting LIKE '%pg_stat_statements%'`) === '1';
+    // Only in this test's own database (dropped with it); nothing server-wide changes.
+    psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements', NAME);
+    try {
+      const c = await runJob(s, run);
+      expect(c.status, JSON.stringify(c.error)).toBe('completed');
+      const st = await get<StatementStatsRecord>(s, `/api/v1/jobs/${c.id}/statements`);
+      if (preloaded) {
+        expect(st.unavailable).toBeUndefined();
+        expect(st.statements.length).toBeGreaterThan(0);
+      } else expect(st.unavailable).toMatch(/^not available: the statement counters cannot be read: pg_stat_statements must be loaded via shared_preload_libraries/);
+    } finally {
+      psql('DROP EXTENSION IF EXISTS pg_stat_statements', NAME);
+    }
+  });
+
   it('gives no verdict without a measured spread, and says what would give one', async () => {
     const c = await get<JobChanges>(s, `/api/v1/compare/changes?jobs=${a.id},${b.id}`);
     expect(c.verdict.metric).toBe('nopm');

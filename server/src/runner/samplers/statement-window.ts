@@ -44,9 +44,11 @@ export class StatementWindow {
         await w.closeSession();
         return w;
       }
+      // One reading now: counters that exist but cannot be read (an extension whose library is not loaded, a missing grant) say so before the run.
+      await rowsOf(w.session, st.statement_counters);
       w.sql = st.statement_counters;
     } catch (e) {
-      w.unavailable(`reading the statement counters failed: ${errorText(e)}`);
+      w.unavailable(`the statement counters cannot be read: ${errorText(e)}`);
       await w.closeSession();
       return w;
     }
