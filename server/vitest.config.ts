@@ -34,6 +34,7 @@ export default defineConfig({
         'test/ash-scope-postgresql.test.ts',
         'test/ash-topsql-postgresql.test.ts',
         'test/changes-postgresql.test.ts',
+        'test/changes-tproch-postgresql.test.ts',
         'test/failover-postgresql.test.ts',
         'test/hammerdb-secret-binding.test.ts',
         'test/hammerdb-v6.test.ts',

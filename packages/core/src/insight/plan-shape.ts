@@ -1,18 +1,23 @@
 /**
- * A query plan's shape: its text with the numbers that change from run to
- * run without the plan changing (costs, row estimates, widths, timings,
- * buffer counts, worker counts in parentheses) taken out, so two runs' plans
+ * A query plan's shape: its text with what changes from run to run without
+ * the plan changing (costs, row estimates, widths, timings, constants and
+ * the query's parameters) taken out, so two runs' plans
  * of a query compare on their operators, their order and their nesting.
  * Pure.
  */
 
-/** `(cost=1.00..2.00 rows=3 width=4)`, `rows=12`, `cost 12.5`, `12.3 ms` and plain numbers become `#`; whitespace runs collapse. */
+/**
+ * `(cost=1.00..2.00 rows=3 width=4)` and `(actual ...)` go, quoted literals
+ * become `'?'` (a run's query parameters: TPROC-H draws them from the run's
+ * seed), numbers become `#`; whitespace runs collapse.
+ */
 export function planShape(plan: string): string {
   return plan
     .split('\n')
     .map((l) =>
       l
         .replace(/\((?:cost|actual)[^)]*\)/gi, '')
+        .replace(/'(?:[^']|'')*'/g, "'?'")
         .replace(/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b/gi, '#')
         .replace(/\s+/g, ' ')
         .trimEnd(),
