@@ -10,6 +10,7 @@ export default defineConfig({
       // Build a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
       sqlite: [
         'test/ash-sqlite.test.ts',
+        'test/changes-sqlite.test.ts',
         'test/hammerdb-files.test.ts',
         'test/hammerdb-verbs.test.ts',
         'test/mix-sqlite.test.ts',
@@ -32,6 +33,8 @@ export default defineConfig({
         // The local PostgreSQL (127.0.0.1:5432).
         'test/ash-scope-postgresql.test.ts',
         'test/ash-topsql-postgresql.test.ts',
+        'test/changes-postgresql.test.ts',
+        'test/changes-tproch-postgresql.test.ts',
         'test/failover-postgresql.test.ts',
         'test/hammerdb-secret-binding.test.ts',
         'test/hammerdb-v6.test.ts',
@@ -49,6 +52,7 @@ export default defineConfig({
         'test/tproch-postgresql.test.ts',
         // The local MariaDB (127.0.0.1:3306).
         'test/ash-scope-mariadb.test.ts',
+        'test/changes-mariadb.test.ts',
         'test/failover-mariadb.test.ts',
         'test/mariadb.test.ts',
         'test/native-vu-mariadb.test.ts',

@@ -25,6 +25,7 @@ import { shareRoutes } from './routes/shares.js';
 import { wsRoutes } from './routes/ws.js';
 import { metricRoutes } from './routes/metrics.js';
 import { planRoutes } from './routes/plans.js';
+import { changeRoutes } from './routes/changes.js';
 import { poolRoutes } from './routes/pools.js';
 import { hammerdbRoutes } from './routes/hammerdb/index.js';
 import { localAgentStarter } from './plugins/local-agent.js';
@@ -132,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(wsRoutes, { engine });
       await api.register(metricRoutes, { engine });
       await api.register(planRoutes, { engine });
+      await api.register(changeRoutes, { engine });
       await api.register(poolRoutes, { engine });
       await api.register(replicaRoutes, { engine });
     },

@@ -100,6 +100,15 @@ describe('TPROC-H on DuckDB', () => {
     expect(plans.map((p) => p.query).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
     // DuckDB's physical plan: Q1 scans LINEITEM.
     expect(plans.find((p) => p.query === 1)!.plan).toMatch(/lineitem/i);
+    // The run recorded duckdb_settings() (docs/compare.md); DuckDB keeps no statement counters.
+    const settings = await get<{ settings: { name: string; value: string; source?: string }[]; withheld: string[]; unavailable?: string }>(s, `/api/v1/jobs/${id}/settings`);
+    expect(settings.unavailable).toBeUndefined();
+    expect(settings.settings.find((x) => x.name === 'threads')?.value).toMatch(/^\d+$/);
+    // Withheld by name: DuckDB's password settings (and, conservatively, its secret-manager switches); a secret's directory is a path and kept.
+    expect(settings.withheld).toEqual(expect.arrayContaining(['http_proxy_password', 'password']));
+    expect(settings.settings.filter((x) => /secret|token|password/i.test(x.name)).map((x) => x.name)).toEqual(['secret_directory']);
+    const statements = await get<{ unavailable?: string }>(s, `/api/v1/jobs/${id}/statements`);
+    expect(statements.unavailable).toBe('not available: duckdb keeps no per-statement counters');
   });
 
   it('refuses a TPROC-C job on DuckDB with the reason, naming the engine field', async () => {

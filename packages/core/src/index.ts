@@ -42,3 +42,7 @@ export * from './pool.js';
 export * from './counter-window.js';
 export * from './script/index.js';
 export * from './insight/usl.js';
+export * from './insight/settings.js';
+export * from './insight/statements.js';
+export * from './insight/plan-shape.js';
+export * from './insight/spread.js';

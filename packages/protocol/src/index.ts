@@ -28,3 +28,4 @@ export * from './run/validity.js';
 export * from './thresholds.js';
 export * from './run/placement.js';
 export * from './replicas.js';
+export * from './changes.js';

@@ -28,6 +28,8 @@ import { buildSnapshot } from './snapshot.js';
 import { StopToken } from './stop.js';
 import { AgentHub } from '../runner/samplers/agents.js';
 import { JobSamplers } from '../runner/samplers/job-samplers.js';
+import { recordEngineSettings } from '../runner/samplers/engine-settings.js';
+import { StatementWindow } from '../runner/samplers/statement-window.js';
 import { JobStream } from './stream.js';
 import { assertBaseline } from './baseline.js';
 import { hasJudging, judgeJob, judgingOf } from './judge.js';
@@ -429,6 +431,7 @@ export class JobEngine {
     ctx.status('connecting');
     let final: 'completed' | 'stopped' | 'failed' = 'failed';
     let samplers: JobSamplers | null = null;
+    let statements: StatementWindow | null = null;
     try {
       const body = jobBody(q.cfg.workload, q.cfg.type);
       if (!body.db) {
@@ -440,6 +443,11 @@ export class JobEngine {
         if (body.sampled) {
           samplers = new JobSamplers(ctx, q.cfg, driver, this.opts.agents, sessionTag);
           await samplers.start();
+        }
+        // A run records what the engine was set to and, where the engine counts them, what its statements cost (docs/compare.md).
+        if (q.cfg.type === 'run') {
+          await recordEngineSettings(ctx, q.cfg, driver);
+          statements = await StatementWindow.open(ctx, q.cfg, driver);
         }
         final = await body.run({
           samplers,
@@ -456,6 +464,7 @@ export class JobEngine {
           ...(this.opts.replicas ? { placeVus: placeOnReplicas(this.opts.replicas) } : {}),
         });
       }
+      await statements?.end();
       if (q.fault) throw q.fault;
       if (q.stop.requested && final === 'completed' && q.cfg.type !== 'run') final = 'stopped';
       await samplers?.stop();
@@ -463,6 +472,7 @@ export class JobEngine {
       ctx.update({ endedAt: new Date().toISOString() });
       ctx.status(final);
     } catch (e) {
+      await statements?.end().catch(() => undefined);
       await samplers?.stop().catch(() => undefined);
       // A storage fault is the cause even when the body ended with another error (stopped VUs, a refused write).
       const err = q.fault ?? toSledgeError(e, 'SLEDGE_E_DB');

@@ -42,6 +42,8 @@ export class JobContext<R extends JobResult = JobResult> {
   runningVerdict: ThresholdResult[] | null = null;
   /** The latest live values, for the Prometheus endpoint. */
   readonly latest: { engine?: EngineSample; client?: ClientSample; latency?: LatencySample; vus?: VuStatus[] } = {};
+  /** Called after each status change (the statement-statistics window starts at 'measuring'). A listener must not throw. */
+  readonly statusListeners: ((status: JobStatus) => void)[] = [];
 
   constructor(
     job: Job,
@@ -130,6 +132,7 @@ export class JobContext<R extends JobResult = JobResult> {
     this.stream.emit(frame, true);
     if (status === 'running' || status === 'rampup' || status === 'measuring' || status === 'stopping') this.phase(status);
     this.onJobChange(this.job);
+    for (const l of this.statusListeners) l(status);
   }
 
   /** A phase marker on the job's time axis (rampup, measuring, build phases...). */

@@ -4,6 +4,7 @@ import type {
   Capabilities,
   CheckItem,
   Job,
+  JobChanges,
   JobCreate,
   JobList,
   JobListQuery,
@@ -72,6 +73,8 @@ export const api = {
   check: (id: string) => request<CheckItem[]>('GET', `/jobs/${encodeURIComponent(id)}/check`),
   /** TPROC-H: the EXPLAIN plan of each query stored with the job. */
   plans: (id: string) => request<{ query: number | string; plan: string; sql?: string }[]>('GET', `/jobs/${encodeURIComponent(id)}/plans`),
+  /** What changed from run A to run B: settings, statement times, plan shapes, verdict. */
+  changes: (a: string, b: string) => request<JobChanges>('GET', `/compare/changes` + qs({ jobs: `${a},${b}` })),
   ash: (id: string, r: RangeQuery = {}) => request<AshReport>('GET', `/jobs/${encodeURIComponent(id)}/ash` + qs({ from: r.from !== undefined ? Math.floor(r.from) : undefined, to: r.to !== undefined ? Math.ceil(r.to) : undefined })),
   cpu: (id: string, r: RangeQuery & { source?: string } = {}) => request<CpuReport>('GET', `/jobs/${encodeURIComponent(id)}/cpu` + qs({ from: r.from, to: r.to, source: r.source })),
   agents: () => request<AgentInfo[]>('GET', '/agents'),

@@ -10,6 +10,7 @@ import { PercentileSelect } from '../components/PercentileSelect.js';
 import { paletteFor } from '../charts/options/palette.js';
 import { ErrorBox } from '../components/ErrorBox.js';
 import { ReportButton } from '../components/ReportButton.js';
+import { RunChanges } from '../components/RunChanges.js';
 import { compareReportPath } from '../api/download.js';
 import { Link, setSearch, useLocation } from '../router.js';
 import { useResource } from '../state/resource.js';
@@ -209,6 +210,9 @@ function Overlay({ loaded }: { loaded: Loaded[] }) {
           </div>
         )}
       </section>
+      {loaded.slice(1).map((l) => (
+        <RunChanges key={l.job.id} a={loaded[0]!.job.id} b={l.job.id} />
+      ))}
       {CompareCharts ? (
         <CompareCharts jobs={loaded.map((l) => l.job)} />
       ) : (

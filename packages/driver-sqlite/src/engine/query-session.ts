@@ -53,6 +53,7 @@ const cfg = JSON.parse(process.argv[1]);
 const Database = require(cfg.lib);
 const db = new Database(cfg.file, { fileMustExist: true, timeout: cfg.busyTimeoutMs });
 db.pragma('busy_timeout = ' + cfg.busyTimeoutMs);
+db.pragma('synchronous = ' + cfg.synchronous);
 db.pragma('foreign_keys = OFF');
 db.pragma('cache_size = -' + cfg.cacheKiB);
 db.pragma('mmap_size = ' + cfg.mmapBytes);
@@ -118,7 +119,7 @@ class QueryProcess {
   private seq = 0;
 
   constructor(target: SqliteTarget) {
-    const cfg = { lib: betterSqlite3, file: resolveFile(target), busyTimeoutMs: target.busyTimeoutMs, cacheKiB: VU_TUNING.cacheKiB, mmapBytes: VU_TUNING.mmapBytes };
+    const cfg = { lib: betterSqlite3, file: resolveFile(target), busyTimeoutMs: target.busyTimeoutMs, synchronous: target.synchronous.toUpperCase(), cacheKiB: VU_TUNING.cacheKiB, mmapBytes: VU_TUNING.mmapBytes };
     this.child = spawn(process.execPath, ['-e', CHILD_CODE, JSON.stringify(cfg)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     let stderr = '';
     this.child.stderr?.on('data', (b: Buffer) => {
