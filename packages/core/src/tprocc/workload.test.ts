@@ -36,7 +36,7 @@ describe('TPROC-C as a Workload', () => {
     const s = tproccWorkload.stream({ seed: 1, options: options({ allWarehouse: true, totalIterations: 7 }), params: { warehouses: 4 }, position: 2, activeVus: 2, client: 0 });
     const [processing, assigned] = s.banner!();
     expect(processing).toBe('Processing 7 transactions with output suppressed...');
-    expect(assigned).toMatch(/^Assigned 2 WIDs = \d \d based on VU count 2, Warehouses = 4 out of 4$/);
+    expect(assigned).toMatch(/^Assigned 2 WIDs = \d \d based on VU count 2, Warehouses = 2 out of 4$/);
     expect(tproccWorkload.stream({ seed: 1, options: options({ driver: 'test' }), params: { warehouses: 4 }, position: 2, activeVus: 2, client: 0 }).banner!()).toEqual([]);
   });
 

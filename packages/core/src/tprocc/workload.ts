@@ -88,7 +88,8 @@ class TproccStream implements OpStream<TxInput> {
     const out: string[] = [];
     if (o.driver === 'timed') out.push(`Processing ${o.totalIterations} transactions with output suppressed...`);
     const ws = this.wl.warehouses;
-    if (ws) out.push(`Assigned ${ws.length} WIDs = ${ws.join(' ')} based on VU count ${activeVus}, Warehouses = ${params.warehouses} out of ${params.warehouses}`);
+    // HammerDB's line: "Warehouses = ceil(W / active VUs) out of W" (each VU's share, not W twice).
+    if (ws) out.push(`Assigned ${ws.length} WIDs = ${ws.join(' ')} based on VU count ${activeVus}, Warehouses = ${Math.ceil(params.warehouses / activeVus)} out of ${params.warehouses}`);
     return out;
   }
 }
