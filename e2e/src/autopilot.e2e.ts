@@ -62,8 +62,10 @@ describe('VU sequence (autopilot) on the Run page', () => {
     const profileId = Number(/profile (\d+)/.exec((await status.textContent()) ?? '')![1]);
     // The page moves on to each next run when the one it shows ends.
     await expect.poll(() => status.textContent(), { timeout: 120_000 }).toMatch(/run 3 of 3 shown below/);
-    const last = await page.evaluate(() => document.querySelector('.job-panel')?.getAttribute('data-job-id') ?? '');
-    expect(await waitForJobEnd(page, last, 120_000)).toBe('completed');
+    // The profile holds the three completed runs (the panel shows the third once its snapshot arrives).
+    const completed = async () => (await api<ProfileDetail>(server.url, 'GET', `/profiles/${profileId}`)).body.jobs?.length ?? 0;
+    await expect.poll(completed, { timeout: 120_000, interval: 500 }).toBe(3);
+    await page.locator('.job-panel[data-status="completed"]').waitFor({ timeout: 30_000 });
     await shot(page, 'run-vu-sequence');
 
     const profile = (await api<ProfileDetail>(server.url, 'GET', `/profiles/${profileId}`)).body;
