@@ -71,7 +71,10 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
       server.flags,
     );
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(new RegExp(`^Vuser 1:TEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* ${e.name} TPM$`, 'm'));
+    // A database another suite drops mid-window lowers PostgreSQL's server-wide counter (the quiet section cannot hold
+    // back suites outside it): the run then says so and its TPM counts only the intervals that did not go back (0 here).
+    const reset = /^Vuser 1:Warning: the \w+ transaction counter was reset during the measured window/m.test(r.out);
+    expect(r.out).toMatch(new RegExp(`^Vuser 1:TEST RESULT : System achieved [1-9]\\d* NOPM from ${reset ? '\\d+' : '[1-9]\\d*'} ${e.name} TPM$`, 'm'));
     expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
     expect(r.out).toMatch(/ALL VIRTUAL USERS COMPLETE\n(?:Vuser \d+:[^\n]*\n)*vudestroy success\nTEST COMPLETE Benchmark Run jobid=[0-9A-F]{24}\n$/);
     const run = await getJob(server.url, jobIds(r.out, 'Benchmark Run')[0]!);
