@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, fill, jobToEnd, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { closeSession, openSession } from './session.js';
 
 /**
  * The Run page's ASH scope choice (Advanced driver options > "Active session
@@ -30,27 +31,14 @@ async function runForm(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const build = await api<{ id: string }>(server.url, 'POST', '/jobs', { type: 'build', target: { engine: 'sqlite', file: FILE }, tprocc: { warehouses: 1, buildVus: 1 } });
-  expect(build.status).toBe(201);
-  for (let i = 0; ; i++) {
-    const j = (await api<Job>(server.url, 'GET', `/jobs/${build.body.id}`)).body;
-    if (j.status === 'completed') break;
-    if (['failed', 'stopped', 'interrupted'].includes(j.status) || i > 600) throw new Error(`build ${j.status}: ${JSON.stringify(j.error)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
-  await page.goto(`${server.url}/targets`);
-  await page.locator('label[data-engine="sqlite"]').click();
-  await fill(page, 'target.file', FILE);
-});
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
+  const built = await jobToEnd(server.url, { type: 'build', target: { engine: 'sqlite', file: FILE }, tprocc: { warehouses: 1, buildVus: 1 } }, { timeoutMs: 240_000 });
+  expect(built.status, JSON.stringify(built.error)).toBe('completed');
+  await pickSqlite(page, server.url, FILE);
+}, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('ASH scope on the Run page', () => {

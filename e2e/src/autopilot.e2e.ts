@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job, ProfileDetail } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, buildSqliteTprocc, chartPoints, fill, nav, startJob } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * HammerDB's autopilot from the Run page: a VU sequence typed in the advanced
@@ -17,30 +18,18 @@ let browser: Chromium;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 1000 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 const jobTotal = async () => (await api<{ total: number }>(server.url, 'GET', '/jobs?limit=1')).body.total;
 
 describe('VU sequence (autopilot) on the Run page', () => {
   it('queues one run per VU count as one profile, follows each run, and the Compare page fits them', async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'autopilot-e2e.sqlite');
-    await nav(page, 'Schema');
-    await fill(page, 'tprocc.warehouses', '1');
-    await fill(page, 'tprocc.buildVus', '1');
-    const buildId = await startJob(page, 'build-schema');
-    expect(await waitForJobEnd(page, buildId, 180_000)).toBe('completed');
+    await buildSqliteTprocc(page, server.url, 'autopilot-e2e.sqlite', 180_000);
 
     await nav(page, 'Run');
     await page.locator('[data-field="tprocc.driver"]').selectOption('timed');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
-import { launch, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api } from './ui.js';
+import { shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { jobToEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The Compare page's "What changed" card (docs/compare.md): two SQLite runs
@@ -16,27 +17,14 @@ let server: RunningServer;
 let browser: Chromium;
 let page: Page;
 
-async function runToEnd(body: Record<string, unknown>): Promise<Job> {
-  const r = await api<{ id: string }>(server.url, 'POST', '/jobs', body);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  for (;;) {
-    const j = await api<Job>(server.url, 'GET', `/jobs/${r.body.id}`);
-    if (['completed', 'failed', 'stopped', 'interrupted'].includes(j.body.status)) return j.body;
-    await new Promise((res) => setTimeout(res, 300));
-  }
-}
+const runToEnd = (body: Record<string, unknown>): Promise<Job> => jobToEnd(server.url, body);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('Compare: what changed between two runs', () => {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Capabilities, ChbenchResult, Job } from '@sledge/protocol';
-import { launch, shot, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * CH-benCHmark in the browser on the default SQLite target: picked on the
@@ -26,15 +27,11 @@ const jobOf = async (id: string) => (await api<Job>(server.url, 'GET', `/jobs/${
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sledge-e2e-chbench-'));
-  server = await startServer({ dataDir });
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ server: { dataDir } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,9 +4,10 @@ import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Capabilities, Job, TprochResult } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * DuckDB in the browser: on the Target page the DuckDB card says TPROC-C is
@@ -31,15 +32,11 @@ const fileOf = (job: Job) => (job.config as { target: { engine: string; file: st
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sledge-e2e-duckdb-'));
-  server = await startServer({ dataDir });
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ server: { dataDir } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

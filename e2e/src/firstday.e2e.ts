@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TX_COLORS, TX_TYPES, type Job, type ShareInfo, type TprochResult } from '@sledge/protocol';
-import { launch, shot, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The first day on a fresh clone (issue 31), in the browser, on the default
@@ -36,16 +37,11 @@ async function openRunForm(p: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('building both workloads on the default SQLite target', () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job, Tcount } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, chartPoints, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, chartPoints, fill, jobCount, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
 import { pgTarget } from './targets.js';
+import { closeSession, openSession } from './session.js';
 
 /**
  * The main flows in real Chromium against the built server: configure ->
@@ -22,16 +23,12 @@ const runs: Record<string, { id: string; nopm: number }> = {};
 let sockets = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
+  ({ server, browser, page } = await openSession());
   page.on('websocket', () => sockets++);
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 async function buildAndRun(engine: string, prefix: string, opts: { dropSocketMidRun?: boolean } = {}) {
@@ -107,9 +104,7 @@ async function permalinkNopm(jobId: string, prefix: string): Promise<number> {
 
 describe('SQLite', () => {
   it('configures, builds, runs live, shows the result and the same NOPM on the permalink', async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'e2e.sqlite');
+    await pickSqlite(page, server.url, 'e2e.sqlite');
     await page.getByTestId('test-connection').click();
     await expect.poll(() => page.getByTestId('test-result').textContent(), { timeout: 20_000 }).toMatch(/Connected: 3\.\d+/);
     await shot(page, 'sqlite-targets');

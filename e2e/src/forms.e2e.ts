@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { fill, jobCount, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { closeSession, openSession } from './session.js';
 
 /**
  * Forms in real Chromium against the built server: every field error at once,
@@ -18,21 +19,15 @@ let page: Page;
 let jobPosts = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
+  ({ server, browser, page } = await openSession());
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/jobs') jobPosts++;
   });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
-  await page.goto(`${server.url}/targets`);
-  await page.locator('label[data-engine="sqlite"]').click();
-  await fill(page, 'target.file', 'forms-e2e.sqlite');
+  await pickSqlite(page, server.url, 'forms-e2e.sqlite');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 /** The error shown under a field (its text), or null when none. */

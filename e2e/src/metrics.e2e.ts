@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { AshReport, Job } from '@sledge/protocol';
-import { launch, shot, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
 import { pgTarget } from './targets.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The Metrics view (issue 5) on PostgreSQL: build 1 warehouse and run 4 VUs
@@ -56,10 +57,7 @@ beforeAll(async () => {
   // so the build's sessions wait on ClientRead (the situation of the HammerDB/pgSentinel
   // article) in most samples; the native generator builds 1 warehouse in ~5 s with the
   // database the busier side (so does SLEDGE_PGLOADER=libpq: its COPY sessions are on CPU).
-  server = await startServer({ env: { SLEDGE_GENERATOR: 'typescript' } });
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ server: { env: { SLEDGE_GENERATOR: 'typescript' } } }));
   await deleteSchema();
   // The server starts the local CPU agent when apps/agent is built; give it a moment to say hello.
   for (let i = 0; i < 20 && agents === 0; i++) {
@@ -71,8 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server) await deleteSchema().catch((e: unknown) => console.error('schema delete failed', e));
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('Metrics on PostgreSQL', () => {

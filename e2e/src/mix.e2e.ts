@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job, TproccResult } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, buildSqliteTprocc, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The Run page's transaction mix weights on SQLite: the "New order only"
@@ -17,28 +18,16 @@ let browser: Chromium;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 800 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('transaction mix weights', () => {
   it('runs new orders only from the Run page and flags the mix on the job page', async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'mix-e2e.sqlite');
-    await nav(page, 'Schema');
-    await fill(page, 'tprocc.warehouses', '1');
-    await fill(page, 'tprocc.buildVus', '1');
-    const buildId = await startJob(page, 'build-schema');
-    expect(await waitForJobEnd(page, buildId, 180_000)).toBe('completed');
+    await buildSqliteTprocc(page, server.url, 'mix-e2e.sqlite', 180_000);
 
     await nav(page, 'Run');
     await page.locator('[data-field="tprocc.driver"]').selectOption('timed');

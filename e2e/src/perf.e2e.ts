@@ -8,6 +8,7 @@ import { writeLongJob } from './fixture.js';
 import { startServer, type RunningServer } from './server.js';
 import { chartPoints, timeSelectChange } from './ui.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
+import { closeSession } from './session.js';
 
 /** A job holding a 2-hour run (7,200 points per series) and 100,000 output lines stays responsive. */
 
@@ -29,8 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
   rmSync(dataDir, { recursive: true, force: true });
 });
 

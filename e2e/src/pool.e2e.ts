@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
-import { launch, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, fill, jobToEnd, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { closeSession, openSession } from './session.js';
 
 /**
  * The connect pool from the Target page in real Chromium: a HammerDB cpool
@@ -21,27 +22,15 @@ let page: Page;
 const files = ['pool-e2e-1.sqlite', 'pool-e2e-2.sqlite'];
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, browser, page } = await openSession());
   for (const file of files) {
-    const r = await api<{ id: string }>(server.url, 'POST', '/jobs', { type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1 } });
-    expect(r.status).toBe(201);
-    for (;;) {
-      const j = await api<Job>(server.url, 'GET', `/jobs/${r.body.id}`);
-      if (['completed', 'failed'].includes(j.body.status)) {
-        expect(j.body.status).toBe('completed');
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 500));
-    }
+    const built = await jobToEnd(server.url, { type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1 } });
+    expect(built.status, JSON.stringify(built.error)).toBe('completed');
   }
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
-});
+}, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('connect pool', () => {
@@ -51,9 +40,7 @@ describe('connect pool', () => {
       .join('')}</sprocs></connpool>`;
     const file = join(mkdtempSync(join(tmpdir(), 'sledge-e2e-pool-')), 'sqlitecpool.xml');
     writeFileSync(file, xml);
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', files[0]!);
+    await pickSqlite(page, server.url, files[0]!);
     await page.getByTestId('pool-file').setInputFiles(file);
     await page.getByTestId('pool-connections').waitFor();
     expect(await page.getByTestId('pool-connections').locator('tbody tr').count()).toBe(2);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, shot, type Chromium } from './browser.js';
+import { shot, type Chromium } from './browser.js';
 import { startNats, startReplica, type RunningNats, type RunningReplica } from './nats.js';
-import { startServer, type RunningServer } from './server.js';
+import type { RunningServer } from './server.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The Replicas page when things end (no database): a replica stopped
@@ -20,16 +21,12 @@ let replica: RunningReplica | null = null;
 
 beforeAll(async () => {
   nats = await startNats(TOKEN);
-  server = await startServer({ env: { SLEDGE_NATS_URL: nats.url, SLEDGE_NATS_TOKEN: TOKEN } });
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ server: { env: { SLEDGE_NATS_URL: nats.url, SLEDGE_NATS_TOKEN: TOKEN } } }));
 });
 
 afterAll(async () => {
   await replica?.stop();
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
   await nats?.stop();
 });
 

@@ -6,6 +6,8 @@ import type { Job, TproccResult } from '@sledge/protocol';
 import { chromium } from 'playwright-core';
 import { SCREENSHOTS, launch, shot, type Chromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
+import { closeSession } from './session.js';
+import { jobToEnd } from './ui.js';
 
 /**
  * The HTML report (issue 16 item 4) of a PostgreSQL run: downloaded with the
@@ -26,40 +28,20 @@ let run: Job;
 let second: Job;
 let file = '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const r = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await r.text();
-  return { status: r.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function jobToEnd(body: unknown): Promise<Job> {
-  const r = await call<Job>('POST', '/jobs', body);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  for (let i = 0; i < 480; i++) {
-    const j = (await call<Job>('GET', `/jobs/${r.body.id}`)).body;
-    if (['completed', 'failed', 'stopped', 'interrupted'].includes(j.status)) return j;
-    await new Promise((ok) => setTimeout(ok, 500));
-  }
-  throw new Error(`job ${r.body.id} did not end`);
-}
+const runJob = (body: unknown): Promise<Job> => jobToEnd(server.url, body, { token: TOKEN, timeoutMs: 240_000 });
 
 beforeAll(async () => {
   server = await startServer({ env: { SLEDGE_TOKEN: TOKEN } });
   browser = await launch();
-  await jobToEnd({ type: 'delete', target: PG_TARGET }).catch(() => undefined);
-  expect((await jobToEnd({ type: 'build', target: PG_TARGET, tprocc: { warehouses: 1, buildVus: 1 } })).status).toBe('completed');
-  run = await jobToEnd({ type: 'run', target: PG_TARGET, label: 'report e2e', tprocc: { vus: 2, rampup: 0.1, duration: 0.4, tcRefreshSec: 2, timeProfile: true } });
-  second = await jobToEnd({ type: 'run', target: PG_TARGET, label: 'report e2e 1 VU', tprocc: { vus: 1, rampup: 0, duration: 0.2, tcRefreshSec: 2, timeProfile: true } });
+  await runJob({ type: 'delete', target: PG_TARGET }).catch(() => undefined);
+  expect((await runJob({ type: 'build', target: PG_TARGET, tprocc: { warehouses: 1, buildVus: 1 } })).status).toBe('completed');
+  run = await runJob({ type: 'run', target: PG_TARGET, label: 'report e2e', tprocc: { vus: 2, rampup: 0.1, duration: 0.4, tcRefreshSec: 2, timeProfile: true } });
+  second = await runJob({ type: 'run', target: PG_TARGET, label: 'report e2e 1 VU', tprocc: { vus: 1, rampup: 0, duration: 0.2, tcRefreshSec: 2, timeProfile: true } });
 }, 300_000);
 
 afterAll(async () => {
-  if (server) await jobToEnd({ type: 'delete', target: PG_TARGET }).catch((e: unknown) => console.error('schema delete failed', e));
-  await browser?.close();
-  await server?.stop();
+  if (server) await runJob({ type: 'delete', target: PG_TARGET }).catch((e: unknown) => console.error('schema delete failed', e));
+  await closeSession({ browser, server });
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TX_TYPES, type Capabilities, type Job, type LatencySample, type Tcount, type TproccResult } from '@sledge/protocol';
-import { launch, shot, shotOf, viewShot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { shot, shotOf, viewShot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, buildSqliteTprocc, chartPoints, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The Run page while a run is live (the form folded to one line, the live
@@ -27,28 +28,16 @@ const tproccResultOf = async (id: string): Promise<TproccResult> => (await jobOf
 const tproccOf = (j: Job) => (j.config as { tprocc: Record<string, unknown> }).tprocc;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 800 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('schema page per engine', () => {
   it("builds on SQLite, shows no other engine's build after a switch, and the SQLite build again after switching back", async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'runpage.sqlite');
-    await nav(page, 'Schema');
-    await fill(page, 'tprocc.warehouses', '1');
-    await fill(page, 'tprocc.buildVus', '1');
-    const buildId = await startJob(page, 'build-schema');
-    expect(await waitForJobEnd(page, buildId, 180_000)).toBe('completed');
+    const buildId = await buildSqliteTprocc(page, server.url, 'runpage.sqlite', 180_000);
 
     await nav(page, 'Target');
     await page.locator('label[data-engine="postgresql"]').click();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, fill, nav } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * Saved configurations are (target, workload, options): saving one from the
@@ -18,17 +19,13 @@ let browser: Chromium;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession());
   await page.goto(`${server.url}/targets`);
   await page.locator('label[data-engine="sqlite"]').click();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 async function saveAs(name: string): Promise<void> {

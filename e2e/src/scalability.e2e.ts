@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job, ProfileScalability } from '@sledge/protocol';
-import { launch, shot, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { api, chartPoints } from './ui.js';
 import { pgTarget } from './targets.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * The scalability explainer in the browser: a performance profile of 1, 2, 4
@@ -22,17 +23,12 @@ let browser: Chromium;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 1100 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 1100 } }));
 });
 
 afterAll(async () => {
   if (server) await api(server.url, 'POST', '/jobs', { type: 'delete', target: TARGET }).catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 async function run(body: Record<string, unknown>): Promise<Job> {

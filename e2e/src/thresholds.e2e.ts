@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
-import { launch, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
-import { api, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
+import { api, buildSqliteTprocc, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * Thresholds from the Run page: a bad row is marked with the server's message
@@ -16,27 +17,16 @@ let browser: Chromium;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  page = await browser.page();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
 });
 
 describe('thresholds in the UI', () => {
   it('edits thresholds on the Run page and shows the verdict where the job is shown', async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'thresholds.sqlite');
-    await nav(page, 'Schema');
-    await fill(page, 'tprocc.warehouses', '1');
-    await fill(page, 'tprocc.buildVus', '1');
-    expect(await waitForJobEnd(page, await startJob(page, 'build-schema'), 120_000)).toBe('completed');
+    await buildSqliteTprocc(page, server.url, 'thresholds.sqlite', 120_000);
 
     await nav(page, 'Run');
     await fill(page, 'tprocc.rampup', '0');

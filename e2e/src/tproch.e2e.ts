@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Capabilities, Job, TprochResult } from '@sledge/protocol';
-import { launch, shot, shotOf, type Chromium } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { shot, shotOf, type Chromium } from './browser.js';
+import type { RunningServer } from './server.js';
 import { writeTprochJobs } from './tproch-fixture.js';
-import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { api, fill, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { openSession, closeSession } from './session.js';
 
 /**
  * TPROC-H in the browser. First two stored power runs (a generated fixture
@@ -30,15 +31,11 @@ const rowsOf = (p: Page, testId: string) => p.locator(`[data-testid="${testId}"]
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sledge-e2e-tproch-'));
   fixtures = writeTprochJobs(dataDir);
-  server = await startServer({ dataDir });
-  browser = await launch();
-  page = await browser.page();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  ({ server, browser, page } = await openSession({ server: { dataDir } }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeSession({ browser, server });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -91,9 +88,7 @@ describe('TPROC-H on SQLite', () => {
   });
 
   it('builds SF 0.01 from the Schema page with TPROC-H picked', async () => {
-    await page.goto(`${server.url}/targets`);
-    await page.locator('label[data-engine="sqlite"]').click();
-    await fill(page, 'target.file', 'tproch-e2e.sqlite');
+    await pickSqlite(page, server.url, 'tproch-e2e.sqlite');
     await nav(page, 'Schema');
     await page.locator('input[data-workload="tproch"]').check();
     expect(await page.locator('#schema-h').textContent()).toBe('TPROC-H schema on SQLite');

@@ -1,3 +1,4 @@
+import type { Job } from '@sledge/protocol';
 import type { Page } from 'playwright-core';
 
 /** Small helpers over the dashboard's labelled, data-field-tagged inputs. */
@@ -51,13 +52,34 @@ export async function jobCount(base: string): Promise<number> {
   return ((await r.json()) as { total: number }).total;
 }
 
-export async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const r = await fetch(`${base}/api/v1${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
+/** A REST call to the server's /api/v1 (with its bearer token when the server has one). */
+export async function api<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(`${base}/api/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await r.text();
   return { status: r.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+const ENDED = ['completed', 'failed', 'stopped', 'interrupted'];
+
+/** Poll job `id` over REST until it ends (completed, failed, stopped, interrupted); returns it. */
+export async function waitJob(base: string, id: string, opts: { token?: string; timeoutMs?: number } = {}): Promise<Job> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+  for (;;) {
+    const j = (await api<Job>(base, 'GET', `/jobs/${id}`, undefined, opts.token)).body;
+    if (ENDED.includes(j.status)) return j;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${j.status} after ${opts.timeoutMs ?? 300_000} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** POST a job over REST (it must be accepted: 201) and wait until it ends; returns it. */
+export async function jobToEnd(base: string, body: unknown, opts: { token?: string; timeoutMs?: number } = {}): Promise<Job> {
+  const r = await api<{ id: string }>(base, 'POST', '/jobs', body, opts.token);
+  if (r.status !== 201) throw new Error(`POST /jobs answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return waitJob(base, r.body.id, opts);
 }
 
 /** Time (ms) from changing a <select> in the page to the next painted frame. */
@@ -73,4 +95,23 @@ export async function timeSelectChange(page: Page, testId: string, value: string
     },
     { testId, value },
   );
+}
+
+/** On the Target page, pick the SQLite engine and its database file. */
+export async function pickSqlite(page: Page, base: string, file: string): Promise<void> {
+  await page.goto(`${base}/targets`);
+  await page.locator('label[data-engine="sqlite"]').click();
+  await fill(page, 'target.file', file);
+}
+
+/** Build a 1-warehouse TPROC-C schema in SQLite file `file` through the Target and Schema pages; fails unless it completes. */
+export async function buildSqliteTprocc(page: Page, base: string, file: string, timeoutMs = 180_000): Promise<string> {
+  await pickSqlite(page, base, file);
+  await nav(page, 'Schema');
+  await fill(page, 'tprocc.warehouses', '1');
+  await fill(page, 'tprocc.buildVus', '1');
+  const id = await startJob(page, 'build-schema');
+  const status = await waitForJobEnd(page, id, timeoutMs);
+  if (status !== 'completed') throw new Error(`the SQLite TPROC-C build ${id} ended ${status}`);
+  return id;
 }
