@@ -17,6 +17,7 @@ export * from './tprocc/mix.js';
 export * from './tprocc/inputs.js';
 export * from './tprocc/check.js';
 export * from './tprocc/hooks.js';
+export * from './tprocc/client-vu.js';
 export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
 export * from './shapes/index.js';

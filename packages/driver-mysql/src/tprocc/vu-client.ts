@@ -1,16 +1,10 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { TxInputs, TxOutcome, VuSession } from '@sledge/core';
-import type { TxType } from '@sledge/protocol';
+import { ClientSqlVuBase, namesakeIndex, type TxInputs, type TxOutcome } from '@sledge/core';
 import { isConnectionError } from '../engine/errors.js';
 import type { SqlSet } from './sqlfiles.js';
 
 type Params = Record<string, string | number | null>;
 type Row = Record<string, unknown>;
-
-/** Row ceil(n/2) (1-based) of the namesakes ordered by c_first, as a 0-based index. */
-export function middleIndex(n: number): number {
-  return Math.ceil(n / 2) - 1;
-}
 
 /**
  * target.noStoredProcs: each transaction as client-side statements from
@@ -19,16 +13,15 @@ export function middleIndex(n: number): number {
  * Same semantics as the procedures; an error rolls the transaction back
  * before it is rethrown (unless the connection is gone).
  */
-export class ClientSqlVu implements VuSession {
+export class ClientSqlVu extends ClientSqlVuBase {
   private readonly s: Record<string, string>;
-  /** Transactions on one connection must not interleave: run() calls are queued. */
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly conn: Connection,
     sql: SqlSet,
     private readonly prepared: boolean,
   ) {
+    super();
     this.s = sql.statements('client.sql');
   }
 
@@ -52,41 +45,17 @@ export class ClientSqlVu implements VuSession {
     return r;
   }
 
-  run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
-    const next = this.queue.then(() => this.runOne(tx, input));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runOne<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
-    try {
-      switch (tx) {
-        case 'neworder':
-          return await this.newOrder(input as TxInputs['neworder']);
-        case 'payment':
-          return await this.payment(input as TxInputs['payment']);
-        case 'delivery':
-          return await this.delivery(input as TxInputs['delivery']);
-        case 'stocklevel':
-          return await this.stockLevel(input as TxInputs['stocklevel']);
-        case 'orderstatus':
-          return await this.orderStatus(input as TxInputs['orderstatus']);
-        default:
-          throw new RangeError(`unknown transaction ${String(tx)}`);
-      }
-    } catch (e) {
-      if (!isConnectionError(e)) await this.q('rollback').catch(() => undefined);
-      throw e;
-    }
+  protected async rollbackAfter(e: unknown): Promise<void> {
+    if (!isConnectionError(e)) await this.q('rollback').catch(() => undefined);
   }
 
   private async customerByName(c_w_id: number, c_d_id: number, c_last: string): Promise<number> {
     const rows = await this.q('customers_by_name', { c_w_id, c_d_id, c_last });
     if (rows.length === 0) throw new Error(`no customer named ${c_last} in warehouse ${c_w_id} district ${c_d_id}`);
-    return Number(rows[middleIndex(rows.length)]!.c_id);
+    return Number(rows[namesakeIndex(rows.length)]!.c_id);
   }
 
-  private async newOrder(i: TxInputs['neworder']): Promise<TxOutcome> {
+  protected async newOrder(i: TxInputs['neworder']): Promise<TxOutcome> {
     const { w_id, d_id, c_id } = i;
     await this.q('begin');
     const cust = await this.one('no_customer', { w_id, d_id, c_id }, `customer ${w_id}/${d_id}/${c_id}`);
@@ -126,7 +95,7 @@ export class ClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async payment(i: TxInputs['payment']): Promise<TxOutcome> {
+  protected async payment(i: TxInputs['payment']): Promise<TxOutcome> {
     const { w_id, d_id, c_w_id, c_d_id, amount } = i;
     await this.q('begin');
     await this.q('pay_warehouse_ytd', { w_id, amount });
@@ -141,7 +110,7 @@ export class ClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async orderStatus(i: TxInputs['orderstatus']): Promise<TxOutcome> {
+  protected async orderStatus(i: TxInputs['orderstatus']): Promise<TxOutcome> {
     const { w_id, d_id } = i;
     await this.q('begin_read_only');
     const c_id = i.byname ? await this.customerByName(w_id, d_id, i.c_last) : i.c_id;
@@ -152,7 +121,7 @@ export class ClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async delivery(i: TxInputs['delivery']): Promise<TxOutcome> {
+  protected async delivery(i: TxInputs['delivery']): Promise<TxOutcome> {
     const { w_id, carrier_id } = i;
     await this.q('begin');
     for (let d_id = 1; d_id <= 10; d_id++) {
@@ -171,7 +140,7 @@ export class ClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async stockLevel(i: TxInputs['stocklevel']): Promise<TxOutcome> {
+  protected async stockLevel(i: TxInputs['stocklevel']): Promise<TxOutcome> {
     const { w_id, d_id, threshold } = i;
     await this.q('begin_read_only');
     const d = await this.one('sl_next_o_id', { w_id, d_id }, `district ${w_id}/${d_id}`);

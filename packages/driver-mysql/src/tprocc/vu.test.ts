@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mariadbDriver, mysqlDriver } from '../index.js';
 import { mariadbTarget, mysqlTarget } from '../testing/live.js';
-import { middleIndex } from './vu-client.js';
 import { callParams, rolledBack } from './vu.js';
 
 describe('procedure arguments', () => {
@@ -29,10 +28,6 @@ describe('procedure arguments', () => {
     expect(rolledBack([[{ rolled_back: '0', o_id: 3001 }], { affectedRows: 0 }])).toBe(false);
     expect(rolledBack({ affectedRows: 0 })).toBe(false);
     expect(rolledBack([])).toBe(false);
-  });
-
-  it('by-name lookups take row ceil(n/2)', () => {
-    expect([1, 2, 3, 4, 5, 6].map(middleIndex)).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Client, QueryResult } from 'pg';
-import { namesakeIndex, type TxInputs, type TxOutcome, type VuSession, type VuSessionOptions } from '@sledge/core';
-import type { TxType } from '@sledge/protocol';
+import { ClientSqlVuBase, namesakeIndex, type TxInputs, type TxOutcome, type VuSessionOptions } from '@sledge/core';
 import type { PgTproccTarget } from './target.js';
 import { vuApplicationName } from '../engine/config.js';
 import { closeQuietly, connect } from '../engine/connect.js';
@@ -27,15 +26,15 @@ const CONTROL = new Set(['begin', 'begin_read_only', 'commit', 'rollback']);
  * run retries with the same input up to tprocc.maxTries (tprocc.retryOn) and
  * counts as retries.
  */
-export class PgClientSqlVu implements VuSession {
-  /** Transactions on one connection must not interleave: run() calls are queued. */
-  private queue: Promise<unknown> = Promise.resolve();
+export class PgClientSqlVu extends ClientSqlVuBase {
 
   constructor(
     private readonly c: Client,
     private readonly s: Record<string, string>,
     private readonly named: boolean,
-  ) {}
+  ) {
+    super();
+  }
 
   static async open(t: PgTproccTarget, opts: VuSessionOptions): Promise<PgClientSqlVu> {
     const s = namedStatements('client.sql');
@@ -59,32 +58,8 @@ export class PgClientSqlVu implements VuSession {
     return r;
   }
 
-  run<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
-    const next = this.queue.then(() => this.runOne(tx, input));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runOne<K extends TxType>(tx: K, input: TxInputs[K]): Promise<TxOutcome> {
-    try {
-      switch (tx) {
-        case 'neworder':
-          return await this.newOrder(input as TxInputs['neworder']);
-        case 'payment':
-          return await this.payment(input as TxInputs['payment']);
-        case 'delivery':
-          return await this.delivery(input as TxInputs['delivery']);
-        case 'stocklevel':
-          return await this.stockLevel(input as TxInputs['stocklevel']);
-        case 'orderstatus':
-          return await this.orderStatus(input as TxInputs['orderstatus']);
-        default:
-          throw new RangeError(`unknown transaction ${String(tx)}`);
-      }
-    } catch (e) {
-      if (classifyError(e).kind !== 'connection') await this.c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    }
+  protected async rollbackAfter(e: unknown): Promise<void> {
+    if (classifyError(e).kind !== 'connection') await this.c.query('ROLLBACK').catch(() => undefined);
   }
 
   private async customerByName(w_id: number, d_id: number, c_last: string): Promise<number> {
@@ -93,7 +68,7 @@ export class PgClientSqlVu implements VuSession {
     return Number(rows[namesakeIndex(rows.length)]!.c_id);
   }
 
-  private async newOrder(i: TxInputs['neworder']): Promise<TxOutcome> {
+  protected async newOrder(i: TxInputs['neworder']): Promise<TxOutcome> {
     const { w_id, d_id, c_id, lines } = i;
     const ids = lines.map((l) => l.i_id);
     await this.exec('begin');
@@ -133,7 +108,7 @@ export class PgClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async payment(i: TxInputs['payment']): Promise<TxOutcome> {
+  protected async payment(i: TxInputs['payment']): Promise<TxOutcome> {
     const { w_id, d_id, c_w_id, c_d_id } = i;
     const amount = String(i.amount);
     await this.exec('begin');
@@ -146,7 +121,7 @@ export class PgClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async orderStatus(i: TxInputs['orderstatus']): Promise<TxOutcome> {
+  protected async orderStatus(i: TxInputs['orderstatus']): Promise<TxOutcome> {
     const { w_id, d_id } = i;
     await this.exec('begin_read_only');
     const c_id = i.byname ? await this.customerByName(w_id, d_id, i.c_last) : i.c_id;
@@ -157,7 +132,7 @@ export class PgClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async delivery(i: TxInputs['delivery']): Promise<TxOutcome> {
+  protected async delivery(i: TxInputs['delivery']): Promise<TxOutcome> {
     const { w_id, carrier_id } = i;
     await this.exec('begin');
     for (let d_id = 1; d_id <= 10; d_id++) {
@@ -177,7 +152,7 @@ export class PgClientSqlVu implements VuSession {
     return 'commit';
   }
 
-  private async stockLevel(i: TxInputs['stocklevel']): Promise<TxOutcome> {
+  protected async stockLevel(i: TxInputs['stocklevel']): Promise<TxOutcome> {
     const { w_id, d_id, threshold } = i;
     await this.exec('begin_read_only');
     const d = await this.one('sl_next_o_id', [w_id, d_id], `district ${w_id}/${d_id}`);
