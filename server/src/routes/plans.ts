@@ -20,7 +20,7 @@ const ProfileOperator = Type.Object({
   name: Type.String({ description: "the engine's operator name, e.g. HASH_JOIN" }),
   seconds: Type.Number({ description: "seconds the engine timed in this operator (its own, children excluded)" }),
   rows: Type.Number({ description: 'rows the operator produced' }),
-  cpuSeconds: Type.Optional(Type.Number({ description: 'CPU seconds the engine counted for the operator' })),
+  cpuSeconds: Type.Optional(Type.Number({ description: 'CPU seconds the engine counted for the operator and those below it (cumulative, as DuckDB counts cpu_time)' })),
   detail: Type.Optional(Type.String({ description: "the engine's detail of the operator (table, condition), one line" })),
 });
 

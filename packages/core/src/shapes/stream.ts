@@ -28,7 +28,7 @@ export interface ProfileOperator {
   seconds: number;
   /** Rows the operator produced. */
   rows: number;
-  /** CPU seconds the engine counted for the operator, where it counts them. */
+  /** CPU seconds the engine counted for the operator and the operators below it (DuckDB's cpu_time is cumulative), where it counts them. */
   cpuSeconds?: number;
   /** The engine's detail of the operator (table, join condition, aggregates), one line. */
   detail?: string;

@@ -62,7 +62,9 @@ export function ProfileView({ query, p }: { query: number; p: StoredProfile }) {
             <th scope="col" className="num">Seconds</th>
             <th scope="col" className="num">Share</th>
             <th scope="col" className="num">Rows</th>
-            <th scope="col" className="num">CPU s</th>
+            <th scope="col" className="num" title="CPU seconds the engine counted for the operator and the operators below it">
+              CPU s, with children
+            </th>
           </tr>
         </thead>
         <tbody>
