@@ -21,7 +21,8 @@
  * - mariaref: the same on MariaDB against a small C client on libmariadb (bench/mariaref.js, mariaref.c)
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
  * - tproch:  TPROC-H native vs TS generator, PostgreSQL SF 1 build vs COPY of the same files, a power
- *            run's per-query times (bench/tproch.js; run only when named or with `all`)
+ *            run's per-query times (bench/tproch.js; run only when named or with `all`);
+ *            `--engines duckdb,sqlite,postgresql`: instead, build wall and power-run geomean per engine side by side
  * - async:   10,000 sessions (100 VUs x 100 async clients) with keying and thinking time on PostgreSQL
  *            via PgBouncer and on MariaDB: NOPM vs 1.286 x sessions, Sledge RSS and CPU
  *            (bench/async.js; run only when named: it takes each database for minutes)
@@ -49,7 +50,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };

@@ -7,6 +7,13 @@
  *              vs PostgreSQL's own COPY of the same rows from pre-generated files in 2 psql sessions,
  *              then the same keys + statistics (packages/sql/postgresql/tproch/keys.sql, statistics.sql)
  * - power:     a power run on the built schema: per-query seconds, rows, the DOP used, geomean, Power@Size
+ *
+ * pnpm bench tproch --engines duckdb,sqlite,postgresql [--sf N] [--lock FILE]
+ *
+ * Engines side by side instead (bench/tproch.js benchTprochEngines): per engine, in the order named, a
+ * build of SF N (2 build VUs) and a power run (DOP 2, refresh on, no EXPLAIN), then the schema is
+ * deleted: build wall, power-run geomean, Power@Size and elapsed, one row per engine. `--lock FILE`
+ * holds FILE with flock(1) during each server engine's part (a machine shared with other live tests).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -64,10 +71,76 @@ async function copyIn(ROOT, db, dir) {
   );
 }
 
+/** The value of `--name v` or `--name=v`. */
+const argValue = (args, name) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1) ?? (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+
+/** Bench targets per engine (files relative to the bench app's temporary data directory). */
+const ENGINE_TARGETS = {
+  duckdb: { engine: 'duckdb', file: 'bench-tproch.duckdb' },
+  sqlite: { engine: 'sqlite', file: 'bench-tproch.sqlite' },
+  postgresql: { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_bench_tpch', password: 'sledge_bench_tpch', database: 'sledge_bench_tpch', superuser: 'postgres' },
+};
+
+/** Hold `file` with flock(1) (a child that keeps it until released); resolves once held. */
+function holdLock(file) {
+  return new Promise((res, rej) => {
+    const p = spawn('flock', [file, '-c', 'echo held; read _'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    p.on('error', rej);
+    p.on('exit', (c) => rej(new Error(`flock ${file} exited with ${c}`)));
+    p.stdout.once('data', () => {
+      p.removeAllListeners('exit');
+      res(() => p.stdin.end('\n'));
+    });
+  });
+}
+
+/** Per engine: build SF `sf` and a power run on it, one table row each. */
+async function benchTprochEngines(b, sf, engines) {
+  const { withApp, submit, output, table, fmt, log, results } = b;
+  const unknown = engines.filter((e) => !ENGINE_TARGETS[e]);
+  if (unknown.length) throw new Error(`--engines: unknown engine(s) ${unknown.join(', ')}; use any of ${Object.keys(ENGINE_TARGETS).join(', ')}`);
+  const rows = [];
+  await withApp(async (s) => {
+    for (const engine of engines) {
+      const target = ENGINE_TARGETS[engine];
+      const lockFile = argValue(b.args, '--lock');
+      const release = lockFile && !target.file ? await holdLock(lockFile) : () => undefined;
+      try {
+        await submit(s, { type: 'delete', workload: 'tproch', target, tproch: { scaleFactor: sf } }).catch(() => undefined);
+        log(`== tproch ${engine}: build SF ${sf}, 2 build VUs`);
+        const t0 = performance.now();
+        const job = await submit(s, { type: 'build', workload: 'tproch', target, tproch: { scaleFactor: sf, buildVus: 2 }, metrics: { ash: false, cpu: false } });
+        const buildS = (performance.now() - t0) / 1000;
+        const ph = (await output(s, job.id)).find((t) => t.startsWith('Build phases:')) ?? '';
+        log(`== tproch ${engine}: power run SF ${sf}, DOP 2`);
+        const run = await submit(s, { type: 'run', workload: 'tproch', target, tproch: { scaleFactor: sf, mode: 'power', dop: 2, explain: false }, metrics: { ash: false, cpu: false } });
+        const r = run.result;
+        rows.push({ engine, buildS, phases: ph.replace(/^Build phases:\s*/, ''), geomean: r.geomean, powerAtSize: r.powerAtSize, elapsedSeconds: r.elapsedSeconds, errors: r.errors, queries: r.queries.map((q) => ({ query: q.query, seconds: q.seconds, rows: q.rows })) });
+        await submit(s, { type: 'delete', workload: 'tproch', target, tproch: { scaleFactor: sf } });
+      } finally {
+        release();
+      }
+    }
+  });
+  const base = rows[0];
+  console.log(
+    `\nTPROC-H SF ${sf} per engine, one run: build (2 build VUs, wall incl. keys and statistics) and a power run (DOP 2, refresh on, Appendix A row 0 order)\n` +
+      table(
+        ['engine', 'build wall s', 'build phases', 'power geomean s', 'Power@Size', 'power elapsed s', 'query errors', `geomean / ${base.engine}`],
+        rows.map((x) => [x.engine, fmt(x.buildS), x.phases || '-', fmt(x.geomean, 5), fmt(x.powerAtSize), fmt(x.elapsedSeconds), x.errors, `${fmt(x.geomean / base.geomean, 2)}x`]),
+      ) +
+      `\nper query seconds\n` +
+      table(['query', ...rows.map((x) => x.engine)], Array.from({ length: 22 }, (_, i) => [`Q${i + 1}`, ...rows.map((x) => fmt(x.queries.find((q) => q.query === i + 1)?.seconds, 3))])),
+  );
+  results.sections.tproch = { scaleFactor: sf, engines: rows };
+}
+
 export async function benchTproch(b) {
   const { ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results } = b;
-  const sfArg = args.find((a) => a.startsWith('--sf='))?.slice(5) ?? (args.includes('--sf') ? args[args.indexOf('--sf') + 1] : undefined);
+  const sfArg = argValue(args, '--sf');
   const sf = Number(sfArg ?? (quick ? 0.1 : 1));
+  const engines = argValue(args, '--engines');
+  if (engines) return benchTprochEngines(b, sf, engines.split(',').map((e) => e.trim()).filter(Boolean));
   const out = {};
 
   log('== tproch generator: native vs TypeScript rows/s per table (one thread, generation only)');

@@ -17,7 +17,9 @@ import { openSession, closeSession } from './session.js';
  * the Schema page with the memory limit left blank (sent as "" and refused
  * before); a power run (1 stream) from the Run page; the job page with the 22
  * query times and the geomean, and no validity panel (TPROC-H computes no
- * verdict; the page said "not computed, stored before verdicts").
+ * verdict; the page said "not computed, stored before verdicts"); each
+ * query's process CPU in its cell, and DuckDB's profile of a query (its
+ * operators with their own times) beside its EXPLAIN plan.
  */
 
 const FILE = 'duckdb-e2e.duckdb';
@@ -117,5 +119,22 @@ describe('TPROC-H on DuckDB', () => {
     // TPROC-H computes no validity verdict: no "Validity not computed (stored before verdicts)" panel.
     expect(await page.getByTestId('validity-panel').count()).toBe(0);
     await shot(page, 'duckdb-job-page');
+
+    // The process CPU of each query (DuckDB runs in the server's process), as stored in the result.
+    for (const x of r.queries) expect(x.cpuSeconds).toBeGreaterThanOrEqual(0);
+    const q1 = r.queries.find((x) => x.query === 1)!;
+    expect(Number(await page.locator('tr[data-query="1"] [data-cpu-seconds]').getAttribute('data-cpu-seconds'))).toBe(q1.cpuSeconds);
+    // DuckDB's profile of Q1 beside its plan: operators as stored (tproch-profile), the scan of LINEITEM among them.
+    const stored = (await api<{ query: number; profile: { operators: { name: string; rows: number; detail?: string }[] } }[]>(server.url, 'GET', `/jobs/${id}/profiles`)).body;
+    expect(stored.map((m) => m.query).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    const ops = stored.find((m) => m.query === 1)!.profile.operators;
+    expect(ops.some((o) => /SCAN/.test(o.name) && o.detail?.includes('lineitem'))).toBe(true);
+    await page.getByTestId('plan-q1').click();
+    await page.getByTestId('plan-text-q1').waitFor();
+    const prof = page.getByTestId('profile-q1');
+    await prof.waitFor();
+    expect(await prof.locator('h5').textContent()).toMatch(/^Profile \(stream 0, set 1\): \d+\.\d+ s, engine CPU \d+\.\d+ s$/);
+    expect(await prof.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-operator')))).toEqual(ops.slice(0, 80).map((o) => o.name));
+    await shot(page, 'duckdb-job-profile');
   });
 });

@@ -100,6 +100,18 @@ describe('TPROC-H on DuckDB', () => {
     expect(plans.map((p) => p.query).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
     // DuckDB's physical plan: Q1 scans LINEITEM.
     expect(plans.find((p) => p.query === 1)!.plan).toMatch(/lineitem/i);
+    // Each query's process CPU (DuckDB runs in the server's process) in the result, and DuckDB's profile of each
+    // query as it ran: Q1's operators with their own times, its scan of LINEITEM producing the table's rows that pass.
+    for (const q of res.queries) expect(q.cpuSeconds).toBeGreaterThanOrEqual(0);
+    type Op = { depth: number; name: string; seconds: number; rows: number; detail?: string };
+    const profiles = await get<{ stream: number; set: number; query: number; position: number; profile: { seconds: number; operators: Op[] } }[]>(s, `/api/v1/jobs/${id}/profiles`);
+    expect(profiles.map((p) => p.query).sort((a, b) => a - b)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    const q1 = profiles.find((p) => p.query === 1)!;
+    expect(q1).toMatchObject({ stream: 0, set: 1, position: res.queries.find((q) => q.query === 1)!.position });
+    expect(q1.profile.operators[0]!.depth).toBe(0);
+    const scan = q1.profile.operators.find((o) => /SCAN/.test(o.name) && /lineitem/i.test(o.detail ?? ''))!;
+    expect(scan.rows).toBeGreaterThan(50_000);
+    expect(q1.profile.operators.find((o) => /GROUP_BY/.test(o.name))?.rows).toBe(res.queries.find((q) => q.query === 1)!.rows);
     // The run recorded duckdb_settings() (docs/compare.md); DuckDB keeps no statement counters.
     const settings = await get<{ settings: { name: string; value: string; source?: string }[]; withheld: string[]; unavailable?: string }>(s, `/api/v1/jobs/${id}/settings`);
     expect(settings.unavailable).toBeUndefined();

@@ -26,6 +26,8 @@ export interface QueryRecord {
   rows: number;
   /** Epoch ms when the timed statement was sent. */
   startedAt: number;
+  /** CPU seconds the process used while the query ran, from sessions that report it (in-process engines). */
+  cpuSeconds?: number;
   error?: string;
 }
 
@@ -59,6 +61,12 @@ export interface StreamRunConfig<Options, S extends StreamSession> {
   verbose: boolean;
   /** Kind of each query's start/end metric frames, e.g. 'tproch-query'. */
   metricKind: string;
+  /**
+   * Kind of the metric frame holding each query's engine profile (operator
+   * timings), e.g. 'tproch-profile'; absent: no profile is asked for. Only
+   * sessions that profile (`StreamSession.profiles`) give one.
+   */
+  profileMetricKind?: string;
   /** Opens stream `stream`'s session, logging to `log`. */
   open(stream: number, log: (text: string) => void): Promise<S>;
 }
@@ -180,13 +188,16 @@ export class StreamRun<Options, S extends StreamSession> {
     const t0 = performance.now();
     const dog = this.watchdog(s);
     try {
-      const r = await s.query(text, { fetch: this.cfg.verbose });
+      const profileKind = s.profiles ? this.cfg.profileMetricKind : undefined;
+      const r = await s.query(text, { fetch: this.cfg.verbose, ...(profileKind ? { profile: true } : {}) });
       if (this.haltedByOwner && !this.stop.requested) return null;
       const seconds = r.ms / 1000;
+      const cpu = r.cpuSeconds !== undefined ? { cpuSeconds: r.cpuSeconds } : {};
       this.line(at.vu, `query ${at.query} completed in ${seconds.toFixed(3)} seconds`);
       if (this.cfg.verbose) this.line(at.vu, `${r.rows} rows returned${r.data ? `: ${JSON.stringify(r.data.slice(0, 20))}` : ''}`);
-      this.metric(this.cfg.metricKind, { ...where, phase: 'end', seconds, rows: r.rows });
-      return { ...where, seconds, rows: r.rows, startedAt };
+      this.metric(this.cfg.metricKind, { ...where, phase: 'end', seconds, rows: r.rows, ...cpu });
+      if (profileKind && r.profile) this.metric(profileKind, { ...where, profile: r.profile });
+      return { ...where, seconds, rows: r.rows, startedAt, ...cpu };
     } catch (e) {
       if (this.halted) return null;
       const seconds = (performance.now() - t0) / 1000;

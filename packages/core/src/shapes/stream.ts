@@ -18,6 +18,31 @@ export interface StreamQueryText {
   statements: { sql: string; timed: boolean }[];
 }
 
+/** One operator of an executed query's profile, in plan order (depth-first from the root). */
+export interface ProfileOperator {
+  /** 0 = the root operator; a child is one deeper than its parent. */
+  depth: number;
+  /** The engine's operator name, e.g. 'HASH_JOIN', 'SEQ_SCAN'. */
+  name: string;
+  /** Seconds the engine timed in this operator (its own, children excluded). */
+  seconds: number;
+  /** Rows the operator produced. */
+  rows: number;
+  /** CPU seconds the engine counted for the operator and the operators below it (DuckDB's cpu_time is cumulative), where it counts them. */
+  cpuSeconds?: number;
+  /** The engine's detail of the operator (table, join condition, aggregates), one line. */
+  detail?: string;
+}
+
+/** The engine's profile of one executed query: operator timings as the engine measured them while the query ran. */
+export interface QueryProfile {
+  /** Query latency as the engine measured it, seconds. */
+  seconds: number;
+  /** CPU seconds the engine counted for the whole query, where it counts them. */
+  cpuSeconds?: number;
+  operators: ProfileOperator[];
+}
+
 /** The outcome of one timed query. */
 export interface StreamQueryRun {
   rows: number;
@@ -25,14 +50,32 @@ export interface StreamQueryRun {
   ms: number;
   /** The fetched rows, when asked for (verbose output, validation). */
   data?: unknown[][];
+  /**
+   * CPU seconds the client process used while the timed statement ran (all
+   * its threads), from drivers whose engine runs inside the process
+   * (DuckDB): there it is the engine's CPU. Absent for server engines.
+   */
+  cpuSeconds?: number;
+  /** The engine's profile of the timed statement, when asked for and the session has one (`profiles`). */
+  profile?: QueryProfile;
+}
+
+/** What one run of a query asks of the session besides running it. */
+export interface StreamQueryOptions {
+  /** Return the fetched rows. */
+  fetch?: boolean;
+  /** Return the engine's profile of the timed statement (sessions with `profiles`; others ignore it). */
+  profile?: boolean;
 }
 
 /** A stream's session as the stream runner drives it (an engine's analytic query session). */
 export interface StreamSession {
   /** Run the query's statements; times the timed one. Database errors throw (classified by the driver). */
-  query(q: StreamQueryText, o?: { fetch?: boolean }): Promise<StreamQueryRun>;
+  query(q: StreamQueryText, o?: StreamQueryOptions): Promise<StreamQueryRun>;
   /** The engine's plan of the query's timed statement (text), without running it. */
   explain(q: StreamQueryText): Promise<string>;
+  /** The session profiles a query it runs when asked (`query(q, { profile: true })` returns `profile`): an engine capability. */
+  readonly profiles?: boolean;
   /** Cancel the statement running on this session, server side. */
   cancel(): Promise<void>;
   close(): Promise<void>;

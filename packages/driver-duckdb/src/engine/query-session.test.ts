@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DuckdbTarget } from '@sledge/protocol';
 import { driver } from '../index.js';
 import { connect, type Handle } from './connection.js';
+import { parseDuckdbProfile } from './profile.js';
 import { insertSql, threadsStatement, type DuckdbQuerySession } from './query-session.js';
 
 const target: DuckdbTarget = { engine: 'duckdb', file: ':memory:' };
@@ -42,6 +43,32 @@ describe('DuckDB query session (in memory)', () => {
     expect(plan).toMatch(/SEQ_SCAN|TABLE_SCAN/);
     const profile = await s.profile(q('SELECT name FROM r WHERE k > 10'));
     expect(profile).toMatch(/Total Time/);
+  });
+
+  it("query(profile): DuckDB's JSON profile of the timed statement as operator rows, and the process CPU", async () => {
+    const sql = 'SELECT k % 7 AS g, count(*) FROM r WHERE k > 10 GROUP BY g ORDER BY g';
+    const r = await s.query({ query: 3, statements: [{ sql: 'SELECT 42', timed: false }, { sql, timed: true }] }, { profile: true });
+    expect(r.rows).toBe(7);
+    expect(r.cpuSeconds).toBeGreaterThanOrEqual(0);
+    const p = r.profile!;
+    expect(p.seconds).toBeGreaterThan(0);
+    expect(p.operators[0]!.depth).toBe(0);
+    const scan = p.operators.find((o) => /SCAN/.test(o.name))!;
+    expect(scan).toMatchObject({ rows: 1223 });
+    expect(scan.detail).toContain('r');
+    expect(p.operators.find((o) => o.name === 'HASH_GROUP_BY')).toMatchObject({ rows: 7 });
+    // Profiling covers the timed statement only: the next query, not asked, has none.
+    const next = await s.query(q('SELECT count(*) FROM r'));
+    expect(next.profile).toBeUndefined();
+    expect(next.cpuSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('parseDuckdbProfile: null for other statements and for text that is not a profile', () => {
+    const doc = JSON.stringify({ query_name: 'SELECT  1', latency: 0.5, cpu_time: 0.25, children: [{ operator_name: 'PROJECTION', operator_timing: 0.1, operator_cardinality: 1, extra_info: { Projections: ['1'] }, children: [] }] });
+    expect(parseDuckdbProfile(doc, 'SELECT 1')).toEqual({ seconds: 0.5, cpuSeconds: 0.25, operators: [{ depth: 0, name: 'PROJECTION', seconds: 0.1, rows: 1, detail: 'Projections: 1' }] });
+    expect(parseDuckdbProfile(doc, 'SELECT 2')).toBeNull();
+    expect(parseDuckdbProfile('not json', 'SELECT 1')).toBeNull();
+    expect(parseDuckdbProfile('[]', 'SELECT 1')).toBeNull();
   });
 
   it('cancel() interrupts a running query within a second; the session goes on', async () => {

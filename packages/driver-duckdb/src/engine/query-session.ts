@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkInsertRows, rowBatches, type QuerySession, type QuerySessionOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
+import { checkInsertRows, rowBatches, type QueryProfile, type QuerySession, type QuerySessionOptions, type StreamQueryOptions, type StreamQueryRun, type StreamQueryText } from '@sledge/core';
 import { SledgeError, type DuckdbTarget } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
 import { connect, type Handle } from './connection.js';
 import { DuckdbInterrupted, SessionClosedError } from './errors.js';
+import { parseDuckdbProfile } from './profile.js';
 import { jsRows } from './values.js';
 
 /** packages/sql/duckdb/engine/session.sql: the query session's own statements. */
@@ -39,12 +43,18 @@ export function threadsStatement(dop: number): string {
  * statement_timeout setting; the timer is ours). The degree of parallelism
  * is DuckDB's `threads` setting, which is the database's, not the
  * connection's: every session of the file shares the last value set.
+ * DuckDB runs in this process, so each timed statement reports the CPU the
+ * process used while it ran (`cpuSeconds`), and asked for a profile it
+ * returns DuckDB's own (JSON profiling of that statement only).
  * TPROC-H's stream extends it.
  */
 export class DuckdbQuerySession implements QuerySession {
+  readonly profiles = true;
   protected closed = false;
   private running: Promise<unknown> | undefined;
   private stopReason: Error | undefined;
+  /** The session's private directory for DuckDB's profile file, made on the first profiled query. */
+  private profileDir: string | undefined;
 
   constructor(
     protected readonly handle: Handle,
@@ -81,29 +91,53 @@ export class DuckdbQuerySession implements QuerySession {
     }
   }
 
-  async query(q: StreamQueryText, o: { fetch?: boolean } = {}): Promise<StreamQueryRun> {
+  async query(q: StreamQueryText, o: StreamQueryOptions = {}): Promise<StreamQueryRun> {
     const limit = this.queryTimeoutSec;
     return this.interruptible(
       async () => {
         let rows = 0;
         let ms = 0;
+        let cpuSeconds = 0;
         let data: unknown[][] | undefined;
+        let profile: QueryProfile | null = null;
         for (const s of q.statements) {
           if (!s.timed) {
             await this.handle.conn.run(s.sql);
             continue;
           }
-          const t0 = performance.now();
-          const reader = await this.handle.conn.runAndReadAll(s.sql);
-          const got = reader.getRows();
-          ms = performance.now() - t0;
-          rows = got.length;
-          if (o.fetch) data = jsRows(got);
+          const file = o.profile ? await this.profilingOn() : undefined;
+          try {
+            const cpu0 = process.cpuUsage();
+            const t0 = performance.now();
+            const reader = await this.handle.conn.runAndReadAll(s.sql);
+            const got = reader.getRows();
+            ms = performance.now() - t0;
+            const cpu = process.cpuUsage(cpu0);
+            cpuSeconds = (cpu.user + cpu.system) / 1e6;
+            rows = got.length;
+            if (o.fetch) data = jsRows(got);
+            if (file) profile = readProfile(file, s.sql); // before profiling_off, whose own run could write the file
+          } finally {
+            // After an interrupt too; its failure must not hide the query's own error (the next profiled query turns it on again).
+            if (file) await this.handle.conn.run(sessionStatement('profiling_off')).catch(() => undefined);
+          }
         }
-        return { rows, ms, ...(data ? { data } : {}) };
+        return { rows, ms, cpuSeconds, ...(data ? { data } : {}), ...(profile ? { profile } : {}) };
       },
       () => new DuckdbInterrupted(`query ${q.query} stopped by the statement timeout (${limit} s)`),
     );
+  }
+
+  /** Profile the next statement as JSON into the session's own file (made 0700 on first use); its path. */
+  private async profilingOn(): Promise<string> {
+    const first = !this.profileDir;
+    this.profileDir ??= mkdtempSync(join(tmpdir(), 'sledge-duckdb-profile-'));
+    const file = join(this.profileDir, 'profile.json');
+    rmSync(file, { force: true }); // an earlier query's profile is never read as this one's
+    await this.handle.conn.run(sessionStatement('profiling_on'));
+    // The output file once, after the format (DuckDB checks its extension against the format); it stays through disable/enable.
+    if (first) await this.handle.conn.run(sessionStatement('profiling_output').replaceAll('{{file}}', () => file.replace(/'/g, "''")));
+    return file;
   }
 
   /** DuckDB's physical plan (EXPLAIN), as the box tree DuckDB prints. */
@@ -172,7 +206,19 @@ export class DuckdbQuerySession implements QuerySession {
     }
     this.closed = true;
     this.handle.release();
+    if (this.profileDir) rmSync(this.profileDir, { recursive: true, force: true });
   }
+}
+
+/** The profile DuckDB wrote for `sql`; null when the file is missing or profiles another statement. */
+function readProfile(file: string, sql: string): QueryProfile | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  return parseDuckdbProfile(text, sql);
 }
 
 /** Open a connection for a query session and set its threads (dop >= 1). */

@@ -90,7 +90,12 @@ const TprochOptionFields = {
   queryTimeoutSec: Type.Integer({ title: 'Query timeout (s); 0 = none', default: 0, minimum: 0, maximum: 604800, 'x-group': 'driver' }),
   raiseQueryError: Type.Boolean({ title: 'Raise query errors (stop the stream on a failed query)', default: false, 'x-group': 'driver' }),
   validation: Type.Boolean({ title: 'Use the TPC-H qualification (validation) parameters', default: false, 'x-group': 'driver' }),
-  explain: Type.Boolean({ title: 'Store an EXPLAIN plan of each query with the job', default: true, 'x-group': 'driver' }),
+  explain: Type.Boolean({
+    title: 'Store an EXPLAIN plan of each query with the job',
+    description: "Also the engine's profile of each query as it ran (operator timings), on engines that give one (DuckDB)",
+    default: true,
+    'x-group': 'driver',
+  }),
   verbose: Type.Boolean({ title: 'Verbose output (each query text and its rows)', default: false, 'x-group': 'driver' }),
 };
 
@@ -109,6 +114,8 @@ export const TprochQueryTime = Type.Object({
   position: Type.Integer(),
   seconds: Type.Number(),
   rows: Type.Integer(),
+  /** CPU seconds the Sledge process used while the query ran (all its threads): engines that run in the process (DuckDB) only. */
+  cpuSeconds: Type.Optional(Type.Number()),
   error: Type.Optional(Type.String()),
 });
 export type TprochQueryTime = Type.Static<typeof TprochQueryTime>;

@@ -20,6 +20,8 @@ export function tprochRun(ctx: JobContext, cfg: TprochJobConfig, o: TprochOption
     raiseQueryError: o.raiseQueryError,
     verbose: o.verbose,
     metricKind: 'tproch-query',
+    // The engine's profile of each query beside its EXPLAIN plan (the same option): drivers whose sessions profile (DuckDB).
+    ...(o.explain ? { profileMetricKind: 'tproch-profile' } : {}),
     open: (stream, log) => tprochHooks(driver).openStream(cfg.target, { stream, dop: o.dop, queryTimeoutSec: o.queryTimeoutSec, log }),
   });
 }

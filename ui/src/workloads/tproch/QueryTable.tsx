@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { TprochQueryTime } from '@sledge/protocol';
 import { api } from '../../api/endpoints.js';
 import { geomeanOf, fmtSec, queryMatrix, streamName } from './result.js';
-import { planEntry, type QueryPlan } from './timeline.js';
+import { planEntry, type QueryPlan, type StoredProfile } from './timeline.js';
 
 export interface QueryTableProps {
   jobId: string;
@@ -11,6 +11,8 @@ export interface QueryTableProps {
   plans: ReadonlyMap<number, QueryPlan>;
   /** Fetch plans the snapshot lacks (off for shared, read-only views). */
   fetchPlans?: boolean;
+  /** The engine's profile of each query as it ran (engines that give one: DuckDB), by query; shown beside the plan. */
+  profiles?: ReadonlyMap<number, readonly StoredProfile[]>;
 }
 
 type PlanState = { status: 'loading' } | { status: 'done'; plans: Map<number, QueryPlan> } | { status: 'error'; message: string };
@@ -41,13 +43,62 @@ function PlanView({ query, p }: { query: number; p: QueryPlan }) {
   );
 }
 
-/** A query's cell: seconds, rows returned below, an error in red (its text on hover). */
+/** Operator rows shown at most (a profile of a deep plan stays readable; the rest are counted). */
+const PROFILE_ROWS = 80;
+
+/** The engine's profile of one query run: each operator (indented by depth) with its own time, rows and CPU as the engine measured them. */
+export function ProfileView({ query, p }: { query: number; p: StoredProfile }) {
+  const total = p.operators.reduce((a, o) => a + o.seconds, 0);
+  const shown = p.operators.slice(0, PROFILE_ROWS);
+  return (
+    <div className="query-profile" data-testid={`profile-q${query}`}>
+      <h5>
+        Profile (stream {p.stream}, set {p.set}): {fmtSec(p.seconds)} s{p.cpuSeconds !== undefined ? `, engine CPU ${fmtSec(p.cpuSeconds)} s` : ''}
+      </h5>
+      <table className="data compact" aria-label={`Operator timings of Q${query}`}>
+        <thead>
+          <tr>
+            <th scope="col">Operator</th>
+            <th scope="col" className="num">Seconds</th>
+            <th scope="col" className="num">Share</th>
+            <th scope="col" className="num">Rows</th>
+            <th scope="col" className="num" title="CPU seconds the engine counted for the operator and the operators below it">
+              CPU s, with children
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((o, i) => (
+            <tr key={i} data-operator={o.name}>
+              <td title={o.detail} style={{ paddingLeft: `${4 + o.depth * 12}px` }}>
+                {o.name}
+                {o.detail && <span className="muted small block">{o.detail}</span>}
+              </td>
+              <td className="num">{fmtSec(o.seconds)}</td>
+              <td className="num">{total > 0 ? `${((o.seconds / total) * 100).toFixed(1)}%` : '–'}</td>
+              <td className="num">{o.rows.toLocaleString('en-US')}</td>
+              <td className="num">{fmtSec(o.cpuSeconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {p.operators.length > shown.length && <p className="muted small">{p.operators.length - shown.length} more operators not shown</p>}
+    </div>
+  );
+}
+
+/** A query's cell: seconds, rows returned below (and the process CPU where the engine runs in it), an error in red (its text on hover). */
 function Cell({ t }: { t: TprochQueryTime | undefined }) {
   if (!t) return <td className="num muted">–</td>;
   return (
     <td className={`num${t.error ? ' bad' : ''}`} title={t.error ? `error: ${t.error}` : `position ${t.position} in the stream`} data-seconds={t.seconds} data-rows={t.rows}>
       {t.error ? 'error' : fmtSec(t.seconds)}
       <span className="muted small block">{t.error ? fmtSec(t.seconds) : `${t.rows.toLocaleString('en-US')} row${t.rows === 1 ? '' : 's'}`}</span>
+      {!t.error && t.cpuSeconds !== undefined && (
+        <span className="muted small block" title="CPU seconds the Sledge process (the in-process engine and everything else in it) used while the query ran" data-cpu-seconds={t.cpuSeconds}>
+          CPU {fmtSec(t.cpuSeconds)} s
+        </span>
+      )}
     </td>
   );
 }
@@ -58,7 +109,7 @@ function Cell({ t }: { t: TprochQueryTime | undefined }) {
  * of each stream at the foot; a query set picker when several ran; each
  * query's EXPLAIN plan opens under its row.
  */
-export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTableProps) {
+export function QueryTable({ jobId, queries, plans, fetchPlans = true, profiles }: QueryTableProps) {
   const sets = [...new Set(queries.map((q) => q.set))].sort((a, b) => a - b);
   const [set, setSet] = useState<number>();
   const m = queryMatrix(queries, set);
@@ -76,6 +127,8 @@ export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTa
   };
   const single = m.streams.length === 1;
   const shownSet = set ?? sets[sets.length - 1];
+  /** The profile shown under a query's row: the shown set's, the lowest stream's. */
+  const profileOf = (q: number) => profiles?.get(q)?.filter((p) => p.set === shownSet).sort((a, b) => a.stream - b.stream)[0];
   return (
     <div className="query-table">
       {sets.length > 1 && (
@@ -127,7 +180,12 @@ export function QueryTable({ jobId, queries, plans, fetchPlans = true }: QueryTa
                     <tr className="plan-row">
                       <td colSpan={m.streams.length + (single ? 3 : 2)}>
                         {planOf(r.query) !== undefined ? (
-                          <PlanView query={r.query} p={planOf(r.query)!} />
+                          <>
+                            <PlanView query={r.query} p={planOf(r.query)!} />
+                            {profileOf(r.query) && <ProfileView query={r.query} p={profileOf(r.query)!} />}
+                          </>
+                        ) : profileOf(r.query) ? (
+                          <ProfileView query={r.query} p={profileOf(r.query)!} />
                         ) : fetched?.status === 'loading' ? (
                           <p className="muted small">Loading plans…</p>
                         ) : fetched?.status === 'error' ? (

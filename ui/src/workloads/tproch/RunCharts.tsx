@@ -7,7 +7,7 @@ import { useTheme } from '../../theme.js';
 import { queryBarsOption, timelineOption } from './charts.js';
 import { QueryTable } from './QueryTable.js';
 import { jobTproch, tprochResult } from './result.js';
-import { plansOf, timelineOf, type Timeline } from './timeline.js';
+import { plansOf, profilesOf, timelineOf, type Timeline } from './timeline.js';
 
 /** The timeline's row height (px) and its room for the axis. */
 const ROW_PX = 34;
@@ -35,6 +35,8 @@ export function TprochRunCharts({ live }: { live: LiveJob }) {
   const pList = live.metrics['tproch-plan'];
   const timeline = useMemo(() => timelineOf({ 'tproch-query': qList ?? [], 'tproch-refresh': rList ?? [] }, throughput), [qList, rList, throughput]);
   const plans = useMemo(() => plansOf({ 'tproch-plan': pList ?? [] }), [pList]);
+  const prList = live.metrics['tproch-profile'];
+  const profiles = useMemo(() => profilesOf({ 'tproch-profile': prList ?? [] }), [prList]);
   const result = tprochResult(job);
   const tl = useMemo(() => timelineOption(timeline, palette, active ? now : (timeline.to ?? now)), [timeline, palette, active, now]);
   // Bars: the result's last query set once there is one; while live, each query as it finishes (its latest execution per stream).
@@ -87,9 +89,12 @@ export function TprochRunCharts({ live }: { live: LiveJob }) {
         <section className="card wide" aria-labelledby={`qt-h-${job.id}`}>
           <div className="card-head">
             <h3 id={`qt-h-${job.id}`}>Query times by stream</h3>
-            <span className="muted small">{plans.size ? `EXPLAIN plans of ${plans.size} queries stored with the job` : 'a query\'s plan opens from its row'}</span>
+            <span className="muted small">
+              {plans.size ? `EXPLAIN plans of ${plans.size} queries stored with the job` : 'a query\'s plan opens from its row'}
+              {profiles.size ? `; the engine's profile (operator timings) of ${profiles.size} queries beside them` : ''}
+            </span>
           </div>
-          <QueryTable jobId={job.id} queries={result.queries} plans={plans} />
+          <QueryTable jobId={job.id} queries={result.queries} plans={plans} profiles={profiles} />
         </section>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromSnapshot, applyFrame } from '../../live/jobState.js';
 import { snapshot } from '../../live/fixtures.js';
-import { timelineOf, plansOf } from './timeline.js';
+import { timelineOf, plansOf, profilesOf } from './timeline.js';
 import { sinceStart, timelineOption, queryBarsOption } from './charts.js';
 import { LIGHT } from '../../charts/options/palette.js';
 import { qSample, rSample, tprochJob } from './fixtures.js';
@@ -79,6 +79,22 @@ describe('TPROC-H timeline from metric frames', () => {
       ['Q14', 2000, 4500],
     ]);
     expect(t.running).toEqual([]);
+  });
+
+  it('reads stored profiles by query in run order, keeping well-formed operators and dropping what is not a profile', () => {
+    const op = (depth: number, name: string, seconds: number, rows: number) => ({ depth, name, seconds, rows });
+    const profiles = profilesOf({
+      'tproch-profile': [
+        { ts: 1, data: { stream: 1, set: 1, query: 1, profile: { seconds: 0.2, cpuSeconds: 0.3, operators: [op(0, 'PROJECTION', 0.01, 4), { ...op(1, 'SEQ_SCAN', 0.15, 5900), detail: 'Table: lineitem' }, { depth: 'x', name: 'BAD' }] } } },
+        { ts: 2, data: { stream: 2, set: 1, query: 1, profile: { seconds: 0.4, operators: [] } } },
+        { ts: 3, data: { stream: 1, set: 1, query: 2 } },
+      ],
+    });
+    expect([...profiles.keys()]).toEqual([1]);
+    expect(profiles.get(1)).toEqual([
+      { stream: 1, set: 1, seconds: 0.2, cpuSeconds: 0.3, operators: [op(0, 'PROJECTION', 0.01, 4), { ...op(1, 'SEQ_SCAN', 0.15, 5900), detail: 'Table: lineitem' }] },
+      { stream: 2, set: 1, seconds: 0.4, operators: [] },
+    ]);
   });
 
   it('reads stored plans (with the query text when the run kept it) by query and the finished queries as bars with the geomean line', () => {

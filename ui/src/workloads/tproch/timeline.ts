@@ -85,6 +85,60 @@ export function planEntry(d: { query?: unknown; plan?: unknown; sql?: unknown })
   return [q, { plan: d.plan, ...(typeof d.sql === 'string' ? { sql: d.sql } : {}) }];
 }
 
+/** One operator of a stored query profile (depth-first from the root). */
+export interface ProfileOperator {
+  depth: number;
+  name: string;
+  seconds: number;
+  rows: number;
+  cpuSeconds?: number;
+  detail?: string;
+}
+
+/** The engine's profile of one query as it ran in a stream and query set (a `tproch-profile` sample's data). */
+export interface StoredProfile {
+  stream: number;
+  set: number;
+  /** Query latency as the engine measured it. */
+  seconds: number;
+  cpuSeconds?: number;
+  operators: ProfileOperator[];
+}
+
+const fin = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** One stored profile record by its query number; null when it is not one. */
+export function profileEntry(d: { query?: unknown; stream?: unknown; set?: unknown; profile?: unknown }): [number, StoredProfile] | null {
+  const p = d.profile as { seconds?: unknown; cpuSeconds?: unknown; operators?: unknown } | undefined;
+  if (!fin(d.query) || !p || typeof p !== 'object' || !Array.isArray(p.operators)) return null;
+  const operators: ProfileOperator[] = [];
+  for (const o of p.operators as Record<string, unknown>[]) {
+    if (!o || typeof o !== 'object' || !fin(o['depth']) || typeof o['name'] !== 'string' || !fin(o['seconds']) || !fin(o['rows'])) continue;
+    operators.push({
+      depth: o['depth'],
+      name: o['name'],
+      seconds: o['seconds'],
+      rows: o['rows'],
+      ...(fin(o['cpuSeconds']) ? { cpuSeconds: o['cpuSeconds'] } : {}),
+      ...(typeof o['detail'] === 'string' ? { detail: o['detail'] } : {}),
+    });
+  }
+  return [d.query, { stream: fin(d.stream) ? d.stream : 0, set: fin(d.set) ? d.set : 1, seconds: fin(p.seconds) ? p.seconds : 0, ...(fin(p.cpuSeconds) ? { cpuSeconds: p.cpuSeconds } : {}), operators }];
+}
+
+/** The engine profiles stored with the job (`tproch-profile`), by query number: every stream's and set's, in the order they ran. */
+export function profilesOf(metrics: Record<string, unknown[]>): Map<number, StoredProfile[]> {
+  const out = new Map<number, StoredProfile[]>();
+  for (const m of items<{ query?: unknown }>(metrics, 'tproch-profile')) {
+    const e = profileEntry(m.data);
+    if (!e) continue;
+    const list = out.get(e[0]) ?? [];
+    list.push(e[1]);
+    out.set(e[0], list);
+  }
+  return out;
+}
+
 /** The EXPLAIN plans stored with the job, by query number (a later plan of a query replaces an earlier one). */
 export function plansOf(metrics: Record<string, unknown[]>): Map<number, QueryPlan> {
   const out = new Map<number, QueryPlan>();
