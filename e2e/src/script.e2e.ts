@@ -6,7 +6,8 @@ import { startServer, type RunningServer } from './server.js';
 import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
 
 /**
- * The script workload on SQLite from the Run page: a script with a mistake
+ * The script workload on SQLite: pgbench's tables built from the Schema
+ * page, then on the Run page a script with a mistake
  * shows it inline at its line and column as it is typed; fixed, with a
  * second script beside it, a few seconds' run; the job page shows both
  * scripts as stored and each one's counts.
@@ -37,8 +38,13 @@ describe('script workload in the dashboard', () => {
     await page.goto(`${server.url}/targets`);
     await page.locator('label[data-engine="sqlite"]').click();
     await fill(page, 'target.file', 'script-e2e.sqlite');
-    await nav(page, 'Run');
+    // pgbench -i -s 1 from the Schema page (the run needs its database).
+    await nav(page, 'Schema');
     await page.locator('input[data-workload="script"]').check();
+    await fill(page, 'script.scale', '1');
+    const buildId = await startJob(page, 'build-schema');
+    expect(await waitForJobEnd(page, buildId, 120_000)).toBe('completed');
+    await nav(page, 'Run');
     const editor = page.getByTestId('script-editor');
     await editor.waitFor();
     // The default script is pgbench's tpcb-like, its text from the server.

@@ -51,18 +51,18 @@ describe('script editor endpoints', () => {
     expect(c.scripts[0]!.error!.message).toMatch(/pipeline/);
   });
 
-  it('refuses a body that is not a list of scripts with a typed 400 naming the field', async () => {
+  it('refuses a body that is not a list of scripts with a typed 400 naming the field, an engine without scripts with a 424', async () => {
     const none = await post(s, '/api/v1/scripts/validate', { scripts: [] });
     expect(none.status).toBe(400);
     expect(none.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'scripts' });
     const bad = await post(s, '/api/v1/scripts/validate', { scripts: [{ name: 'x', text: 5 }] });
     expect(bad.status).toBe(400);
-    expect(bad.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'scripts[0].text' });
+    expect(bad.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'scripts.0.text' });
     const engine = await post(s, '/api/v1/scripts/validate', { scripts: [{ text: 'SELECT 1;' }], engine: 'nosuch' });
     expect(engine.status).toBe(400);
     expect(engine.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'engine' });
     const duck = await post(s, '/api/v1/scripts/validate', { scripts: [{ text: 'SELECT 1;' }], engine: 'duckdb' });
-    expect(duck.status).toBe(400);
+    expect(duck.status).toBe(424);
     expect(duck.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'engine' });
   });
 });

@@ -13,6 +13,9 @@ describe('script workload HTML report (SQLite)', () => {
   });
 
   it('has a Scripts section with each script, its figures and its text', async () => {
+    // A run needs its SQLite database: pgbench -i -s 1.
+    const build = await runJob(s, { type: 'build', workload: 'script', target: { engine: 'sqlite', file: 'script-report.sqlite' }, script: { scale: 1 } });
+    expect(build.status).toBe('completed');
     const one = '\\set id random(1, 10)\nSELECT :id AS "x<y>";\n';
     const job = await runJob(s, {
       type: 'run',

@@ -35,7 +35,7 @@ export const scriptRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app) =>
         tags: ['scripts'],
         summary: 'Check pgbench scripts as a script job would (syntax; with engine, what the engine refuses): each script\'s error with line and column; nothing is stored',
         body: ScriptCheckBody,
-        response: { 200: ScriptCheck, 400: ErrorBody },
+        response: { 200: ScriptCheck, 400: ErrorBody, 424: ErrorBody },
       },
       // Field errors name the body's paths (scripts[0].text) through protocol's validate, as the job routes do.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
