@@ -13,11 +13,13 @@ export function ScriptRunCharts({ live }: { live: LiveJob }) {
   const { range, group } = useRunChartFrame(live);
   const ops = useMemo(() => scriptOps(live.job), [live.job]);
   return (
-    <div className="charts run-charts">
+    <>
       <ScriptsCard live={live} />
+      <div className="charts run-charts">
       <ClientRatesCard live={live} ops={ops} range={range} group={group} palette={palette} />
       <LatencyCard live={live} ops={ops} range={range} group={group} palette={palette} />
       <TproccErrorsCard live={live} ops={ops} opTitle="Script" />
-    </div>
+      </div>
+    </>
   );
 }

@@ -156,7 +156,7 @@ export function ScriptEditor({ engine, value, onChange, slotError, listError }: 
         const text = draftText(d, builtins);
         const commands = check.state === 'done' ? check.commands[i] : undefined;
         return (
-          <div className={`script-card${own || server ? ' has-error' : ''}`} key={i} data-testid={base} data-script-name={d.name}>
+          <div className={`script-card${own || server ? ' script-card-bad' : ''}`} key={i} data-testid={base} data-script-name={d.name}>
             <div className="script-head">
               <div className="field">
                 <label htmlFor={`${base}-name`}>Name</label>
