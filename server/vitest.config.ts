@@ -18,6 +18,7 @@ export default defineConfig({
         'test/paths.test.ts',
         'test/report-sqlite.test.ts',
         'test/report-tproch.test.ts',
+        'test/script-report-sqlite.test.ts',
         'test/script-sqlite.test.ts',
         'test/security-auth.test.ts',
         'test/scalability-sqlite.test.ts',

@@ -32,6 +32,7 @@ import { localAgentStarter } from './plugins/local-agent.js';
 import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
 import { replicaRoutes } from './routes/replicas.js';
+import { scriptRoutes } from './routes/scripts.js';
 import { ReplicaHub } from './replicas/hub.js';
 import type { NatsSettings } from './replicas/nats-conn.js';
 import type { VuLoopPreference } from './shared/messages.js';
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
       await api.register(changeRoutes, { engine });
       await api.register(poolRoutes, { engine });
       await api.register(replicaRoutes, { engine });
+      await api.register(scriptRoutes, { engine });
     },
     { prefix: '/api/v1' },
   );

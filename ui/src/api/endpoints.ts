@@ -13,6 +13,9 @@ import type {
   ProfileDetail,
   ProfileScalability,
   ProfileSummary,
+  ScriptBuiltins,
+  ScriptCheck,
+  ScriptCheckBody,
   ReplicaList,
   SavedConfig,
   SavedConfigInput,
@@ -60,6 +63,10 @@ export const api = {
   testTarget: (target: unknown, configId?: number, workload?: string) =>
     request<TargetTestResult>('POST', '/targets/test', { target, ...(configId === undefined ? {} : { configId }), ...(workload === undefined ? {} : { workload }) }),
   targetAsh: (target: unknown, configId?: number) => request<TargetAshSample>('POST', '/targets/ash', configId === undefined ? { target } : { target, configId }),
+
+  /** Script workload: pgbench's built-in scripts with their text, and a check of scripts as a job would parse them. */
+  scriptBuiltins: () => request<ScriptBuiltins>('GET', '/scripts/builtins'),
+  checkScripts: (body: ScriptCheckBody) => request<ScriptCheck>('POST', '/scripts/validate', body),
 
   createJob: (body: JobCreateBody) => request<Job>('POST', '/jobs', body),
   listJobs: (q: JobListQuery = {}) => request<JobList>('GET', '/jobs' + qs({ ...q })),

@@ -227,7 +227,7 @@ export function RunPage() {
           {workloadName} driver on {ENGINE_DISPLAY[wb.state.engine]}
         </h3>
         <WorkloadPicker />
-        <RunOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} />
+        <RunOptions engine={wb.state.engine} field={field} values={wb.state.options} setValue={setValue} errors={errs.fields} clearError={(n) => errs.clear(opt(n))} />
         {placeable && (
           <PlacementEditor
             value={placement}

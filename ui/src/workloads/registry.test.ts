@@ -19,7 +19,7 @@ describe('workload registry', () => {
     const noop: WorkloadUi = { ...TPROCC_UI, id: 'noop', name: 'noop', ops };
     registerWorkloadUi(noop);
     expect(workloadOf({ workload: 'noop' as never })).toBe(noop);
-    expect(workloadUis().map((w) => w.id)).toEqual(['tprocc', 'tproch', 'chbench', 'noop']);
+    expect(workloadUis().map((w) => w.id)).toEqual(['tprocc', 'tproch', 'chbench', 'script', 'noop']);
     const client = [{ ts: 1000, rates: { select1: 7 } as never, commits: 7, rollbacks: 0, errors: 0 }];
     const rates = clientRatesOption({ client, ops, range: undefined, palette: LIGHT }).series as { name: string; data: unknown[]; color: string }[];
     expect(rates.map((s) => [s.name, s.data, s.color])).toEqual([['SELECT1', [[1000, 7]], '#111111']]);

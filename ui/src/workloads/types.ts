@@ -63,6 +63,10 @@ export interface RunOptionsProps {
   values: FormValues;
   /** Set one option's value (e.g. a preset button beside a field). */
   setValue: (name: string, v: FormValue) => void;
+  /** The page's field errors by form key, for options the workload draws itself (the script editor's per-script errors). */
+  errors?: Readonly<Record<string, string>>;
+  /** Clear one option's error (by option name, as `setValue`). */
+  clearError?: (name: string) => void;
 }
 
 /** A run's plan from its stored options: what the run header's bar and the charts' time window follow. */

@@ -17,6 +17,7 @@ export * from './tprocc.js';
 export * from './tproch.js';
 export * from './chbench.js';
 export * from './script.js';
+export * from './script-check.js';
 
 /** The workloads Sledge ships. */
 export const BUILTIN_WORKLOADS = ['tprocc', 'tproch', 'chbench', 'script'] as const;

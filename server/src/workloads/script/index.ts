@@ -4,6 +4,7 @@ import { buildJob } from './build.js';
 import { checkJob } from './check.js';
 import { deleteJob } from './delete.js';
 import { preflight } from './preflight.js';
+import { scriptReport } from './report.js';
 import { SCRIPT_RUN, runJob } from './run.js';
 
 /** The script workload's job bodies and checks (docs/script-workload.md): pgbench's init as a build, its invariant as a check, runs of pgbench scripts. */
@@ -17,4 +18,5 @@ export const scriptRunner: WorkloadRunner<ScriptJobConfig> = {
   },
   vuSpec: SCRIPT_RUN,
   preflight,
+  report: scriptReport,
 };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ERROR_CLASSES, type Disruption, type ErrorsSample } from '@sledge/protocol';
 import type { LiveJob } from '../../live/jobState.js';
+import type { WorkloadOp } from '../types.js';
 import { TPROCC_OPS } from './ops.js';
 
 /** What a run's result says it survived (run/errors.ts result fields), when it has them. */
@@ -20,11 +21,11 @@ export function useDisruptionMarks(live: LiveJob): { ts: number; label: string; 
 }
 
 /**
- * Errors by class and transaction, retries by class, and sessions lost and
+ * Errors by class and transaction (`ops`: the workload's operations, the script workload's scripts), retries by class, and sessions lost and
  * reconnected: live from the `errors` metric (cumulative, a sample each
  * second they change) and, once the run ended, what its result says it survived.
  */
-export function TproccErrorsCard({ live }: { live: LiveJob }) {
+export function TproccErrorsCard({ live, ops = TPROCC_OPS, opTitle = 'Transaction' }: { live: LiveJob; ops?: readonly WorkloadOp[]; opTitle?: string }) {
   const list = live.metrics['errors'];
   const last = useMemo(() => dataOf<ErrorsSample>(list).at(-1), [list]);
   const marks = useDisruptionMarks(live);
@@ -53,7 +54,7 @@ export function TproccErrorsCard({ live }: { live: LiveJob }) {
         <table className="data" data-testid="errors-table">
           <thead>
             <tr>
-              <th>Transaction</th>
+              <th>{opTitle}</th>
               {ERROR_CLASSES.map((c) => (
                 <th key={c} className="num">
                   {c}
@@ -62,7 +63,7 @@ export function TproccErrorsCard({ live }: { live: LiveJob }) {
             </tr>
           </thead>
           <tbody>
-            {TPROCC_OPS.map((op) => (
+            {ops.map((op) => (
               <tr key={op.id}>
                 <td>{op.label}</td>
                 {ERROR_CLASSES.map((c) => (

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Job, ScriptResult } from '@sledge/protocol';
+import { launch, shot, type Chromium } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+
+/**
+ * The script workload on SQLite: pgbench's tables built from the Schema
+ * page, then on the Run page a script with a mistake
+ * shows it inline at its line and column as it is typed; fixed, with a
+ * second script beside it, a few seconds' run; the job page shows both
+ * scripts as stored and each one's counts.
+ */
+
+let server: RunningServer;
+let browser: Chromium;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  page = await browser.page();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const BAD = 'SELECT 1;\n\\set id random(1, 10))\nSELECT :id AS id;\n';
+const GOOD = 'SELECT 1;\n\\set id random(1, 10)\nSELECT :id AS id;\n';
+
+describe('script workload in the dashboard', () => {
+  it('shows a syntax error at its line as it is typed, then runs the fixed scripts and shows each one on the job page', async () => {
+    await page.goto(`${server.url}/targets`);
+    await page.locator('label[data-engine="sqlite"]').click();
+    await fill(page, 'target.file', 'script-e2e.sqlite');
+    // pgbench -i -s 1 from the Schema page (the run needs its database).
+    await nav(page, 'Schema');
+    await page.locator('input[data-workload="script"]').check();
+    await fill(page, 'script.scale', '1');
+    const buildId = await startJob(page, 'build-schema');
+    expect(await waitForJobEnd(page, buildId, 120_000)).toBe('completed');
+    await nav(page, 'Run');
+    const editor = page.getByTestId('script-editor');
+    await editor.waitFor();
+    // The default script is pgbench's tpcb-like, its text from the server.
+    await expect.poll(() => page.locator('#script-0-text').inputValue()).toContain('pgbench_accounts');
+
+    await page.getByTestId('script-0-name').fill('lookup');
+    await page.locator('#script-0-text').fill(BAD);
+    const err = page.getByTestId('script-0-error');
+    await err.waitFor({ timeout: 10_000 });
+    expect(await err.getAttribute('data-line')).toBe('2');
+    expect(await err.textContent()).toMatch(/^Line 2, column \d+: /);
+    expect(await page.locator('.script-gutter [data-error-line="true"]').textContent()).toBe('2');
+    await shot(page, 'script-editor-error');
+
+    await page.locator('#script-0-text').fill(GOOD);
+    await expect.poll(() => page.getByTestId('script-0-status').textContent(), { timeout: 10_000 }).toBe('No syntax errors (3 commands)');
+    expect(await err.count()).toBe(0);
+
+    await page.getByTestId('script-add').click();
+    await page.getByTestId('script-1-name').fill('two');
+    await page.locator('#script-1-text').fill('SELECT 2 AS two;\n');
+    await page.getByTestId('script-0-weight').fill('3');
+    expect(await page.getByTestId('script-0-share').textContent()).toBe('75.0% of transactions');
+    await fill(page, 'script.vus', '2');
+    await fill(page, 'script.rampup', '0');
+    await fill(page, 'script.duration', '0.05');
+    await shot(page, 'script-editor');
+
+    const runId = await startJob(page, 'start-run');
+    expect(await waitForJobEnd(page, runId, 120_000)).toBe('completed');
+    const job = (await api<Job>(server.url, 'GET', `/jobs/${runId}`)).body;
+    const r = job.result as ScriptResult;
+    expect(r.scripts.map((s) => s.name)).toEqual(['lookup', 'two']);
+    expect(r.transactions).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/jobs/${runId}`);
+    await page.getByTestId('result-tps').waitFor({ timeout: 30_000 });
+    const table = page.getByTestId('script-table');
+    await table.waitFor();
+    for (const s of r.scripts) {
+      expect(await page.getByTestId(`script-tx-${s.name}`).getAttribute('data-value')).toBe(String(s.transactions));
+      expect(Number(await page.getByTestId(`script-count-${s.name}`).getAttribute('data-value'))).toBeGreaterThan(0);
+    }
+    expect(await table.locator('tr[data-script="lookup"] td').first().textContent()).toBe('3');
+    const source = page.getByTestId('script-source-lookup');
+    await source.locator('summary').click();
+    expect(await source.locator('pre').textContent()).toBe(GOOD);
+    await shot(page, 'script-job-page');
+  });
+});
