@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
@@ -37,6 +37,8 @@
  *            and procedures variants, interleaved (bench/pgfn.js; run only when named or with `all`)
  * - chbench: CH-benCHmark on PostgreSQL, 4 warehouses: NOPM with 0, 1 and 2 analytic streams, interleaved
  *            rounds, ratio to 0 streams, analytic queries per hour (bench/chbench.js; only when named or `all`)
+ * - script:  the script workload vs pgbench on the same tpcb-like script, 4 clients, interleaved rounds: TPS and
+ *            client CPU per transaction (bench/script.js; only when named or with `all`; --rounds N pairs)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -282,6 +284,12 @@ if (want('mariadb')) {
   } finally {
     if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
   }
+}
+
+// --- script: the script workload vs pgbench on tpcb-like (only when named or with `all`) ---
+if (sections.includes('script') || sections.includes('all')) {
+  const { benchScript } = await import('./script.js');
+  await benchScript({ quick, args, withApp, submit, table, fmt, log, results });
 }
 
 // --- pgref / mariaref: C-client references calling the same routines ---------------

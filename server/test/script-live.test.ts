@@ -118,6 +118,19 @@ for (const [engine, e] of Object.entries(ENGINES)) {
       expect(check.summary).toContain('pgbench invariant holds');
     });
 
+    it.runIf(engine === 'postgresql')('runs tpcb-like at an arrival rate with a threshold by script: every scheduled arrival run or dropped, the invariant holds', async () => {
+      const r = await job({ type: 'run', script: { scripts: [{ builtin: 'tpcb-like' }], rampup: 0, duration: 0.1, arrival: { rate: 50, maxSessions: 4 } }, thresholds: ['p99(tpcb-like)<60s', 'error_rate(tpcb-like)<1%'] });
+      expect(r.status, JSON.stringify(r.error)).toBe('completed');
+      const result = r.result as unknown as ScriptResult;
+      const a = result.arrival!;
+      expect(a).toMatchObject({ targetRate: 50, maxSessions: 4, latencyFromIntended: true });
+      expect(result.transactions).toBeGreaterThan(0);
+      expect(Math.abs(a.scheduled - a.dropped - result.transactions)).toBeLessThanOrEqual(4);
+      expect(r.thresholdResults?.map((t) => [t.metric, t.ok])).toEqual([['p99(tpcb-like)', true], ['error_rate(tpcb-like)', true]]);
+      const check = await job({ type: 'check' });
+      expect(check.status, JSON.stringify(check.error)).toBe('completed');
+    });
+
     it('refuses, before the run, a script using what the engine does not run (pipelines)', async () => {
       const r = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: e.target, script: { scripts: [{ name: 'piped', text: '\\startpipeline\nSELECT 1;\n\\endpipeline\n' }] } });
       expect(r.status).toBe(400);

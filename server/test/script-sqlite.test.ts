@@ -134,6 +134,8 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
             workload: 'script',
             target,
             script: { scripts: [{ builtin: 'select-only', weight: 1 }, { name: 'broken', text: 'SELECT * FROM no_such_table WHERE x = :client_id;\n', weight: 1 }], vus: 1, duration: 0.05 },
+            // Thresholds name the scripts: latency and error rate of each one.
+            thresholds: ['error_rate(select-only)<1%', 'p99(select-only)<60s', 'error_rate(broken)<1%'],
           })
         ).body.id,
       ),
@@ -147,5 +149,50 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     expect(broken!.transactions).toBe(0);
     expect(broken!.errors).toBeGreaterThan(0);
     expect(result.failed).toBe(broken!.errors);
+    expect(job.passed).toBe(false);
+    expect(job.thresholdResults?.map((t) => [t.metric, t.ok])).toEqual([['error_rate(select-only)', true], ['p99(select-only)', true], ['error_rate(broken)', false]]);
+    expect(job.thresholdResults?.[0]?.actual).toBe(0);
+    expect(job.thresholdResults?.[2]?.actual).toBe(100);
+    expect(job.thresholdResults?.[2]?.message).toBe('error_rate(broken) 100% is not < 1%: fail');
+  });
+
+  it('refuses a threshold naming a script the job does not have, nothing stored', async () => {
+    const before = (await get<JobList>(s, '/api/v1/jobs')).total;
+    const r = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'select-only' }] }, thresholds: ['p95(tpcb-like)<10ms'] });
+    expect(r.status).toBe(400);
+    expect(r.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'thresholds[0]', message: 'thresholds[0] "p95(tpcb-like)<10ms": "tpcb-like" is not a Script (pgbench) operation: use one of select-only' });
+    expect((await get<JobList>(s, '/api/v1/jobs')).total).toBe(before);
+  });
+
+  it('runs step loads: each step its VUs, TPS and latency per script', async () => {
+    const job = await runJob(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'select-only' }], rampup: 0, duration: 0.1, steps: [{ startAfterMin: 0, durationMin: 0.05, vus: 1 }, { startAfterMin: 0.05, durationMin: 0.05, vus: 2 }] } }, 120_000);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const steps = (job.result as unknown as ScriptResult).steps!;
+    expect(steps.map((x) => x.vus)).toEqual([1, 2]);
+    for (const x of steps) {
+      expect(x.transactions, `step ${x.index}`).toBeGreaterThan(0);
+      expect(x.tps, `step ${x.index}`).toBeGreaterThan(0);
+      expect(x.latency['select-only']?.p95, `step ${x.index}`).toBeGreaterThan(0);
+    }
+    const out = (await get<{ lines: { text: string }[] }>(s, `/api/v1/jobs/${job.id}/output?limit=1000`)).lines.map((l) => l.text);
+    expect(out.some((t) => /^Step 2 complete: 2 VU, [\d.]+ TPS \(\d+ transactions in [\d.]+ s\)$/.test(t))).toBe(true);
+    // A schedule longer than the run is refused up front.
+    const bad = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'select-only' }], rampup: 0, duration: 0.1, steps: [{ startAfterMin: 0, durationMin: 1, vus: 1 }] } });
+    expect(bad.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.steps' });
+  });
+
+  it('runs at an arrival rate: transactions on a schedule, every scheduled one run or dropped', async () => {
+    const job = await runJob(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'select-only' }], rampup: 0, duration: 0.1, arrival: { rate: 20, maxSessions: 2 } } }, 120_000);
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    const r = job.result as unknown as ScriptResult;
+    const a = r.arrival!;
+    expect(a).toMatchObject({ maxSessions: 2, latencyFromIntended: true });
+    expect(a.targetRate).toBe(20);
+    expect(a.scheduled).toBeGreaterThan(0);
+    expect(r.transactions).toBeGreaterThan(0);
+    // Every scheduled arrival in the window either ran or was dropped (give or take those in flight at the edges).
+    expect(Math.abs(a.scheduled - a.dropped - r.transactions)).toBeLessThanOrEqual(2);
+    const both = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'select-only' }], duration: 0.1, arrival: { rate: 5 }, steps: [{ startAfterMin: 0, durationMin: 0.05, vus: 1 }] } });
+    expect(both.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.arrival' });
   });
 });

@@ -286,7 +286,7 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
       : workload === 'chbench'
       ? { type, workload, target, tprocc: tproccOptions(type, f), chbench: optionsOf(f, CHBENCH_FLAGS) }
       : workload === 'script'
-      ? { type, workload, target, script: scriptOptions(f) }
+      ? { type, workload, target, script: { ...scriptOptions(f), ...shapes } }
       : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
   const sf = f as ScriptFlags;

@@ -105,6 +105,12 @@ CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one sche
   --dop N --query-timeout SEC --raise-query-error (the analytic queries)
   e.g. sledge build --workload chbench --db postgresql --warehouses 4 --build-vus 2
        sledge run --workload chbench --db postgresql --vus 2 --analytic-streams 1 --rampup 1 --duration 3
+
+script (--workload script: pgbench scripts, see docs/script-workload.md):
+  -f FILE[@W] (repeatable) --builtin tpcb-like|simple-update|select-only[@W] --vus N --rampup MIN --duration MIN
+  --scale N --workers N, and --steps, --arrival-rate (...), --replicas, --threshold as for TPROC-C; thresholds
+  name scripts as operations: 'p95(tpcb-like)<10ms' 'error_rate(a.sql)<1%'
+  e.g. sledge build --workload script --db postgresql --scale 1
        sledge run --workload script -f a.sql@5 -f b.sql@1 --builtin tpcb-like@1 --vus 4 --duration 1
 
 global flags:

@@ -85,5 +85,6 @@ export function scriptReport(r: ScriptResult): string {
   const rows = [r.line, `${'script'.padEnd(w)}${'weight'.padStart(8)}${'transactions'.padStart(14)}${'TPS'.padStart(10)}${'failed'.padStart(8)}`];
   for (const s of r.scripts) rows.push(`${s.name.padEnd(w)}${String(s.weight).padStart(8)}${String(s.transactions).padStart(14)}${s.tps.toFixed(2).padStart(10)}${String(s.errors).padStart(8)}`);
   rows.push(`scale ${r.scale}, ${r.activeVus} VU, measured ${r.measuredSeconds} s${r.clientCpuMsPer1000 !== undefined ? `, client CPU ${r.clientCpuMsPer1000} ms / 1000 transactions` : ''}`);
+  rows.push(...shapeLines(r));
   return rows.join('\n') + '\n';
 }

@@ -23,14 +23,16 @@ export const SHAPE_FLAGS = {
 type ShapeFlags = Partial<Record<keyof typeof SHAPE_FLAGS, string | boolean | undefined>>;
 
 /** Server field -> flag, for server errors. */
-export const SHAPE_FIELD_FLAGS: Record<string, string> = {
-  'tprocc.steps': '--steps',
-  'tprocc.arrival': '--arrival-rate',
-  'tprocc.arrival.rate': '--arrival-rate',
-  'tprocc.arrival.rampTo': '--arrival-ramp-to',
-  'tprocc.arrival.maxSessions': '--max-sessions',
-  'tprocc.arrival.graceMs': '--arrival-grace',
-};
+export const SHAPE_FIELD_FLAGS: Record<string, string> = Object.fromEntries(
+  ['tprocc', 'script'].flatMap((w) => [
+    [`${w}.steps`, '--steps'],
+    [`${w}.arrival`, '--arrival-rate'],
+    [`${w}.arrival.rate`, '--arrival-rate'],
+    [`${w}.arrival.rampTo`, '--arrival-ramp-to'],
+    [`${w}.arrival.maxSessions`, '--max-sessions'],
+    [`${w}.arrival.graceMs`, '--arrival-grace'],
+  ]),
+);
 
 const bad = (flag: string, msg: string) => new SledgeError('SLEDGE_E_VALIDATION', `--${flag} ${msg}`, { field: `--${flag}` });
 
@@ -65,7 +67,7 @@ export function parseSteps(raw: string): unknown {
 export function shapeOptions(f: ShapeFlags, workload: string): Record<string, unknown> {
   const set = (Object.keys(SHAPE_FLAGS) as (keyof typeof SHAPE_FLAGS)[]).filter((k) => f[k] !== undefined);
   if (!set.length) return {};
-  if (workload !== 'tprocc') throw bad(set[0]!, 'is a TPROC-C flag: add --workload tprocc or remove it');
+  if (workload !== 'tprocc' && workload !== 'script') throw bad(set[0]!, 'is a TPROC-C and script workload flag: add --workload tprocc (or script) or remove it');
   const out: Record<string, unknown> = {};
   if (f.steps !== undefined) out['steps'] = parseSteps(String(f.steps));
   const rate = number('arrival-rate', f['arrival-rate']);
@@ -85,8 +87,11 @@ export function shapeOptions(f: ShapeFlags, workload: string): Record<string, un
 export function shapeLines(r: { steps?: StepResult[]; arrival?: ArrivalResult }): string[] {
   const out: string[] = [];
   for (const s of r.steps ?? []) {
-    const lat = s.latency['neworder'];
-    out.push(`Step ${s.index}: ${s.vus} VU, ${s.startSec}-${s.endSec} s: ${s.nopm} NOPM, ${s.tpm} TPM${lat ? `, neworder p95 ${lat.p95} ms` : ''}`);
+    // TPROC-C's steps have engine NOPM/TPM and neworder; a script run's have its TPS and each script's latency.
+    const op = s.latency['neworder'] ? 'neworder' : Object.keys(s.latency)[0];
+    const lat = op ? s.latency[op] : undefined;
+    const figure = s.nopm || s.tpm || s.tps === undefined ? `${s.nopm} NOPM, ${s.tpm} TPM` : `${s.tps} TPS`;
+    out.push(`Step ${s.index}: ${s.vus} VU, ${s.startSec}-${s.endSec} s: ${figure}${lat ? `, ${op} p95 ${lat.p95} ms` : ''}`);
   }
   const a = r.arrival;
   if (a) {

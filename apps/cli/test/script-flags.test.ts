@@ -43,6 +43,17 @@ describe('script workload flags', () => {
     expect(FIELD_FLAGS['script.scripts']).toBe('--script');
   });
 
+  it('--steps and --arrival-rate go to script.steps and script.arrival as for TPROC-C; server fields name the flags', () => {
+    const j = body({ workload: 'script', builtin: ['tpcb-like'], steps: '0:0.5:1,0.5:0.5:2', duration: '1' } as Flags & ScriptFlags);
+    expect((j['script'] as Record<string, unknown>)['steps']).toEqual([{ startAfterMin: 0, durationMin: 0.5, vus: 1 }, { startAfterMin: 0.5, durationMin: 0.5, vus: 2 }]);
+    const a = body({ workload: 'script', builtin: ['select-only'], 'arrival-rate': '50', 'max-sessions': '4' } as Flags & ScriptFlags);
+    expect((a['script'] as Record<string, unknown>)['arrival']).toEqual({ rate: 50, maxSessions: 4 });
+    expect(a['tprocc']).toBeUndefined();
+    expect(FIELD_FLAGS['script.arrival.maxSessions']).toBe('--max-sessions');
+    expect(FIELD_FLAGS['script.steps']).toBe('--steps');
+    expect(error({ workload: 'tproch', steps: '0:1:1' } as Flags & ScriptFlags).message).toBe('--steps is a TPROC-C and script workload flag: add --workload tprocc (or script) or remove it');
+  });
+
   it('refuses a bad weight, an unreadable file, script flags on another workload and TPROC-C flags on scripts', () => {
     expect(error({ workload: 'script', builtin: ['tpcb-like@x'] }).message).toBe('--builtin tpcb-like@x: the weight after @ must be a whole number');
     expect(error({ workload: 'script', script: [join(dir, 'missing.sql')] }).field).toBe('--script');

@@ -26,7 +26,7 @@ describe('run shape flags', () => {
     expect((jobBody('run', { 'arrival-rate': '5' })['tprocc'] as Record<string, unknown>)['arrival']).toEqual({ rate: 5 });
     expect((jobBody('run', { 'arrival-rate': '5', 'arrival-grace': '100' })['tprocc'] as Record<string, unknown>)['arrival']).toEqual({ rate: 5, graceMs: 100 });
     expect(() => jobBody('run', { 'max-sessions': '4' })).toThrow(/--max-sessions needs --arrival-rate/);
-    expect(() => jobBody('run', { workload: 'tproch', 'arrival-rate': '4' })).toThrow(/--arrival-rate is a TPROC-C flag/);
+    expect(() => jobBody('run', { workload: 'tproch', 'arrival-rate': '4' })).toThrow(/--arrival-rate is a TPROC-C and script workload flag/);
   });
   it('server errors on the shape fields name the flags', () => {
     expect(FIELD_FLAGS['tprocc.steps']).toBe('--steps');

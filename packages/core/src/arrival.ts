@@ -17,6 +17,14 @@ export interface ArrivalPlan {
   dropSlackMs: number;
 }
 
+/** An arrival no session can start within this many ms of its due time is dropped (arrival.graceMs): the tolerance for the client's own scheduling delays (a busy thread), not a queue. */
+export const ARRIVAL_GRACE_MS = 25;
+
+/** A run's arrival plan from its options (`arrival` of TPROC-C or the script workload) over rampup + duration minutes. */
+export function arrivalPlanOf(a: { rate: number; rampTo?: number | undefined; maxSessions: number; graceMs?: number | undefined }, rampupMin: number, durationMin: number): ArrivalPlan {
+  return { rate: a.rate, ...(a.rampTo !== undefined ? { rampTo: a.rampTo } : {}), spanSec: (rampupMin + durationMin) * 60, maxSessions: a.maxSessions, dropSlackMs: a.graceMs ?? ARRIVAL_GRACE_MS };
+}
+
 /** The target rate (per second) at t seconds. */
 export function arrivalRateAt(p: ArrivalPlan, t: number): number {
   const r1 = p.rampTo ?? p.rate;

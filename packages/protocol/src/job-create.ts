@@ -8,7 +8,7 @@ import { didYouMean } from './suggest.js';
 import type { ConnectPool } from './run/pool.js';
 import { Placement } from './run/placement.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
-import { DEFAULT_WORKLOAD, WORKLOADS, workloadDef, type WorkloadDef, type WorkloadTypes } from './workloads/index.js';
+import { DEFAULT_WORKLOAD, WORKLOADS, jobWorkloadDef, workloadDef, type WorkloadDef, type WorkloadTypes } from './workloads/index.js';
 import { TproccJobCreate } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
 import { ChbenchJobCreate } from './workloads/chbench.js';
@@ -139,8 +139,9 @@ function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def
     if (b[k] !== undefined && type !== undefined && type !== 'run') p.add(k, `${k} apply only to run jobs (this is a ${type} job): remove ${k}`);
   }
   if (type !== 'run') return out;
-  if (b['thresholds'] !== undefined) {
-    const parsed = p.check(() => parseThresholds(b['thresholds'], def));
+  // A workload whose operations come from its options (the script workload) names them only once they parsed.
+  if (b['thresholds'] !== undefined && (!def.jobOperations || options !== undefined)) {
+    const parsed = p.check(() => parseThresholds(b['thresholds'], jobWorkloadDef(def, options)));
     if (parsed && parsed.length) out.thresholds = parsed.map((t) => t.expr.trim());
     // `:abort` is judged during the measured window: a run without one cannot honour it.
     parsed?.forEach((t, i) => {

@@ -7,6 +7,7 @@ import {
   parseJobCreate,
   parseThreshold,
   parseThresholds,
+  jobWorkloadDef,
   workloadDef,
   workloadMetrics,
 } from './index.js';
@@ -145,5 +146,22 @@ describe('job bodies', () => {
     const h = err(() => parseJobCreate({ type: 'run', workload: 'tproch', target, thresholds: ['geomean<1s:abort'] }, 1));
     expect(fields(h)).toEqual(['thresholds[0]']);
     expect(h.message).toMatch(/TPROC-H runs have no measured window: remove ':abort'/);
+  });
+
+  it("the script workload's thresholds name the job's scripts: latency and error rate per script, an unknown name refused up front", () => {
+    const script = { scripts: [{ builtin: 'tpcb-like' }, { name: 'mine', text: 'SELECT 1;\n', weight: 2 }], duration: 0.1 };
+    const cfg = parseJobCreate({ type: 'run', workload: 'script', target, script, thresholds: ['p95(tpcb-like)<10ms', 'error_rate(MINE)<1%', 'tps>5:abort', 'error_rate<2%'] }, 1);
+    expect(cfg.thresholds).toEqual(['p95(tpcb-like)<10ms', 'error_rate(MINE)<1%', 'tps>5:abort', 'error_rate<2%']);
+    const def = jobWorkloadDef(workloadDef('script')!, (cfg as unknown as { script: unknown }).script);
+    expect(def.operations).toEqual(['tpcb-like', 'mine']);
+    expect(parseThreshold('p95(tpcb-like)<10ms', def)).toMatchObject({ metric: 'p95(tpcb-like)', kind: 'latency', op: 'tpcb-like', limit: 10 });
+    expect(parseThreshold('error_rate(mine) < 1%', def)).toMatchObject({ metric: 'error_rate(mine)', kind: 'error_rate', op: 'mine', limit: 1, unit: '%' });
+    const bad = err(() => parseJobCreate({ type: 'run', workload: 'script', target, script, thresholds: ['p95(tpcb-like)<10ms', 'p99(other.sql)<5ms', 'error_rate(nope)<1%'] }, 1));
+    expect(bad.httpStatus).toBe(400);
+    expect(fields(bad)).toEqual(['thresholds[1]', 'thresholds[2]']);
+    expect(bad.errors?.[0]?.message).toBe('thresholds[1] "p99(other.sql)<5ms": "other.sql" is not a Script (pgbench) operation: use one of tpcb-like, mine');
+    expect(bad.errors?.[1]?.message).toBe('thresholds[2] "error_rate(nope)<1%": "nope" is not a Script (pgbench) operation: use one of tpcb-like, mine');
+    // Where the result counts errors per run only, error_rate(<operation>) is refused with the form that works.
+    expect(err(() => parseThreshold('error_rate(neword)<1%', tprocc)).message).toBe(`thresholds[0] "error_rate(neword)<1%": TPROC-C results count errors per run, not per operation: write 'error_rate<1%'`);
   });
 });

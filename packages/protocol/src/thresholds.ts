@@ -1,7 +1,7 @@
 /**
  * The threshold grammar: `<metric> <op> <value>[unit][:abort[(<delay>)]]`.
  *
- *   metric := <result field> | errors | retries | error_rate | <fn>(<operation>)
+ *   metric := <result field> | errors | retries | error_rate | error_rate(<operation>) | <fn>(<operation>)
  *   fn     := p25 | p50 | p75 | p90 | p95 | p99 | min | max | avg       (latency of one operation)
  *   op     := < | <= | > | >= | ==
  *   value  := a decimal number, optionally followed by a unit: ms | s | us | %
@@ -111,7 +111,7 @@ export interface ParsedThreshold {
   /** kind 'field': where in the result. */
   path?: string[];
   fn?: LatencyFn;
-  /** kind 'latency': the operation (the workload's name). */
+  /** kind 'latency' (and 'error_rate' of one operation): the operation (the workload's name). */
   op?: string;
   cmp: ThresholdOp;
   /** The bound in `unit`. */
@@ -157,8 +157,14 @@ export function parseThreshold(expr: string, def: WorkloadDef, field = 'threshol
   if (!left) throw bad(`names no metric before "${cmp}": e.g. 'nopm${cmp}1000'`);
   const metrics = workloadMetrics(def);
   let p: Omit<ParsedThreshold, 'cmp' | 'limit' | 'expr' | 'unit' | 'condition' | 'abort'> & { dim: MetricDim; unit: ParsedThreshold['unit'] };
-  const call = /^([A-Za-z][A-Za-z0-9]*)\s*\(\s*([^()]*?)\s*\)$/.exec(left);
-  if (call) {
+  const call = /^([A-Za-z][A-Za-z0-9_]*)\s*\(\s*([^()]*?)\s*\)$/.exec(left);
+  if (call && call[1]!.toLowerCase() === 'error_rate') {
+    if (!def.opCounts) throw bad(`${def.display} results count errors per run, not per operation: write 'error_rate<1%'`);
+    const ops = operationNames(def);
+    const op = ops.get(call[2]!.toLowerCase());
+    if (!op) throw bad(`"${call[2]}" is not a ${def.display} operation: use one of ${[...ops.keys()].join(', ')}`);
+    p = { metric: `error_rate(${op})`, kind: 'error_rate', op, dim: 'percent', unit: '%' };
+  } else if (call) {
     const fn = call[1]!.toLowerCase();
     if (!(LATENCY_FNS as readonly string[]).includes(fn)) throw bad(`"${call[1]}" is not a latency function: use one of ${LATENCY_FNS.join(', ')}, e.g. p95(${def.operations[0] ?? 'op'})`);
     const ops = operationNames(def);

@@ -5,7 +5,7 @@
  * POST /jobs/:id/thresholds (an evaluation of a stored job, nothing changed).
  */
 import type { JobStore } from '@sledge/jobstore';
-import { workloadDef, type BaselineConfig, type Job, type ThresholdEvaluation, type ThresholdResult } from '@sledge/protocol';
+import { jobWorkloadDef, workloadDef, type BaselineConfig, type Job, type ThresholdEvaluation, type ThresholdResult } from '@sledge/protocol';
 import { evaluateBaseline } from './baseline.js';
 import { evaluateThresholds } from './thresholds.js';
 
@@ -28,7 +28,8 @@ export const hasJudging = (j: Judging): boolean => Boolean(j.thresholds?.length 
  * stopped: judged on its window up to then).
  */
 export function judgeJob(store: JobStore, job: Job, j: Judging, running?: readonly ThresholdResult[] | null): ThresholdEvaluation {
-  const def = workloadDef(job.workload);
+  const known = workloadDef(job.workload);
+  const def = known && jobWorkloadDef(known, (job.config as Record<string, unknown> | undefined)?.[known.optionsKey]);
   const results: ThresholdResult[] = [];
   if (running) results.push(...running);
   else if (def && j.thresholds?.length) {

@@ -89,6 +89,15 @@ export function latencyMs(expr: string, d: JudgedData): number | undefined {
   return 'value' in r ? r.value : undefined;
 }
 
+/** error_rate(<operation>): that operation's errors / (transactions + errors) in %, from the result (WorkloadDef.opCounts). */
+function readOpErrorRate(op: string, d: JudgedData): Reading {
+  if (!d.result) return { missing: 'the job has no result' };
+  const c = d.def.opCounts?.(d.result)[op];
+  if (!c) return { missing: `the result counts nothing for ${op}` };
+  if (c.transactions + c.errors === 0) return { missing: `${op} ran no transaction in the measured window` };
+  return { value: (c.errors / (c.transactions + c.errors)) * 100 };
+}
+
 function readErrorRate(d: JudgedData): Reading {
   if (!d.result) return { missing: 'the job has no result' };
   const errors = numberAt(d.result, ['errors']);
@@ -101,7 +110,7 @@ function readErrorRate(d: JudgedData): Reading {
 
 function read(t: ParsedThreshold, d: JudgedData): Reading {
   if (t.kind === 'latency') return readLatency(t, d);
-  if (t.kind === 'error_rate') return readErrorRate(d);
+  if (t.kind === 'error_rate') return t.op ? readOpErrorRate(t.op, d) : readErrorRate(d);
   if (!d.result) return { missing: 'the job has no result' };
   const v = numberAt(d.result, t.path!);
   return v === undefined ? { missing: `the result has no ${t.path!.join('.')}` } : { value: v };

@@ -9,6 +9,7 @@ import {
   parseBaseline,
   parseThresholds,
   validate,
+  jobWorkloadDef,
   workloadDef,
 } from '@sledge/protocol';
 import { assertBaseline } from '../engine/baseline.js';
@@ -69,7 +70,7 @@ export const thresholdRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         if (!hasJudging(j)) throw new SledgeError('SLEDGE_E_VALIDATION', `job ${job.id} has no thresholds or baseline of its own: send { thresholds: [...], baseline: {...} }`, { field: 'thresholds' });
       } else {
         const p = new Problems();
-        const thresholds = body.thresholds === undefined ? undefined : p.check(() => parseThresholds(body.thresholds, def).map((t) => t.expr.trim()));
+        const thresholds = body.thresholds === undefined ? undefined : p.check(() => parseThresholds(body.thresholds, jobWorkloadDef(def, (job.config as Record<string, unknown> | undefined)?.[def.optionsKey])).map((t) => t.expr.trim()));
         const baseline = body.baseline === undefined ? undefined : p.check(() => parseBaseline(body.baseline));
         if (baseline) p.check(() => assertBaseline(store, baseline, job.workload, job.profileId));
         p.throwIfAny();

@@ -112,10 +112,13 @@ export class StepRunner {
         nopm: Math.round(figures['nopm'] ?? 0),
         tpm: Math.round(figures['tpm'] ?? 0),
         transactions: clientOps,
+        tps: Math.round((clientOps / Math.max(seconds, 1e-3)) * 100) / 100,
         latency,
       };
       this.results.push(r);
-      this.mon(`Step ${s.index} complete: ${s.vus} VU, ${r.nopm} NOPM, ${r.tpm} TPM (${clientOps} transactions in ${seconds.toFixed(1)} s)`);
+      // A workload without engine counters (the script workload) has its client-side TPS as the step's figure.
+      const figure = this.monitor.windowFigures ? `${r.nopm} NOPM, ${r.tpm} TPM` : `${r.tps} TPS`;
+      this.mon(`Step ${s.index} complete: ${s.vus} VU, ${figure} (${clientOps} transactions in ${seconds.toFixed(1)} s)`);
       this.ctx.metric(METRIC_KINDS.shape, [{ ts: Date.now(), data: { kind: 'step', ...r } }]);
     }
   }

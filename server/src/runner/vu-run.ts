@@ -1,5 +1,5 @@
 import type { Driver, RunMonitor, RunSetup, VuPlan, VuWorkload } from '@sledge/core';
-import { METRIC_KINDS, SledgeError, workloadDef, type DriverFeatures, type ResultOf, type Target, type Validity, type WorkloadConfig } from '@sledge/protocol';
+import { METRIC_KINDS, SledgeError, jobWorkloadDef, workloadDef, type DriverFeatures, type ResultOf, type Target, type Validity, type WorkloadConfig } from '@sledge/protocol';
 import type { JobEnv } from '../engine/job-types.js';
 import { PHASE_DONE, PHASE_MEASURING, PHASE_RAMPUP, RUN_STOP, allocShared, type SharedBlocks } from '../shared/layout.js';
 import type { ModuleRef, VuLoopPreference, VuWorkerData } from '../shared/messages.js';
@@ -220,7 +220,7 @@ class VuRun<C extends WorkloadConfig> {
     const def = workloadDef(this.env.cfg.workload);
     if (!def) return null;
     return AbortWatch.of(this.env.cfg, {
-      def,
+      def: jobWorkloadDef(def, this.options),
       ops: this.ops,
       labels: this.spec.workload.operationLabels,
       monitor: this.monitor,

@@ -17,6 +17,18 @@ describe('the script VU workload', () => {
     expect(w.vuPlan(OPTS)).toMatchObject({ vus: 3, mode: 'timed', rampupMinutes: 0.5, durationMinutes: 2, paced: false });
   });
 
+  it('plans step loads (VU slots of the largest step) and an arrival rate (one VU per session) as TPROC-C does', () => {
+    const w = scriptWorkload.forOptions!(OPTS);
+    const steps = w.vuPlan({ ...OPTS, steps: [{ startAfterMin: 0, durationMin: 1, vus: 2 }, { startAfterMin: 1, durationMin: 1, vus: 5 }] });
+    expect(steps.vus).toBe(5);
+    expect(steps.steps).toEqual([{ index: 1, vus: 2, startSec: 0, endSec: 60 }, { index: 2, vus: 5, startSec: 60, endSec: 120 }]);
+    const arrival = w.vuPlan({ ...OPTS, arrival: { rate: 100, rampTo: 200, maxSessions: 8 } });
+    expect(arrival.vus).toBe(8);
+    expect(arrival.arrival).toEqual({ rate: 100, rampTo: 200, spanSec: 150, maxSessions: 8, dropSlackMs: 25 });
+    expect(w.vuPlan(OPTS).steps).toBeUndefined();
+    expect(w.vuPlan(OPTS).arrival).toBeUndefined();
+  });
+
   it('draws scripts by weight, deterministically per seed and VU', () => {
     const w = scriptWorkload.forOptions!(OPTS);
     const draw = (position: number, seed = 7) => {

@@ -1,4 +1,5 @@
-import { SledgeError, type ScriptJobConfig, type ScriptResult } from '@sledge/protocol';
+import { SledgeError, stepSlots, stepWindows, type ScriptJobConfig, type ScriptResult } from '@sledge/protocol';
+import { arrivalPlanOf } from '../arrival.js';
 import type { Driver } from '../driver.js';
 import type { ParamSession } from '../param-session.js';
 import { Rng, streamKey } from '../random.js';
@@ -29,7 +30,10 @@ export interface ScriptInput {
 
 function plan(o: ScriptRunOptions): VuPlan {
   return {
-    vus: o.vus,
+    ...(o.steps ? { steps: stepWindows(o.steps) } : {}),
+    ...(o.arrival ? { arrival: arrivalPlanOf(o.arrival, o.rampup, o.duration) } : {}),
+    // Step loads hold as many VU slots as the largest step; arrival mode one per session.
+    vus: o.steps ? stepSlots(o.steps) : o.arrival ? o.arrival.maxSessions : o.vus,
     mode: 'timed',
     opsPerIteration: 1e9,
     iterations: 1,

@@ -1,6 +1,7 @@
 import { DEFAULT_KEY_THINK, ENGINE_DISPLAY, SledgeError, TX_PROC, TX_TYPES, isStandardMix, mixText, stepSlots, stepWindows, type Target, type TproccOptions, type TproccResult, type TxType } from '@sledge/protocol';
 import type { Driver } from '../driver.js';
 import { Reconnecting } from '../reconnecting.js';
+import { arrivalPlanOf } from '../arrival.js';
 import { tproccHooks, tproccTarget, type Counters } from './hooks.js';
 import { TproccVuInputs, thinkSeconds, type TxInput } from './inputs.js';
 import { perMinute, resultLine, tcountValue } from './result.js';
@@ -200,16 +201,11 @@ async function openSession(driver: Driver, target: Target, opts: SessionOptions,
   return session;
 }
 
-/** An arrival no session can start within this many ms of its due time is dropped (tprocc.arrival.graceMs): the tolerance for the client's own scheduling delays (a busy thread), not a queue. */
-export const ARRIVAL_GRACE_MS = 25;
 
 function vuPlan(o: TproccOptions): VuPlan {
   const shape: Partial<VuPlan> = {};
   if (o.steps) shape.steps = stepWindows(o.steps);
-  if (o.arrival) {
-    const { rate, rampTo, maxSessions, graceMs } = o.arrival;
-    shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: graceMs ?? ARRIVAL_GRACE_MS };
-  }
+  if (o.arrival) shape.arrival = arrivalPlanOf(o.arrival, o.rampup, o.duration);
   return {
     ...shape,
     // Step loads hold as many VU slots as the largest step; arrival mode one per session.

@@ -39,6 +39,7 @@ export const StepResult = Type.Object({
   nopm: Type.Integer(),
   tpm: Type.Integer(),
   transactions: Type.Optional(Type.Integer({ description: 'client-side commits + rollbacks in the step' })),
+  tps: Type.Optional(Type.Number({ description: 'client-side transactions per second in the step (the script workload\'s figure; its nopm and tpm are 0)' })),
   latency: Type.Record(Type.String(), StepLatency, { description: 'per transaction type: p50/p95/p99 in ms' }),
 });
 export type StepResult = Type.Static<typeof StepResult>;

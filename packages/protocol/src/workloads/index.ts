@@ -81,6 +81,16 @@ export function workloadDef(id: unknown): WorkloadDef | undefined {
   return typeof id === 'string' ? defs.get(id) : undefined;
 }
 
+/**
+ * A workload as one job's thresholds see it: for a workload whose operations
+ * depend on the job (WorkloadDef.jobOperations), the job's own operation
+ * names from its options (`cfg[def.optionsKey]`); otherwise `def` itself.
+ */
+export function jobWorkloadDef(def: WorkloadDef, options: unknown): WorkloadDef {
+  if (!def.jobOperations || options === undefined || options === null) return def;
+  return { ...def, operations: def.jobOperations(options) };
+}
+
 export function isWorkloadId(x: unknown): x is string {
   return workloadDef(x) !== undefined;
 }

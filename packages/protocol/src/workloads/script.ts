@@ -6,6 +6,9 @@ import type { WorkloadDef } from './types.js';
 import { applyTargetDefaults } from './target-defaults.js';
 import { MAX_VUS } from './tprocc.js';
 import { FaultResultFields } from '../run/errors.js';
+import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
+import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
+import { PlacementResultFields } from '../run/placement.js';
 
 /**
  * The script workload (docs/script-workload.md): a user's pgbench scripts,
@@ -49,6 +52,8 @@ export const ScriptOptions = Type.Object(
     duration: Minutes('Duration (minutes)', 1, 0.01),
     scale: Type.Integer({ title: 'Scale', description: "build: pgbench's -s (100,000 accounts per unit); run: :scale (0 = the pgbench_branches row count, 1 without that table)", default: 0, minimum: 0, maximum: MAX_SCRIPT_SCALE }),
     workers: Type.Integer({ title: 'Worker threads (0 = automatic)', default: 0, minimum: 0, maximum: 1024, 'x-group': 'driver' }),
+    steps: Type.Optional(LoadSteps),
+    arrival: Type.Optional(ArrivalOptions),
   },
   { additionalProperties: false, $id: 'ScriptOptions', title: 'Script workload (pgbench scripts)' },
 );
@@ -77,7 +82,10 @@ export const ScriptResult = Type.Object(
     scripts: Type.Array(ScriptOpResult),
     clientCpuMsPer1000: Type.Optional(Type.Number()),
     line: Type.String(),
+    steps: Type.Optional(Type.Array(StepResult, { description: "step loads: each step's TPS (tps), transactions and latency per script (script.steps; nopm/tpm are 0)" })),
+    arrival: Type.Optional(ArrivalResult),
     ...FaultResultFields,
+    ...PlacementResultFields,
   },
   { $id: 'ScriptResult' },
 );
@@ -96,6 +104,7 @@ export const ScriptJobCreate = Type.Object(
     configId: JobCommonFields.configId,
     thresholds: JobCommonFields.thresholds,
     baseline: JobCommonFields.baseline,
+    placement: JobCommonFields.placement,
   },
   { additionalProperties: false, title: 'Script (pgbench) job' },
 );
@@ -148,6 +157,8 @@ export function parseScriptOptions(value: unknown, p: Problems, prefix = 'script
     return { name, text: s.text ?? '', weight: s.weight, ...(s.builtin ? { builtin: s.builtin } : {}) };
   });
   if (o.scripts.every((s) => s.weight === 0)) p.add(`${prefix}.scripts`, 'every script has weight 0: give at least one a weight above 0');
+  if (o.steps !== undefined) p.check(() => checkSteps(o.steps!, o.rampup, o.duration, prefix));
+  if (o.arrival !== undefined) p.check(() => checkArrival({ driver: 'timed', asyncScale: false, keyAndThink: false, steps: o.steps }, prefix));
   return { ...o, scripts };
 }
 
@@ -174,6 +185,10 @@ export const SCRIPT: WorkloadDef = {
   normalize: normalizeScriptBody,
   targetDefaults: SCRIPT_TARGET_DEFAULTS,
   tables: SCRIPT_TABLES,
+  replicas: true,
+  measuredWindow: () => true,
+  jobOperations: (o) => ((o as Partial<ScriptJobConfig['script']> | undefined)?.scripts ?? []).map((s, i) => s.name ?? s.builtin ?? `script${i + 1}`),
+  opCounts: (r) => Object.fromEntries((isScriptResult(r) ? r.scripts : []).map((s) => [s.name, { transactions: s.transactions, errors: s.errors }])),
 };
 
 /** A script workload result. */

@@ -42,6 +42,18 @@ export interface WorkloadDef {
    * (TPROC-H: query and refresh times).
    */
   opSamples?(result: Record<string, unknown>): Record<string, number[]>;
+  /**
+   * Optional: a job's own operation names, for workloads whose operations
+   * depend on the job's options (the script workload: one per script). Its
+   * thresholds name these (`p95(<script>)`); `operations` is then empty.
+   */
+  jobOperations?(options: unknown): readonly string[];
+  /**
+   * Optional: each operation's transactions and errors over the measured
+   * window as the result document holds them, for `error_rate(<operation>)`
+   * thresholds; without it that form is refused for the workload.
+   */
+  opCounts?(result: Record<string, unknown>): Record<string, { transactions: number; errors: number }>;
   /** The one-line outcome of a result for job lists; default: the headline's value and unit. */
   summary?(result: Record<string, unknown>): string;
   /** This workload's POST /jobs body: one variant of the JobCreate union, discriminated by `workload`. */

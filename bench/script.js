@@ -1,0 +1,86 @@
+/**
+ * pnpm bench script: Sledge's script workload vs pgbench on the same `tpcb-like` script (issue 33's
+ * bench row; issue 37 wants Sledge's client CPU per transaction within 1.1x of pgbench's).
+ *
+ * One database (scale 1, built by Sledge's `build` job, pgbench -i's tables), 4 clients, interleaved
+ * rounds: pgbench, Sledge, Sledge, pgbench, ... (--rounds N pairs, default 2; the order flips each round
+ * so both see the same machine load). Each run measures TPS over its window and the client process's
+ * CPU (user + sys) per transaction:
+ * - pgbench: `pgbench -n -c 4 -j 2 -T S -M extended -b tpcb-like` under /usr/bin/time (its whole
+ *   process, connections included: a few ms); extended protocol, unnamed statements, as Sledge sends them.
+ * - Sledge: a `run` job of the script workload in this process (rampup 0, the same seconds), its
+ *   result's clientCpuMsPer1000 (this process's CPU over the measured window: the VU threads and the
+ *   in-process server alike) and tps.
+ * The table gives each run, then mean and spread (min-max) per client and the ratios.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+/** PostgreSQL's own pgbench: on PATH, or in a /usr/lib/postgresql/<v>/bin. */
+function pgbenchBin() {
+  try {
+    return execFileSync('sh', ['-c', 'command -v pgbench']).toString().trim();
+  } catch {
+    const dirs = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : [];
+    const hit = dirs.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((p) => existsSync(p));
+    if (!hit) throw new Error('pgbench not found (PATH or /usr/lib/postgresql/*/bin): install postgresql-client');
+    return hit;
+  }
+}
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const spread = (xs, d, fmt) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
+
+export async function benchScript({ quick, args, withApp, submit, table, fmt, log, results }) {
+  const db = 'sledge_bench_script';
+  const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 2);
+  const seconds = quick ? 10 : 30;
+  const bin = pgbenchBin();
+  const psql = (sql) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', sql]).toString().trim();
+  if (!psql(`select 1 from pg_database where datname='${db}'`)) psql(`create database ${db}`);
+  const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db };
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${seconds} s runs, ${rounds} round(s) of pgbench/Sledge pairs`);
+
+  const pgbench = () => {
+    const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', 'extended', '-b', 'tpcb-like', db], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`pgbench failed: ${r.stderr}`);
+    const tx = Number(r.stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
+    const tps = Number(r.stdout.match(/tps = ([\d.]+)/)?.[1] ?? 0);
+    const m = r.stderr.match(/CPU ([\d.]+) ([\d.]+)/);
+    const cpuS = m ? Number(m[1]) + Number(m[2]) : NaN;
+    return { client: 'pgbench', tps, tx, cpuMsPerTx: tx ? (cpuS * 1000) / tx : NaN };
+  };
+
+  await withApp(async (s) => {
+    log('   sledge build --workload script --scale 1');
+    await submit(s, { type: 'build', workload: 'script', target, script: { scale: 1 } });
+    const sledge = async () => {
+      const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: 0, duration: seconds / 60 }, metrics: { ash: false, cpu: false } });
+      const r = job.result;
+      return { client: 'Sledge', tps: r.tps, tx: r.transactions, failed: r.failed, cpuMsPerTx: r.clientCpuMsPer1000 / 1000 };
+    };
+    const runs = [];
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [pgbench, sledge] : [sledge, pgbench];
+      for (const f of order) {
+        log(`   round ${round + 1}: ${f === pgbench ? 'pgbench' : 'Sledge'}`);
+        runs.push({ round: round + 1, ...(await f()) });
+      }
+    }
+    // pgbench's invariant after every run of both clients on the same tables.
+    const check = await submit(s, { type: 'check', workload: 'script', target });
+    const by = (c) => runs.filter((r) => r.client === c);
+    const sum = (c) => ({ tps: mean(by(c).map((r) => r.tps)), cpu: mean(by(c).map((r) => r.cpuMsPerTx)) });
+    const p = sum('pgbench');
+    const sl = sum('Sledge');
+    results.sections.script = { seconds, rounds, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
+    console.log(`\nScript workload vs pgbench: tpcb-like, scale 1, 4 clients, ${seconds} s each, interleaved\n` + table(
+      ['round', 'client', 'TPS', 'transactions', 'client CPU ms/tx'],
+      runs.map((r) => [r.round, r.client, fmt(r.tps, 0), r.tx, fmt(r.cpuMsPerTx, 3)]),
+    ));
+    console.log(table(['client', 'mean TPS', 'TPS spread', 'mean CPU ms/tx', 'CPU spread'], ['pgbench', 'Sledge'].map((c) => [c, fmt(sum(c).tps, 0), spread(by(c).map((r) => r.tps), 0, fmt), fmt(sum(c).cpu, 3), spread(by(c).map((r) => r.cpuMsPerTx), 3, fmt)])));
+    console.log(`Sledge / pgbench: TPS ${fmt(sl.tps / p.tps, 2)}x, client CPU per transaction ${fmt(sl.cpu / p.cpu, 2)}x (issue 37's goal: <= 1.1x); ${check.summary}`);
+    await submit(s, { type: 'delete', workload: 'script', target });
+  });
+  psql(`drop database if exists ${db}`);
+}
