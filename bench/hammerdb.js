@@ -220,7 +220,10 @@ function runHammerdb(b, home, tmp, name, text) {
 function hammerdbCheck(out) {
   if (/TPROC-C Schema has been checked successfully/.test(out)) return { ok: true, detail: 'checkschema: consistency 1-4 OK' };
   const m = out.match(/(TPROC-C Schema check failed[^\n]*|Schema check failed[^\n]*)/);
-  return { ok: false, detail: m ? m[1].trim() : 'checkschema printed no verdict' };
+  // Without a verdict, the first error after checkschema started (a failed VU, a Tcl error) says why.
+  const after = out.slice(Math.max(0, out.indexOf('Checking schema')));
+  const err = after.match(/^.*(?:Error|FINISHED FAILED|error).*$/m);
+  return { ok: false, detail: m ? m[1].trim() : `checkschema printed no verdict${err ? `: ${err[0].trim().slice(0, 160)}` : ''}` };
 }
 
 /** Sledge's check job (C1-C4 on sampled warehouses): the verdict and the failed checks. */
@@ -321,7 +324,7 @@ async function tprocc(b, home, tmp, engine, o) {
   return out;
 }
 
-const span = (xs) => (xs.length ? `${xs.map((x) => x.toFixed(2)).reduce((a, x) => (Number(x) < Number(a) ? x : a))}..${xs.map((x) => x.toFixed(2)).reduce((a, x) => (Number(x) > Number(a) ? x : a))}` : '-');
+const span = (xs) => (xs.length ? `${Math.min(...xs).toFixed(2)}..${Math.max(...xs).toFixed(2)}` : '-');
 
 /** Means, spreads and Sledge / HammerDB ratios of one VU count's runs; per-pair ratios pair the k-th run of each side. */
 export function ratioRow(runs, vus) {
@@ -420,7 +423,9 @@ export async function benchHammerdb(b) {
     if (o.parts.includes('pg')) out.pg = await tprocc(b, home, tmp, 'pg', o);
     if (o.parts.includes('mariadb')) out.mariadb = await tprocc(b, home, tmp, 'mariadb', o);
     if (o.parts.includes('tproch')) out.tproch = await tproch(b, home, tmp, o);
-    rmSync(tmp, { recursive: true, force: true });
+    const failed = [out.pg, out.mariadb].filter(Boolean).flatMap((t) => [...t.builds, ...t.runs]).filter((x) => !x.check.ok);
+    if (failed.length) log(`   ${failed.length} check(s) failed or gave no verdict: HammerDB scripts and logs kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
   } catch (e) {
     log(`   HammerDB scripts and logs kept in ${tmp}`);
     throw e;
