@@ -96,8 +96,9 @@ function tproccConnection(engine, db, o) {
     'diset connection maria_host 127.0.0.1',
     'diset connection maria_port 3306',
     'diset connection maria_socket null',
-    'diset tpcc maria_user root',
-    'diset tpcc maria_pass null',
+    // A user with a password: HammerDB 4.12's checkschema sends the empty password ("null") as a password.
+    `diset tpcc maria_user ${H_MARIA_USER}`,
+    `diset tpcc maria_pass ${H_MARIA_USER}`,
     `diset tpcc maria_dbase ${db}`,
     `diset tpcc maria_count_ware ${o.warehouses}`,
     `diset tpcc maria_num_vu ${o.buildVus}`,
@@ -245,6 +246,10 @@ function dropPg(db) {
   psql(`drop role if exists ${db}`);
 }
 const dropMaria = (db) => maria(`drop database if exists ${db}`);
+/** HammerDB's MariaDB user (see tproccConnection), created for the section and dropped after. */
+const H_MARIA_USER = `${PREFIX}_h`;
+const createMariaUser = () => maria(`create or replace user ${H_MARIA_USER}@'%' identified by '${H_MARIA_USER}'; grant all privileges on *.* to ${H_MARIA_USER}@'%'`);
+const dropMariaUser = () => maria(`drop user if exists ${H_MARIA_USER}@'%'`);
 
 // --- TPROC-C -------------------------------------------------------------------------------------------------
 
@@ -260,6 +265,7 @@ async function tprocc(b, home, tmp, engine, o) {
   const label = engine === 'pg' ? 'PostgreSQL' : 'MariaDB';
   drop(hDb);
   drop(sDb);
+  if (engine === 'mariadb') createMariaUser();
   const out = { engine, builds: [], runs: [] };
   try {
     await withApp(async (s) => {
@@ -303,6 +309,7 @@ async function tprocc(b, home, tmp, engine, o) {
   } finally {
     drop(hDb);
     drop(sDb);
+    if (engine === 'mariadb') dropMariaUser();
   }
 
   console.log(`\n${label} TPROC-C build, ${o.warehouses} warehouses, ${o.buildVus} build VUs\n` + table(
