@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script|hammerdb] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
@@ -39,6 +39,10 @@
  *            rounds, ratio to 0 streams, analytic queries per hour (bench/chbench.js; only when named or `all`)
  * - script:  the script workload vs pgbench on the same tpcb-like script, 4 clients, interleaved rounds: TPS and
  *            client CPU per transaction (bench/script.js; only when named or with `all`; --rounds N pairs)
+ * - hammerdb: Sledge beside HammerDB 4.12 (HAMMERDB_HOME or /tmp/peers/HammerDB-4.12), interleaved H/S: TPROC-C
+ *            on PostgreSQL and MariaDB (4 warehouses, 2/4/8 VUs: build, NOPM, TPM, client CPU, checks after each
+ *            run) and TPROC-H SF 1 on PostgreSQL (build, power run per query); ratios with their spread
+ *            (bench/hammerdb.js; only when named: --parts pg,mariadb,tproch --vus --pairs --rampup --duration)
  * Results are printed as tables and written to bench/results/<timestamp>.json.
  * --quick shortens every timed phase (for smoke-testing the bench itself; figures are not comparable).
  */
@@ -52,7 +56,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock', '--parts']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
@@ -336,6 +340,12 @@ if (sections.includes('async')) {
 if (sections.some((x) => x === 'replicas' || x === 'replicas-pg' || x === 'replicas-sim')) {
   const { benchReplicas } = await import('./replicas.js');
   await benchReplicas({ ROOT, quick, args, sections, withApp, submit, output, table, fmt, log, treeCpuSeconds, pidOf, results, pgTarget });
+}
+
+// --- hammerdb: Sledge beside HammerDB 4.12, interleaved (only when named: minutes per part) ---
+if (sections.includes('hammerdb')) {
+  const { benchHammerdb } = await import('./hammerdb.js');
+  await benchHammerdb({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, results });
 }
 
 // --- ASH overhead ----------------------------------------------------------------

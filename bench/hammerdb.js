@@ -1,0 +1,440 @@
+/**
+ * pnpm bench hammerdb [--quick] [--parts pg,mariadb,tproch] [--vus 2,4,8] [--pairs N] [--rampup MIN] [--duration MIN] [--warehouses N]
+ *
+ * Sledge beside HammerDB 4.12 on the same servers, interleaved (H, S, then S, H, ...), so both see the same
+ * machine load:
+ * - pg / mariadb: TPROC-C build of 4 warehouses with 2 build VUs (wall, client CPU), then timed runs at
+ *   2, 4 and 8 VUs (NOPM, TPM, client CPU per 1000 transactions over the measured window), each run
+ *   followed by the tool's own consistency check (HammerDB `checkschema`, Sledge's check job);
+ * - tproch: TPROC-H SF 1 on PostgreSQL, build (wall, client CPU) and one power run (one query set, the
+ *   same DOP, no refresh), the seconds of each query.
+ * HammerDB runs from our own Tcl scripts (its documented verbs dbset/diset/vuset/buildschema/loadscript/
+ * vucreate/vurun/vudestroy/checkschema) written to a temp dir; Sledge runs in this process through its
+ * REST API as the other sections do. Client CPU = user+sys of the client process over the measured window:
+ * for HammerDB the hammerdbcli process (its VUs are threads of it) and its children, sampled when its
+ * monitor VU prints the start and end of the window; for Sledge the server process's own measure.
+ * Transactions = TPM x measured minutes for both (commits + rollbacks counted by the engine, the same query
+ * on both sides), so the per-1000 figure does not depend on how each client counts.
+ * HammerDB is found through HAMMERDB_HOME or /tmp/peers/HammerDB-4.12; without it the section says how to
+ * build it (../shared/tools/peers/README.md) and measures nothing.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { opt, sledgeRun, spread } from './ref-common.js';
+
+const DEFAULT_HOMES = ['/tmp/peers/HammerDB-4.12'];
+const PREFIX = 'bench_hdb';
+const PSQL = ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1'];
+const psql = (sql) => execFileSync('psql', [...PSQL, '-Atc', sql], { env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' } }).toString().trim();
+const maria = (sql) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-e', sql]).toString().trim();
+
+/** HammerDB's CLI directory: HAMMERDB_HOME, else the peers harness's place; null when neither has hammerdbcli. */
+export function findHammerdb(env = process.env) {
+  const homes = env.HAMMERDB_HOME ? [env.HAMMERDB_HOME] : DEFAULT_HOMES;
+  return homes.find((h) => existsSync(join(h, 'hammerdbcli'))) ?? null;
+}
+
+const HOW_TO_BUILD = (asked) =>
+  `HammerDB's CLI was not found (${asked ? `HAMMERDB_HOME=${asked} has no hammerdbcli` : 'HAMMERDB_HOME is not set and /tmp/peers/HammerDB-4.12 has no hammerdbcli'}).\n` +
+  'Build HammerDB 4.12 as ../shared/tools/peers/README.md says: fetch github:TPC-Council/HammerDB and github:sm-shaw/pgtclng,\n' +
+  'then `HDB_GIT=<HammerDB git dir> PGTCL_GIT=<pgtclng git dir> bash ../shared/tools/peers/build-hammerdb.sh --smoke`,\n' +
+  'or point HAMMERDB_HOME at a directory holding hammerdbcli. Nothing was measured.';
+
+/** The options of the section; bad values stop it before anything runs. */
+export function hammerdbOptions(args, quick) {
+  const list = (name, def) => String(opt(args, name, def)).split(',').map((x) => x.trim()).filter(Boolean);
+  const o = {
+    parts: list('parts', 'pg,mariadb,tproch'),
+    vus: list('vus', quick ? '4' : '2,4,8').map(Number),
+    pairs: Number(opt(args, 'pairs', quick ? 1 : 3)),
+    rampup: Number(opt(args, 'rampup', quick ? 0 : 1)),
+    duration: Number(opt(args, 'duration', quick ? 1 : 2)),
+    warehouses: Number(opt(args, 'warehouses', 4)),
+    buildVus: 2,
+    sf: 1,
+    dop: 2,
+  };
+  const bad = o.parts.filter((p) => !['pg', 'mariadb', 'tproch'].includes(p));
+  if (bad.length) throw new Error(`--parts: unknown part ${bad.join(', ')}; use pg, mariadb and/or tproch`);
+  if (o.vus.some((v) => !Number.isInteger(v) || v < 1)) throw new Error('--vus: give VU counts as positive integers, e.g. --vus 2,4,8');
+  if (!Number.isInteger(o.pairs) || o.pairs < 1) throw new Error('--pairs: give a positive integer');
+  // HammerDB's keepalive and timing loops take whole minutes (0 rampup allowed, at least 1 minute measured).
+  if (!Number.isInteger(o.rampup) || o.rampup < 0) throw new Error('--rampup: give whole minutes (0 or more); HammerDB times its rampup in whole minutes');
+  if (!Number.isInteger(o.duration) || o.duration < 1) throw new Error('--duration: give whole minutes (1 or more); HammerDB times its window in whole minutes');
+  if (!Number.isInteger(o.warehouses) || o.warehouses < o.buildVus) throw new Error(`--warehouses: give an integer >= ${o.buildVus} (the build VUs)`);
+  return o;
+}
+
+// --- HammerDB scripts (our own text, HammerDB's documented verbs) ---------------------------------------
+
+const tcl = (lines) => lines.join('\n') + '\n';
+const mark = (what) => `puts "SLEDGEBENCH ${what} [clock milliseconds]"`;
+
+function tproccConnection(engine, db, o) {
+  if (engine === 'pg')
+    return [
+      'dbset db pg',
+      'dbset bm TPC-C',
+      'diset connection pg_host 127.0.0.1',
+      'diset connection pg_port 5432',
+      'diset connection pg_sslmode disable',
+      'diset tpcc pg_superuser postgres',
+      'diset tpcc pg_superuserpass postgres',
+      'diset tpcc pg_defaultdbase postgres',
+      `diset tpcc pg_user ${db}`,
+      `diset tpcc pg_pass ${db}`,
+      `diset tpcc pg_dbase ${db}`,
+      `diset tpcc pg_count_ware ${o.warehouses}`,
+      `diset tpcc pg_num_vu ${o.buildVus}`,
+      'diset tpcc pg_storedprocs false',
+    ];
+  return [
+    'dbset db maria',
+    'dbset bm TPC-C',
+    'diset connection maria_host 127.0.0.1',
+    'diset connection maria_port 3306',
+    'diset connection maria_socket null',
+    // A user with a password: HammerDB 4.12's checkschema sends the empty password ("null") as a password.
+    `diset tpcc maria_user ${H_MARIA_USER}`,
+    `diset tpcc maria_pass ${H_MARIA_USER}`,
+    `diset tpcc maria_dbase ${db}`,
+    `diset tpcc maria_count_ware ${o.warehouses}`,
+    `diset tpcc maria_num_vu ${o.buildVus}`,
+  ];
+}
+
+const tproccBuildScript = (engine, db, o) => tcl([...tproccConnection(engine, db, o), mark('build-start'), 'buildschema', mark('build-end'), 'vudestroy', 'checkschema']);
+
+function tproccRunScript(engine, db, o, vus) {
+  const p = engine === 'pg' ? 'pg' : 'maria';
+  return tcl([
+    ...tproccConnection(engine, db, o),
+    `diset tpcc ${p}_driver timed`,
+    `diset tpcc ${p}_rampup ${o.rampup}`,
+    `diset tpcc ${p}_duration ${o.duration}`,
+    `diset tpcc ${p}_allwarehouse false`,
+    `diset tpcc ${p}_keyandthink false`,
+    'loadscript',
+    `vuset vu ${vus}`,
+    'vuset logtotemp 1',
+    'vucreate',
+    mark('run-start'),
+    'vurun',
+    mark('run-end'),
+    'vudestroy',
+    'checkschema',
+  ]);
+}
+
+function tprochConnection(db, o) {
+  return [
+    'dbset db pg',
+    'dbset bm TPC-H',
+    'diset connection pg_host 127.0.0.1',
+    'diset connection pg_port 5432',
+    'diset connection pg_sslmode disable',
+    'diset tpch pg_tpch_superuser postgres',
+    'diset tpch pg_tpch_superuserpass postgres',
+    'diset tpch pg_tpch_defaultdbase postgres',
+    `diset tpch pg_tpch_user ${db}`,
+    `diset tpch pg_tpch_pass ${db}`,
+    `diset tpch pg_tpch_dbase ${db}`,
+    `diset tpch pg_scale_fact ${o.sf}`,
+    `diset tpch pg_num_tpch_threads ${o.buildVus}`,
+  ];
+}
+const tprochBuildScript = (db, o) => tcl([...tprochConnection(db, o), mark('build-start'), 'buildschema', mark('build-end'), 'vudestroy']);
+const tprochPowerScript = (db, o) =>
+  tcl([
+    ...tprochConnection(db, o),
+    'diset tpch pg_total_querysets 1',
+    `diset tpch pg_degree_of_parallel ${o.dop}`,
+    'diset tpch pg_refresh_on false',
+    'diset tpch pg_verbose false',
+    'loadscript',
+    'vuset vu 1',
+    'vuset logtotemp 1',
+    'vucreate',
+    mark('run-start'),
+    'vurun',
+    mark('run-end'),
+    'vudestroy',
+  ]);
+
+/**
+ * Runs one generated script with hammerdbcli; samples the CPU of its process tree at our markers and at
+ * its monitor VU's window lines. Resolves with the output text, the marker times and the CPU samples.
+ */
+function runHammerdb(b, home, tmp, name, text) {
+  const file = join(tmp, `${name}.tcl`);
+  writeFileSync(file, text);
+  return new Promise((resolve, reject) => {
+    const p = spawn('./hammerdbcli', ['auto', file], { cwd: home, env: { ...process.env, TMP: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const at = {};
+    const cpu = {};
+    let out = '';
+    let pending = '';
+    const sample = (key) => {
+      try {
+        cpu[key] = b.treeCpuSeconds(p.pid);
+      } catch {
+        /* exited */
+      }
+    };
+    const onLine = (line) => {
+      const m = line.match(/SLEDGEBENCH (\S+) (\d+)/);
+      if (m) {
+        at[m[1]] = Number(m[2]);
+        sample(m[1]);
+      }
+      if (/Rampup complete, Taking start Transaction Count/.test(line)) {
+        at.windowStart = Date.now();
+        sample('windowStart');
+      }
+      if (/Test complete, Taking end Transaction Count/.test(line)) {
+        at.windowEnd = Date.now();
+        sample('windowEnd');
+      }
+    };
+    const feed = (chunk) => {
+      out += chunk;
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      lines.forEach(onLine);
+    };
+    p.stdout.setEncoding('utf8').on('data', feed);
+    p.stderr.setEncoding('utf8').on('data', feed);
+    p.on('error', reject);
+    p.on('exit', (code) => {
+      if (pending) onLine(pending);
+      writeFileSync(join(tmp, `${name}.log`), out);
+      if (code !== 0) return reject(new Error(`hammerdbcli ${name} exited ${code}; log ${join(tmp, name + '.log')}`));
+      resolve({ out, at, cpu });
+    });
+  });
+}
+
+/** HammerDB checkschema's verdict from a script's output. */
+function hammerdbCheck(out) {
+  if (/TPROC-C Schema has been checked successfully/.test(out)) return { ok: true, detail: 'checkschema: consistency 1-4 OK' };
+  const m = out.match(/(TPROC-C Schema check failed[^\n]*|Schema check failed[^\n]*)/);
+  // Without a verdict, the first error after checkschema started (a failed VU, a Tcl error) says why.
+  const after = out.slice(Math.max(0, out.indexOf('Checking schema')));
+  const err = after.match(/^.*(?:Error|FINISHED FAILED|error).*$/m);
+  return { ok: false, detail: m ? m[1].trim() : `checkschema printed no verdict${err ? `: ${err[0].trim().slice(0, 160)}` : ''}` };
+}
+
+/** Sledge's check job (C1-C4 on sampled warehouses): the verdict and the failed checks. */
+async function sledgeCheck(b, s, target) {
+  try {
+    const job = await b.submit(s, { type: 'check', target });
+    const lines = (await b.output(s, job.id)).filter((t) => /^Check \d+:/.test(t));
+    return { ok: true, detail: `sledge check: ${lines.length} checks OK` };
+  } catch (e) {
+    return { ok: false, detail: String(e.message ?? e).slice(0, 200) };
+  }
+}
+
+const load1 = () => loadavg()[0];
+
+// --- drops -------------------------------------------------------------------------------------------------
+function dropPg(db) {
+  psql(`drop database if exists ${db} with (force)`);
+  psql(`drop role if exists ${db}`);
+}
+const dropMaria = (db) => maria(`drop database if exists ${db}`);
+/** HammerDB's MariaDB user (see tproccConnection), created for the section and dropped after. */
+const H_MARIA_USER = `${PREFIX}_h`;
+const createMariaUser = () => maria(`create or replace user ${H_MARIA_USER}@'%' identified by '${H_MARIA_USER}'; grant all privileges on *.* to ${H_MARIA_USER}@'%'`);
+const dropMariaUser = () => maria(`drop user if exists ${H_MARIA_USER}@'%'`);
+
+// --- TPROC-C -------------------------------------------------------------------------------------------------
+
+async function tprocc(b, home, tmp, engine, o) {
+  const { withApp, submit, log, fmt, table } = b;
+  const hDb = `${PREFIX}_h_${engine}`;
+  const sDb = `${PREFIX}_s_${engine}`;
+  const sTarget =
+    engine === 'pg'
+      ? { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: sDb, password: sDb, database: sDb, superuser: 'postgres', superuserPassword: 'postgres' }
+      : { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: sDb };
+  const drop = engine === 'pg' ? dropPg : dropMaria;
+  const label = engine === 'pg' ? 'PostgreSQL' : 'MariaDB';
+  drop(hDb);
+  drop(sDb);
+  if (engine === 'mariadb') createMariaUser();
+  const out = { engine, builds: [], runs: [] };
+  try {
+    await withApp(async (s) => {
+      // Builds: HammerDB first, then Sledge.
+      log(`== hammerdb ${engine}: HammerDB build of ${o.warehouses} warehouses, ${o.buildVus} build VUs`);
+      let l = load1();
+      const hb = await runHammerdb(b, home, tmp, `${engine}-build`, tproccBuildScript(engine, hDb, o));
+      out.builds.push({ client: 'HammerDB', load1: l, wallS: (hb.at['build-end'] - hb.at['build-start']) / 1000, clientCpuS: hb.cpu['build-end'] - hb.cpu['build-start'], check: hammerdbCheck(hb.out) });
+      log(`== hammerdb ${engine}: Sledge build`);
+      l = load1();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      await submit(s, { type: 'build', target: sTarget, tprocc: { warehouses: o.warehouses, buildVus: o.buildVus }, metrics: { ash: false, cpu: false } });
+      const wallS = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(cpu0);
+      out.builds.push({ client: 'Sledge', load1: l, wallS, clientCpuS: (c.user + c.system) / 1e6, check: await sledgeCheck(b, s, sTarget) });
+
+      for (const vus of o.vus) {
+        for (let pair = 0; pair < o.pairs; pair++) {
+          const order = pair % 2 === 0 ? ['HammerDB', 'Sledge'] : ['Sledge', 'HammerDB'];
+          for (const client of order) {
+            log(`   ${engine} ${vus} VUs pair ${pair + 1}/${o.pairs}: ${client}, rampup ${o.rampup} min, ${o.duration} min measured (load ${fmt(load1(), 2)})`);
+            const l0 = load1();
+            if (client === 'HammerDB') {
+              const r = await runHammerdb(b, home, tmp, `${engine}-run-${vus}-${pair}`, tproccRunScript(engine, hDb, o, vus));
+              const m = r.out.match(/System achieved (\d+) NOPM from (\d+) \S+ TPM/);
+              if (!m) throw new Error(`HammerDB ${engine} ${vus} VUs printed no TEST RESULT; log ${join(tmp, `${engine}-run-${vus}-${pair}.log`)}`);
+              const nopm = Number(m[1]);
+              const tpm = Number(m[2]);
+              const cpuS = r.cpu.windowEnd - r.cpu.windowStart;
+              out.runs.push({ client, vus, pair, load1: l0, nopm, tpm, clientCpuS: cpuS, msPer1000: (cpuS * 1e6) / (tpm * o.duration), check: hammerdbCheck(r.out) });
+            } else {
+              const r = await sledgeRun(b, s, sTarget, { vus, rampup: o.rampup, duration: o.duration });
+              out.runs.push({ client, vus, pair, load1: l0, nopm: r.nopm, tpm: r.tpm, loop: r.loop, clientCpuS: r.clientCpuS, msPer1000: (r.clientCpuS * 1e6) / (r.tpm * o.duration), check: await sledgeCheck(b, s, sTarget) });
+            }
+          }
+        }
+      }
+      await submit(s, { type: 'delete', target: sTarget }).catch(() => undefined);
+    });
+  } finally {
+    drop(hDb);
+    drop(sDb);
+    if (engine === 'mariadb') dropMariaUser();
+  }
+
+  console.log(`\n${label} TPROC-C build, ${o.warehouses} warehouses, ${o.buildVus} build VUs\n` + table(
+    ['client', 'load avg at start', 'wall s', 'client CPU s', 'check'],
+    out.builds.map((x) => [x.client, fmt(x.load1, 2), fmt(x.wallS), fmt(x.clientCpuS), `${x.check.ok ? 'OK' : 'FAILED'} (${x.check.detail})`]),
+  ));
+  const [hB, sB] = out.builds;
+  out.buildRatio = sB.wallS / hB.wallS;
+  console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
+  console.log(`\n${label} TPROC-C timed runs, ${o.warehouses} warehouses, rampup ${o.rampup} min + ${o.duration} min measured, H/S interleaved (client CPU per 1000 transactions = user+sys over the window / (TPM x minutes))\n` + table(
+    ['VUs', 'pair', 'client', 'load avg at start', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx', 'check'],
+    out.runs.map((r) => [r.vus, r.pair + 1, r.client + (r.loop ? ` (${r.loop})` : ''), fmt(r.load1, 2), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1), `${r.check.ok ? 'OK' : 'FAILED'} (${r.check.detail})`]),
+  ));
+  out.ratios = o.vus.map((vus) => ratioRow(out.runs.filter((r) => r.vus === vus), vus));
+  console.log(`\n${label} Sledge / HammerDB per VU count (ratio of means; per-pair ratios min..max)\n` + table(
+    ['VUs', 'pairs', 'NOPM H mean (CV%)', 'NOPM S mean (CV%)', 'NOPM S/H', 'per pair', 'TPM S/H', 'client ms/1000 H', 'client ms/1000 S', 'CPU S/H', 'per pair'],
+    out.ratios.map((r) => [r.vus, r.pairs, `${fmt(r.nopm.h.mean, 0)} (${fmt(r.nopm.h.cvPct, 1)})`, `${fmt(r.nopm.s.mean, 0)} (${fmt(r.nopm.s.cvPct, 1)})`, `${fmt(r.nopm.ratio, 2)}x`, span(r.nopm.perPair), `${fmt(r.tpm.ratio, 2)}x`, fmt(r.cpu.h.mean, 1), fmt(r.cpu.s.mean, 1), `${fmt(r.cpu.ratio, 2)}x`, span(r.cpu.perPair)]),
+  ));
+  return out;
+}
+
+const span = (xs) => (xs.length ? `${Math.min(...xs).toFixed(2)}..${Math.max(...xs).toFixed(2)}` : '-');
+
+/** Means, spreads and Sledge / HammerDB ratios of one VU count's runs; per-pair ratios pair the k-th run of each side. */
+export function ratioRow(runs, vus) {
+  const side = (c) => runs.filter((r) => r.client === c);
+  const fig = (key) => {
+    const h = side('HammerDB').map((r) => r[key]);
+    const s = side('Sledge').map((r) => r[key]);
+    const perPair = s.map((x, i) => x / h[i]).filter((x) => Number.isFinite(x));
+    const hs = spread(h);
+    const ss = spread(s);
+    return { h: hs, s: ss, ratio: ss.mean / hs.mean, perPair };
+  };
+  return { vus, pairs: Math.min(side('HammerDB').length, side('Sledge').length), nopm: fig('nopm'), tpm: fig('tpm'), cpu: fig('msPer1000') };
+}
+
+// --- TPROC-H -------------------------------------------------------------------------------------------------
+
+async function tproch(b, home, tmp, o) {
+  const { withApp, submit, log, fmt, table } = b;
+  const hDb = `${PREFIX}_h_tpch`;
+  const sDb = `${PREFIX}_s_tpch`;
+  const sTarget = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: sDb, password: sDb, database: sDb, superuser: 'postgres', superuserPassword: 'postgres' };
+  dropPg(hDb);
+  dropPg(sDb);
+  const out = {};
+  try {
+    await withApp(async (s) => {
+      log(`== hammerdb tproch: HammerDB build of SF ${o.sf} on PostgreSQL, ${o.buildVus} build threads`);
+      let l = load1();
+      const hb = await runHammerdb(b, home, tmp, 'tpch-build', tprochBuildScript(hDb, o));
+      if (!/SCHEMA COMPLETE/.test(hb.out)) throw new Error(`HammerDB TPROC-H build did not complete; log ${join(tmp, 'tpch-build.log')}`);
+      out.hBuild = { load1: l, wallS: (hb.at['build-end'] - hb.at['build-start']) / 1000, clientCpuS: hb.cpu['build-end'] - hb.cpu['build-start'] };
+      log(`== hammerdb tproch: Sledge build of SF ${o.sf}, ${o.buildVus} build VUs`);
+      l = load1();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      await submit(s, { type: 'build', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf, buildVus: o.buildVus }, metrics: { ash: false, cpu: false } });
+      const wallS = (performance.now() - t0) / 1000;
+      const c = process.cpuUsage(cpu0);
+      out.sBuild = { load1: l, wallS, clientCpuS: (c.user + c.system) / 1e6 };
+
+      log(`== hammerdb tproch: power runs, DOP ${o.dop}, H then S`);
+      l = load1();
+      const hp = await runHammerdb(b, home, tmp, 'tpch-power', tprochPowerScript(hDb, o));
+      const hq = new Map([...hp.out.matchAll(/query (\d+) completed in ([\d.]+) seconds/g)].map((m) => [Number(m[1]), Number(m[2])]));
+      const hGeo = Number(hp.out.match(/Geometric mean of query times returning rows \(\d+\) is ([\d.]+)/)?.[1]);
+      const hSet = Number(hp.out.match(/Completed 1 query set\(s\) in ([\d.]+) seconds/)?.[1]);
+      if (hq.size === 0) throw new Error(`HammerDB power run printed no query times; log ${join(tmp, 'tpch-power.log')}`);
+      out.hPower = { load1: l, queries: Object.fromEntries(hq), geomean: hGeo, setS: hSet, clientCpuS: hp.cpu['run-end'] - hp.cpu['run-start'] };
+      l = load1();
+      const cpu1 = process.cpuUsage();
+      const job = await submit(s, { type: 'run', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf, mode: 'power', dop: o.dop, explain: false }, metrics: { ash: false, cpu: false } });
+      const c1 = process.cpuUsage(cpu1);
+      const r = job.result;
+      out.sPower = { load1: l, queries: Object.fromEntries(r.queries.map((q) => [q.query, q.seconds])), geomean: r.geomean, setS: r.elapsedSeconds, clientCpuS: (c1.user + c1.system) / 1e6, order: r.queries.map((q) => q.query) };
+      await submit(s, { type: 'delete', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf } }).catch(() => undefined);
+    });
+  } finally {
+    dropPg(hDb);
+    dropPg(sDb);
+  }
+  console.log(`\nPostgreSQL TPROC-H SF ${o.sf} build, ${o.buildVus} build VUs (HammerDB threads)\n` + table(
+    ['client', 'load avg at start', 'wall s', 'client CPU s'],
+    [
+      ['HammerDB', fmt(out.hBuild.load1, 2), fmt(out.hBuild.wallS), fmt(out.hBuild.clientCpuS)],
+      ['Sledge', fmt(out.sBuild.load1, 2), fmt(out.sBuild.wallS), fmt(out.sBuild.clientCpuS)],
+    ],
+  ));
+  out.buildRatio = out.sBuild.wallS / out.hBuild.wallS;
+  console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
+  const qs = out.sPower.order;
+  console.log(`\nPostgreSQL TPROC-H SF ${o.sf} power run, DOP ${o.dop}, 1 query set, no refresh (load avg at start: HammerDB ${fmt(out.hPower.load1, 2)}, Sledge ${fmt(out.sPower.load1, 2)})\n` + table(
+    ['query', 'HammerDB s', 'Sledge s', 'S/H'],
+    qs.map((q) => [`Q${q}`, fmt(out.hPower.queries[q], 3), fmt(out.sPower.queries[q], 3), out.hPower.queries[q] ? `${fmt(out.sPower.queries[q] / out.hPower.queries[q], 2)}x` : '-']),
+  ));
+  const ratios = qs.map((q) => out.sPower.queries[q] / out.hPower.queries[q]).filter((x) => Number.isFinite(x) && x > 0);
+  out.geomeanRatio = out.sPower.geomean / out.hPower.geomean;
+  console.log(`geomean: HammerDB ${fmt(out.hPower.geomean, 3)} s, Sledge ${fmt(out.sPower.geomean, 3)} s, S/H ${fmt(out.geomeanRatio, 2)}x (per query ${span(ratios)}); query set: HammerDB ${fmt(out.hPower.setS)} s, Sledge ${fmt(out.sPower.setS)} s; client CPU: HammerDB ${fmt(out.hPower.clientCpuS, 2)} s, Sledge ${fmt(out.sPower.clientCpuS, 2)} s`);
+  return out;
+}
+
+export async function benchHammerdb(b) {
+  const { quick, args, log, results } = b;
+  const home = findHammerdb();
+  if (!home) {
+    console.log('\n' + HOW_TO_BUILD(process.env.HAMMERDB_HOME));
+    results.sections.hammerdb = { skipped: 'HammerDB CLI not found' };
+    return;
+  }
+  const o = hammerdbOptions(args, quick);
+  log(`== hammerdb: HammerDB CLI in ${home}; parts ${o.parts.join(', ')}; VUs ${o.vus.join(', ')}; ${o.pairs} pair(s); rampup ${o.rampup} + ${o.duration} min`);
+  const tmp = mkdtempSync(join(tmpdir(), 'sledge-bench-hdb-'));
+  const out = { home, options: o };
+  results.sections.hammerdb = out;
+  try {
+    if (o.parts.includes('pg')) out.pg = await tprocc(b, home, tmp, 'pg', o);
+    if (o.parts.includes('mariadb')) out.mariadb = await tprocc(b, home, tmp, 'mariadb', o);
+    if (o.parts.includes('tproch')) out.tproch = await tproch(b, home, tmp, o);
+    const failed = [out.pg, out.mariadb].filter(Boolean).flatMap((t) => [...t.builds, ...t.runs]).filter((x) => !x.check.ok);
+    if (failed.length) log(`   ${failed.length} check(s) failed or gave no verdict: HammerDB scripts and logs kept in ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  } catch (e) {
+    log(`   HammerDB scripts and logs kept in ${tmp}`);
+    throw e;
+  }
+}
