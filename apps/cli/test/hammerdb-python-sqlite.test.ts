@@ -197,7 +197,10 @@ describe('sledge hammerdb script.py on SQLite', () => {
     // Nothing of the verbs reached stdout before the file is printed: their lines went to the file through puts.
     expect(res.out.startsWith('TRANSACTION RESPONSE TIMES\n'), res.out).toBe(true);
     expect(res.out).toMatch(/^TRANSACTION COUNT\n/m);
-    expect(res.out).toMatch(new RegExp(`^HAMMERDB RESULT\\n${id}\\n\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\n2 Active Virtual Users configured\\nTEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* SQLite TPM\\n`, 'm'));
+    // HammerDB's default jobs format is JSON: the result list as huddle prints it.
+    expect(res.out).toMatch(
+      new RegExp(`^HAMMERDB RESULT\\n\\[\\n {2}"${id}",\\n {2}"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d",\\n {2}"2 Active Virtual Users configured",\\n {2}"TEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* SQLite TPM"\\n\\]\\n`, 'm'),
+    );
     expect(readFileSync(join(tmp, `sqlite_tprocc_${id}.out`), 'utf8')).toContain('TRANSACTION RESPONSE TIMES\n');
   });
 
