@@ -36,9 +36,10 @@ describe('HammerDB session across a restart', () => {
     ];
     for (const [url, b] of set) expect(Object.keys((await hdb(first, 'POST', url, body(b))) as object), `${url} ${JSON.stringify(b)}`).toEqual(['success']);
     expect(await hdb(first, 'POST', '/loadscript', '')).toEqual({ success: { message: 'script loaded' } });
-    // jobs profileid (HammerDB persists it) and jobs format.
+    // jobs profileid (HammerDB persists it) and jobs format (JSON by default; text kept).
     expect(await hdb(first, 'POST', '/jobscmd', '{"args":["profileid","7"]}')).toMatchObject({ output: ['Setting performance profile id to 7'] });
-    expect(await hdb(first, 'POST', '/jobscmd', '{"args":["format","JSON"]}')).toMatchObject({ output: ['Setting jobs output format to JSON'] });
+    expect(((await hdb(first, 'GET', '/print?generic')) as Record<string, Record<string, string>>)['commandline']!['jobsoutput']).toBe('JSON');
+    expect(await hdb(first, 'POST', '/jobscmd', '{"args":["format","text"]}')).toMatchObject({ output: ['Setting jobs output format to text'] });
     const before = Object.fromEntries(await Promise.all(PRINTS.map(async (p) => [p, await hdb(first, 'GET', `/print?${p}`)] as const)));
     expect(before['dict']).toMatchObject({ connection: { pg_host: 'db7.example' }, tpcc: { pg_count_ware: '12', pg_pass: '********' } });
     await first.app.close();
@@ -52,7 +53,8 @@ describe('HammerDB session across a restart', () => {
       // The password came back (decrypted) into the dict the jobs use.
       expect(again.engine && (again as unknown as { store: { loadHammerdbSession(): { secrets: Record<string, string> } } }).store.loadHammerdbSession().secrets['pg.tpcc.pg_pass']).toBe('Persist-Secret-9');
       expect(await hdb(again, 'POST', '/jobscmd', '{"args":["profileid"]}')).toMatchObject({ output: ['Performance profile id set to 7'] });
-      expect(await hdb(again, 'POST', '/jobscmd', '{"args":["format","text"]}')).toMatchObject({ output: ['Setting jobs output format to text'] });
+      expect(((await hdb(again, 'GET', '/print?generic')) as Record<string, Record<string, string>>)['commandline']!['jobsoutput']).toBe('text');
+      expect(await hdb(again, 'POST', '/jobscmd', '{"args":["format","JSON"]}')).toMatchObject({ output: ['Setting jobs output format to JSON'] });
       expect(((await hdb(again, 'GET', '/print?generic')) as Record<string, Record<string, string>>)['metrics']).toEqual({ agent_hostname: 'db7', agent_id: '10000' });
     } finally {
       await again.app.close();

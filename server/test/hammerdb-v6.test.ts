@@ -6,6 +6,7 @@ import { JobArtifact, TproccArtifact, TprochArtifact } from '../dist/artifact/sc
 import { jobsDiff, signedRatio, tclFixed } from '../dist/engine/jobs-diff.js';
 import { tclList, tclValue } from '../dist/routes/hammerdb/tcl-text.js';
 import { makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { leaderboardErrors } from './leaderboard-schema.js';
 
 /**
  * HammerDB v6.0's job endpoints (hammerdb.md §3.1, §3.3, §3.4, §11.1): the
@@ -144,16 +145,19 @@ describe('jobs diff over stored profiles: CLI, viewer and REST agree', () => {
     ]);
     expect(Object.values(data).every((e) => e['db'] === 'PostgreSQL' && e['bm'] === 'TPC-C' && TS.test(e['tstamp']!))).toBe(true);
     expect(await get(s, '/jobs?profileid=7&raw=1')).toEqual(data);
+    // JSON by default, as HammerDB's jobsoutput (generic.xml) since 4.7: huddle's pretty JSON, every leaf a string.
+    expect((await jobs(s, 'profileid', 'all')).output).toEqual(['[', '  "7",', '  "8",', '  "9"', ']']);
+    const json = await jobs(s, 'profile', '9');
+    expect(Object.values(JSON.parse(json.output.join('\n')) as Record<string, unknown>)).toEqual([expect.objectContaining({ activevu: '32', nopm: '10' })]);
+    expect(json.output[0]).toBe('{');
+    expect(await jobs(s, 'profile', '55')).toEqual({ output: ['Error: No jobs found with performance profile id of 55'], value: '' });
+    // jobs format text: Tcl lists and dicts, one profile id a line.
+    expect(await jobs(s, 'format', 'text')).toEqual({ output: ['Setting jobs output format to text'], value: '' });
     expect((await jobs(s, 'profileid', 'all')).output).toEqual(['7', '8', '9']);
     const text = await jobs(s, 'profile', '9');
     expect(text.output).toHaveLength(1);
     expect(text.output[0]).toMatch(/^[0-9A-F]{24} \{db PostgreSQL bm TPC-C tstamp \{[^}]+\} activevu 32 nopm 10 tpm 20\}$/);
-    expect(await jobs(s, 'profile', '55')).toEqual({ output: ['Error: No jobs found with performance profile id of 55'], value: '' });
     expect(await jobs(s, 'format', 'json')).toEqual({ output: ['Setting jobs output format to JSON'], value: '' });
-    const json = await jobs(s, 'profile', '9');
-    expect(Object.values(JSON.parse(json.output.join('\n')) as Record<string, unknown>)).toEqual([expect.objectContaining({ activevu: '32', nopm: '10' })]);
-    expect(json.output[0]).toBe('{');
-    await jobs(s, 'format', 'text');
   });
 
   it('POST /jobscmd refuses a body that is not {"args":[words]}, changing nothing', async () => {
@@ -242,6 +246,34 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect(typeof a.response_times.rows[0]!.p95_ms).toBe('number');
     expect(a.transaction_count.series[0]!.points.length).toBe(s.store.getTcount(runId).engine.length);
     expect(a.job.timestamp).toMatch(TS);
+    // HammerDB 6's hints and system shapes: its metric names, the active window's keys, the JOBSYSTEM strings.
+    expect(a.report_hints.primary_result_metrics).toEqual(['NOPM', 'TPM']);
+    expect(a.report_hints.title).toBe('SQLite TPROC-C Benchmark Report');
+    expect(a.report_hints.recommended_charts.map((c) => c.data_path)).toEqual(['result.chart_data', 'transaction_count.series[].points', 'response_times.rows', 'metrics.cpu_percent', 'metrics.iops', 'metrics.mbps']);
+    const counts = a.transaction_count.series[0]!.points;
+    const above = counts.filter((p) => p.value > 1000);
+    expect(a.analysis_hints.active_window).toEqual(
+      above.length
+        ? { available: true, start: above[0]!.timestamp, end: above.at(-1)!.timestamp, method: expect.any(String), transaction_count_min_active_value: 1000, recommended_filter: expect.any(String) }
+        : { available: false, note: expect.any(String) },
+    );
+    expect(Object.keys(a.analysis_hints.shutdown_tail)).toEqual(['present', 'threshold', 'note']);
+    expect(a.transaction_count.series[0]).toMatchObject({ name: 'SQLite tpm', database: 'SQLite', database_display: 'SQLite', metric: 'tpm' });
+    expect(a.system.available ? Object.values(a.system).slice(1).every((v) => typeof v === 'string' && v !== '') : a.system).toEqual(a.system.available ? true : { available: false, message: 'Jobid has no system data' });
+    // The HammerDB results leaderboard accepts it (its JSON schema and its validator's rules); a broken copy it refuses.
+    expect(leaderboardErrors(a)).toEqual([]);
+    const broken = { ...a, disclaimer: { ...a.disclaimer, audited: true }, job: { ...a.job, benchmark: 'TPC-C', timestamp: '24/11/2026' }, result: { ...a.result, nopm: String(a.result.nopm) } };
+    expect(leaderboardErrors(broken)).toEqual([
+      'schema: /job/benchmark must be equal to one of the allowed values',
+      'disclaimer.audited must be false',
+      'job.timestamp must parse as YYYY-MM-DD HH:MM:SS (or the ISO T form)',
+    ]);
+    expect(leaderboardErrors({ ...a, result: { ...a.result, nopm: String(a.result.nopm) }, benchmark_config: { warehouses: 1 } })).toEqual([
+      'result.nopm must be a number for TPROC-C',
+      'benchmark_config.virtual_users must exist for TPROC-C',
+      'benchmark_config.rampup_minutes must exist for TPROC-C',
+      'benchmark_config.duration_minutes must exist for TPROC-C',
+    ]);
     // The REST download is the same document.
     const dl = await hdb(s, 'GET', `/api/v1/jobs/${runId}/artifact`);
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="hdb_${runId}.json"`);
@@ -273,7 +305,8 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect(await get(s, `/jobs?jobid=${runId}&system`)).toEqual({ jobid: runId, hostname: 'h', cpumodel: 'Test CPU', cpucount: '8', os_name: 'Linux', memory: '8.0 GB', extra: 'kernel 6.1' });
     expect(await get(s, `/jobs?jobid=${runId}&metrics`)).toEqual(await get(s, `/jobs?jobid=${runId}&metricsdata`));
     const a = (await get(s, `/jobs?jobid=${runId}&summaryjson`)) as TproccArtifact;
-    expect(a.system).toMatchObject({ available: true, hostname: 'h', cpucount: 8 });
+    // HammerDB writes every JOBSYSTEM field as a string, cpucount too.
+    expect(a.system).toMatchObject({ available: true, hostname: 'h', cpucount: '8' });
     expect(a.metrics.cpu_percent).toEqual([expect.objectContaining({ usr_pct: 10, sys_pct: 2, irq_pct: 1 })]);
     expect(Value.Check(TproccArtifact, a)).toBe(true);
   });
@@ -291,7 +324,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect([browser.status, browser.headers['location']]).toEqual([302, `/jobs/${runId}`]);
   });
 
-  it('the CLI jobs verb: tables, lists, per-job forms, text and JSON', async () => {
+  it('the CLI jobs verb: tables, lists, per-job forms, JSON by default and text', async () => {
     const table = await jobs(s);
     expect(table.output).toEqual([]);
     const rows = table.value.split('\n');
@@ -300,7 +333,33 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect(rows[3]).toMatch(new RegExp(`^${runId}   SQLite \\([^)]+\\)\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d Benchmark Run  ${nopm}\\s+TOP\\s*$`));
     expect(rows.some((l) => / Schema Build {3}-- {9}SUCCESS/.test(l))).toBe(true);
     expect((await jobs(s, 'joblist')).value.split(' ')).toContain(runId);
-    expect((await jobs(s, runId, 'result')).output).toEqual((await get(s, `/jobs?jobid=${runId}&resultdata`)) as string[]);
+    // JSON by default (HammerDB's jobsoutput since 4.7): huddle's pretty JSON of each form, every leaf a string.
+    const parsed = async (...args: string[]) => JSON.parse((await jobs(s, ...args)).output.join('\n')) as unknown;
+    const resultdata = (await get(s, `/jobs?jobid=${runId}&resultdata`)) as string[];
+    expect((await jobs(s, runId, 'result')).output).toEqual(JSON.stringify(resultdata, null, 2).split('\n'));
+    expect((await jobs(s, runId, 'bm')).output).toEqual(['[', '  "TPC-C"', ']']);
+    expect(await parsed(runId, 'db')).toEqual(['SQLite', expect.stringMatching(/^\d+\.\d+/)]);
+    const status = (await parsed(runId, 'status')) as string[];
+    expect([status.filter((_, i) => i % 2 === 0).every((v) => v === '0'), status.slice(-2)]).toEqual([true, ['0', 'ALL VIRTUAL USERS COMPLETE']]);
+    const vu1 = (await parsed(runId, '1')) as string[];
+    expect([vu1.length > 0, vu1.filter((_, i) => i % 2 === 0).every((v) => v === '1')]).toEqual([true, true]);
+    expect(await parsed(runId, 'timestamp')).toEqual({ [runId]: expect.stringMatching(TS) });
+    const timing = (await parsed(runId, 'timing')) as Record<string, Record<string, string>>;
+    expect(Object.keys(timing).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
+    expect(Object.keys(timing['NEWORD']!)).toEqual(['elapsed_ms', 'calls', 'min_ms', 'avg_ms', 'max_ms', 'total_ms', 'p99_ms', 'p95_ms', 'p75_ms', 'p50_ms', 'p25_ms', 'sd', 'ratio_pct']);
+    expect(Object.values(timing['NEWORD']!).every((v) => typeof v === 'string')).toBe(true);
+    const vu2json = await jobs(s, runId, 'timing', '2');
+    expect([vu2json.output, Object.keys(JSON.parse(vu2json.value) as object)]).toEqual([[], expect.arrayContaining(['NEWORD'])]);
+    const tcount = (await parsed(runId, 'tcount')) as Record<string, Record<string, string>>;
+    expect([Object.keys(tcount), Object.entries(tcount['SQLite tpm']!).every(([t, v]) => TS.test(t) && /^\d+$/.test(v))]).toEqual([['SQLite tpm'], true]);
+    expect(await parsed(runId, 'dict')).toMatchObject({ tpcc: expect.objectContaining({ sqlite_driver: 'timed' }) });
+    const jr = (await parsed('result')) as Record<string, Record<string, string> | string>;
+    expect(jr[runId]).toMatchObject({ db: 'SQLite', bm: 'TPC-C', activevu: '2', nopm: String(nopm) });
+    expect(Object.values(jr).filter((v) => v === 'Jobid has no test result').length).toBe(1);
+    expect(await parsed('timestamp')).toMatchObject({ [runId]: expect.stringMatching(TS) });
+    // jobs format text: HammerDB's Tcl lists and dicts.
+    expect(await jobs(s, 'format', 'text')).toEqual({ output: ['Setting jobs output format to text'], value: '' });
+    expect((await jobs(s, runId, 'result')).output).toEqual(resultdata);
     expect((await jobs(s, runId, 'bm')).output).toEqual(['TPC-C']);
     expect((await jobs(s, runId, 'status')).output.at(-1)).toBe('Virtual User 0: ALL VIRTUAL USERS COMPLETE');
     expect((await jobs(s, runId, '1')).output.every((l) => l.startsWith('Virtual User 1: '))).toBe(true);
@@ -312,13 +371,8 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect((await jobs(s, runId, 'tcount')).output[0]).toMatch(/^\{SQLite tpm\} \{\{\d{4}-/);
     expect((await jobs(s, runId, 'bogus')).output[0]).toMatch(/^Jobs Two Parameter Usage: /);
     expect((await jobs(s, 'result')).output[0]).toContain(`${runId} {db SQLite bm TPC-C tstamp {`);
+    expect((await jobs(s, runId, 'db')).output).toEqual(['SQLite', expect.stringMatching(/^\d+\.\d+/)]);
     await jobs(s, 'format', 'JSON');
-    const jr = JSON.parse((await jobs(s, 'result')).output.join('\n')) as Record<string, Record<string, string> | string>;
-    expect(jr[runId]).toMatchObject({ db: 'SQLite', bm: 'TPC-C', activevu: '2', nopm: String(nopm) });
-    expect(Object.values(jr).filter((v) => v === 'Jobid has no test result').length).toBe(1);
-    expect(JSON.parse((await jobs(s, runId, 'timestamp')).output.join('\n'))).toEqual({ [runId]: expect.stringMatching(TS) });
-    expect(JSON.parse((await jobs(s, runId, 'db')).output.join('\n'))[0]).toBe('SQLite');
-    await jobs(s, 'format', 'text');
     const saved = await jobs(s, runId, 'save');
     const file = /to (.+)$/.exec(saved.output[0]!)![1]!;
     expect(existsSync(file)).toBe(true);
@@ -364,7 +418,15 @@ describe('a TPROC-H power run: its artifact', () => {
       expect(a.benchmark_config).toEqual({ scale_factor: 0.01 });
       expect(a.result.type).toBe('tproc_h_result');
       expect(a.result.geomean_seconds).toBeGreaterThan(0);
-      expect(a.query_times.rows).toHaveLength(22);
+      // HammerDB's query_times: VU 1's queries in the order it ran them, named by query number.
+      expect([a.query_times.type, a.query_times.unit]).toEqual(['bar', 'milliseconds']);
+      expect(a.query_times.rows.map((q) => Number(q.name)).sort((x, y) => x - y)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+      expect(a.query_times.rows.every((q) => q.total_ms === Math.round(q.seconds * 1e6) / 1000)).toBe(true);
+      const run = s.store.getJob(id)!.result as { queries: { query: number; position: number }[] };
+      expect(a.query_times.rows.map((q) => q.name)).toEqual([...run.queries].sort((x, y) => x.position - y.position).map((q) => String(q.query)));
+      expect(a.report_hints.primary_result_metrics).toEqual(['geomean_seconds', 'total_query_time_seconds']);
+      expect(a.analysis_hints).toEqual({ active_window: { available: false, note: expect.any(String) }, shutdown_tail: { present: true, note: expect.any(String) } });
+      expect(leaderboardErrors(a)).toEqual([]);
       expect(a.result.chart_data.map((c) => c.metric)).toEqual(['Geomean', 'Query Time']);
       expect('transaction_count' in a).toBe(false);
       const timing = (await get(s, `/jobs?jobid=${id}&timingdata`)) as string[];

@@ -63,7 +63,7 @@ describe('HammerDB generic dict: giset and print?generic', () => {
   it('prints every section, sets aliased, stored and fixed keys by the rule', async () => {
     const g = (await hdb(s, 'GET', '/print?generic')) as Record<string, Record<string, string>>;
     expect(Object.keys(g)).toEqual(['theme', 'sqlitedb', 'code_highlight', 'benchmark', 'virtual_user_options', 'autopilot', 'mode', 'transaction_counter', 'metrics', 'datageneration', 'commandline', 'webservice', 'tpcoss', 'timeprofile']);
-    expect(g['commandline']).toEqual({ sqlite_db: 'TMP', keepalive_margin: '60', jobsoutput: 'text', jobs_disable: '0', jobs_profile_id: '0' });
+    expect(g['commandline']).toEqual({ sqlite_db: 'TMP', keepalive_margin: '60', jobsoutput: 'JSON', jobs_disable: '0', jobs_profile_id: '0' });
     expect(g['benchmark']).toEqual({ rdbms: 'Oracle', bm: 'TPC-C', first_result: 'NOPM' });
     expect(await hdb(s, 'GET', '/generic')).toEqual(g);
     // Aliases go through the verb that owns the setting.
@@ -81,7 +81,8 @@ describe('HammerDB generic dict: giset and print?generic', () => {
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'keepalive_margin', value: 'soon' }))).toEqual(err('keepalive_margin must be a whole number of seconds from 0 to 86400'));
     // The jobs verb's settings: jobs profileid / jobs format.
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobs_profile_id', value: '3' }))).toEqual(ok('Changed commandline:jobs_profile_id from 0 to 3 for generic'));
-    expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobsoutput', value: 'JSON' }))).toEqual(ok('Changed commandline:jobsoutput from text to JSON for generic'));
+    expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobsoutput', value: 'text' }))).toEqual(ok('Changed commandline:jobsoutput from JSON to text for generic'));
+    expect(await hdb(s, 'POST', '/jobscmd', '{"args":["format"]}')).toMatchObject({ output: ['Error: Usage: jobs format <fmt>', expect.stringMatching(/^Error: Usage: \[ jobs /)] });
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'commandline', key: 'jobsoutput', value: 'xml' }))).toEqual(err('Error: Usage: jobs format [ text | JSON ]'));
     // Fixed: the default (or a no-op value) only.
     expect(await hdb(s, 'POST', '/giset', body({ dict: 'theme', key: 'scaletheme', value: 'light' }))).toEqual(ok('Changed theme:scaletheme from dark to light for generic'));

@@ -299,7 +299,8 @@ describe('SQLite through the HammerDB API', () => {
     expect(out.some((l, i) => i % 2 === 1 && /CREATING .* SCHEMA/.test(l))).toBe(true);
     expect(out.filter((_, i) => i % 2 === 0).every((v) => /^\d+$/.test(v))).toBe(true);
     expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&result`)).toEqual([buildId, 'Jobid has no test result']);
-    expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&db`)).toEqual(['SQLite']);
+    // HammerDB 4.12's &db: the database and the version the job recorded (DBVersion:), one string a word.
+    expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&db`)).toEqual(['SQLite', expect.stringMatching(/^\d+\.\d+/)]);
     // A second build meets Sledge's preflight: the SledgeError comes back in HammerDB's envelope.
     expect(message(await hdb(s, 'POST', '/buildschema', ''))).toMatch(/^the target already holds a TPROC-C schema \(1 warehouses\)/);
     const c = await hdb(s, 'POST', '/checkschema', '');
@@ -361,14 +362,19 @@ describe('SQLite through the HammerDB API', () => {
     const dict = (await hdb(s, 'GET', `/jobs?jobid=${runId}&dict`)) as Record<string, Record<string, string>>;
     expect(dict['connection']!['sqlite_file']).toMatch(/hdb\.sqlite$/);
     expect(dict['tpcc']).toMatchObject({ sqlite_rampup: '0', sqlite_duration: '0.25', sqlite_driver: 'timed', sqlite_timeprofile: 'true' });
-    expect(await hdb(s, 'GET', `/jobs?jobid=${runId}&timestamp`)).toEqual({ [runId]: res[1]! });
+    // HammerDB 4.12's shape: the date-and-time value becomes a dict of its own (wapp-2-json 2).
+    const [date, time] = res[1]!.split(' ');
+    expect(await hdb(s, 'GET', `/jobs?jobid=${runId}&timestamp`)).toEqual({ [runId]: { [date!]: time } });
     const monitor = (await hdb(s, 'GET', `/jobs?jobid=${runId}&vu=1`)) as string[];
     expect(monitor).toContain(res[3]!);
     expect(await hdb(s, 'GET', `/jobs?jobid=${runId}&vu=99`)).toEqual(err(`Jobid ${runId} for virtual user 99 does not exist`));
     expect(message(await hdb(s, 'GET', `/jobs?jobid=${runId}&bogus`))).toMatch(/^Jobs Two Parameter Usage: /);
     expect(message(await hdb(s, 'GET', `/jobs?jobid=${runId}&timing&bogus`))).toBe('Jobs Three Parameter Usage: jobs?jobid=JOBID&timing&vu=VUID');
     expect(await hdb(s, 'GET', '/jobs?result')).toEqual(err('Jobs One Parameter Usage: jobs?jobid=TEXT'));
-    expect(await hdb(s, 'GET', `/jobs?jobid=${runId.toLowerCase()}&db`)).toEqual(['SQLite']);
+    // The version is VU 1's DBVersion: line, as HammerDB 4.12 reads it.
+    const version = /DBVersion:(\S+)/.exec(monitor.join(' '))?.[1];
+    expect(version).toMatch(/^\d+\.\d+/);
+    expect(await hdb(s, 'GET', `/jobs?jobid=${runId.toLowerCase()}&db`)).toEqual(['SQLite', version]);
     const all = (await hdb(s, 'GET', '/jobs')) as string[];
     expect(all.indexOf(buildId)).toBeGreaterThanOrEqual(0);
     expect(all.indexOf(buildId)).toBeLessThan(all.indexOf(runId));
@@ -452,7 +458,7 @@ describe('PostgreSQL through the HammerDB API', () => {
     const dict = (await hdb(s, 'GET', `/jobs?jobid=${buildId}&dict`)) as Record<string, Record<string, string>>;
     expect(dict['connection']).toEqual({ pg_host: '127.0.0.1', pg_port: '5432', pg_sslmode: 'disable' });
     expect(dict['tpcc']).toMatchObject({ pg_user: 'sledge_hdb_pg', pg_dbase: 'sledge_hdb_pg', pg_pass: '********', pg_superuserpass: '********', pg_count_ware: '1', pg_num_vu: '1', pg_storedprocs: 'true' });
-    expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&db`)).toEqual(['PostgreSQL']);
+    expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&db`)).toEqual(['PostgreSQL', expect.stringMatching(/^\d+\.\d+/)]);
     for (const url of [`/jobs?jobid=${buildId}`, `/jobs?jobid=${buildId}&dict`, '/print?dict', '/print?script']) {
       await hdb(s, 'POST', '/loadscript', '');
       const r = await s.app.inject({ method: 'GET', url });

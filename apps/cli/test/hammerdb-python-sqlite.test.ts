@@ -197,7 +197,10 @@ describe('sledge hammerdb script.py on SQLite', () => {
     // Nothing of the verbs reached stdout before the file is printed: their lines went to the file through puts.
     expect(res.out.startsWith('TRANSACTION RESPONSE TIMES\n'), res.out).toBe(true);
     expect(res.out).toMatch(/^TRANSACTION COUNT\n/m);
-    expect(res.out).toMatch(new RegExp(`^HAMMERDB RESULT\\n${id}\\n\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\n2 Active Virtual Users configured\\nTEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* SQLite TPM\\n`, 'm'));
+    // HammerDB's default jobs format is JSON: the result list as huddle prints it.
+    expect(res.out).toMatch(
+      new RegExp(`^HAMMERDB RESULT\\n\\[\\n {2}"${id}",\\n {2}"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d",\\n {2}"2 Active Virtual Users configured",\\n {2}"TEST RESULT : System achieved [1-9]\\d* NOPM from [1-9]\\d* SQLite TPM"\\n\\]\\n`, 'm'),
+    );
     expect(readFileSync(join(tmp, `sqlite_tprocc_${id}.out`), 'utf8')).toContain('TRANSACTION RESPONSE TIMES\n');
   });
 
@@ -211,8 +214,14 @@ describe('sledge hammerdb script.py on SQLite', () => {
     expect(r.out.match(/^Vuser 1:TEST RESULT : System achieved [1-9]\d* NOPM from [1-9]\d* SQLite TPM$/gm)).toHaveLength(2);
     const ids = readFileSync(join(tmp, 'sqlite_tprocc_profile.12'), 'utf8').trim().split('\n').map((l) => /^Benchmark Run jobid=([0-9A-F]{24})$/.exec(l)?.[1]);
     expect(ids).toHaveLength(2);
-    // jobs profile 12: both runs, in order, with their active VU counts.
-    expect(r.out).toMatch(new RegExp(`PROFILE 12 JOBS\\n${ids[0]} \\{db SQLite bm TPC-C tstamp \\{[^}]+\\} activevu 1 [^}]+\\} ${ids[1]} \\{db SQLite bm TPC-C tstamp \\{[^}]+\\} activevu 2 [^}]+\\}\\nTEST COMPLETE\\n$`));
+    // jobs profile 12 in HammerDB's default JSON: both runs, in order, with their active VU counts.
+    const profile = /PROFILE 12 JOBS\n(\{\n[\s\S]*\n\})\nTEST COMPLETE\n$/.exec(r.out)?.[1];
+    expect(profile, r.out).toBeDefined();
+    const entries = Object.entries(JSON.parse(profile!) as Record<string, Record<string, string>>);
+    expect(entries.map(([id, e]) => [id, e['db'], e['bm'], e['activevu']])).toEqual([
+      [ids[0], 'SQLite', 'TPC-C', '1'],
+      [ids[1], 'SQLite', 'TPC-C', '2'],
+    ]);
     const jobs = await Promise.all(ids.map((id) => getJob(server.url, id!)));
     expect(jobs.map((j) => [j.status, j.config.tprocc?.['vus'], j.profileId])).toEqual([
       ['completed', 1, 12],

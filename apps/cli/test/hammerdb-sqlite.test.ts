@@ -183,6 +183,9 @@ vudestroy
 puts "TEST SEQUENCE COMPLETE [ llength $ids ] jobs"
 puts "JOBS QUERIES"
 jobs [ lindex $ids 0 ] result
+jobs format text
+jobs [ lindex $ids 0 ] result
+jobs format JSON
 puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ lindex $ids 1 ] in [ jobs joblist ]} ]"
 `,
       server.flags,
@@ -193,7 +196,10 @@ puts "joblist has both: [ expr {[ lindex $ids 0 ] in [ jobs joblist ] && [ linde
     expect(r.out).toMatch(/^Vuser 1:2 Active Virtual Users configured$/m);
     expect(r.out.match(/^Vuser 1:TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM$/gm)).toHaveLength(2);
     expect(r.out).toContain('Setting performance profile id to 7\n');
-    expect(r.out).toMatch(/TEST SEQUENCE COMPLETE 2 jobs\nJOBS QUERIES\n[0-9A-F]{24}\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n1 Active Virtual Users configured\nTEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM\njoblist has both: 1\n$/);
+    // HammerDB's default jobs format, JSON, then the same result as text after `jobs format text`.
+    expect(r.out).toMatch(
+      /TEST SEQUENCE COMPLETE 2 jobs\nJOBS QUERIES\n\[\n {2}"[0-9A-F]{24}",\n {2}"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d",\n {2}"1 Active Virtual Users configured",\n {2}"TEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM"\n\]\nSetting jobs output format to text\n[0-9A-F]{24}\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n1 Active Virtual Users configured\nTEST RESULT : System achieved \d+ NOPM from \d+ SQLite TPM\nSetting jobs output format to JSON\njoblist has both: 1\n$/,
+    );
     const list = await api<{ jobs: { id: string; type: string; config?: unknown }[] }>(server.url, 'GET', '/jobs?type=run&limit=2');
     const jobs = await Promise.all(list.jobs.map((j) => getJob(server.url, j.id)));
     expect(jobs.map((j) => [j.config.tprocc?.['vus'], j.profileId])).toEqual([

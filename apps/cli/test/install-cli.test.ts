@@ -67,8 +67,9 @@ describe('install-cli and hammerdbcli', () => {
     const id = /SCHEMA BUILD COMPLETED: Schema Build jobid=([0-9A-F]{24})\n/.exec(r.stdout)?.[1];
     expect(id, r.stdout).toBeDefined();
     // The second call (a new process) finds the first one's job: one data directory wherever it is called from.
-    expect(r.stdout).toContain(`STATUS OF ${id}\nVirtual User 0: Vuser 1:RUNNING\n`);
-    expect(r.stdout).toContain('Virtual User 0: ALL VIRTUAL USERS COMPLETE\n');
+    // jobs prints JSON, HammerDB's default jobs format.
+    expect(r.stdout).toContain(`STATUS OF ${id}\n[\n  "0",\n  "Vuser 1:RUNNING",\n`);
+    expect(r.stdout).toContain('  "0",\n  "ALL VIRTUAL USERS COMPLETE"\n]\n');
     expect(existsSync(join(xdg, 'sledge', 'tprocc.sqlite'))).toBe(true);
     // Nothing written beside the scripts but the script's own file (no ./data).
     expect(readdirSync(scripts).sort()).toEqual(['build.sh', 'build.tcl', 'jobid.txt', 'jobs.tcl']);
@@ -80,6 +81,7 @@ describe('install-cli and hammerdbcli', () => {
       `import os
 with open('jobid.txt') as f:
     jobid = f.read().strip()
+jobs('format', 'text')
 print("STATUS OF", jobid)
 jobs(jobid, 'status')
 print("CPUS", int(tclpy.eval('numberOfCPUs')) > 0)
@@ -90,7 +92,8 @@ exit()
     const r = spawnSync('bash', [join(scripts, 'jobs_py.sh')], { env, encoding: 'utf8', cwd: '/' });
     expect(r.status, r.stderr).toBe(0);
     const id = readFileSync(join(scripts, 'jobid.txt'), 'utf8').trim();
-    expect(r.stdout).toContain(`STATUS OF ${id}\nVirtual User 0: Vuser 1:RUNNING\n`);
+    // After jobs format text: HammerDB's text lines.
+    expect(r.stdout).toContain(`Setting jobs output format to text\nSTATUS OF ${id}\nVirtual User 0: Vuser 1:RUNNING\n`);
     expect(r.stdout).toMatch(/Virtual User 0: ALL VIRTUAL USERS COMPLETE\nCPUS True\n$/);
   }, 120_000);
 

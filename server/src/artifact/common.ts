@@ -17,7 +17,6 @@ export const display = (job: Job) => (dbOf(job) === 'MSSQLServer' ? 'SQL Server'
 export function common(store: JobStore, job: Job) {
   const benchmark = bmOf(job) === 'TPC-C' ? 'TPROC-C' : 'TPROC-H';
   const sys = jobSystem(store, job);
-  const field = (k: string) => sys?.[k] ?? '';
   const metrics = jobMetrics(store, job);
   const ts = (ms: number) => localTimestamp(ms);
   return {
@@ -26,13 +25,8 @@ export function common(store: JobStore, job: Job) {
     artifact: { type: 'hammerdb-result-json' as const, schema: 'hammerdb-job-report-v1' as const, source: 'Sledge', generated_by: 'Sledge jobs summaryjson', visibility: 'public' as const, redacted: true as const },
     disclaimer: disclaimer(),
     job: { jobid: job.id, hdb_version: 'v6.0', database: dbOf(job), database_display: display(job), release: dbVersion(store, job), benchmark: benchmark as 'TPROC-C' | 'TPROC-H', timestamp: jobTimestamp(job) },
-    system: {
-      available: sys !== undefined,
-      hostname: field('hostname'),
-      cpumodel: field('cpumodel'),
-      cpucount: sys?.['cpucount'] ? Number(sys['cpucount']) : null,
-      ...Object.fromEntries(['system_vendor', 'system_type', 'os_name', 'memory', 'nic', 'storage', 'cloud_instance', 'other_software', 'extra'].map((k) => [k, field(k)])),
-    } as TproccArtifact['system'],
+    // HammerDB's JOBSYSTEM row: the non-empty fields, every one a string; or why there is none.
+    system: (sys && Object.keys(sys).length ? { available: true as const, ...sys } : { available: false as const, message: 'Jobid has no system data' }) as TproccArtifact['system'],
     metrics: {
       available: metrics.length > 0,
       cpu_percent: metrics.map((m) => ({ timestamp: ts(m.ts), usr_pct: m.usr, sys_pct: m.sys, irq_pct: m.irq, idle_pct: m.idle })),

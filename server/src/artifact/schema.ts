@@ -38,24 +38,59 @@ export const ArtifactDisclaimer = Type.Object(
   Closed,
 );
 
-export const ArtifactReportHints = Type.Object({
-  title: Type.String(),
-  intended_use: Type.String(),
-  primary_result_metrics: Type.Array(Type.String()),
-  recommended_charts: Type.Array(Type.Object({ title: Type.String(), chart_type: Type.String(), data_path: Type.String() })),
-  notes: Type.Array(Type.String()),
-});
+/** A recommended chart: where its data is and which fields are its axes (x/y, y_series, or a boxplot's category and values). */
+const Chart = Type.Object(
+  {
+    title: Type.String(),
+    chart_type: Type.String(),
+    data_path: Type.String(),
+    x: Type.Optional(Type.String()),
+    y: Type.Optional(Type.String()),
+    y_series: Type.Optional(Type.Array(Type.String())),
+    category: Type.Optional(Type.String()),
+    values: Type.Optional(Type.Array(Type.String())),
+  },
+  Closed,
+);
 
-export const ArtifactAnalysisHints = Type.Object({
-  active_window: Type.Object({
-    available: Type.Boolean(),
-    start: Type.Union([Timestamp, Type.Null()]),
-    end: Type.Union([Timestamp, Type.Null()]),
-    method: Type.String(),
-    transaction_count_min_active_value: Type.Literal(1000),
-  }),
-  shutdown_tail: Type.Object({ present: Type.Boolean(), threshold: Type.Literal(1000) }),
-});
+export const ArtifactReportHints = Type.Object(
+  {
+    title: Type.String(),
+    intended_use: Type.String(),
+    primary_result_metrics: Type.Union([Type.Tuple([Type.Literal('NOPM'), Type.Literal('TPM')]), Type.Tuple([Type.Literal('geomean_seconds'), Type.Literal('total_query_time_seconds')])]),
+    recommended_charts: Type.Array(Chart),
+    notes: Type.Array(Type.String()),
+  },
+  Closed,
+);
+
+/** No active window: TPROC-H, or a TPROC-C run without transaction counts above the threshold. */
+const NoWindow = Type.Object({ available: Type.Literal(false), note: Type.String() }, Closed);
+
+/** TPROC-C: the active window is the first to the last transaction count above 1000; lower counts after it are the shutdown tail. */
+export const TproccAnalysisHints = Type.Object(
+  {
+    active_window: Type.Union([
+      Type.Object(
+        {
+          available: Type.Literal(true),
+          start: Timestamp,
+          end: Timestamp,
+          method: Type.String(),
+          transaction_count_min_active_value: Type.Literal(1000),
+          recommended_filter: Type.String(),
+        },
+        Closed,
+      ),
+      NoWindow,
+    ]),
+    shutdown_tail: Type.Object({ present: Type.Boolean(), threshold: Type.Literal(1000), note: Type.String() }, Closed),
+  },
+  Closed,
+);
+
+/** TPROC-H: no window from transaction counts; the metrics may hold idle samples after the queries. */
+export const TprochAnalysisHints = Type.Object({ active_window: NoWindow, shutdown_tail: Type.Object({ present: Type.Literal(true), note: Type.String() }, Closed) }, Closed);
 
 export const ArtifactJob = Type.Object(
   {
@@ -76,11 +111,12 @@ export const TproccConfig = Type.Object(
 );
 export const TprochConfig = Type.Object({ scale_factor: Type.Number({ exclusiveMinimum: 0 }) }, Closed);
 
-const SYSTEM_FIELDS = ['hostname', 'cpumodel', 'system_vendor', 'system_type', 'os_name', 'memory', 'nic', 'storage', 'cloud_instance', 'other_software', 'extra'] as const;
-export const ArtifactSystem = Type.Object(
-  { available: Type.Boolean(), cpucount: Type.Union([Type.Integer(), Type.Null()]), ...Object.fromEntries(SYSTEM_FIELDS.map((f) => [f, Type.String()])) },
-  Closed,
-);
+const SYSTEM_FIELDS = ['hostname', 'cpumodel', 'cpucount', 'system_vendor', 'system_type', 'os_name', 'memory', 'nic', 'storage', 'cloud_instance', 'other_software', 'extra'] as const;
+/** The database host's JOBSYSTEM row: its non-empty fields as strings (cpucount too, as HammerDB writes it), or why there is none. */
+export const ArtifactSystem = Type.Union([
+  Type.Object({ available: Type.Literal(true), ...Object.fromEntries(SYSTEM_FIELDS.map((f) => [f, Type.Optional(Type.String({ minLength: 1 }))])) }, Closed),
+  Type.Object({ available: Type.Literal(false), message: Type.String() }, Closed),
+]);
 
 const ChartDatum = Type.Object({ metric: Type.String(), value: Type.Number() }, Closed);
 
@@ -111,7 +147,7 @@ export const TprochResultSection = Type.Object(
 
 export const TransactionCount = Type.Object({
   available: Type.Boolean(),
-  series: Type.Array(Type.Object({ name: Type.String(), database: Type.String(), metric: Type.String(), points: Type.Array(Point) })),
+  series: Type.Array(Type.Object({ name: Type.String(), database: Type.String(), database_display: Type.String(), metric: Type.String(), points: Type.Array(Point) }, Closed)),
 });
 
 export const TIMING_ROW_FIELDS = ['elapsed_ms', 'calls', 'min_ms', 'avg_ms', 'max_ms', 'total_ms', 'p99_ms', 'p95_ms', 'p75_ms', 'p50_ms', 'p25_ms', 'sd', 'ratio_pct'] as const;
@@ -121,7 +157,15 @@ export const ResponseTimes = Type.Object({
   rows: Type.Array(Type.Object({ name: Type.String(), ...Object.fromEntries(TIMING_ROW_FIELDS.map((f) => [f, Type.Number()])) }, Closed)),
 });
 
-export const QueryTimes = Type.Object({ rows: Type.Array(Type.Object({ name: Type.String(), total_ms: Type.Number(), seconds: Type.Number() }, Closed)) });
+/** VU 1's query times in the order it ran them; a row's name is the query number ("14"). */
+export const QueryTimes = Type.Object(
+  {
+    type: Type.Literal('bar'),
+    unit: Type.Literal('milliseconds'),
+    rows: Type.Array(Type.Object({ name: Type.String({ pattern: '^[1-9][0-9]*$' }), total_ms: Type.Number(), seconds: Type.Number() }, Closed)),
+  },
+  Closed,
+);
 
 export const ArtifactMetrics = Type.Object({
   available: Type.Boolean(),
@@ -136,17 +180,16 @@ const Common = {
   artifact: ArtifactEnvelope,
   disclaimer: ArtifactDisclaimer,
   report_hints: ArtifactReportHints,
-  analysis_hints: ArtifactAnalysisHints,
   job: ArtifactJob,
   system: ArtifactSystem,
   metrics: ArtifactMetrics,
 };
 
 export const TproccArtifact = Type.Object(
-  { ...Common, benchmark_config: TproccConfig, result: TproccResultSection, transaction_count: TransactionCount, response_times: ResponseTimes },
+  { ...Common, analysis_hints: TproccAnalysisHints, benchmark_config: TproccConfig, result: TproccResultSection, transaction_count: TransactionCount, response_times: ResponseTimes },
   { ...Closed, $id: 'TproccArtifact' },
 );
-export const TprochArtifact = Type.Object({ ...Common, benchmark_config: TprochConfig, result: TprochResultSection, query_times: QueryTimes }, { ...Closed, $id: 'TprochArtifact' });
+export const TprochArtifact = Type.Object({ ...Common, analysis_hints: TprochAnalysisHints, benchmark_config: TprochConfig, result: TprochResultSection, query_times: QueryTimes }, { ...Closed, $id: 'TprochArtifact' });
 
 /** The v6 JSON result artifact of a TPROC-C or TPROC-H run. */
 export const JobArtifact = Type.Union([TproccArtifact, TprochArtifact], { $id: 'JobArtifact' });

@@ -1,6 +1,6 @@
 import type { JobStore } from '@sledge/jobstore';
 import { isTerminal, type Job, type OutputLine } from '@sledge/protocol';
-import { allLines, bmOf, dbOf, jobDict, jobResult, jobStatusLines, jobSystem, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
+import { allLines, bmOf, dbOf, dbVersion, jobDict, jobResult, jobStatusLines, jobSystem, jobTcount, jobTiming, localTimestamp } from './jobs-data.js';
 import { listJobs } from './jobs-list.js';
 import { json, metricsData, V6_USAGE, v6Form, type ViewerAnswer } from './jobs-v6.js';
 import { failure, success, type Outcome } from './reply.js';
@@ -19,7 +19,9 @@ export type { ViewerAnswer } from './jobs-v6.js';
  *   /jobs?jobid=ID&result              ["ID","ts","N Active Virtual Users configured","TEST RESULT : ..."]
  *   /jobs?jobid=ID&timing[&vu=N]       {"NEWORD":{"elapsed_ms":..,"calls":..,...},...}
  *   /jobs?jobid=ID&tcount              {"PostgreSQL tpm":{"<ts>":"<tpm>",...}}
- *   /jobs?jobid=ID&db | &bm | &dict | &timestamp | &system | &metrics
+ *   /jobs?jobid=ID&db                  ["PostgreSQL","16.2"] (the version when the run recorded DBVersion:)
+ *   /jobs?jobid=ID&timestamp           {"ID":{"2026-11-24":"05:56:01"}} (4.12's wapp-2-json splits the value)
+ *   /jobs?jobid=ID&bm | &dict | &system | &metrics
  *   /jobs?jobid=ID&delete              {"success":{"message":"Deleted Jobid ID"}}
  *
  * v6.0's forms (summaryjson, resultdata, timingdata, tcountdata,
@@ -79,7 +81,8 @@ function twoParam(store: JobStore, job: Job, cmd: string, vu: number | undefined
     case 'tcount':
       return tcount(store, job);
     case 'db':
-      return [dbOf(job)];
+      // HammerDB 4.12 appends the version from VU 1's "DBVersion:" line and compiles "db version" as a list: one string a word.
+      return [dbOf(job), dbVersion(store, job)].filter((w) => w !== '');
     case 'bm':
       return [bmOf(job)];
     case 'dict':
@@ -90,8 +93,11 @@ function twoParam(store: JobStore, job: Job, cmd: string, vu: number | undefined
     }
     case 'metrics':
       return metricsData(store, job);
-    case 'timestamp':
-      return { [job.id]: localTimestamp(Date.parse(job.createdAt)) };
+    case 'timestamp': {
+      // HammerDB 4.12 answers `wapp-2-json 2 {ID {date time}}`: huddle's {dict * dict} makes the date-and-time pair a dict of its own.
+      const [date, time] = localTimestamp(Date.parse(job.createdAt)).split(' ') as [string, string];
+      return { [job.id]: { [date]: time } };
+    }
     case 'delete':
       if (!isTerminal(job.status)) return failure(`Jobid ${job.id} is ${job.status}: wait for it to end (or vudestroy) before deleting it`);
       store.deleteJob(job.id);

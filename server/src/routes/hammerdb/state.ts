@@ -44,7 +44,7 @@ export interface VuSet {
 export interface JobsSettings {
   /** The profile id that following TPROC-C vurun jobs get (0: none). */
   profileId: number;
-  /** `jobs format text|JSON` (HammerDB's default: text). */
+  /** `jobs format text|JSON` (HammerDB's default since 4.7: JSON, generic.xml jobsoutput). */
   format: 'text' | 'JSON';
 }
 
@@ -82,7 +82,7 @@ export class HdbSession {
   /** generic keys stored as set by giset (the others are read from the settings above) */
   readonly generic: Record<string, Record<string, string>> = {};
   /** jobs profileid / jobs format. */
-  readonly jobs: JobsSettings = { profileId: 0, format: 'text' };
+  readonly jobs: JobsSettings = { profileId: 0, format: 'JSON' };
 
   /** `filesRoot`: where datagenrun writes by default (<filesRoot>/datagen). */
   constructor(filesRoot: string) {

@@ -1,6 +1,6 @@
 import type { JobStore } from '@sledge/jobstore';
 import { isTproccResult, validityOfResult, type Job } from '@sledge/protocol';
-import { jobTcount, jobTiming, localTimestamp, nopmTpm } from '../../routes/hammerdb/jobs-data.js';
+import { dbOf, jobTcount, jobTiming, localTimestamp, nopmTpm } from '../../routes/hammerdb/jobs-data.js';
 import { common, display } from '../../artifact/common.js';
 import { analysisHints, reportHints } from '../../artifact/hints.js';
 import type { TproccArtifact } from '../../artifact/schema.js';
@@ -16,7 +16,7 @@ export function tproccArtifact(store: JobStore, job: Job, r: string[]): TproccAr
   const tc = jobTcount(store, job);
   const points = (tc?.points ?? []).map(([t, v]) => ({ timestamp: localTimestamp(t), value: v }));
   const timing = jobTiming(store, job) ?? {};
-  const hints = reportHints(job, 'TPROC-C', display(job));
+  const hints = reportHints('TPROC-C', display(job));
   // The closed v6 envelope has no place of its own for it: the validity verdict goes into the report notes.
   const v = validityOfResult(job.result);
   if (v) hints.notes.push(`Sledge validity verdict: ${v.status}`, ...v.checks.filter((c) => c.status !== 'skip').map((c) => `Validity ${c.status}: ${c.title}: ${c.detail}`));
@@ -26,7 +26,7 @@ export function tproccArtifact(store: JobStore, job: Job, r: string[]): TproccAr
     analysis_hints: analysisHints(points),
     benchmark_config: { warehouses: res?.warehouses ?? (Number(cfg['warehouses']) || 1), virtual_users: active, rampup_minutes: Number(cfg['rampup'] ?? 0), duration_minutes: Number(cfg['duration']) || (res ? res.measuredSeconds / 60 : 0) },
     result: { type: 'tproc_c_result', database_display: display(job), active_virtual_users: active, nopm, tpm, chart_data: [{ metric: 'NOPM', value: nopm }, { metric: 'TPM', value: tpm }] },
-    transaction_count: { available: points.length > 0, series: tc ? [{ name: tc.name, database: display(job), metric: tc.metric, points }] : [] },
+    transaction_count: { available: points.length > 0, series: tc ? [{ name: tc.name, database: dbOf(job), database_display: display(job), metric: tc.metric, points }] : [] },
     response_times: { type: 'boxplot', unit: 'milliseconds', rows: Object.entries(timing).map(([name, t]) => ({ name, ...t })) },
   };
 }

@@ -2,18 +2,21 @@ import type { JobStore } from '@sledge/jobstore';
 import { isTprochResult, type Job, type TprochResult } from '@sledge/protocol';
 import { tprochFigures } from '../../routes/hammerdb/jobs-data.js';
 import { common, display } from '../../artifact/common.js';
-import { analysisHints, reportHints } from '../../artifact/hints.js';
+import { reportHints, tprochAnalysisHints } from '../../artifact/hints.js';
 import type { TprochArtifact } from '../../artifact/schema.js';
 
-/** VU 1's query times (the power stream's last query set), as HammerDB charts them. */
+/**
+ * VU 1's query times as HammerDB reads them from its "query N completed"
+ * lines: every query set VU 1 ran, in the order it ran them, each row named by
+ * its query number ("14").
+ */
 function queryRows(result: TprochResult | undefined): TprochArtifact['query_times']['rows'] {
   if (!result) return [];
-  const first = result.queries.filter((q) => q.stream === Math.min(...result.queries.map((x) => x.stream)));
-  const lastSet = Math.max(0, ...first.map((q) => q.set));
-  return first
-    .filter((q) => q.set === lastSet && q.error === undefined)
-    .sort((a, b) => a.position - b.position)
-    .map((q) => ({ name: `Query ${q.query}`, total_ms: Math.round(q.seconds * 1000 * 1000) / 1000, seconds: q.seconds }));
+  const stream = Math.min(...result.queries.map((x) => x.stream));
+  return result.queries
+    .filter((q) => q.stream === stream && q.error === undefined)
+    .sort((a, b) => a.set - b.set || a.position - b.position)
+    .map((q) => ({ name: String(q.query), total_ms: Math.round(q.seconds * 1000 * 1000) / 1000, seconds: q.seconds }));
 }
 
 /** TPROC-H's v6 result artifact: geomean and total query time, the power stream's query times. */
@@ -25,8 +28,8 @@ export function tprochArtifact(store: JobStore, job: Job, r: string[]): TprochAr
   const cfg = ((job.config as { tproch?: Record<string, unknown> } | undefined)?.tproch ?? {}) as Record<string, unknown>;
   return {
     ...common(store, job),
-    report_hints: reportHints(job, 'TPROC-H', display(job)),
-    analysis_hints: analysisHints([]),
+    report_hints: reportHints('TPROC-H', display(job)),
+    analysis_hints: tprochAnalysisHints(),
     benchmark_config: { scale_factor: res?.scaleFactor ?? Number(cfg['scaleFactor'] ?? 1) },
     result: {
       type: 'tproc_h_result',
@@ -40,6 +43,6 @@ export function tprochArtifact(store: JobStore, job: Job, r: string[]): TprochAr
         { metric: 'Query Time', value: total },
       ],
     },
-    query_times: { rows: queryRows(res) },
+    query_times: { type: 'bar', unit: 'milliseconds', rows: queryRows(res) },
   };
 }
