@@ -65,7 +65,7 @@ describe('TPROC-H job page from a TprochResult', () => {
     setKnownCapabilities(undefined);
     expect(html).toContain('Geometric mean of query times returning rows (22) is 0.90000');
     expect(html).toMatch(/data-testid="result-geomean" data-value="0.9">0.90000</);
-    expect(html).toContain("Sledge's, not TPC results");
+    expect(html).toContain('Sledge&#x27;s, not TPC results');
     expect(html).toContain('power score');
     expect(html).toContain('composite score');
     expect(html).toContain('non-standard SF');
