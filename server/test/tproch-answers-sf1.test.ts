@@ -36,6 +36,8 @@ describe.skipIf(!process.env.SLEDGE_TPROCH_SF1)('TPROC-H SF 1 answers on Postgre
     const v = (j.result as TprochResult).validity!;
     expect(v.checks.map((c) => c.id)).toEqual(Array.from({ length: 22 }, (_, i) => `answer-q${i + 1}`));
     expect(v.checks.filter((c) => c.status !== 'pass')).toEqual([]);
+    // The published Q17 answer is 0.03 from the exact value: a pass within the SUM rule, said in the detail.
+    expect(v.checks[16]!.detail).toMatch(/avg_yearly .* is within 100 of 348406.02/);
     expect(v.status).toBe('pass');
   });
 });

@@ -12,10 +12,12 @@
  * - `sum`: a SUM aggregate: within 100 of the answer;
  * - `avg`: an AVG aggregate or a ratio: rounded to the nearest 1/100, within
  *   1% of the answer (0.99·v ≤ round(r, 2) ≤ 1.01·v).
- * A `sum` or `avg` value inside its tolerance but not equal to the answer at
- * 1/100 is a warning; anything outside a rule fails. Rows are compared in
- * order (every multi-row query has an ORDER BY); rows that match only in
- * another order warn (ties in the ORDER BY keys may order either way).
+ * A `sum` or `avg` value inside its tolerance passes, as the specification
+ * has it, and the detail says it was not equal at 1/100 (the published Q17
+ * answer, 348406.02, is 0.03 from the exact 348406.054...); anything outside
+ * a rule fails. Rows are compared in order (every multi-row query has an
+ * ORDER BY); rows that match only in another order warn (ties in the ORDER
+ * BY keys may order either way).
  */
 
 export type AnswerColumnKind = 'text' | 'int' | 'date' | 'money' | 'sum' | 'avg';
@@ -149,8 +151,9 @@ function sameRowsAnyOrder(kinds: readonly AnswerColumnKind[], expected: AnswerSe
 
 /**
  * Query `query`'s rows (as the engine returned them) against its expected
- * answer: pass, warn (within the specification's tolerance but not equal at
- * 1/100, or the right rows in another order) or fail, with the reason.
+ * answer: pass (every value within its rule; the detail names those not
+ * equal at 1/100), warn (the right rows in another order) or fail, with the
+ * reason.
  */
 export function compareTprochAnswer(query: number, expected: AnswerSet, rows: readonly (readonly unknown[])[]): AnswerVerdict {
   const kinds = TPROCH_ANSWER_COLUMNS[query];
@@ -161,7 +164,7 @@ export function compareTprochAnswer(query: number, expected: AnswerSet, rows: re
   const inOrder = compareInOrder(kinds, expected, rows);
   const n = `${rows.length} row${rows.length === 1 ? '' : 's'}`;
   if (inOrder.status === 'pass') return { query, status: 'pass', detail: `${n} match the answer set` };
-  if (inOrder.status === 'warn') return { query, status: 'warn', detail: `${n} within the specification's tolerance; ${inOrder.reasons.join('; ')}` };
+  if (inOrder.status === 'warn') return { query, status: 'pass', detail: `${n} match the answer set within the specification's tolerance; ${inOrder.reasons.join('; ')}` };
   if (rows.length > 1 && sameRowsAnyOrder(kinds, expected, rows)) {
     return { query, status: 'warn', detail: `${n} match the answer set in another order (ties in the ORDER BY keys?); first differences in order: ${inOrder.reasons.join('; ')}` };
   }
