@@ -84,6 +84,13 @@ describe('compareTprochAnswer (TPC-H clause 2.1.3.5)', () => {
     expect(compareTprochAnswer(2, q2, [['9938.54', ...row.slice(1)]])).toMatchObject({ status: 'fail', detail: 'row 1: s_acctbal 9938.54, expected 9938.53 at 1/100' });
   });
 
+  it('NULL matches NULL and nothing else (Q17 over no rows)', () => {
+    const nullAnswer = answerSetOf(['avg_yearly'], [[null]]);
+    expect(compareTprochAnswer(17, nullAnswer, [[null]]).status).toBe('pass');
+    expect(compareTprochAnswer(17, nullAnswer, [['1.00']])).toMatchObject({ status: 'fail', detail: 'row 1: avg_yearly 1.00, expected NULL' });
+    expect(compareTprochAnswer(17, answerSetOf(['avg_yearly'], [['1.00']]), [[null]])).toMatchObject({ status: 'fail', detail: 'row 1: avg_yearly "NULL" is not a number (expected 1.00)' });
+  });
+
   it("compares two runs' answers with the same rules (answerSetOf)", () => {
     const a = answerSetOf(Q1.columns, pgQ1());
     expect(compareTprochAnswer(1, a, pgQ1().map((r) => r.map((c, i) => (i >= 2 ? Number(c) : c)))).status).toBe('pass');
