@@ -51,6 +51,7 @@ export default defineConfig({
         'test/secrets.test.ts',
         'test/shapes-postgresql.test.ts',
         'test/tproch-postgresql.test.ts',
+        'test/tproch-answers-sf1.test.ts',
         // The local MariaDB (127.0.0.1:3306).
         'test/ash-scope-mariadb.test.ts',
         'test/changes-mariadb.test.ts',

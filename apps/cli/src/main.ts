@@ -94,11 +94,15 @@ thresholds (run; exit code 1 when one fails, each printed PASS/FAIL):
                                  'EXPR:abort(30s)' to start judging 30 s into the window
 
 TPROC-H (--workload tproch; default tprocc):
-  --scale SF --build-vus N --mode power|throughput --streams N (0 = TPC-H's count for the SF)
+  --scale SF --build-vus N --mode power|throughput|performance --streams N (0 = TPC-H's count for the SF)
+                                 performance: a power test, then a throughput test, with the power, throughput
+                                 and composite scores (TPC-H's formulas, not TPC results)
   --query-sets N --refresh --update-sets N --trickle MS --dop N --query-timeout SEC
   --raise-query-error --validation --no-explain --verbose
   e.g. sledge build --workload tproch --db postgresql --scale 1 --build-vus 2
        sledge run --workload tproch --db postgresql --scale 1 --mode throughput --streams 2 --refresh
+       sledge run --workload tproch --db postgresql --scale 1 --mode performance --refresh
+       sledge run --workload tproch --db postgresql --scale 1 --validation   (each answer against TPC-H's SF 1 answer set)
 
 CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one schema, one timed window):
   the TPROC-C flags, and --analytic-streams N (0 = transactions alone, the interference baseline)

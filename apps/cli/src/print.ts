@@ -38,7 +38,7 @@ export function jobDetail(j: Job): string {
   return lines.join('\n');
 }
 
-/** A TPROC-H result on stdout: query times per stream (seconds, rows), refreshes, the geomean line and Sledge's TPC-H metrics. */
+/** A TPROC-H result on stdout: query times per stream (seconds, rows), refreshes, the geomean line and Sledge's power, throughput and composite scores. */
 export function tprochReport(r: TprochResult): string {
   const streams = [...new Set(r.queries.map((q) => q.stream))].sort((a, b) => a - b);
   const head = `query ${streams.map((s) => `stream ${s}`.padStart(18)).join('')}`;
@@ -54,12 +54,13 @@ export function tprochReport(r: TprochResult): string {
   }
   for (const f of r.refreshes) rows.push(`update ${f.update}: RF1 ${f.rf1Seconds.toFixed(3)} s, RF2 ${f.rf2Seconds.toFixed(3)} s (${f.orders} orders)`);
   rows.push(r.line);
+  if (r.powerSeconds !== undefined && r.throughputSeconds !== undefined) rows.push(`power test ${r.powerSeconds.toFixed(3)} s, throughput test (${r.streams} streams) ${r.throughputSeconds.toFixed(3)} s`);
   const m = [
-    r.powerAtSize !== undefined ? `Power@Size ${r.powerAtSize.toFixed(1)}` : '',
-    r.throughputAtSize !== undefined ? `Throughput@Size ${r.throughputAtSize.toFixed(1)}` : '',
-    r.qphh !== undefined ? `QphH@Size ${r.qphh.toFixed(1)}` : '',
+    r.powerAtSize !== undefined ? `power score ${r.powerAtSize.toFixed(1)}` : '',
+    r.throughputAtSize !== undefined ? `throughput score ${r.throughputAtSize.toFixed(1)}` : '',
+    r.qphh !== undefined ? `composite score ${r.qphh.toFixed(1)}` : '',
   ].filter(Boolean);
-  if (m.length) rows.push(`${m.join(', ')} (Sledge's computation, not audited)`);
+  if (m.length) rows.push(`${m.join(', ')} (per hour at SF ${r.scaleFactor}; Sledge's, by the TPC-H formulas, not TPC results)`);
   if (r.metricsNote) rows.push(r.metricsNote);
   if (!r.standardScale) rows.push(`SF ${r.scaleFactor} is not a standard TPC-H scale factor: results are not comparable with published ones`);
   return rows.join('\n') + '\n';

@@ -49,7 +49,7 @@ describe('TPROC-H report', () => {
     expect(lines[1]).toMatch(/^Q1 +0\.100 s +5r$/);
     expect(lines[4]).toMatch(/^Q4 +0\.400 s +0r$/);
     expect(out).toContain('update 1: RF1 0.500 s, RF2 0.250 s (150 orders)');
-    expect(out).toContain('Power@Size 100.0 (Sledge\'s computation, not audited)');
+    expect(out).toContain("power score 100.0 (per hour at SF 0.1; Sledge's, by the TPC-H formulas, not TPC results)");
     expect(out).toContain('\ntest\n');
     expect(out).toContain('not a standard TPC-H scale factor');
   });

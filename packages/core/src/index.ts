@@ -47,3 +47,4 @@ export * from './insight/settings.js';
 export * from './insight/statements.js';
 export * from './insight/plan-shape.js';
 export * from './insight/spread.js';
+export * from './tproch/answers.js';

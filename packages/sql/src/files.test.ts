@@ -106,11 +106,11 @@ describe('sqlFiles', () => {
 });
 
 describe('the package', () => {
-  it('has one folder per engine and the engine-neutral script/ (pgbench built-in scripts), each shipped in "files"', () => {
+  it('has one folder per engine, the engine-neutral script/ (pgbench built-in scripts) and tproch-answers/ (TPC-H answer set), each shipped in "files"', () => {
     const dirs = readdirSync(PKG).filter((d) => !d.startsWith('.') && statSync(join(PKG, d)).isDirectory() && !['src', 'dist', 'node_modules'].includes(d));
-    expect(dirs.sort()).toEqual([...ENGINES, 'script'].sort());
+    expect(dirs.sort()).toEqual([...ENGINES, 'script', 'tproch-answers'].sort());
     const pkg = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as { files: string[] };
-    for (const e of [...ENGINES, 'script']) expect(pkg.files, e).toContain(e);
+    for (const e of [...ENGINES, 'script', 'tproch-answers']) expect(pkg.files, e).toContain(e);
     expect(pkg.files).toContain('README.md');
   });
 });

@@ -8,3 +8,4 @@ export { sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlText, type SqlFileEntr
 export { checkedStatements, placeholderSyntax, sqlSet, SqlCatalog, type SqlDialect, type SqlLayer, type SqlSet, type SqlVars } from './set.js';
 export { sqlTemplate } from './template.js';
 export { BUILTIN_SCRIPT_NAMES, builtinScript, type BuiltinScriptName } from './scripts.js';
+export { tprochAnswerText } from './answers.js';

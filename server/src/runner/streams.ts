@@ -87,6 +87,8 @@ export interface StreamPlan<S> {
   after?: (s: S) => Promise<void>;
   /** Run on this session (the caller's) instead of opening one. */
   session?: S;
+  /** Fetch each query's rows and hand them here after it ends (TPROC-H's answer check); the rows are not kept. */
+  onRows?: (q: { set: number; query: number }, rows: unknown[][]) => void;
 }
 
 /** A message of a thrown value (driver errors are SledgeErrors). */
@@ -178,7 +180,7 @@ export class StreamRun<Options, S extends StreamSession> {
   }
 
   /** Run one query: its lines, its metric frames, its record. Null when a stop or a halt cut it short. */
-  private async runQuery(s: S, at: QueryAt, text: Parameters<S['query']>[0]): Promise<QueryRecord | null> {
+  private async runQuery(s: S, at: QueryAt, text: Parameters<S['query']>[0], onRows?: StreamPlan<S>['onRows']): Promise<QueryRecord | null> {
     const where = { stream: at.stream, set: at.set, query: at.query, position: at.position };
     const total = this.cfg.workload.queries.length;
     this.line(at.vu, `Executing Query ${at.query} (${at.position} of ${total})`);
@@ -189,7 +191,7 @@ export class StreamRun<Options, S extends StreamSession> {
     const dog = this.watchdog(s);
     try {
       const profileKind = s.profiles ? this.cfg.profileMetricKind : undefined;
-      const r = await s.query(text, { fetch: this.cfg.verbose, ...(profileKind ? { profile: true } : {}) });
+      const r = await s.query(text, { fetch: this.cfg.verbose || onRows !== undefined, ...(profileKind ? { profile: true } : {}) });
       if (this.haltedByOwner && !this.stop.requested) return null;
       const seconds = r.ms / 1000;
       const cpu = r.cpuSeconds !== undefined ? { cpuSeconds: r.cpuSeconds } : {};
@@ -197,6 +199,7 @@ export class StreamRun<Options, S extends StreamSession> {
       if (this.cfg.verbose) this.line(at.vu, `${r.rows} rows returned${r.data ? `: ${JSON.stringify(r.data.slice(0, 20))}` : ''}`);
       this.metric(this.cfg.metricKind, { ...where, phase: 'end', seconds, rows: r.rows, ...cpu });
       if (profileKind && r.profile) this.metric(profileKind, { ...where, profile: r.profile });
+      onRows?.({ set: at.set, query: at.query }, r.data ?? []);
       return { ...where, seconds, rows: r.rows, startedAt, ...cpu };
     } catch (e) {
       if (this.halted) return null;
@@ -212,12 +215,12 @@ export class StreamRun<Options, S extends StreamSession> {
   }
 
   /** One pass: the workload's queries for (stream, set), in its order. Null when stopped part way. */
-  private async runSet(s: S, stream: number, vu: number, set: number, onQuery?: (q: QueryRecord) => void): Promise<QueryRecord[] | null> {
+  private async runSet(s: S, stream: number, vu: number, set: number, onQuery?: (q: QueryRecord) => void, onRows?: StreamPlan<S>['onRows']): Promise<QueryRecord[] | null> {
     const planned = this.cfg.workload.querySet({ seed: this.cfg.seed, options: this.cfg.options, stream, set, sql: this.cfg.sql });
     const times: QueryRecord[] = [];
     for (const p of planned) {
       if (this.halted) return null;
-      const t = await this.runQuery(s, { stream, vu, set, position: p.position, query: p.text.query }, p.text);
+      const t = await this.runQuery(s, { stream, vu, set, position: p.position, query: p.text.query }, p.text, onRows);
       if (!t) return null;
       times.push(t);
       onQuery?.(t);
@@ -239,7 +242,7 @@ export class StreamRun<Options, S extends StreamSession> {
       if (plan.before && !this.halted) await plan.before(s);
       const t0 = performance.now();
       for (let set = 1; set <= plan.sets && !this.halted; set++) {
-        const times = await this.runSet(s, stream, vu, set, (q) => (out.queries.push(q), onQuery?.(q)));
+        const times = await this.runSet(s, stream, vu, set, (q) => (out.queries.push(q), onQuery?.(q)), plan.onRows);
         if (!times) break;
         out.completedSets = set;
         out.seconds = Math.round((performance.now() - t0) / 1000);

@@ -3,6 +3,7 @@ import { Target } from '../targets.js';
 import { DatagenOptions, JobCommonFields, type JobConfigBase, type JobType } from '../job-base.js';
 import { Problems, validate } from '../validate.js';
 import { StringEnum } from '../util.js';
+import { Validity } from '../run/validity.js';
 import type { WorkloadDef } from './types.js';
 import { applyTargetDefaults } from './target-defaults.js';
 import { hslHex, type ThemeColor } from '../palette.js';
@@ -60,16 +61,17 @@ const TprochOptionFields = {
     maximum: MAX_TPROCH_BUILD_VUS,
     'x-group': 'schema',
   }),
-  mode: StringEnum(['power', 'throughput'] as const, {
+  mode: StringEnum(['power', 'throughput', 'performance'] as const, {
     title: 'Test',
-    description: 'power: one stream (RF1, 22 queries in Appendix A row 0 order, RF2); throughput: `streams` query streams in parallel plus a refresh stream',
+    description:
+      'power: one stream (RF1, 22 queries in Appendix A row 0 order, RF2); throughput: `streams` query streams in parallel plus a refresh stream; performance: a power test then a throughput test in one job, with the power, throughput and composite scores',
     default: 'power',
     'x-group': 'driver',
   }),
   streams: Type.Optional(
     Type.Integer({
       title: 'Query streams',
-      description: 'Throughput test streams; left out: the TPC-H count for the scale factor (defaultStreams: SF 1: 2, 10: 3, 30: 4, 100: 5 ...)',
+      description: 'Throughput test streams (throughput and performance tests); left out: the TPC-H count for the scale factor (defaultStreams: SF 1: 2, 10: 3, 30: 4, 100: 5 ...)',
       minimum: 1,
       maximum: MAX_TPROCH_STREAMS,
       'x-group': 'driver',
@@ -144,7 +146,7 @@ export type TprochRefreshTime = Type.Static<typeof TprochRefreshTime>;
 
 export const TprochResult = Type.Object(
   {
-    mode: StringEnum(['power', 'throughput'] as const),
+    mode: StringEnum(['power', 'throughput', 'performance'] as const),
     scaleFactor: Type.Number(),
     /** false for SFs outside STANDARD_SCALE_FACTORS (results are then not comparable with TPC-H's). */
     standardScale: Type.Boolean(),
@@ -157,9 +159,16 @@ export const TprochResult = Type.Object(
     refreshes: Type.Array(TprochRefreshTime),
     /** The headline: power = the stream's geomean; throughput = the slowest stream's (HammerDB's guidance). Seconds. */
     geomean: Type.Number(),
-    /** Wall-clock seconds of the measured test (power: RF1 + queries + RF2; throughput: first stream start to last stream end). */
+    /** Wall-clock seconds of the measured test (power: RF1 + queries + RF2; throughput: first stream start to last stream end; performance: both tests). */
     elapsedSeconds: Type.Number(),
-    /** Sledge's TPC-H metrics (computed as the specification defines them; not audited). Absent when not computable (power needs RF times for Power@Size). */
+    /** Performance test: the power test's seconds (RF1 + queries + RF2) and the throughput test's (Ts). */
+    powerSeconds: Type.Optional(Type.Number()),
+    throughputSeconds: Type.Optional(Type.Number()),
+    /**
+     * Sledge's scores, computed by the TPC-H specification's formulas (not TPC results): the power score
+     * (3600·SF / geometric mean of the power test's 22 query and 2 refresh times), the throughput score
+     * (S·22·3600·SF / Ts) and the composite score √(power·throughput), per hour at SF. Absent when not computable.
+     */
     powerAtSize: Type.Optional(Type.Number()),
     throughputAtSize: Type.Optional(Type.Number()),
     qphh: Type.Optional(Type.Number()),
@@ -167,6 +176,8 @@ export const TprochResult = Type.Object(
     metricsNote: Type.Optional(Type.String()),
     /** Queries that failed (recorded, the stream went on unless raiseQueryError). */
     errors: Type.Integer(),
+    /** Validity verdict: with validation at SF 1, each power-stream query's answer against the TPC-H answer set. */
+    validity: Type.Optional(Validity),
     line: Type.String({ description: 'the headline line, e.g. "Geometric mean of query times returning rows (22) is 0.12345"' }),
   },
   { $id: 'TprochResult' },

@@ -11,14 +11,16 @@ import type { ResultFigures, WorkloadReport } from '../registry.js';
 import { tprochArtifact } from './artifact.js';
 import { QUERIES, jobQueryBars, queryBarsOption, queryTime, streamName, streamsOf } from './report-charts.js';
 
-/** The geomean, mode and SF, streams, elapsed time, Sledge's TPC-H metrics, failed queries; the metrics' note. */
+/** The geomean, mode and SF, streams, elapsed time, Sledge's scores (TPC-H formulas), failed queries; the scores' note. */
 function figures(job: Job): ResultFigures | undefined {
   const r = job.result;
   if (!isTprochResult(r)) return undefined;
   const stats: ResultFigures['stats'] = [[fixed(r.geomean, 5), 'geomean (s)'], [`${r.mode}`, `SF ${r.scaleFactor}${r.standardScale ? '' : ' (non-standard)'}`], [int(r.streams), 'streams'], [fixed(r.elapsedSeconds, 1), 'elapsed seconds']];
-  if (r.qphh !== undefined) stats.push([fixed(r.qphh, 1), 'QphH@Size (Sledge, not audited)']);
-  if (r.powerAtSize !== undefined) stats.push([fixed(r.powerAtSize, 1), 'Power@Size']);
-  if (r.throughputAtSize !== undefined) stats.push([fixed(r.throughputAtSize, 1), 'Throughput@Size']);
+  if (r.qphh !== undefined) stats.push([fixed(r.qphh, 1), "composite score per hour (Sledge's, TPC-H formula, not a TPC result)"]);
+  if (r.powerAtSize !== undefined) stats.push([fixed(r.powerAtSize, 1), 'power score per hour']);
+  if (r.throughputAtSize !== undefined) stats.push([fixed(r.throughputAtSize, 1), 'throughput score per hour']);
+  if (r.powerSeconds !== undefined) stats.push([fixed(r.powerSeconds, 1), 'power test seconds']);
+  if (r.throughputSeconds !== undefined) stats.push([fixed(r.throughputSeconds, 1), 'throughput test seconds']);
   if (r.errors) stats.push([int(r.errors), 'failed queries']);
   return { stats, ...(r.metricsNote ? { note: r.metricsNote } : {}) };
 }
@@ -80,7 +82,7 @@ function compare(data: ReportData[]): Html {
   const heads = data.map((d, i) => ({ name: legendName(d, i), values: { 'geomean (s)': res[i]?.geomean } }));
   return html`<section id="headline"><h2>Result</h2>
 ${themedChart('Geometric mean of query times (s, lower is better)', (p) => headlineBarsOption(heads, ['geomean (s)'], p), { width: 760, height: 220 })}
-${table(['job', 'id', 'engine', 'status', 'mode', num('SF'), num('streams'), num('geomean s'), num('Δ'), num('QphH'), num('elapsed s')], rows)}
+${table(['job', 'id', 'engine', 'status', 'mode', num('SF'), num('streams'), num('geomean s'), num('Δ'), num('composite'), num('elapsed s')], rows)}
 ${themedChart('Seconds per query (first stream of each job)', (p) => queryBarsOption(bars, p))}</section>`;
 }
 

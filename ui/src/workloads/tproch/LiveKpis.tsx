@@ -6,7 +6,7 @@ import { timelineOf } from './timeline.js';
 
 /** The queries a live run has finished, of those planned, and what runs now. */
 export function tprochDone(live: LiveJob): { finished: number; planned: number; running: string[]; failed: number } {
-  const t = timelineOf({ 'tproch-query': live.metrics['tproch-query'] ?? [], 'tproch-refresh': live.metrics['tproch-refresh'] ?? [] }, jobTproch(live.job)['mode'] === 'throughput');
+  const t = timelineOf({ 'tproch-query': live.metrics['tproch-query'] ?? [], 'tproch-refresh': live.metrics['tproch-refresh'] ?? [] }, jobTproch(live.job)['mode'] !== 'power');
   const q = t.finished.filter((s) => s.op.startsWith('q'));
   return { finished: q.length, planned: plannedQueries(live.job), running: t.running.map((s) => s.label), failed: q.filter((s) => s.error).length };
 }

@@ -4,8 +4,9 @@ import { engineDoes, useCapabilities } from '../../state/capabilities.js';
 
 /**
  * HammerDB's headline (the geometric mean of query times returning rows),
- * then the TPC-H metrics Sledge computes from the same run, labelled as ours
- * and not audited, with the note on how they were computed.
+ * then Sledge's power, throughput and composite scores (per hour at the SF),
+ * computed by the TPC-H specification's formulas and labelled as ours, not
+ * TPC results, with the note on how they were computed.
  */
 export function TprochResultBanner({ job }: { job: Job }) {
   const r = tprochResult(job);
@@ -13,9 +14,9 @@ export function TprochResultBanner({ job }: { job: Job }) {
   const dop = engineDoes(job.engine, 'tproch', 'dop', useCapabilities());
   if (!r) return null;
   const metrics: [string, string, number | undefined][] = [
-    ['power', 'Power@Size', r.powerAtSize],
-    ['throughput', 'Throughput@Size', r.throughputAtSize],
-    ['qphh', 'QphH@Size', r.qphh],
+    ['power', 'power score', r.powerAtSize],
+    ['throughput', 'throughput score', r.throughputAtSize],
+    ['qphh', 'composite score', r.qphh],
   ];
   return (
     <section className="result-banner" aria-label="Test result" data-testid="result-banner">
@@ -27,13 +28,15 @@ export function TprochResultBanner({ job }: { job: Job }) {
           <span className="big" data-testid="result-geomean" data-value={r.geomean}>
             {fmtSec(r.geomean)}
           </span>
-          <span className="unit">s geometric mean{r.mode === 'throughput' ? ' (slowest stream)' : ''}</span>
+          <span className="unit">s geometric mean{r.mode === 'throughput' ? ' (slowest stream)' : r.mode === 'performance' ? ' (power test)' : ''}</span>
         </div>
         <div>
           <span className="big" data-testid="result-elapsed" data-value={r.elapsedSeconds}>
             {r.elapsedSeconds.toFixed(1)}
           </span>
-          <span className="unit">s elapsed ({r.mode} test)</span>
+          <span className="unit">
+            s elapsed ({r.mode} test{r.powerSeconds !== undefined && r.throughputSeconds !== undefined ? `: power ${r.powerSeconds.toFixed(1)} s, throughput ${r.throughputSeconds.toFixed(1)} s` : ''})
+          </span>
         </div>
         <div>
           <span className="big">SF {r.scaleFactor}</span>
@@ -51,9 +54,10 @@ export function TprochResultBanner({ job }: { job: Job }) {
           </div>
         )}
       </div>
-      <div className="tpch-metrics" aria-label="TPC-H metrics (Sledge, not audited)">
+      <div className="tpch-metrics" aria-label="Scores (Sledge's, by the TPC-H formulas)">
         <p className="small muted tpch-metrics-head">
-          TPC-H metrics <span className="badge" title="Computed by Sledge as the TPC-H specification defines them; not an audited TPC-H result">Sledge, not audited</span>
+          Scores per hour at SF {r.scaleFactor}{' '}
+          <span className="badge" title="Sledge's figures, computed by the TPC-H specification's formulas; not TPC results">Sledge's, not TPC results</span>
           {!r.standardScale && <span className="badge">non-standard SF</span>}
           {r.validation && <span className="badge">validation parameters</span>}
         </p>

@@ -29,7 +29,7 @@ export function TprochRunCharts({ live }: { live: LiveJob }) {
   const { job } = live;
   const active = !isTerminalStatus(job.status);
   const now = useNow(1000, active);
-  const throughput = jobTproch(job)['mode'] === 'throughput';
+  const throughput = jobTproch(job)['mode'] !== 'power';
   const qList = live.metrics['tproch-query'];
   const rList = live.metrics['tproch-refresh'];
   const pList = live.metrics['tproch-plan'];

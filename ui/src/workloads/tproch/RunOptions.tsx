@@ -60,7 +60,11 @@ export function TprochRunOptions({ engine, field, values }: RunOptionsProps) {
         <legend>Refresh functions</legend>
         <p className="help">
           RF1 inserts new sales (SF·1500 orders with their line items), RF2 deletes as many old ones.{' '}
-          {throughput ? 'In a throughput test a refresh stream runs the update sets beside the query streams, waiting the trickle delay before each order.' : 'In a power test RF1 runs before the 22 queries and RF2 after them.'}
+          {throughput
+            ? 'In a throughput test a refresh stream runs the update sets beside the query streams, waiting the trickle delay before each order.'
+            : values['mode'] === 'performance'
+              ? 'A performance test runs a power test (RF1, the 22 queries, RF2), then a throughput test whose refresh stream runs the update sets beside the query streams.'
+              : 'In a power test RF1 runs before the 22 queries and RF2 after them.'}
         </p>
         <div className="form-grid">{REFRESH_FIELDS.map((n) => field(n))}</div>
       </fieldset>

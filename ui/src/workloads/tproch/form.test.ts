@@ -19,7 +19,7 @@ describe('TPROC-H form', () => {
   it("takes its fields and defaults from protocol's TprochOptions", () => {
     const d = form.defaults();
     expect(d).toMatchObject({ scaleFactor: '1', buildVus: '1', mode: 'power', streams: '', querySets: '1', refresh: false, updateSets: '1', trickleMs: '1000', dop: '2', queryTimeoutSec: '0', raiseQueryError: false, validation: false, explain: true, verbose: false });
-    expect(form.field('mode').options).toEqual(['power', 'throughput']);
+    expect(form.field('mode').options).toEqual(['power', 'throughput', 'performance']);
     expect(form.buildFields).toEqual(['scaleFactor', 'buildVus']);
     expect(form.runFields).toEqual(expect.arrayContaining(['scaleFactor', 'mode', 'streams', 'querySets', 'refresh', 'updateSets', 'trickleMs', 'dop', 'queryTimeoutSec', 'raiseQueryError', 'validation', 'explain', 'verbose']));
     // Every run field is one of the schema's, and the body carries typed values.

@@ -31,7 +31,7 @@ export const TPROCH_UI: WorkloadUi = {
   },
   resultColumns: [
     { key: 'geomean', title: 'Geomean (s)', value: (j) => tprochResult(j)?.geomean, format: (v) => fmtSec(v), lowerIsBetter: true },
-    { key: 'qphh', title: 'QphH', value: (j) => tprochResult(j)?.qphh, format: (v) => fmtMetric(v) },
+    { key: 'qphh', title: 'Composite score', value: (j) => tprochResult(j)?.qphh, format: (v) => fmtMetric(v) },
   ],
   // No engine transaction counter: the Compare page draws query ratios instead.
   counters: [],

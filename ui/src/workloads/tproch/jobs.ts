@@ -12,9 +12,9 @@ export function configSummary(job: Job): string[] {
   const parts: string[] = [];
   const sf = tprochResult(job)?.scaleFactor ?? num(t, 'scaleFactor');
   if (job.type === 'run') {
-    parts.push(t['mode'] === 'throughput' ? 'throughput test' : 'power test');
+    parts.push(t['mode'] === 'throughput' ? 'throughput test' : t['mode'] === 'performance' ? 'performance test (power + throughput)' : 'power test');
     if (sf !== undefined) parts.push(`SF ${sf}`);
-    if (t['mode'] === 'throughput') parts.push(plural(jobStreams(job), 'query stream'));
+    if (t['mode'] === 'throughput' || t['mode'] === 'performance') parts.push(plural(jobStreams(job), 'query stream'));
     const sets = num(t, 'querySets');
     if (sets !== undefined && sets > 1) parts.push(plural(sets, 'query set'));
     const dop = num(t, 'dop');
@@ -44,10 +44,11 @@ export function jobVus(job: Job): number | undefined {
   return undefined;
 }
 
-/** Queries a run plans: 22 per query set per stream. */
+/** Queries a run plans: 22 per query set per stream (a performance test adds its power stream). */
 export function plannedQueries(job: Job): number {
-  const sets = num(jobTproch(job), 'querySets') ?? 1;
-  return 22 * sets * jobStreams(job);
+  const t = jobTproch(job);
+  const sets = num(t, 'querySets') ?? 1;
+  return 22 * sets * (jobStreams(job) + (t['mode'] === 'performance' ? 1 : 0));
 }
 
 /** TPROC-H runs have no timed window: each stream runs its query sets to the end. */
@@ -59,5 +60,6 @@ export function runPlan(job: Job): RunPlan {
 /** The compare table's plan cell: the test and its streams. */
 export function planCell(job: Job): string {
   const t = jobTproch(job);
+  if (t['mode'] === 'performance') return `performance, power + ${plural(jobStreams(job), 'stream')}`;
   return t['mode'] === 'throughput' ? `throughput, ${plural(jobStreams(job), 'stream')}` : 'power';
 }

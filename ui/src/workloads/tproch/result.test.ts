@@ -55,7 +55,7 @@ describe('TPROC-H job page from a TprochResult', () => {
     expect(html).toContain(`data-testid="stream-geomean-0"><strong>${g.toFixed(5)}</strong>`);
   });
 
-  it('shows the headline line, the geomean and the TPC-H metrics labelled as Sledge\'s, not audited', () => {
+  it("shows the headline line, the geomean and the scores labelled as Sledge's, not TPC results", () => {
     const job = tprochJob({ result: tprochResultFixture({ qphh: undefined, throughputAtSize: undefined }) });
     setKnownCapabilities(CAPS);
     const html = renderToStaticMarkup(createElement(TprochResultBanner, { job }));
@@ -65,7 +65,9 @@ describe('TPROC-H job page from a TprochResult', () => {
     setKnownCapabilities(undefined);
     expect(html).toContain('Geometric mean of query times returning rows (22) is 0.90000');
     expect(html).toMatch(/data-testid="result-geomean" data-value="0.9">0.90000</);
-    expect(html).toContain('Sledge, not audited');
+    expect(html).toContain('Sledge&#x27;s, not TPC results');
+    expect(html).toContain('power score');
+    expect(html).toContain('composite score');
     expect(html).toContain('non-standard SF');
     expect(html).toMatch(/data-testid="result-power" data-value="1234.5">1,234.5</);
     expect(html).toMatch(/data-testid="result-qphh" data-value="">–</);
@@ -93,5 +95,17 @@ describe('TPROC-H job page from a TprochResult', () => {
     setKnownCapabilities(undefined);
     expect(TPROCH_UI.runPlan(thr)).toMatchObject({ timed: false, vus: 3, totalIterations: 44 });
     expect(TPROCH_UI.planCell(thr)).toBe('throughput, 3 streams');
+    // A performance test: the power stream, then the SF's streams (SF 1: 2).
+    const perf = tprochJob({ engine: 'postgresql', config: { tproch: { scaleFactor: 1, mode: 'performance', querySets: 1, dop: 2, refresh: true } } });
+    expect(TPROCH_UI.summary(perf)).toEqual(['performance test (power + throughput)', 'SF 1', '2 query streams', 'refresh on']);
+    expect(TPROCH_UI.planCell(perf)).toBe('performance, power + 2 streams');
+  });
+
+  it('a performance result shows both tests\' seconds and the power stream\'s geomean', () => {
+    const job = tprochJob({ result: tprochResultFixture({ mode: 'performance', streams: 2, powerSeconds: 10, throughputSeconds: 15.3, elapsedSeconds: 25.3, throughputAtSize: 50, qphh: 248.5 }) });
+    const html = renderToStaticMarkup(createElement(TprochResultBanner, { job }));
+    expect(html).toContain('s geometric mean (power test)');
+    expect(html).toContain('performance test: power 10.0 s, throughput 15.3 s');
+    expect(html).toMatch(/data-testid="result-qphh" data-value="248.5">248.5</);
   });
 });

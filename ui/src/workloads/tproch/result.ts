@@ -11,12 +11,12 @@ export function jobTproch(job: Pick<Job, 'config'>): Record<string, unknown> {
   return c && typeof c === 'object' && c.tproch && typeof c.tproch === 'object' ? c.tproch : {};
 }
 
-/** Query streams a run has: its result's, else as configured (power: 1; throughput: streams, left out = the SF's TPC-H count). */
+/** Query streams a run has: its result's, else as configured (power: 1; throughput and performance: the throughput test's streams, left out = the SF's TPC-H count). */
 export function jobStreams(job: Pick<Job, 'config' | 'result'>): number {
   const r = tprochResult(job);
   if (r) return r.streams;
   const t = jobTproch(job);
-  if (t['mode'] !== 'throughput') return 1;
+  if (t['mode'] !== 'throughput' && t['mode'] !== 'performance') return 1;
   const s = typeof t['streams'] === 'number' ? t['streams'] : 0;
   // Stored before streams became optional, 0 meant the TPC-H count too.
   const sf = typeof t['scaleFactor'] === 'number' ? t['scaleFactor'] : 1;
@@ -26,7 +26,7 @@ export function jobStreams(job: Pick<Job, 'config' | 'result'>): number {
 /** Seconds with five decimals, as HammerDB prints query times and the geometric mean. */
 export const fmtSec = (s: number | undefined): string => (s === undefined || !Number.isFinite(s) ? '–' : s.toFixed(s < 10 ? 5 : s < 100 ? 3 : 1));
 
-/** A TPC-H metric (QphH@Size ...) with one decimal and thousands separators. */
+/** A score (power, throughput, composite) with one decimal and thousands separators. */
 export const fmtMetric = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 }));
 
 /** One query of the job-page table: its time in each stream (of the chosen query set). */
