@@ -15,6 +15,8 @@ export interface ArrivalPlan {
   maxSessions: number;
   /** An arrival claimed later than this after its due time found every session busy: dropped. */
   dropSlackMs: number;
+  /** The runner changes the rate during the run (a capacity search): the sessions read the schedule it publishes, not rate/rampTo. */
+  steered?: boolean;
 }
 
 /** The target rate (per second) at t seconds. */

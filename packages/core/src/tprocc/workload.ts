@@ -209,6 +209,8 @@ function vuPlan(o: TproccOptions): VuPlan {
   if (o.arrival) {
     const { rate, rampTo, maxSessions, graceMs } = o.arrival;
     shape.arrival = { rate, ...(rampTo !== undefined ? { rampTo } : {}), spanSec: (o.rampup + o.duration) * 60, maxSessions, dropSlackMs: graceMs ?? ARRIVAL_GRACE_MS };
+    // A capacity search starts at the arrival rate and steers it from there.
+    if (o.capacity) Object.assign(shape, { capacity: o.capacity, arrival: { ...shape.arrival, steered: true } });
   }
   return {
     ...shape,
