@@ -124,9 +124,10 @@ export class CapacityRun {
         return { rate: null, reason: step.reason };
       }
       meter.setRate(step.rate);
-      if (step.phase === 'hold') return { rate: step.rate };
+      // After a rate change the sessions and the database settle before anything is judged (the hold too).
       const settle = Math.min(SETTLE_MAX_SEC, this.opts.stepSeconds * 0.2);
       if (await stop.sleep(settle * 1000)) return 'stopped';
+      if (step.phase === 'hold') return { rate: step.rate };
       await this.begin();
       if (await stop.sleep((this.opts.stepSeconds - settle) * 1000)) return 'stopped';
       const probe = await this.end(step.phase, step.rate);
