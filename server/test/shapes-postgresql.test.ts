@@ -5,6 +5,14 @@ import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; nopm: number; tpm: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
 type ArrivalRes = { targetRate: number; achievedRate: number; sessionsUsed: number; dropped: number; scheduled: number };
+type CapacityRes = {
+  slo: string;
+  rate: number | null;
+  held: boolean;
+  reason: string;
+  latency: Record<string, { p50: number; p95: number; p99: number; calls: number }>;
+  probes: { index: number; phase: string; rate: number; passed: boolean; achievedRate: number; checks: { expr: string; actual: number | null; ok: boolean }[]; latency: Record<string, { p95: number }> }[];
+};
 
 /**
  * Run shapes on PostgreSQL (issue 12 items 4 and 5): both need the TypeScript
@@ -84,5 +92,63 @@ describe('run shapes on PostgreSQL', () => {
       expect(h.sessionsUsed).toBe(2);
       expect(h.dropped).toBeGreaterThan(0);
       expect(h.achievedRate).toBeLessThan(h.targetRate);
+    }), quietTimeout(300_000));
+
+  it('capacity at an SLO: p95(neword)<20ms finds a rate by doubling and bisection, and holds it (issue 34 item 3)', () =>
+    quiet(async () => {
+      const count = async () => (await get<{ total: number }>(s, '/api/v1/jobs?limit=1')).total;
+      // A bad SLO is a 400 naming the condition's position; nothing is queued.
+      const before = await count();
+      const bad = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { arrival: { rate: 10, maxSessions: 8 }, capacity: { slo: 'p95(neword)<20ms, p95(nosuch)<5ms' } } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: { code: 'SLEDGE_E_VALIDATION', field: 'tprocc.capacity.slo' } });
+      expect((bad.body as { error: { message: string } }).error.message).toMatch(/condition 2 at character 19/);
+      expect(await count()).toBe(before);
+
+      // Short probes on a shared host: 4 s each (the first 0.8 s settles), a 25% tolerance, an 8 s hold.
+      const slo = 'p95(neword)<20ms';
+      const r = await post(s, '/api/v1/jobs', {
+        type: 'run',
+        target,
+        tprocc: { rampup: 0, duration: 1, tcRefreshSec: 2, arrival: { rate: 10, maxSessions: 8, graceMs: 250 }, capacity: { slo, stepSeconds: 4, holdSeconds: 8, tolerance: 0.25 } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const job: Job = await waitJob(s, String(r.body.id), 280_000);
+      expect(job.status, `${JSON.stringify(job.error)}\n${(await lines(job.id)).filter((l) => l.startsWith('Capacity')).join('\n')}`).toBe('completed');
+      const res = job.result as unknown as { nopm: number; arrival: ArrivalRes; capacity: CapacityRes };
+      const c = res.capacity;
+      expect(c.slo).toBe(slo);
+      const search = c.probes.filter((p) => p.phase !== 'hold');
+      const hold = c.probes.at(-1)!;
+      // Bracketing doubles from the start rate while probes pass (halves while the start rate fails, on a loaded host).
+      expect(search[0]!.rate).toBe(10);
+      for (let i = 1; i < search.length && search[i]!.phase === 'bracket'; i++) {
+        const prev = search[i - 1]!;
+        expect(search[i]!.rate).toBe(prev.passed ? prev.rate * 2 : Math.round((prev.rate / 2) * 10) / 10);
+      }
+      // Some rate failed (8 sessions cannot go on forever), and bisection narrowed to within the tolerance.
+      const lastPass = Math.max(...search.filter((p) => p.passed).map((p) => p.rate));
+      const firstFail = Math.min(...search.filter((p) => !p.passed && p.rate > lastPass).map((p) => p.rate));
+      expect(Number.isFinite(firstFail)).toBe(true);
+      expect(firstFail - lastPass).toBeLessThanOrEqual(0.25 * lastPass + 1);
+      // Each verdict follows its measured p95.
+      for (const p of c.probes) {
+        const chk = p.checks.find((x) => x.expr === slo)!;
+        if (chk.actual !== null) expect(chk.ok).toBe(chk.actual < 20);
+        expect(p.passed).toBe(p.checks.every((x) => x.ok));
+      }
+      // The found rate is the highest that passed, it was held, and the job's measured window is the hold.
+      expect(c.rate).toBe(lastPass);
+      expect(hold).toMatchObject({ phase: 'hold', rate: lastPass });
+      // held is the hold's own verdict. The found rate is the edge by construction: on a 2-core host shared with
+      // other builds (load average 6-12) a hold at it failed in one run of four, so the verdict is checked, not assumed.
+      expect(c.held).toBe(hold.passed);
+      expect(c.held).toBe(hold.checks.find((x) => x.expr === slo)!.ok && hold.checks.every((x) => x.ok));
+      expect(c.latency['neworder']!.calls).toBeGreaterThan(0);
+      expect(res.arrival.targetRate).toBeCloseTo(lastPass, -1);
+      expect(res.nopm).toBeGreaterThan(0);
+      const out = await lines(job.id);
+      expect(out.some((l) => l.startsWith('Capacity probe 1 (bracket) at 10/s'))).toBe(true);
+      expect(out.some((l) => l.startsWith(`Capacity at SLO ${slo}: ${lastPass}/s, ${c.held ? 'held' : 'NOT held'}`))).toBe(true);
     }), quietTimeout(300_000));
 });

@@ -97,4 +97,30 @@ describe('run shapes on SQLite', () => {
       // Every scheduled arrival in the window either ran or was dropped (give or take those in flight at the edges).
       expect(Math.abs(a.scheduled - a.dropped - a.achievedRate * 6) / a.scheduled).toBeLessThan(0.05);
     }), quietTimeout(300_000));
+
+  it('capacity search up to maxRate: doubles 5 -> 10 -> 20/s, holds 20/s, stores the probes with the job and as live samples', () =>
+    quiet(async () => {
+      const slo = 'p95(neword)<5s, error_rate<50%';
+      const r = await post(s, '/api/v1/jobs', {
+        type: 'run',
+        target,
+        tprocc: { rampup: 0, duration: 1, tcRefreshSec: 2, arrival: { rate: 5, maxSessions: 2, graceMs: 250 }, capacity: { slo, maxRate: 20, stepSeconds: 2, holdSeconds: 3, maxDropped: 0.2 } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      const c = (job.result as unknown as { capacity: { rate: number; held: boolean; reason: string; probes: { phase: string; rate: number; passed: boolean; checks: { expr: string }[] }[] } }).capacity;
+      expect(c.probes.map((p) => [p.phase, p.rate])).toEqual([
+        ['bracket', 5],
+        ['bracket', 10],
+        ['bracket', 20],
+        ['hold', 20],
+      ]);
+      // Two SLO conditions and the drop check, judged on every probe.
+      expect(c.probes[0]!.checks.map((x) => x.expr)).toEqual(['p95(neword)<5s', 'error_rate<50%', 'dropped<=20%']);
+      expect(c).toMatchObject({ rate: 20, held: true });
+      expect(c.reason).toContain('maxRate');
+      const live = (await shapeSamples(job.id)).filter((x) => x.data['kind'] === 'capacity');
+      expect(live.map((x) => x.data['rate'])).toEqual([5, 10, 20, 20]);
+    }), quietTimeout(300_000));
 });

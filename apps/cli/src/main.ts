@@ -21,7 +21,8 @@ import { REPORT_FLAGS, reportCommand, reportIds } from './report.js';
 import { validityReport } from './validity.js';
 import { SCRIPT_FLAGS, type ScriptFlags } from './script.js';
 import { THRESHOLD_FLAGS, jobVerdict, parseMaxRegression, thresholdFields, thresholdReport, type ThresholdFlags } from './thresholds.js';
-import type { ThresholdEvaluation } from '@sledge/protocol';
+import type { CapacityResult, ThresholdEvaluation } from '@sledge/protocol';
+import { capacityLines } from './shapes.js';
 
 const USAGE = `usage: sledge <command> [flags]
 
@@ -74,6 +75,12 @@ connection and workload flags (build/check/delete/run):
   --seed N --label TEXT --profile-id N
   --steps '0:1:2,1:1:4'          step load: START_AFTER_MIN:DURATION_MIN:VUS per step (or a JSON array, or @file.json)
   --arrival-rate TX/S [--arrival-ramp-to TX/S] [--max-sessions N] [--arrival-grace MS]   arrival-rate (open) model
+  --capacity 'SLO'               capacity at an SLO on the arrival-rate model: conditions in the --threshold grammar,
+                                 comma-separated, e.g. 'p95(neword)<20ms, error_rate<0.1%'; the rate doubles from the
+                                 start until a probe fails, is bisected to the tolerance, then held (the measured
+                                 window); prints each probe and the verdict, exit 1 when no rate held
+  --capacity-start TX/S (default 10, or --arrival-rate) --capacity-max TX/S --capacity-step SEC (default 30)
+  --capacity-hold SEC (default 60) --capacity-tolerance PCT (default 5)   --max-sessions N as for --arrival-rate
   --connect-pool FILE   HammerDB connect pool XML (<prefix>cpool.xml): every VU opens each of its connections,
                         each transaction picks one by its policy (first_named, last_named, random, round_robin)
   --ash-background-idle          count background processes' sleeps in ASH (default: only their work)
@@ -221,13 +228,16 @@ async function runJobCommand(type: string, o: Opts): Promise<number> {
       else if (isChbenchResult(final.result)) process.stdout.write(chbenchReport(final.result));
       else if (isScriptResult(final.result)) process.stdout.write(scriptReport(final.result));
       else if (final.result) process.stdout.write(final.result.line + '\n');
+      const capacity = (final.result as { capacity?: CapacityResult } | undefined)?.capacity;
+      if (capacity) process.stdout.write(capacityLines(capacity).join('\n') + '\n');
       else if (final.status === 'completed') process.stdout.write(`${type} job ${final.id} completed${final.summary ? `: ${final.summary}` : ''}\n`);
     }
     const validity = validityReport(final.result);
     if (validity && !o.json) process.stdout.write(validity);
     const verdict = jobVerdict(final);
     if (verdict && !o.json) process.stdout.write(verdict.report);
-    return final.status === 'completed' && (verdict?.passed ?? true) ? 0 : 1;
+    const held = (final.result as { capacity?: CapacityResult } | undefined)?.capacity?.held ?? true;
+    return final.status === 'completed' && (verdict?.passed ?? true) && held ? 0 : 1;
   } finally {
     await close();
   }

@@ -15,6 +15,8 @@ export interface ArrivalPlan {
   maxSessions: number;
   /** An arrival claimed later than this after its due time found every session busy: dropped. */
   dropSlackMs: number;
+  /** The runner changes the rate during the run (a capacity search): the sessions read the schedule it publishes, not rate/rampTo. */
+  steered?: boolean;
 }
 
 /** An arrival no session can start within this many ms of its due time is dropped (arrival.graceMs): the tolerance for the client's own scheduling delays (a busy thread), not a queue. */

@@ -22,6 +22,7 @@ export * from './tprocc/datagen-scripts.js';
 export * from './tprocc/result.js';
 export * from './shapes/index.js';
 export * from './arrival.js';
+export * from './capacity.js';
 export * from './tprocc/workload.js';
 export * from './tproch/hooks.js';
 export * from './tproch/query-params.js';

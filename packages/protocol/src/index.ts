@@ -17,6 +17,7 @@ export * from './metrics.js';
 export * from './palette.js';
 export * from './run/steps.js';
 export * from './run/arrival.js';
+export * from './run/capacity.js';
 export * from './run/pool.js';
 export * from './run/pool-check.js';
 export * from './run/pool-xml.js';

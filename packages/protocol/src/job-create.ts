@@ -8,6 +8,7 @@ import { didYouMean } from './suggest.js';
 import type { ConnectPool } from './run/pool.js';
 import { Placement } from './run/placement.js';
 import { parseBaseline, parseThresholds } from './thresholds.js';
+import { parseSlo } from './run/capacity.js';
 import { DEFAULT_WORKLOAD, WORKLOADS, jobWorkloadDef, workloadDef, type WorkloadDef, type WorkloadTypes } from './workloads/index.js';
 import { TproccJobCreate } from './workloads/tprocc.js';
 import { TprochJobCreate } from './workloads/tproch.js';
@@ -150,6 +151,9 @@ function parseJudging(b: Record<string, unknown>, type: JobType | undefined, def
       if (window !== true) p.add(`thresholds[${i}]`, `thresholds[${i}] ${JSON.stringify(t.expr)}: ':abort' stops a run when the condition fails during its measured window, and ${window}: remove ':abort' (the condition is still judged when the run ends)`);
     });
   }
+  // A capacity search's SLO is judged on every probe: parsed here, where the workload is known.
+  const capacity = (options as { capacity?: { slo?: unknown } } | undefined)?.capacity;
+  if (capacity) p.check(() => parseSlo(capacity.slo, def, `${def.optionsKey}.capacity.slo`));
   if (b['baseline'] !== undefined) {
     const base = p.check(() => parseBaseline(b['baseline']));
     if (base) out.baseline = base;

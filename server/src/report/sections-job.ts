@@ -1,4 +1,4 @@
-import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, validityOfResult, type Job } from '@sledge/protocol';
+import { ENGINE_DISPLAY, WORKLOAD_DISPLAY, validityOfResult, type CapacityResult, type Job } from '@sledge/protocol';
 import type { ResultFigures } from '../workloads/registry.js';
 import type { ReportData } from './data.js';
 import { html, type Html } from './escape.js';
@@ -27,7 +27,30 @@ export function resultSection(job: Job, figures: ResultFigures | undefined): Htm
 ${stats.length ? html`<div class="headline">${stats}</div>` : html`<p class="muted">This job has no result${job.summary ? html`: ${job.summary}` : ''}.</p>`}
 ${line ? html`<p><span class="result-line">${line}</span></p>` : ''}${note}
 ${job.error ? html`<p class="bad"><b>${job.error.code}</b>: ${job.error.message}</p>` : ''}
-${thresholds(job)}${validity(job)}</section>`;
+${thresholds(job)}${capacity(job)}${validity(job)}</section>`;
+}
+
+/** A capacity search (result field `capacity`): the found rate, its latency in the hold, and every probe. */
+function capacity(job: Job): Html | '' {
+  const c = (job.result as { capacity?: CapacityResult } | null | undefined)?.capacity;
+  if (!c) return '';
+  const lat = Object.entries(c.latency);
+  return html`<h3 id="capacity">Capacity at SLO <span class="mono">${c.slo}</span>: <span class="${c.held ? 'good' : 'bad'}">${c.rate === null ? 'none' : `${c.rate} tx/s`} ${c.held ? 'held' : 'not held'}</span></h3>
+<p class="muted">${c.reason}</p>
+${lat.length ? table(['transaction', num('p50 ms'), num('p95 ms'), num('p99 ms'), num('calls')], lat.map(([op, l]) => [op, num(String(l.p50)), num(String(l.p95)), num(String(l.p99)), num(int(l.calls))])) : ''}
+${table(
+  ['probe', 'phase', num('rate /s'), num('achieved /s'), num('dropped'), num('neworder p95 ms'), 'verdict', 'conditions'],
+  c.probes.map((p) => [
+    String(p.index),
+    p.phase,
+    num(String(p.rate)),
+    num(String(p.achievedRate)),
+    num(`${p.dropped}/${p.scheduled}`),
+    num(p.latency['neworder'] ? String(p.latency['neworder'].p95) : ''),
+    html`<span class="${p.passed ? 'good' : 'bad'}">${p.passed ? 'pass' : 'fail'}</span>`,
+    p.checks.map((x) => x.message).join('; '),
+  ]),
+)}`;
 }
 
 /** The run's validity verdict (result field `validity`): each check's status and why; nothing for a job without one. */

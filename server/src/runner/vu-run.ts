@@ -15,6 +15,7 @@ import type { RemoteVus, VuHost } from './vu-host.js';
 import { StepRunner } from './steps.js';
 import { ArrivalMeter } from './arrival-meter.js';
 import { AbortWatch } from './abort-watch.js';
+import { CapacityRun } from './capacity.js';
 
 /** Grace for VUs to finish their current operation at the end of a run, before threads are terminated. */
 const END_GRACE_MS = 10_000;
@@ -137,6 +138,10 @@ class VuRun<C extends WorkloadConfig> {
   /** Run shapes, when the plan has them. */
   private steps: StepRunner | null = null;
   private arrival: ArrivalMeter | null = null;
+  /** A capacity search (plan.capacity) steering the arrival rate. */
+  private capacity: CapacityRun | null = null;
+  /** When the VUs were released (performance.now()). */
+  private released = 0;
   /** Thresholds marked `:abort`, judged during the measured window. */
   private watch: AbortWatch | null = null;
   /** Load beside the VUs (spec.companion), timed runs only. */
@@ -196,6 +201,8 @@ class VuRun<C extends WorkloadConfig> {
     if (this.steps && this.remote) this.steps.onActive = (n) => this.remote!.setActive(n);
     if (this.plan.arrival) this.arrival = new ArrivalMeter(this.plan.arrival, shape, this.counters, ctx, this.mon);
     this.arrival?.start();
+    this.capacity = this.capacityRun();
+    this.released = performance.now();
     this.pool.go();
     if (this.timed && this.spec.companion) {
       this.companion = this.spec.companion(this.env, { firstVu: this.plan.vus + 2 });
@@ -207,6 +214,7 @@ class VuRun<C extends WorkloadConfig> {
     this.samplers = new RunSamplers(ctx, this.ops, this.counters, this.pool, this.timed ? 'rampup' : 'running', this.faults, this.mon);
     if (this.steps) this.samplers.onTick.push((h) => this.steps!.addInterval(h));
     if (this.arrival) this.samplers.onTick.push(() => this.arrival!.tick());
+    if (this.capacity) this.samplers.onTick.push(this.capacity.onTick);
     this.watch = this.timed ? this.abortWatch() : null;
     if (this.watch) this.samplers.onTick.push(this.watch.onTick);
     this.samplers.start(this.monitor, this.plan.monitorIntervalSec, this.mon);
@@ -232,6 +240,31 @@ class VuRun<C extends WorkloadConfig> {
       },
       mon: this.mon,
     });
+  }
+
+  /** The run's capacity search (plan.capacity on an arrival-rate run), else null. */
+  private capacityRun(): CapacityRun | null {
+    const def = workloadDef(this.env.cfg.workload);
+    if (!this.plan.capacity || !this.arrival || !this.plan.arrival || !def) return null;
+    return new CapacityRun(
+      this.plan.capacity,
+      this.plan.arrival.rate,
+      {
+        def,
+        ops: this.ops,
+        labels: this.spec.workload.operationLabels,
+        meter: this.arrival,
+        monitor: this.monitor,
+        counters: this.counters,
+        faults: this.faults,
+        vus: this.plan.vus,
+        ctx: this.env.ctx,
+        stop: this.env.stop,
+        mon: this.mon,
+        sinceRelease: () => (performance.now() - this.released) / 1000,
+      },
+      `${def.optionsKey}.capacity.slo`,
+    );
   }
 
   /** The monitor's checks and the run's header lines; which loop, how many worker threads. */
@@ -364,12 +397,24 @@ class VuRun<C extends WorkloadConfig> {
     const clock = new PhaseClock(stop, this.pool.allDone, mon);
     mon(`Beginning rampup time of ${plan.rampupMinutes} minutes`);
     if (plan.rampupMinutes > 0 && !(await clock.sleepMinutes(plan.rampupMinutes, (k) => `Rampup ${k} minutes complete ...`))) return this.endEarly();
+    let holdRate: number | null = null;
+    if (this.capacity) {
+      // The search runs between rampup and the measured window, which holds the rate it found.
+      const found = await this.capacity.searchRate();
+      if (found === 'stopped') return this.endEarly();
+      if (found.rate === null) {
+        throw new SledgeError('SLEDGE_E_THRESHOLD_ABORT', `capacity search: no arrival rate met the SLO ${plan.capacity!.slo} (${found.reason}): lower ${this.spec.workload.id}.arrival.rate or loosen the SLO`);
+      }
+      holdRate = found.rate;
+      mon(`Capacity search: holding ${holdRate}/s for ${plan.capacity!.holdSeconds} s`);
+    }
     mon('Rampup complete, Taking start Transaction Count.');
     const start = await this.monitorCount('start');
     const startClient = this.counters.totals();
     this.remote?.markWindow('start');
     this.companion?.windowStart();
     this.arrival?.beginWindow();
+    if (holdRate !== null) await this.capacity!.begin();
     const tStart = performance.now();
     const cpu0 = process.cpuUsage();
     this.pool.setPhase(PHASE_MEASURING);
@@ -377,8 +422,9 @@ class VuRun<C extends WorkloadConfig> {
     ctx.status('measuring');
     // A failed `:abort` threshold ends the window as a stop would; endEarly says why.
     this.watch?.begin(start, startClient, () => stop.request());
-    mon(`Timing test period of ${plan.durationMinutes} in minutes`);
-    if (!(await clock.sleepMinutes(plan.durationMinutes, (k) => `${k}  ...,`))) return this.endEarly();
+    const windowMinutes = holdRate !== null ? plan.capacity!.holdSeconds / 60 : plan.durationMinutes;
+    mon(`Timing test period of ${Math.round(windowMinutes * 1000) / 1000} in minutes`);
+    if (!(await clock.sleepMinutes(windowMinutes, (k) => `${k}  ...,`))) return this.endEarly();
     this.watch?.end();
     if (this.watch?.verdict) return this.endEarly();
     mon('Test complete, Taking end Transaction Count.');
@@ -386,13 +432,14 @@ class VuRun<C extends WorkloadConfig> {
     const endClient = this.counters.totals();
     this.remote?.markWindow('end');
     await this.companion?.windowEnd();
+    const capacity = holdRate !== null ? this.capacity!.finish(await this.capacity!.end('hold', holdRate)) : undefined;
     const arrival = this.arrival?.endWindow();
     const pool = this.poolFigures();
     const seconds = (performance.now() - tStart) / 1000;
     const cpu = process.cpuUsage(cpu0);
     this.pool.setPhase(PHASE_DONE);
     this.samplers!.phase = 'done';
-    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}), ...(arrival ? { shapes: { arrival } } : {}) });
+    return this.finish({ start, end, startClient, endClient, seconds, cpu, ...(pool ? { pool } : {}), ...(arrival ? { shapes: { arrival, ...(capacity ? { capacity } : {}) } } : {}) });
   }
 
   /** A connect pool run's client-side TPM per operation and per pool connection (HammerDB: counts ÷ (rampup + duration)). */

@@ -1,6 +1,6 @@
 import type { VuAssignment, VuProfile } from '../shared/messages.js';
 import { CTRL_PHASE, K_COMMIT, K_ROLLBACK, PHASE_MEASURING, VU_STATE, counterIndex } from '../shared/layout.js';
-import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_NEXT, SH_STARTED, raisePeak } from '../shared/shape-layout.js';
+import { SH_DROPPED, SH_EPOCH_F64, SH_IN_USE, SH_NEXT, SH_STARTED, raisePeak, readSegment, segmentArrivalTime, segmentArrivalsBy } from '../shared/shape-layout.js';
 import { arrivalTime, arrivalsBy } from '@sledge/core';
 import { openSession, operationFailed, record, running, sleepUnlessStopped, type Client, type VuEnv } from './vu-session.js';
 
@@ -47,16 +47,19 @@ export async function runArrivalSession(env: VuEnv, a: VuAssignment, profile: Vu
   const epoch = new Float64Array(shape.buffer)[SH_EPOCH_F64]! - performance.timeOrigin;
   const stream = workload.stream({ seed: env.seed, options: env.options, params: env.params, position: a.position, activeVus: env.activeVus, client: 0 });
   let lastYield = performance.now();
+  // A steered schedule (capacity search) is read from the runner's segment; a planned one is fixed.
+  const dueSec = p.steered ? (k: number) => segmentArrivalTime(readSegment(shape), k) : (k: number) => arrivalTime(p, k);
+  const dueBy = p.steered ? (sec: number) => segmentArrivalsBy(readSegment(shape), sec) : (sec: number) => arrivalsBy(p, sec);
   try {
     Atomics.store(env.states, a.index, VU_STATE.idle);
     while (running(env)) {
       const k = Atomics.add(shape, SH_NEXT, 1);
-      const due = epoch + arrivalTime(p, k) * 1000;
+      const due = epoch + dueSec(k) * 1000;
       let now = performance.now();
       if (now > due + p.dropSlackMs) {
         // Every session was busy when it was due: it is dropped, and so is every other arrival already due,
         // so that this session takes the next one on time (as an open model does) rather than one just inside the slack.
-        Atomics.add(shape, SH_DROPPED, 1 + skipPastDue(shape, Math.ceil(arrivalsBy(p, (now - epoch) / 1000))));
+        Atomics.add(shape, SH_DROPPED, 1 + skipPastDue(shape, Math.ceil(dueBy((now - epoch) / 1000))));
         if (now - lastYield > 50) {
           lastYield = now;
           await yieldNow();

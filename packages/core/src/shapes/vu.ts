@@ -1,4 +1,4 @@
-import type { ErrorClassName, Target } from '@sledge/protocol';
+import type { CapacityOptions, ErrorClassName, Target } from '@sledge/protocol';
 import type { Driver, Logger } from '../driver.js';
 import type { ArrivalPlan } from '../arrival.js';
 import type { Headline, RunContext } from './common.js';
@@ -118,6 +118,8 @@ export interface VuPlan {
   steps?: StepPlan[];
   /** Arrival-rate mode: `vus` sessions take arrivals at the planned rate (open model). */
   arrival?: ArrivalPlan;
+  /** Capacity at an SLO: the runner steers the arrival rate (arrival.steered) to the highest that meets the SLO, then holds it as the measured window. */
+  capacity?: CapacityOptions;
 }
 
 /** One step of a step load, in seconds after the VUs are released. */

@@ -205,7 +205,11 @@ async function openSession(driver: Driver, target: Target, opts: SessionOptions,
 function vuPlan(o: TproccOptions): VuPlan {
   const shape: Partial<VuPlan> = {};
   if (o.steps) shape.steps = stepWindows(o.steps);
-  if (o.arrival) shape.arrival = arrivalPlanOf(o.arrival, o.rampup, o.duration);
+  if (o.arrival) {
+    shape.arrival = arrivalPlanOf(o.arrival, o.rampup, o.duration);
+    // A capacity search starts at the arrival rate and steers it from there.
+    if (o.capacity) Object.assign(shape, { capacity: o.capacity, arrival: { ...shape.arrival, steered: true } });
+  }
   return {
     ...shape,
     // Step loads hold as many VU slots as the largest step; arrival mode one per session.

@@ -9,6 +9,7 @@ import type { WorkloadDef } from './types.js';
 import type { ThemeColor } from '../palette.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
+import { CapacityOptions, CapacityResult, checkCapacity } from '../run/capacity.js';
 import { PoolResultFields } from '../run/pool.js';
 import { PlacementResultFields } from '../run/placement.js';
 import { KeyThinkTable } from '../run/keythink.js';
@@ -179,6 +180,7 @@ const TproccOptionFields = {
     ...FaultOptionFields,
     steps: Type.Optional(LoadSteps),
     arrival: Type.Optional(ArrivalOptions),
+    capacity: Type.Optional(CapacityOptions),
 };
 /** The options checked alike whatever the engine (schema options are checked against the target's engine). */
 const TproccCommonOptions = Type.Object(TproccOptionFields, { additionalProperties: false });
@@ -210,6 +212,7 @@ export const TproccResult = Type.Object(
     warehouses: Type.Optional(Type.Integer({ description: "warehouses in the schema the run used (a run uses the schema's, not tprocc.warehouses)" })),
     steps: Type.Optional(Type.Array(StepResult, { description: 'step loads: each step\'s NOPM/TPM and latency (tprocc.steps)' })),
     arrival: Type.Optional(ArrivalResult),
+    capacity: Type.Optional(CapacityResult),
     validity: Type.Optional(Validity),
     mix: Type.Optional(TproccMix),
     standardMix: Type.Optional(
@@ -286,6 +289,7 @@ export function parseTproccOptions(value: unknown, prefix = 'tprocc', engine?: E
     checkSteps(o.steps, o.rampup, o.duration, prefix);
   }
   if (o.arrival !== undefined) checkArrival(o, prefix);
+  if (o.capacity !== undefined) checkCapacity(o, prefix);
   const m = o.mix;
   if (m.neworder + m.payment + m.delivery + m.stocklevel + m.orderstatus <= 0) {
     throw new SledgeError('SLEDGE_E_VALIDATION', `${prefix}.mix must give at least one transaction a weight above 0`, { field: `${prefix}.mix` });

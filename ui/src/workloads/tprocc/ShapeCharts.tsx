@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { StepResult } from '@sledge/protocol';
+import type { CapacityProbe, CapacityResult, StepResult } from '@sledge/protocol';
 import type { LiveJob } from '../../live/jobState.js';
 import { EChart } from '../../charts/EChart.js';
 import { paletteFor } from '../../charts/options/palette.js';
@@ -24,6 +24,84 @@ function stepsOf(live: LiveJob): StepResult[] {
     .map((s) => s.data as unknown as StepResult);
 }
 
+/** A capacity search's probes: from the result once there is one, else those judged so far (live). */
+function probesOf(live: LiveJob): CapacityProbe[] {
+  const r = live.job.result as { capacity?: CapacityResult } | null | undefined;
+  if (r?.capacity) return r.capacity.probes;
+  return shapeSamples(live)
+    .filter((s) => s.data.kind === 'capacity')
+    .map((s) => s.data as unknown as CapacityProbe);
+}
+
+/** Capacity at an SLO: the verdict, the hold's latency per transaction, and a row per probe. */
+function CapacityCard({ live }: { live: LiveJob }) {
+  const probes = probesOf(live);
+  const c = (live.job.result as { capacity?: CapacityResult } | null | undefined)?.capacity;
+  if (!probes.length && !c) return null;
+  return (
+    <section className="card" data-testid="card-capacity">
+      <div className="card-head">
+        <h3>Capacity at SLO{c ? <span className="mono"> {c.slo}</span> : null}</h3>
+        <span className="muted small" data-testid="capacity-verdict" title={c?.reason ?? 'The search runs: each probe holds its rate and is judged against the SLO'}>
+          {c ? `${c.rate === null ? 'no rate' : `${c.rate} tx/s`} ${c.held ? 'held' : 'not held'}` : `${probes.length} probe${probes.length === 1 ? '' : 's'} so far`}
+        </span>
+      </div>
+      {c && Object.keys(c.latency).length ? (
+        <table className="data compact" data-testid="capacity-latency">
+          <thead>
+            <tr>
+              <th>transaction (hold)</th>
+              <th>p50 ms</th>
+              <th>p95 ms</th>
+              <th>p99 ms</th>
+              <th>calls</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(c.latency).map(([op, l]) => (
+              <tr key={op}>
+                <td>{op}</td>
+                <td>{l.p50}</td>
+                <td>{l.p95}</td>
+                <td>{l.p99}</td>
+                <td>{l.calls}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <table className="data compact" data-testid="capacity-probes">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>phase</th>
+            <th>rate /s</th>
+            <th>achieved /s</th>
+            <th>dropped</th>
+            <th>neworder p95 ms</th>
+            <th>verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {probes.map((p) => (
+            <tr key={p.index} title={p.checks.map((x) => x.message).join('\n')}>
+              <td>{p.index}</td>
+              <td>{p.phase}</td>
+              <td>{p.rate}</td>
+              <td>{p.achievedRate}</td>
+              <td>
+                {p.dropped}/{p.scheduled}
+              </td>
+              <td>{p.latency['neworder']?.p95 ?? ''}</td>
+              <td className={p.passed ? 'good' : 'bad'}>{p.passed ? 'pass' : 'fail'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /**
  * Run shapes' charts: step loads (NOPM/TPM per step with its VUs, and each
  * step's latency per transaction) and arrival-rate mode (target vs achieved
@@ -42,6 +120,7 @@ export function ShapeCharts({ live, tpmLabel, range, group }: { live: LiveJob; t
   const stepPlan = samples.filter((s) => s.data.kind === 'step-start').length;
   return (
     <>
+      <CapacityCard live={live} />
       {steps.length > 0 || stepPlan > 0 ? (
         <>
           <section className="card" data-testid="card-steps">
