@@ -6,8 +6,8 @@
  * rounds: pgbench, Sledge, Sledge, pgbench, ... (--rounds N pairs, default 2; the order flips each round
  * so both see the same machine load). Each run measures TPS over its window and the client process's
  * CPU (user + sys) per transaction:
- * - pgbench: `pgbench -n -c 4 -j 2 -T S -M extended -b tpcb-like` under /usr/bin/time (its whole
- *   process, connections included: a few ms); extended protocol, unnamed statements, as Sledge sends them.
+ * - pgbench: `pgbench -n -c 4 -j 2 -T S -M prepared -b tpcb-like` (`--protocol extended`: -M extended and Sledge's prepared: false) under /usr/bin/time (its whole
+ *   process, connections included: a few ms); named prepared statements, as Sledge sends them (target.prepared, the default).
  * - Sledge: a `run` job of the script workload in this process (rampup 0, the same seconds), its
  *   result's clientCpuMsPer1000 (this process's CPU over the measured window: the VU threads and the
  *   in-process server alike) and tps.
@@ -38,11 +38,14 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
   const bin = pgbenchBin();
   const psql = (sql) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', sql]).toString().trim();
   if (!psql(`select 1 from pg_database where datname='${db}'`)) psql(`create database ${db}`);
-  const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db };
-  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${seconds} s runs, ${rounds} round(s) of pgbench/Sledge pairs`);
+  // --protocol prepared (default) | extended: pgbench's -M and Sledge's target.prepared, the same on both sides.
+  const protocol = args.includes('--protocol') ? args[args.indexOf('--protocol') + 1] : 'prepared';
+  if (protocol !== 'prepared' && protocol !== 'extended') throw new Error(`--protocol ${protocol}: use prepared or extended`);
+  const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db, prepared: protocol === 'prepared' };
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${seconds} s runs, ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}`);
 
   const pgbench = () => {
-    const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', 'extended', '-b', 'tpcb-like', db], { encoding: 'utf8' });
+    const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`pgbench failed: ${r.stderr}`);
     const tx = Number(r.stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
     const tps = Number(r.stdout.match(/tps = ([\d.]+)/)?.[1] ?? 0);

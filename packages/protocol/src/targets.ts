@@ -92,7 +92,7 @@ export const PostgresqlTarget = Type.Object(
     pool: Type.Optional(ConnectPool),
     prepared: Type.Boolean({
       title: 'Named prepared statements',
-      description: 'Turn off behind PgBouncer with pool_mode=transaction (before 1.21 it cannot keep named statements): each call is then parsed unnamed',
+      description: 'TPROC-C calls and script statements are parsed once per connection (pgbench -M prepared). Turn off behind PgBouncer with pool_mode=transaction (before 1.21 it cannot keep named statements): each statement is then sent unnamed (-M extended)',
       default: true,
       'x-group': 'driver',
     }),

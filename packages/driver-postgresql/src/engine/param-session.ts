@@ -6,17 +6,41 @@ import { closeQuietly, connect } from './connect.js';
 /**
  * Driver.openParamSession on PostgreSQL: one connection as the target's
  * user, named sledge-<name>; statements with `$n` placeholders, sent through
- * the extended protocol (parameters are never pasted into the text).
+ * the extended protocol (parameters are never pasted into the text). With
+ * target.prepared (the default) each distinct statement text is a named
+ * prepared statement of the connection, parsed and planned once as pgbench's
+ * `-M prepared` does (a script's commands are a fixed set; past
+ * MAX_NAMED texts the rest go unnamed); `prepared: false` sends every
+ * statement unnamed, as `-M extended`.
  */
+const MAX_NAMED = 256;
+
 class PgParamSession implements ParamSession {
-  constructor(private readonly c: Client) {}
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly c: Client,
+    private readonly prepared: boolean,
+  ) {}
+
+  private nameOf(sql: string): string | undefined {
+    if (!this.prepared) return undefined;
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < MAX_NAMED) {
+      name = `sledge_s${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
 
   placeholder(n: number): string {
     return `$${n}`;
   }
 
   async run(sql: string, params: readonly ParamValue[]): Promise<ParamRow[]> {
-    const r = await this.c.query<ParamRow>(params.length ? { text: sql, values: params as ParamValue[] } : sql);
+    if (!params.length) return (await this.c.query<ParamRow>(sql)).rows ?? [];
+    const name = this.nameOf(sql);
+    const r = await this.c.query<ParamRow>(name ? { name, text: sql, values: params as ParamValue[] } : { text: sql, values: params as ParamValue[] });
     return r.rows ?? [];
   }
 
@@ -38,5 +62,5 @@ class PgParamSession implements ParamSession {
 }
 
 export async function openPgParamSession(t: PostgresqlTarget, opts: ParamSessionOptions): Promise<ParamSession> {
-  return new PgParamSession(await connect(t, 'user', `sledge-${opts.name}`, opts.log));
+  return new PgParamSession(await connect(t, 'user', `sledge-${opts.name}`, opts.log), t.prepared !== false);
 }
