@@ -90,7 +90,8 @@ export class RunSamplers {
       const phase = this.phase;
       const sample = monitor.live(reading, Date.now(), this.counters.totals().ops, intervalSec);
       if (phase === 'measuring' && this.phase === 'measuring') this.measured.push(sample);
-      this.ctx.engineSample(sample as unknown as EngineSample);
+      // A workload without an engine transaction counter (the script workload: its rates are the client's samples) has no tpm/nopm to store.
+      if (Number.isFinite(sample.tpm) && Number.isFinite(sample.nopm)) this.ctx.engineSample(sample as unknown as EngineSample);
     } catch (e) {
       if (!this.counterErrorShown) mon(`Transaction counter error: ${e instanceof Error ? e.message : String(e)}`);
       this.counterErrorShown = true;

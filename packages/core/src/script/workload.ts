@@ -136,7 +136,6 @@ interface Reading {
 }
 
 function monitor(driver: Driver, target: Parameters<Driver['openSession']>[0], o: ScriptRunOptions, log: (l: string) => void): RunMonitor<{ scale: number }, Reading, ScriptResult> {
-  let prev: number | undefined;
   return {
     async serverVersion() {
       const s = await driver.openSession(target, log);
@@ -152,11 +151,8 @@ function monitor(driver: Driver, target: Parameters<Driver['openSession']>[0], o
       runInfo: { scale: Math.max(1, o.scale) },
     }),
     read: async () => ({ ts: Date.now() }),
-    live(_r, ts, clientOps, intervalSec) {
-      const d = prev === undefined ? 0 : clientOps - prev;
-      prev = clientOps;
-      return { ts, tps: Math.round((d / intervalSec) * 10) / 10 };
-    },
+    // No engine counter: the live rates are the client's per-second samples (commits per script), so the monitor's sample carries only its time.
+    live: (_r, ts) => ({ ts }),
     result(w) {
       const secs = w.seconds > 0 ? w.seconds : 1;
       const tps = Math.round((w.clientOps / secs) * 100) / 100;

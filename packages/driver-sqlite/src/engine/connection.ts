@@ -101,7 +101,7 @@ export function openForCreate(target: SqliteTarget, t: Tuning): Db {
 export function openExisting(target: SqliteTarget, t: Tuning): Db {
   const file = resolveFile(target);
   if (!existsSync(file)) {
-    throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', `There is no SQLite database at ${file}: build the TPROC-C schema first.`, {
+    throw new SledgeError('SLEDGE_E_SCHEMA_MISSING', `There is no SQLite database at ${file}: build the schema of the workload you want to run in it first (Schema page, or sledge build with the same --file).`, {
       field: 'target.file',
     });
   }
