@@ -85,7 +85,7 @@ export default defineConfig({
         'test/fuzz.test.ts',
       ],
       // Alone on the machine, after everything else: restarts the shared PostgreSQL.
-      solo: ['test/faults/pg-restart.test.ts'],
+      solo: ['test/faults/pg-restart.test.ts', 'test/faults/pg-settings-restart.test.ts'],
     }),
   },
 });

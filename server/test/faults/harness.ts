@@ -246,6 +246,27 @@ export function psql(sql: string, database = 'postgres'): string {
   return r.stdout.trim();
 }
 
+/**
+ * Restart the local PostgreSQL in immediate mode (as a crash does) and wait
+ * until it accepts connections again. The command is SLEDGE_PG_RESTART
+ * (default: the Debian cluster 15/main, pg_ctlcluster ... restart -m
+ * immediate). Solo tier only: every session of the server is cut.
+ */
+export function restartPostgres(): void {
+  const cmd = process.env['SLEDGE_PG_RESTART'] ?? 'pg_ctlcluster 15 main restart -m immediate';
+  const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`restarting PostgreSQL (${cmd}) failed: ${r.stderr || r.stdout}`);
+  for (let i = 0; i < 60; i++) {
+    try {
+      psql('SELECT 1');
+      return;
+    } catch {
+      spawnSync('sleep', ['0.5']);
+    }
+  }
+  throw new Error('PostgreSQL did not come back within 30 s');
+}
+
 /** A PostgreSQL target whose role and database are both `name` (this suite's prefix: sledge_sf_). */
 export function pgTarget(name: string, password: string) {
   return { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: name, password, database: name, superuser: 'postgres', superuserPassword: 'postgres' };

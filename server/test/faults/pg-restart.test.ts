@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineSample, Job } from '@sledge/protocol';
-import { dropPg, getJson, outputOf, pgTarget, psql, runToEnd, sleep, startServer, submit, tempDir, waitJob, waitStatus, type Server } from './harness.js';
+import { dropPg, getJson, outputOf, pgTarget, psql, restartPostgres, runToEnd, sleep, startServer, submit, tempDir, waitJob, waitStatus, type Server } from './harness.js';
 
 /**
  * Fault: PostgreSQL itself restarts in the middle of a run's measured
@@ -13,29 +12,11 @@ import { dropPg, getJson, outputOf, pgTarget, psql, runToEnd, sleep, startServer
  * (tpmCounterReset) and the output has a warning line. The TPM agrees with
  * the job's own live samples.
  *
- * The restart command is SLEDGE_PG_RESTART (default: the Debian cluster
- * 15/main, pg_ctlcluster ... restart -m immediate); it must return once
- * the server accepts connections again. Run it under the suite's database
- * lock: every session of the server is cut.
+ * The restart is the harness's restartPostgres (SLEDGE_PG_RESTART). Run it
+ * under the suite's database lock: every session of the server is cut.
  */
 const DB = 'sledge_sf_restart';
 const target = pgTarget(DB, 'sf-restart-pw');
-const RESTART = process.env['SLEDGE_PG_RESTART'] ?? 'pg_ctlcluster 15 main restart -m immediate';
-
-function restartPostgres(): void {
-  const r = spawnSync('sh', ['-c', RESTART], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`restarting PostgreSQL (${RESTART}) failed: ${r.stderr || r.stdout}`);
-  for (let i = 0; i < 60; i++) {
-    try {
-      psql('SELECT 1');
-      return;
-    } catch {
-      spawnSync('sleep', ['0.5']);
-    }
-  }
-  throw new Error('PostgreSQL did not come back within 30 s');
-}
-
 describe('fault: PostgreSQL restarts mid-run (its statistics reset)', () => {
   let srv: Server;
 

@@ -30,8 +30,10 @@ export class StatementWindow {
   /** Check the engine's counters and watch the job's status; records "not available" at once when there are none. */
   static async open(ctx: JobContext, cfg: WorkloadConfig, driver: Driver): Promise<StatementWindow> {
     const engine = cfg.target.engine;
-    const w = new StatementWindow(ctx, `packages/sql/${engine}/engine/settings.sql`);
     const st = settingsStatements(engine);
+    // The record names what its counters come from: the view statement_counters reads (pg_stat_statements, performance_schema's digest summary).
+    const view = st?.statement_counters ? /\bFROM\s+([\w.]+)/i.exec(st.statement_counters)?.[1] : undefined;
+    const w = new StatementWindow(ctx, view ?? `packages/sql/${engine}/engine/settings.sql`);
     if (!st?.statement_counters) {
       w.unavailable(`${engine} keeps no per-statement counters`);
       return w;
