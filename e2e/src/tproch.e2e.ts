@@ -40,14 +40,14 @@ afterAll(async () => {
 });
 
 describe('stored TPROC-H runs (generated fixture)', () => {
-  it('job page: result banner with geomean and TPC-H metrics, timeline, 22 query times and a plan from its row', async () => {
+  it("job page: result banner with geomean and Sledge's scores (not TPC results), timeline, 22 query times and a plan from its row", async () => {
     const job = await jobOf(fixtures[0]!);
     const r = job.result as TprochResult;
     await page.goto(`${server.url}/jobs/${job.id}`);
     await page.getByTestId('result-banner').waitFor();
     expect(await page.getByTestId('result-line').textContent()).toBe(r.line);
     expect(Number(await page.getByTestId('result-geomean').getAttribute('data-value'))).toBeCloseTo(r.geomean, 12);
-    expect(await page.getByTestId('result-banner').textContent()).toContain('Sledge, not audited');
+    expect(await page.getByTestId('result-banner').textContent()).toContain("Sledge's, not TPC results");
     expect(await rowsOf(page, 'query-table').count()).toBe(22);
     const q14 = page.locator('[data-testid="query-table"] tr[data-query="14"] td[data-seconds]');
     expect(Number(await q14.getAttribute('data-seconds'))).toBe(r.queries.find((q) => q.query === 14)!.seconds);
@@ -61,7 +61,7 @@ describe('stored TPROC-H runs (generated fixture)', () => {
     await page.waitForURL(/view=metrics/);
   });
 
-  it('jobs list shows the geomean and QphH columns; compare shows the query-by-query ratios with the slower queries marked', async () => {
+  it('jobs list shows the geomean and composite score columns; compare shows the query-by-query ratios with the slower queries marked', async () => {
     await page.goto(`${server.url}/jobs`);
     const row = page.locator(`tr[data-job-id="${fixtures[1]}"]`);
     await row.waitFor();
