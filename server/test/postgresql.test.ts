@@ -1,5 +1,7 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '@sledge/protocol';
+import type { Job, TproccResult } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
@@ -78,4 +80,38 @@ describe('PostgreSQL end to end', () => {
       const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
       expect(exp.body).not.toContain('tpcc-pw-srv');
     }), quietTimeout(300_000));
+
+  // Issue 34's foreign-load check, live: pgbench's tpcb-like on a database of its own, on the same server, for the whole
+  // run. (A SELECT-only load would not do: PostgreSQL 15 publishes a busy session's commits to pg_stat_database only with
+  // its table statistics, so back-to-back SELECT 1 transactions stay uncounted until the session idles or ends.)
+  it('a second workload on the same server during the run is flagged as foreign load', async () => {
+    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
+    const pgbench = versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).filter((f) => existsSync(f)).pop();
+    if (!pgbench) throw new Error('pgbench is not in /usr/lib/postgresql/<version>/bin: install the PostgreSQL server package');
+    const db = 'sledge_srv_pg_foreign';
+    const psql = (sql: string) => spawnSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-c', sql], { encoding: 'utf8' });
+    const conn = ['-h', '127.0.0.1', '-U', 'postgres'];
+    psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    expect(psql(`CREATE DATABASE ${db}`).status).toBe(0);
+    const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', ...conn, db], { encoding: 'utf8' });
+    expect(init.status, init.stderr).toBe(0);
+    const other = spawn(pgbench, ['-n', ...conn, '-c', '4', '-T', '300', db], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let otherErr = '';
+    other.stderr!.on('data', (d: Buffer) => (otherErr += d.toString()));
+    const otherExit = new Promise<void>((ok) => other.once('exit', () => ok()));
+    try {
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 1, rampup: 0, duration: 0.15, tcRefreshSec: 2 } });
+      const job: Job = await waitJob(s, String(r.body.id));
+      expect(job.status, JSON.stringify(job.error)).toBe('completed');
+      expect(other.exitCode, `pgbench ended before the run did: ${otherErr}`).toBeNull();
+      const check = (job.result as TproccResult).validity?.checks.find((c) => c.id === 'foreign-load');
+      expect(check?.status, JSON.stringify(check)).toBe('warn');
+      expect(check?.detail).toMatch(/another workload was on the server/);
+      console.log(`[foreign load] ${check?.detail}`);
+    } finally {
+      other.kill('SIGINT');
+      await otherExit;
+      psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    }
+  }, 300_000);
 });
