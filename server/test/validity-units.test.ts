@@ -66,6 +66,10 @@ describe('TPROC-C validity checks', () => {
     expect(foreignLoadCheck({ ...engine, tpm: 1000 }, 2200).status).toBe('warn');
     expect(foreignLoadCheck({ tpm: 2300, tpmSource: 'client' }, 2300).status).toBe('skip');
     expect(foreignLoadCheck({ ...engine, tpmCounterReset: true }, 2300).status).toBe('warn');
+    // Across a reset the engine TPM is a lower bound: above the band it still names the foreign load, else it cannot judge.
+    expect(foreignLoadCheck({ ...engine, tpm: 4600, tpmCounterReset: true }, 2200).detail).toMatch(/\(2\.09×\), a lower bound \(.*reset.*\): another workload was on the server/);
+    expect(foreignLoadCheck({ ...engine, tpm: 2300, tpmCounterReset: true }, 2200)).toMatchObject({ status: 'warn', detail: expect.stringMatching(/cannot be compared/) });
+    expect(foreignLoadCheck({ ...engine, tpm: 2300, tpmCounterReset: true }, 2200).detail).not.toMatch(/another workload/);
   });
 
   it('client saturation: one core per worker warns, half passes; replicas and embedded engines skip', () => {

@@ -41,5 +41,5 @@ describe('sledge artifact', () => {
     const diff = await sledge('diff', '1', '2', ...local, '--weighted');
     expect(diff.code).not.toBe(0);
     expect(diff.err).toMatch(/no active-VU count in common/);
-  }, 120_000);
+  }, 300_000);
 });
