@@ -83,12 +83,12 @@ describe('TPROC-C row generation', () => {
     const a = await genYielding('pg-text', some(3));
     const b = await genYielding('pg-text', some(3));
     expect(a.map((x) => x.data)).toEqual(b.map((x) => x.data));
-    const c = await genYielding('pg-text', some(3), 999);
+    // Another seed: its first unit is enough to differ (the rest of warehouse 3 is not compared).
+    const c = await genYielding('pg-text', some(3).slice(0, 1), 999);
     expect(c[0]!.data).not.toEqual(a[0]!.data);
-    // Warehouse 3 generated alone equals warehouse 3 generated after 1 and 2.
+    // Warehouse 3 generated alone (a) equals warehouse 3 generated after 1 and 2.
     const seq = await genYielding('pg-text', [...some(1), ...some(2), ...some(3)]);
-    const alone = await genYielding('pg-text', some(3));
-    expect(seq.slice(-alone.length).map((x) => x.data)).toEqual(alone.map((x) => x.data));
+    expect(seq.slice(-a.length).map((x) => x.data)).toEqual(a.map((x) => x.data));
     expect(splitWarehouses(4, 2)).toEqual([
       { worker: 2, start: 1, end: 2 },
       { worker: 3, start: 3, end: 4 },
