@@ -3,7 +3,10 @@
 //   unit   - no database server, no nats-server or pgbouncer, nothing killed,
 //            no fuzzer, no timed job runs: pure code, SQLite files in a temp
 //            dir at the driver and store level, fake sockets, child processes
-//            that exit by themselves. `pnpm test:unit`.
+//            that exit by themselves. `pnpm test:unit`: each package's
+//            `test:unit` script passes `--isolate=false`, so its unit files run
+//            one after the other in one worker that imports the package's
+//            modules once (a unit file puts back the global state it changes).
 //   sqlite - builds and timed runs of TPROC-C/TPROC-H jobs on SQLite files in a
 //            temp dir, through the server or the CLI: no database server, but
 //            each file takes 10-70 s of runs. `pnpm test:sqlite`.
