@@ -15,12 +15,32 @@
 // their way in, so a waiting quiet section is not starved by new tests: it waits
 // only for the tests already running to end.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const DIR = process.env.SLEDGE_TEST_LOCK_DIR || tmpdir();
 const ROOM = join(DIR, 'sledge-tests.room.lock');
 const TURNSTILE = join(DIR, 'sledge-tests.turnstile.lock');
+
+const LOG = process.env.SLEDGE_TEST_LOCK_LOG;
+
+/**
+ * With SLEDGE_TEST_LOCK_LOG=<file>: one JSON line per hold, written when it is
+ * released: kind (shared: a test or a file's beforeAll; quiet: a quiet section),
+ * pid, file, test, waitMs (before the hold was granted), holdMs, at (ISO time of
+ * the release). docs/testing.md, "Quiet sections".
+ */
+function logHold(kind, t0, t1) {
+  if (!LOG) return;
+  const t2 = Date.now();
+  const line = { kind, pid: process.pid, file: state.file ?? null, test: state.test ?? null, waitMs: t1 - t0, holdMs: t2 - t1, at: new Date(t2).toISOString() };
+  try {
+    appendFileSync(LOG, JSON.stringify(line) + '\n');
+  } catch {
+    // The log is a measurement aid: a failed write never fails a test.
+  }
+}
 
 /** Hold `path` (flock -s or -x) until the returned release() is called. */
 function hold(path, mode) {
@@ -55,14 +75,21 @@ function hold(path, mode) {
 
 // The release of this process's shared hold, or null. On globalThis: the setup
 // file and the test file may load this module as two instances.
-const state = (globalThis.__sledgeTestLock ??= { shared: null });
+// `file` and `test` name the running test for the log (set by the setup file).
+const state = (globalThis.__sledgeTestLock ??= { shared: null, file: null, test: null });
 
 /** Take `room` shared (passing the turnstile first); a no-op when already held. */
 export async function holdShared() {
   if (process.env.SLEDGE_TEST_LOCKS === '0' || state.shared) return;
+  const t0 = Date.now();
   const gate = await hold(TURNSTILE, 'exclusive');
   try {
-    state.shared = await hold(ROOM, 'shared');
+    const room = await hold(ROOM, 'shared');
+    const t1 = Date.now();
+    state.shared = () => {
+      logHold('shared', t0, t1);
+      return room();
+    };
   } finally {
     await gate();
   }
@@ -94,12 +121,15 @@ export function quietTimeout(ms) {
 export async function quiet(fn) {
   if (process.env.SLEDGE_TEST_LOCKS === '0') return fn();
   await releaseShared();
+  const t0 = Date.now();
   const gate = await hold(TURNSTILE, 'exclusive');
   try {
     const room = await hold(ROOM, 'exclusive');
+    const t1 = Date.now();
     try {
       return await fn();
     } finally {
+      logHold('quiet', t0, t1);
       await room();
     }
   } finally {

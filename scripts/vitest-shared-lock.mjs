@@ -5,7 +5,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { holdShared, releaseShared } from './test-quiet.mjs';
 
-beforeAll(holdShared);
-beforeEach(holdShared);
+// The names the lock log (SLEDGE_TEST_LOCK_LOG) gives each hold.
+const state = (globalThis.__sledgeTestLock ??= { shared: null, file: null, test: null });
+
+beforeAll((suite) => {
+  state.file = suite?.file?.name ?? suite?.name ?? null;
+  state.test = '(beforeAll)';
+  return holdShared();
+});
+beforeEach((ctx) => {
+  state.test = ctx?.task?.name ?? null;
+  return holdShared();
+});
 afterEach(releaseShared);
 afterAll(releaseShared);
