@@ -8,3 +8,5 @@ export function quiet<T>(fn: () => Promise<T>): Promise<T>;
 export const QUIET_WAIT_MS: number;
 /** A quiet test's vitest timeout: its own budget `ms` plus the wait for the room. */
 export function quietTimeout(ms: number): number;
+/** Let go of the `pending` hold this process's last quiet section kept for the next one, if any. */
+export function dropKeep(): Promise<void>;

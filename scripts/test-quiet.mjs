@@ -14,13 +14,49 @@
 // `turnstile` exclusive, then `room` exclusive. Readers pass the turnstile on
 // their way in, so a waiting quiet section is not starved by new tests: it waits
 // only for the tests already running to end.
+//
+// That wait (the drain) is the cost: while it lasts no new test starts anywhere.
+// So quiet sections share drains. A quiet section holds `pending` shared from
+// before the turnstile until it ends, and a new test first waits (at most
+// PENDING_WAIT_S) until no quiet section is pending: when several are pending
+// they run one after the other in one drain, instead of racing the new tests
+// for the turnstile and draining once each. And a quiet section keeps its
+// `pending` hold for KEEP_MS after it ends: the next test of the same file, when
+// it is quiet too, runs without a drain of its own. `pending` only decides who
+// goes first; `room` and `turnstile` alone make the guarantee.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const DIR = process.env.SLEDGE_TEST_LOCK_DIR || tmpdir();
 const ROOM = join(DIR, 'sledge-tests.room.lock');
 const TURNSTILE = join(DIR, 'sledge-tests.turnstile.lock');
+const PENDING = join(DIR, 'sledge-tests.pending.lock');
+
+/** How long a new test waits for pending quiet sections before it queues at the turnstile anyway. */
+const PENDING_WAIT_S = 120;
+/** How long a quiet section's `pending` hold outlives it, for the same file's next quiet test. */
+const KEEP_MS = 2_000;
+
+const LOG = process.env.SLEDGE_TEST_LOCK_LOG;
+
+/**
+ * With SLEDGE_TEST_LOCK_LOG=<file>: one JSON line per hold, written when it is
+ * released: kind (shared: a test or a file's beforeAll; quiet: a quiet section),
+ * pid, file, test, waitMs (before the hold was granted), holdMs, at (ISO time of
+ * the release). docs/testing.md, "Quiet sections".
+ */
+function logHold(kind, t0, t1) {
+  if (!LOG) return;
+  const t2 = Date.now();
+  const line = { kind, pid: process.pid, file: state.file ?? null, test: state.test ?? null, waitMs: t1 - t0, holdMs: t2 - t1, at: new Date(t2).toISOString() };
+  try {
+    appendFileSync(LOG, JSON.stringify(line) + '\n');
+  } catch {
+    // The log is a measurement aid: a failed write never fails a test.
+  }
+}
 
 /** Hold `path` (flock -s or -x) until the returned release() is called. */
 function hold(path, mode) {
@@ -53,16 +89,55 @@ function hold(path, mode) {
   });
 }
 
-// The release of this process's shared hold, or null. On globalThis: the setup
-// file and the test file may load this module as two instances.
-const state = (globalThis.__sledgeTestLock ??= { shared: null });
+/**
+ * Wait until no quiet section holds `pending` (flock -x, let go at once), or
+ * PENDING_WAIT_S, whichever comes first: either way the caller then queues at
+ * the turnstile as before, so this never delays a test by more than that.
+ */
+function yieldToQuiet() {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', ['-x', '-w', String(PENDING_WAIT_S), PENDING, 'true'], { stdio: 'ignore' });
+    child.once('error', (e) => reject(new Error(`test lock: cannot run flock(1) (util-linux): ${e.message}`)));
+    child.once('exit', () => resolve());
+  });
+}
+
+// The release of this process's shared hold, or null; `keep` is the `pending`
+// hold a quiet section left for the next one ({ release, timer }) or null. On
+// globalThis: the setup file and the test file may load this module as two
+// instances. `file` and `test` name the running test for the log (set by the
+// setup file).
+const state = (globalThis.__sledgeTestLock ??= { shared: null, keep: null, file: null, test: null });
+
+/** The `pending` hold a quiet section of this process left, taken back (or null). */
+function takeKeep() {
+  const k = state.keep;
+  state.keep = null;
+  if (!k) return null;
+  clearTimeout(k.timer);
+  return k.release;
+}
+
+/** Let go of the `pending` hold a quiet section of this process left, if any. */
+export async function dropKeep() {
+  const r = takeKeep();
+  if (r) await r();
+}
 
 /** Take `room` shared (passing the turnstile first); a no-op when already held. */
 export async function holdShared() {
   if (process.env.SLEDGE_TEST_LOCKS === '0' || state.shared) return;
+  const t0 = Date.now();
+  // Not when this process keeps `pending` itself: it would wait for its own hold.
+  if (!state.keep) await yieldToQuiet();
   const gate = await hold(TURNSTILE, 'exclusive');
   try {
-    state.shared = await hold(ROOM, 'shared');
+    const room = await hold(ROOM, 'shared');
+    const t1 = Date.now();
+    state.shared = () => {
+      logHold('shared', t0, t1);
+      return room();
+    };
   } finally {
     await gate();
   }
@@ -94,15 +169,26 @@ export function quietTimeout(ms) {
 export async function quiet(fn) {
   if (process.env.SLEDGE_TEST_LOCKS === '0') return fn();
   await releaseShared();
-  const gate = await hold(TURNSTILE, 'exclusive');
+  const t0 = Date.now();
+  const pending = takeKeep() ?? (await hold(PENDING, 'shared'));
   try {
-    const room = await hold(ROOM, 'exclusive');
+    const gate = await hold(TURNSTILE, 'exclusive');
     try {
-      return await fn();
+      const room = await hold(ROOM, 'exclusive');
+      const t1 = Date.now();
+      try {
+        return await fn();
+      } finally {
+        logHold('quiet', t0, t1);
+        await room();
+      }
     } finally {
-      await room();
+      await gate();
     }
   } finally {
-    await gate();
+    await dropKeep();
+    const timer = setTimeout(() => void dropKeep(), KEEP_MS);
+    timer.unref?.();
+    state.keep = { release: pending, timer };
   }
 }
