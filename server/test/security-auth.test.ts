@@ -9,6 +9,7 @@ import { buildApp, type SledgeApp } from '../dist/app.js';
 import { startLocalAgent } from '../dist/plugins/local-agent.js';
 import { redactUrl } from '../dist/plugins/log-redact.js';
 import { isLoopbackHost } from '../dist/plugins/origin.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /**
  * The API token (issue 15, items 1, 7 and 8; scope 3): guarded by route so an
@@ -62,10 +63,12 @@ function wsStatus(url: string, headers: Record<string, string> = {}): Promise<nu
 
 describe('API token, guarded by route', () => {
   let s: SledgeApp;
+  let dataDir: string;
   let a: string;
   let b: string;
   beforeAll(async () => {
-    s = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'sledge-test-')), logger: false, uiDir: uiDir(), token: TOKEN });
+    dataDir = mkdtempSync(join(tmpdir(), 'sledge-test-'));
+    s = await buildApp({ dataDir, logger: false, uiDir: uiDir(), token: TOKEN });
     a = storedJob(s, 'job-a');
     b = storedJob(s, 'job-b');
   });
@@ -155,7 +158,9 @@ describe('API token, guarded by route', () => {
   });
 
   it('health without the token is liveness only: no job id; with the token it lists the active and queued jobs', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth, payload: { type: 'build', target: { engine: 'sqlite', file: 'health-build.sqlite' }, tprocc: { warehouses: 1 } } });
+    // A job that is surely still active or queued when health is asked: a 3 s run on a copied schema (no build needed).
+    sqliteFromTemplate({ dataDir }, 'health-run.sqlite');
+    const created = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth, payload: { type: 'run', target: { engine: 'sqlite', file: 'health-run.sqlite' }, tprocc: { vus: 1, rampup: 0, duration: 0.05 } } });
     expect(created.statusCode, created.body).toBe(201);
     const id = (JSON.parse(created.body) as { id: string }).id;
     const anonymous = await s.app.inject({ method: 'GET', url: '/api/v1/health' });
