@@ -329,16 +329,16 @@ describe('pnpm start on a non-loopback address', () => {
   });
 
   it('starts with --insecure or SLEDGE_INSECURE=1, logging a warning', async () => {
-    for (const [env, args] of [[{ HOST: '0.0.0.0' }, ['--insecure']], [{ HOST: '0.0.0.0', SLEDGE_INSECURE: '1' }, []]] as const) {
-      const r = await run(env, [...args]);
+    // The two servers start side by side (each start is mostly loading the app).
+    const cases = [[{ HOST: '0.0.0.0' }, ['--insecure']], [{ HOST: '0.0.0.0', SLEDGE_INSECURE: '1' }, []]] as const;
+    for (const r of await Promise.all(cases.map(([env, args]) => run(env, [...args])))) {
       expect(r.out).toContain('Sledge listening on http://0.0.0.0');
       expect(r.out).toMatch(/"level":40.*--insecure: listening on 0\.0\.0\.0 without SLEDGE_TOKEN/);
     }
   });
 
   it('starts quietly with a token, or on loopback', async () => {
-    for (const env of [{ HOST: '0.0.0.0', SLEDGE_TOKEN: 'tok-main-1234' }, { HOST: '127.0.0.1' }]) {
-      const r = await run(env);
+    for (const r of await Promise.all([{ HOST: '0.0.0.0', SLEDGE_TOKEN: 'tok-main-1234' }, { HOST: '127.0.0.1' }].map((env) => run(env)))) {
       expect(r.out).toContain('Sledge listening');
       expect(r.out).not.toContain('--insecure');
     }
