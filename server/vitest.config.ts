@@ -1,13 +1,21 @@
 import { defineConfig } from 'vitest/config';
 import { tiers } from '../scripts/vitest-tiers.mjs';
 
+type Project = { test: { name: string; globalSetup?: string[] } };
+
+/** The sqlite and fault tiers build their shared schema templates once per code version (docs/testing.md, "Shared SQLite schemas"). */
+function withSqliteTemplates<P extends Project>(projects: P[]): P[] {
+  return projects.map((p) => (p.test.name === 'sqlite' || p.test.name === 'fault' ? { ...p, test: { ...p.test, globalSetup: ['test/global-sqlite-templates.ts'] } } : p));
+}
+
 export default defineConfig({
   test: {
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
-    projects: tiers(import.meta.url, {
-      // Build a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
+    projects: withSqliteTemplates(tiers(import.meta.url, {
+      // Run timed jobs on a 1-warehouse SQLite schema in a temp dir (copied from
+      // the template test/global-sqlite-templates.ts builds once, or built).
       sqlite: [
         'test/ash-sqlite.test.ts',
         'test/changes-sqlite.test.ts',
@@ -86,6 +94,6 @@ export default defineConfig({
       ],
       // Alone on the machine, after everything else: restarts the shared PostgreSQL.
       solo: ['test/faults/pg-restart.test.ts', 'test/faults/pg-settings-restart.test.ts'],
-    }),
+    })),
   },
 });

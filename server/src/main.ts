@@ -16,7 +16,6 @@
  * place that reads the environment.
  */
 import { resolve } from 'node:path';
-import { buildApp } from './app.js';
 import { prettySink } from './plugins/log-format.js';
 import { isLoopbackHost } from './plugins/origin.js';
 import { natsSettingsFromEnv } from './replicas/nats-conn.js';
@@ -76,6 +75,8 @@ const nats = natsSettings ? { ...natsSettings, ...(pruneMs ? { pruneMs } : {}), 
 const filesRoot = process.env['SLEDGE_FILES_ROOT'] ? resolve(process.env['SLEDGE_FILES_ROOT']) : undefined;
 const secretKey = process.env['SLEDGE_SECRET_KEY'] || undefined;
 
+// The app (and all it imports) loads only once the settings are known good: a refusal above exits at once.
+const { buildApp } = await import('./app.js');
 let built: Awaited<ReturnType<typeof buildApp>>;
 try {
   built = await buildApp({

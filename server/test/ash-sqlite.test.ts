@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AshSample } from '@sledge/protocol';
 import { makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /** Hold this thread (and so the server's event loop, which runs in it) for `ms`: a busy main thread, as on a loaded host. */
 function holdEventLoop(ms: number): void {
@@ -18,13 +19,12 @@ function holdEventLoop(ms: number): void {
  * fires 1.7 s late.
  */
 describe('client-side ASH on SQLite', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const target = { engine: 'sqlite', file: 'ash.sqlite' };
 
   beforeAll(async () => {
     s = await makeApp();
-    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(r.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
   });
   afterAll(async () => {
     await s.app.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineSettingsRecord, Job, JobChanges } from '@sledge/protocol';
 import { get, makeApp, runJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /**
  * What changed between SQLite runs (docs/compare.md): the target's PRAGMA
@@ -9,7 +10,7 @@ import { get, makeApp, runJob, type SledgeApp } from './helpers.js';
  * pairs' measured spread.
  */
 describe('SQLite: what changed between two runs', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const file = 'changes.sqlite';
   const run = (synchronous: string, profileId: number) => ({ type: 'run', profileId, target: { engine: 'sqlite', file, synchronous }, tprocc: { vus: 1, rampup: 0, duration: 0.05 } });
   let a: Job[];
@@ -17,8 +18,7 @@ describe('SQLite: what changed between two runs', () => {
 
   beforeAll(async () => {
     s = await makeApp();
-    const build = await runJob(s, { type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1 } });
-    expect(build.status, JSON.stringify(build.error)).toBe('completed');
+    sqliteFromTemplate(s, file);
     a = [await runJob(s, run('normal', 11)), await runJob(s, run('normal', 11))];
     b = [await runJob(s, run('full', 12)), await runJob(s, run('full', 12))];
   }, 600_000);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInterp } from '@sledge/tcl';
 import { makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /**
  * Files the HammerDB command API writes (savescript, `jobs ID save`): under
@@ -130,8 +131,7 @@ describe('HammerDB files: savescript and jobs ID save', () => {
 
   it('jobs ID save writes <data dir>/artifacts/hdb_ID.json 0600, never through a planted link', async () => {
     const sqlite = { engine: 'sqlite', file: join(dir, 'files.sqlite') };
-    const build = await post(s, '/api/v1/jobs', { type: 'build', target: sqlite, tprocc: { warehouses: 1 } });
-    await waitJob(s, build.body['id'] as string);
+    sqliteFromTemplate(s, sqlite.file);
     const run = await post(s, '/api/v1/jobs', { type: 'run', target: sqlite, tprocc: { driver: 'timed', rampup: 0, duration: 0.05, vus: 1 } });
     const id = run.body['id'] as string;
     expect((await waitJob(s, id)).status).toBe('completed');

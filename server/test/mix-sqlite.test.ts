@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobList, TimingRow, TproccResult, Validity } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /** tprocc.mix on a real SQLite schema through REST: a 100% new-order run, its result, verdict and report; a bad table refused. */
 describe('TPROC-C mix weights on SQLite', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const target = { engine: 'sqlite', file: 'mix-weights.sqlite' };
   const only = { neworder: 100, payment: 0, delivery: 0, stocklevel: 0, orderstatus: 0 };
   let onlyId = '';
 
   beforeAll(async () => {
     s = await makeApp();
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
   });
   afterAll(async () => {
     await s.app.close();

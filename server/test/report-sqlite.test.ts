@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import type { Job, TproccResult } from '@sledge/protocol';
 import { makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)> & 'q' http://evil.example/`;
 const URL_RE = /https?:\/\//i;
@@ -22,7 +23,7 @@ function agent(base: string, label: string) {
 
 /** The HTML report of SQLite jobs run through REST: content, escaping, offline-ness, secrets, errors. */
 describe('HTML report (SQLite)', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   let base: string;
   const target = { engine: 'sqlite', file: 'report.sqlite' };
   const runs: Job[] = [];
@@ -30,8 +31,7 @@ describe('HTML report (SQLite)', () => {
   beforeAll(async () => {
     s = await makeApp();
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 }, seed: 7 });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
     const stop = agent(base, 'db-host');
     await new Promise((r) => setTimeout(r, 300));
     for (const label of [HOSTILE, 'second run']) {

@@ -9,6 +9,7 @@ import { buildApp, type SledgeApp } from '../dist/app.js';
 import { startLocalAgent } from '../dist/plugins/local-agent.js';
 import { redactUrl } from '../dist/plugins/log-redact.js';
 import { isLoopbackHost } from '../dist/plugins/origin.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /**
  * The API token (issue 15, items 1, 7 and 8; scope 3): guarded by route so an
@@ -62,10 +63,12 @@ function wsStatus(url: string, headers: Record<string, string> = {}): Promise<nu
 
 describe('API token, guarded by route', () => {
   let s: SledgeApp;
+  let dataDir: string;
   let a: string;
   let b: string;
   beforeAll(async () => {
-    s = await buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'sledge-test-')), logger: false, uiDir: uiDir(), token: TOKEN });
+    dataDir = mkdtempSync(join(tmpdir(), 'sledge-test-'));
+    s = await buildApp({ dataDir, logger: false, uiDir: uiDir(), token: TOKEN });
     a = storedJob(s, 'job-a');
     b = storedJob(s, 'job-b');
   });
@@ -155,7 +158,9 @@ describe('API token, guarded by route', () => {
   });
 
   it('health without the token is liveness only: no job id; with the token it lists the active and queued jobs', async () => {
-    const created = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth, payload: { type: 'build', target: { engine: 'sqlite', file: 'health-build.sqlite' }, tprocc: { warehouses: 1 } } });
+    // A job that is surely still active or queued when health is asked: a 3 s run on a copied schema (no build needed).
+    sqliteFromTemplate({ dataDir }, 'health-run.sqlite');
+    const created = await s.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: auth, payload: { type: 'run', target: { engine: 'sqlite', file: 'health-run.sqlite' }, tprocc: { vus: 1, rampup: 0, duration: 0.05 } } });
     expect(created.statusCode, created.body).toBe(201);
     const id = (JSON.parse(created.body) as { id: string }).id;
     const anonymous = await s.app.inject({ method: 'GET', url: '/api/v1/health' });
@@ -324,16 +329,16 @@ describe('pnpm start on a non-loopback address', () => {
   });
 
   it('starts with --insecure or SLEDGE_INSECURE=1, logging a warning', async () => {
-    for (const [env, args] of [[{ HOST: '0.0.0.0' }, ['--insecure']], [{ HOST: '0.0.0.0', SLEDGE_INSECURE: '1' }, []]] as const) {
-      const r = await run(env, [...args]);
+    // The two servers start side by side (each start is mostly loading the app).
+    const cases = [[{ HOST: '0.0.0.0' }, ['--insecure']], [{ HOST: '0.0.0.0', SLEDGE_INSECURE: '1' }, []]] as const;
+    for (const r of await Promise.all(cases.map(([env, args]) => run(env, [...args])))) {
       expect(r.out).toContain('Sledge listening on http://0.0.0.0');
       expect(r.out).toMatch(/"level":40.*--insecure: listening on 0\.0\.0\.0 without SLEDGE_TOKEN/);
     }
   });
 
   it('starts quietly with a token, or on loopback', async () => {
-    for (const env of [{ HOST: '0.0.0.0', SLEDGE_TOKEN: 'tok-main-1234' }, { HOST: '127.0.0.1' }]) {
-      const r = await run(env);
+    for (const r of await Promise.all([{ HOST: '0.0.0.0', SLEDGE_TOKEN: 'tok-main-1234' }, { HOST: '127.0.0.1' }].map((env) => run(env)))) {
       expect(r.out).toContain('Sledge listening');
       expect(r.out).not.toContain('--insecure');
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 type StepRes = { index: number; vus: number; startSec: number; endSec: number; nopm: number; tpm: number; transactions: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
@@ -12,13 +13,12 @@ type ShapeSample = { ts: number; data: Record<string, number | string> };
  * arrival-rate runs, through REST, with their results and live samples.
  */
 describe('run shapes on SQLite', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const target = { engine: 'sqlite', file: 'shapes_sqlite.sqlite' };
 
   beforeAll(async () => {
     s = await makeApp();
-    const r = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 }, seed: 7 });
-    expect((await waitJob(s, String(r.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
   });
   afterAll(async () => {
     await s.app.close();

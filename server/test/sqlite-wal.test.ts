@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WAL_SIZE_LIMIT } from '@sledge/jobstore';
 import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 const MB = 1e6;
 const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
@@ -23,8 +24,7 @@ describe('WAL files during a SQLite run', () => {
   it('the target WAL stays under 128 MB and the job store WAL under 8 MB through a 1-minute run at 2 VUs', async () => {
     s = await makeApp();
     const target = { engine: 'sqlite', file: 'wal.sqlite' };
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
     const targetWal = join(s.dataDir, 'wal.sqlite-wal');
     const storeWal = join(s.dataDir, 'sledge.db-wal');
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 1 } });

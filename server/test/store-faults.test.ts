@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Job, VuStatus } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, waitStatus } from './helpers.js';
 import { mountTmpfs, sqliteDatabase, unmount } from './fs-helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 const Database = sqliteDatabase();
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
@@ -13,22 +14,14 @@ type Err = { error: { code: string; message: string; field?: string } };
 
 const pgConfig = (name: string) => ({ name, target: { engine: 'sqlite', file: `${name}.sqlite` } });
 
-/** A 1-warehouse SQLite target outside the data directory, built once for the whole file. */
+/** A 1-warehouse SQLite target outside the data directory, copied once for the whole file from the tier's template. */
 const targetDir = mkdtempSync(join(tmpdir(), 'sledge-faults-target-'));
 const target = { engine: 'sqlite', file: join(targetDir, 'faults.sqlite') };
 let built = false;
 async function ensureTarget(): Promise<void> {
   if (built) return;
-  const s = await makeApp();
-  try {
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.body)).toBe(201);
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
-    built = true;
-  } finally {
-    await s.app.close();
-    rmSync(s.dataDir, { recursive: true, force: true });
-  }
+  sqliteFromTemplate({ dataDir: targetDir }, target.file);
+  built = true;
 }
 
 afterAll(() => rmSync(targetDir, { recursive: true, force: true }));

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobList, ThresholdEvaluation, Validity } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 /** Thresholds on real SQLite runs through REST: verdict stored with the job, re-evaluation without change, baseline, export. */
 describe('thresholds on SQLite through REST', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const target = { engine: 'sqlite', file: 'thresholds.sqlite' };
   const run = { vus: 1, rampup: 0, duration: 0.05, timeProfile: true };
   let first: Job;
 
   beforeAll(async () => {
     s = await makeApp();
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    sqliteFromTemplate(s, target.file);
   });
   afterAll(async () => {
     await s.app.close();

@@ -8,6 +8,7 @@ import { JobContext } from '../../dist/engine/job-context.js';
 import { buildSnapshot } from '../../dist/engine/snapshot.js';
 import { JobStream, RING_BYTES } from '../../dist/engine/stream.js';
 import { getJson, outputOf, runToEnd, startServer, tempDir, type Line, type Server } from './harness.js';
+import { sqliteFromTemplate } from '../sqlite-template.js';
 
 /**
  * Resource bound: a job's output cannot grow without limit. Each VU keeps its
@@ -119,8 +120,7 @@ describe('resource bound: a test-driver run through the server', () => {
 
   beforeAll(async () => {
     srv = await startServer(tempDir('flood'));
-    const b = await runToEnd(srv, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
+    sqliteFromTemplate(srv, target.file);
   });
   afterAll(async () => {
     await srv?.stop();

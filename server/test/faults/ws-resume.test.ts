@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStreamFrame, ServerFrame } from '@sledge/protocol';
-import { runToEnd, sleep, startServer, submit, tempDir, waitJob, waitStatus, Watcher, type Server } from './harness.js';
+import { sleep, startServer, submit, tempDir, waitJob, waitStatus, Watcher, type Server } from './harness.js';
+import { sqliteFromTemplate } from '../sqlite-template.js';
 
 /**
  * Fault: a viewer's WebSocket drops mid-run (no close handshake) and the
@@ -28,8 +29,7 @@ describe('fault: WebSocket dropped mid-run, resumed with since', () => {
 
   beforeAll(async () => {
     srv = await startServer(tempDir('ws'));
-    const b = await runToEnd(srv, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
+    sqliteFromTemplate(srv, target.file);
   });
 
   afterAll(async () => {

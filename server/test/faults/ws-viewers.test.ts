@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobStreamFrame } from '@sledge/protocol';
-import { runToEnd, sleep, spread, startServer, submit, tempDir, waitJob, Watcher, type Server } from './harness.js';
+import { sleep, spread, startServer, submit, tempDir, waitJob, Watcher, type Server } from './harness.js';
+import { sqliteFromTemplate } from '../sqlite-template.js';
 
 /**
  * Load: 50 WebSocket viewers on one run. Short SQLite runs alternate between
@@ -22,8 +23,7 @@ describe('load: 50 viewers on one run', () => {
 
   beforeAll(async () => {
     srv = await startServer(tempDir('viewers'));
-    const b = await runToEnd(srv, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
+    sqliteFromTemplate(srv, target.file);
   });
 
   afterAll(async () => {
