@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psql, sleep } from './faults/harness.js';
 import { makeApp, runJob, type SledgeApp } from './helpers.js';
+import { copyPgTprocc } from './live-template.js';
 import { ashViews, texts, type AshViews } from './ash-scope-views.js';
 
 /**
@@ -57,8 +58,7 @@ describe('PostgreSQL ASH scope', () => {
     psql(`CREATE DATABASE ${OTHER_DB} OWNER ${OTHER_ROLE}`);
     s = await makeApp();
     await runJob(s, { type: 'delete', target });
-    const b = await runJob(s, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
+    await copyPgTprocc({ database: DB, user: DB, password: target.password });
     clients.push(busy(OTHER_ROLE, OTHER_DB, 'other-tool', `SELECT pg_sleep(600), '${LITERAL}' AS marker`));
     // Another tool on the benchmark's database and role, named like our VU 2 (another statement shape: its own SQL id).
     clients.push(busy(DB, DB, 'sledge-vu-2', `SELECT '${SPOOF}' AS impostor, pg_sleep(600)`));

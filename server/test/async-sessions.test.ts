@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { copyMariadbTprocc, copyPgTprocc } from './live-template.js';
 // @ts-expect-error plain JS helper shared with `pnpm bench async`
 import { pgbouncerMissing, startPgBouncer } from '../../bench/pgbouncer.js';
 
@@ -61,8 +62,7 @@ describe.skipIf(missing !== null)(`PostgreSQL through PgBouncer, 2 VUs x 50 asyn
 
   beforeAll(async () => {
     s = await makeApp();
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target: direct, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    await copyPgTprocc({ database: direct.database, user: direct.user, password: direct.password });
     bouncer = (await startPgBouncer({ port: 6433, users: ['postgres', 'async_pgb'], poolSize: 10 })) as Bouncer;
   });
   afterAll(async () => {
@@ -112,8 +112,7 @@ describe('MariaDB directly, 2 VUs x 100 async clients, max_connections raised fo
 
   beforeAll(async () => {
     s = await makeApp();
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    await copyMariadbTprocc(target.database);
     maxConn0 = Number(sql('select @@global.max_connections'));
     // 200 sessions + the monitor and the test's own: above MariaDB's default of 151.
     if (maxConn0 < 400) sql('set global max_connections = 400');

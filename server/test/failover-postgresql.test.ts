@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disruption, Job } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
 import { dropPg, psql, sleep } from './faults/harness.js';
+import { copyPgTprocc } from './live-template.js';
 
 /**
  * Failover on PostgreSQL with a default run (reconnect on): every session of
@@ -43,8 +44,7 @@ describe('failover: PostgreSQL sessions terminated and connections refused mid-r
     dropAll();
     psql(`CREATE ROLE ${SU} SUPERUSER LOGIN PASSWORD '${target.superuserPassword}'`);
     s = await makeApp();
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect((await waitJob(s, String(b.body.id))).status).toBe('completed');
+    await copyPgTprocc({ database: DB, user: DB, password: target.password });
   });
 
   afterAll(async () => {

@@ -7,6 +7,7 @@ import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
 import { get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { copyPgTprocc } from './live-template.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
@@ -70,9 +71,7 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
     tsApp = await app({ vuLoop: 'typescript' });
     const del = await post(s, '/api/v1/jobs', { type: 'delete', target });
     await waitJob(s, String(del.body.id));
-    const b = await post(s, '/api/v1/jobs', { type: 'build', target, tprocc: { warehouses: 1, buildVus: 1 } });
-    const job = await waitJob(s, String(b.body.id));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    await copyPgTprocc({ database: target.database, user: target.user, password: target.password });
   });
   afterAll(async () => {
     if (s) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, TproccResult } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { copyPgTprocc } from './live-template.js';
 
 /**
  * Connect pool over three PostgreSQL databases (hammerdb.md §6.8, seed 003):
- * three 1-warehouse TPROC-C schemas built by Sledge, each in its own database
+ * three 1-warehouse TPROC-C schemas built by Sledge (copies of the run's
+ * prebuilt template, live-template.ts), each in its own database
  * with its own user (as HammerDB's article sets up tpcc1..3), one run whose
  * VUs open all three and send all five transactions round_robin. The monitor
  * measures NOPM/TPM on the job's target (the first database); the result
@@ -28,12 +30,8 @@ describe('PostgreSQL connect pool', () => {
     await s.app.close();
   }, 120_000);
 
-  it('builds three 1-warehouse schemas, runs round_robin over them: sessions and client TPM on every database', async () => {
-    for (const n of names) {
-      const r = await post(s, '/api/v1/jobs', { type: 'build', target: tgt(n), tprocc: { warehouses: 1 } });
-      const job = await waitJob(s, String(r.body.id));
-      expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    }
+  it('three 1-warehouse schemas, round_robin over them: sessions and client TPM on every database', async () => {
+    for (const n of names) await copyPgTprocc({ database: n, user: n, password: tgt(n).password });
     const ops = Object.fromEntries(['neworder', 'payment', 'delivery', 'stocklevel', 'orderstatus'].map((o) => [o, { connections: names, policy: 'round_robin' }]));
     const pool = { connections: names.map((n) => ({ name: n, user: n, password: `pw-secret-${n}`, database: n })), ops };
     const vus = 2;

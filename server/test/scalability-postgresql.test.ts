@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileScalability } from '@sledge/protocol';
 import { makeApp, runJob, type SledgeApp } from './helpers.js';
+import { copyPgTprocc } from './live-template.js';
 
 /**
  * A real performance profile on PostgreSQL: 1, 2 and 4 VUs on one warehouse
@@ -19,8 +20,7 @@ describe('PostgreSQL profile scalability', () => {
   beforeAll(async () => {
     s = await makeApp();
     await runJob(s, { type: 'delete', target });
-    const b = await runJob(s, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
+    await copyPgTprocc({ database: DB, user: DB, password: target.password });
     for (const vus of [1, 2, 4]) {
       const j = await runJob(s, { type: 'run', target, profileId: PROFILE, tprocc: { vus, rampup: 0, duration: 0.1, timeProfile: true } });
       expect(j.status, JSON.stringify(j.error)).toBe('completed');
