@@ -24,6 +24,7 @@ export default defineConfig({
         'src/tprocc/purge.live.test.ts',
         'src/tprocc/semantics.live.test.ts',
         'src/tprocc/vu.test.ts',
+        'src/tproch/contract.mysql.test.ts',
         'src/tproch/contract.test.ts',
       ],
     }),

@@ -10,6 +10,7 @@ export default defineConfig({
       // The local PostgreSQL (127.0.0.1:5432): schemas, sessions, psql.
       live: [
         'src/chbench.test.ts',
+        'src/contract.procs.test.ts',
         'src/contract.test.ts',
         'src/engine/ash/ash.test.ts',
         'src/engine/connect.test.ts',

@@ -1,19 +1,13 @@
 import { driverContract } from '@sledge/driver-testkit';
 import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 import { MARIADB } from './engine/flavour.js';
-import { mariadbDriver, mysqlFamilyDriver } from './index.js';
+import { mysqlFamilyDriver } from './index.js';
 import { mariadbTarget } from './testing/live.js';
 import type { MariadbTarget } from '@sledge/protocol';
 
-// The other VU modes, one database used in turn (each suite drops and rebuilds it).
-
-// Server-side prepared CALLs (mysql2 execute).
-driverContract({
-  quiet: { run: quiet, timeout: quietTimeout },
-  name: 'mariadb prepared CALL',
-  driver: mariadbDriver,
-  target: mariadbTarget('sledge_mytest_modes', { prepared: true }),
-});
+// The other VU modes that need a build of their own. (Server-side prepared
+// CALLs need no other build: they run on contract.mariadb.test.ts's schema,
+// a VU variant there.)
 
 // Client-side statements, no procedures; built through the multi-row INSERT
 // fallback: the loader does not announce LOCAL_FILES, so the server refuses

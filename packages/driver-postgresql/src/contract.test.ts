@@ -2,40 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { driverContract } from '@sledge/driver-testkit';
 import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
-import type { PgTproccTarget as PostgresqlTarget } from './tprocc/target.js';
 import { driver } from './index.js';
 import { AUTH_ROLE, ensurePgAuthRole } from './testing/auth.js';
+import { badAuth, contractTarget, PG_HOST, PG_PORT, unreachable } from './testing/contract.js';
 
-const host = process.env['SLEDGE_PG_HOST'] ?? '127.0.0.1';
-const port = Number(process.env['SLEDGE_PG_PORT'] ?? 5432);
-
-const base: PostgresqlTarget = {
-  engine: 'postgresql',
-  host,
-  port,
-  user: 'sledge_pgtest',
-  password: 'pw',
-  database: 'sledge_pgtest',
-  superuser: 'postgres',
-  superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
-  defaultDatabase: 'postgres',
-  sslmode: 'prefer',
-  tablespace: 'pg_default',
-  storedProcs: false,
-  partition: false,
-  vacuum: false, prepared: true, noStoredProcs: false,
-};
+const host = PG_HOST;
+const port = PG_PORT;
+const base = contractTarget('sledge_pgtest', 'sledge_pgtest');
 
 /** A role that must authenticate with a password (testing/auth.ts prepares it): the wrong password is refused with 28P01. */
 beforeAll(() => ensurePgAuthRole({ host, port, superuser: base.superuser, superuserPassword: base.superuserPassword }));
-const badAuth = (t: PostgresqlTarget): PostgresqlTarget => ({
-  ...t,
-  user: AUTH_ROLE,
-  password: 'wrong-password-for-test',
-  superuser: AUTH_ROLE,
-  superuserPassword: 'wrong-password-for-test',
-});
-const unreachable = (t: PostgresqlTarget): PostgresqlTarget => ({ ...t, port: 1 });
 
 describe('wrong-password fixture', () => {
   it('has the sledge_auth_test role behind a scram-sha-256 pg_hba rule (prepared by the suite itself)', async () => {
@@ -77,12 +53,4 @@ driverContract({
   vuVariants: [{ name: 'client-side SQL', target: { ...base, noStoredProcs: true } }],
 });
 
-const procs: PostgresqlTarget = { ...base, database: 'sledge_pgtest_procs', storedProcs: true };
-driverContract({
-  quiet: { run: quiet, timeout: quietTimeout },
-  name: 'postgresql (procedures)',
-  driver,
-  target: procs,
-  unreachableTarget: unreachable(procs),
-  badAuthTarget: badAuth(procs),
-});
+// The procedures build (target.storedProcs) is contract.procs.test.ts: a file of its own, so the live tier's two workers run both builds at once.

@@ -39,9 +39,9 @@ export interface ContractOptions<T extends Target> {
   quiet?: { run: <R>(fn: () => Promise<R>) => Promise<R>; timeout: (ms: number) => number };
   /**
    * Other ways the VUs run on the same schema (PostgreSQL's client-side SQL,
-   * target.noStoredProcs): the transaction-effect and mixed-workload tests
-   * run again with each variant's target for the VU sessions, without a
-   * second build.
+   * target.noStoredProcs; MariaDB's prepared CALLs, target.prepared): the
+   * transaction-effect, mixed-workload and lost-connection tests run again
+   * with each variant's target for the VU sessions, without a second build.
    */
   vuVariants?: { name: string; target: T }[];
 }
@@ -99,6 +99,7 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
       const f = driver.features(target);
       expect(['engine', 'client']).toContain(f.tpmSource);
       expect(['pg-text', 'csv', 'tuples']).toContain(tprocc.bulkFormat(target));
+      for (const v of opts.vuVariants ?? []) expect(['engine', 'client'], v.name).toContain(driver.features(tproccTarget(v.target)).tpmSource);
     });
 
     it('reports the server version', async () => {
@@ -268,21 +269,21 @@ export function driverContract<T extends Target>(opts: ContractOptions<T>): void
         const facts = await admin.checkFacts(checkSampleWarehouses(W));
         expect(evaluateCheck(facts, W).filter((i) => !i.ok && i.name !== 'row counts')).toEqual([]);
       }), opts.quiet ? opts.quiet.timeout(timeout) : timeout);
-    }
 
-    it('classifies a lost connection', async () => {
-      const s = await tprocc.openVu(target, { vu: 9, log });
-      const wl = new TproccVuInputs(1, { warehouses: W, position: 9, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
-      await s.close();
-      let err: unknown;
-      try {
-        await runTx(s, 'stocklevel', wl.input('stocklevel'));
-      } catch (e) {
-        err = e;
-      }
-      expect(err, 'running on a closed session must throw').toBeDefined();
-      expect(driver.classifyError(err).kind).toBe('connection');
-    }, timeout);
+      it(`classifies a lost connection${label}`, async () => {
+        const s = await tprocc.openVu(vuTarget, { vu: 9, log });
+        const wl = new TproccVuInputs(1, { warehouses: W, position: 9, activeVus: 1, allWarehouse: false, mix: DEFAULT_MIX });
+        await s.close();
+        let err: unknown;
+        try {
+          await runTx(s, 'stocklevel', wl.input('stocklevel'));
+        } catch (e) {
+          err = e;
+        }
+        expect(err, 'running on a closed session must throw').toBeDefined();
+        expect(driver.classifyError(err).kind).toBe('connection');
+      }, timeout);
+    }
 
     it('drops the schema', async () => {
       await admin.dropSchema();
