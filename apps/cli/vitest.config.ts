@@ -1,18 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import { tiers } from '../../scripts/vitest-tiers.mjs';
 
+/** The sqlite tier builds one 1-warehouse SQLite file first, which its files copy (test/prebuilt.ts). */
+const withSqliteSetup = (projects: ReturnType<typeof tiers>) =>
+  projects.map((p) => (p.test.name === 'sqlite' ? { ...p, test: { ...p.test, globalSetup: ['test/prebuilt-setup.ts'] } } : p));
+
 export default defineConfig({
   test: {
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
-    projects: tiers(import.meta.url, {
+    projects: withSqliteSetup(tiers(import.meta.url, {
       // `sledge build` a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
       // `sledge build` a TPROC-H SF 0.01 DuckDB file in a temp dir and run the power test on it.
-      sqlite: ['test/artifact.test.ts', 'test/chbench.test.ts', 'test/duckdb.test.ts', 'test/hammerdb-python-sqlite.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/install-cli.test.ts', 'test/mix.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
+      sqlite: ['test/artifact.test.ts', 'test/chbench.test.ts', 'test/cli.test.ts', 'test/duckdb.test.ts', 'test/hammerdb-python-sqlite.test.ts', 'test/hammerdb-sqlite.test.ts', 'test/install-cli.test.ts', 'test/mix.test.ts', 'test/report.test.ts', 'test/thresholds.test.ts'],
       live: [
         // The local MariaDB and PostgreSQL.
-        'test/cli.test.ts',
+        'test/cli-mariadb.test.ts',
         'test/hammerdb-databases.test.ts',
         'test/hammerdb-python-databases.test.ts',
         // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
@@ -25,6 +29,6 @@ export default defineConfig({
         'test/replicas-sim.test.ts',
         'test/replicas-trust.test.ts',
       ],
-    }),
+    })),
   },
 });

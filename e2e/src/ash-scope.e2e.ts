@@ -3,14 +3,15 @@ import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
 import { shot, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
-import { api, fill, jobToEnd, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { api, fill, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { copySqliteTprocc } from './prebuilt.js';
 import { closeSession, openSession } from './session.js';
 
 /**
  * The Run page's ASH scope choice (Advanced driver options > "Active session
  * history of the whole server"): left as it is, the job records
- * metrics.ashScope 'database'; checked, 'server'. SQLite target (1
- * warehouse built over REST), short runs.
+ * metrics.ashScope 'database'; checked, 'server'. SQLite target (a copy of
+ * the run's prebuilt 1-warehouse schema), short runs.
  */
 
 let server: RunningServer;
@@ -32,10 +33,9 @@ async function runForm(): Promise<void> {
 
 beforeAll(async () => {
   ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
-  const built = await jobToEnd(server.url, { type: 'build', target: { engine: 'sqlite', file: FILE }, tprocc: { warehouses: 1, buildVus: 1 } }, { timeoutMs: 240_000 });
-  expect(built.status, JSON.stringify(built.error)).toBe('completed');
+  copySqliteTprocc(server.dataDir, FILE);
   await pickSqlite(page, server.url, FILE);
-}, 300_000);
+});
 
 afterAll(async () => {
   await closeSession({ browser, server });

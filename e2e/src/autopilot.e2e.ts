@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Job, ProfileDetail } from '@sledge/protocol';
 import { shot, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
-import { api, buildSqliteTprocc, chartPoints, fill, nav, startJob } from './ui.js';
+import { api, chartPoints, fill, nav, startJob } from './ui.js';
+import { useSqliteTprocc } from './prebuilt.js';
 import { openSession, closeSession } from './session.js';
 
 /**
@@ -29,7 +30,7 @@ const jobTotal = async () => (await api<{ total: number }>(server.url, 'GET', '/
 
 describe('VU sequence (autopilot) on the Run page', () => {
   it('queues one run per VU count as one profile, follows each run, and the Compare page fits them', async () => {
-    await buildSqliteTprocc(page, server.url, 'autopilot-e2e.sqlite', 180_000);
+    await useSqliteTprocc(page, server.url, server.dataDir, 'autopilot-e2e.sqlite');
 
     await nav(page, 'Run');
     await page.locator('[data-field="tprocc.driver"]').selectOption('timed');

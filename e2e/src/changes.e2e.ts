@@ -4,6 +4,7 @@ import type { Job } from '@sledge/protocol';
 import { shotOf, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
 import { jobToEnd } from './ui.js';
+import { copySqliteTprocc } from './prebuilt.js';
 import { openSession, closeSession } from './session.js';
 
 /**
@@ -30,7 +31,7 @@ afterAll(async () => {
 describe('Compare: what changed between two runs', () => {
   it('shows the settings that differ and why there are no statement statistics', async () => {
     const file = 'changes-e2e.sqlite';
-    expect((await runToEnd({ type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1 } })).status).toBe('completed');
+    copySqliteTprocc(server.dataDir, file);
     const run = (synchronous: string) => ({ type: 'run', target: { engine: 'sqlite', file, synchronous }, tprocc: { vus: 1, rampup: 0, duration: 0.05 } });
     const a = await runToEnd(run('normal'));
     const b = await runToEnd(run('full'));

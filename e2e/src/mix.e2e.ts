@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Job, TproccResult } from '@sledge/protocol';
 import { shot, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
-import { api, buildSqliteTprocc, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
+import { useSqliteTprocc } from './prebuilt.js';
 import { openSession, closeSession } from './session.js';
 
 /**
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 describe('transaction mix weights', () => {
   it('runs new orders only from the Run page and flags the mix on the job page', async () => {
-    await buildSqliteTprocc(page, server.url, 'mix-e2e.sqlite', 180_000);
+    await useSqliteTprocc(page, server.url, server.dataDir, 'mix-e2e.sqlite');
 
     await nav(page, 'Run');
     await page.locator('[data-field="tprocc.driver"]').selectOption('timed');

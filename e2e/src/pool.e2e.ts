@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
 import { shotOf, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
-import { api, fill, jobToEnd, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { api, fill, nav, pickSqlite, startJob, waitForJobEnd } from './ui.js';
+import { copySqliteTprocc } from './prebuilt.js';
 import { closeSession, openSession } from './session.js';
 
 /**
@@ -23,11 +24,8 @@ const files = ['pool-e2e-1.sqlite', 'pool-e2e-2.sqlite'];
 
 beforeAll(async () => {
   ({ server, browser, page } = await openSession());
-  for (const file of files) {
-    const built = await jobToEnd(server.url, { type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1 } });
-    expect(built.status, JSON.stringify(built.error)).toBe('completed');
-  }
-}, 300_000);
+  for (const file of files) copySqliteTprocc(server.dataDir, file);
+});
 
 afterAll(async () => {
   await closeSession({ browser, server });

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Job } from '@sledge/protocol';
 import { shotOf, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
-import { api, buildSqliteTprocc, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { api, fill, jobCount, nav, startJob, waitForJobEnd } from './ui.js';
+import { useSqliteTprocc } from './prebuilt.js';
 import { openSession, closeSession } from './session.js';
 
 /**
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describe('thresholds in the UI', () => {
   it('edits thresholds on the Run page and shows the verdict where the job is shown', async () => {
-    await buildSqliteTprocc(page, server.url, 'thresholds.sqlite', 120_000);
+    await useSqliteTprocc(page, server.url, server.dataDir, 'thresholds.sqlite');
 
     await nav(page, 'Run');
     await fill(page, 'tprocc.rampup', '0');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cliProcess } from './cli-process.js';
+import { copySqliteTprocc } from './prebuilt.js';
 
-const { sledge, local } = cliProcess('mix');
+const { sledge, local, dataDir } = cliProcess('mix');
 const run = [...local, '--db', 'sqlite', '--file', 'mix.sqlite', '--vus', '2', '--rampup', '0', '--duration', '0.05', '--user-delay', '0'];
 
 /** sledge run --mix on a SQLite file: the weights reach the run, and a weight the server refuses is named as the flag. */
 describe('sledge run --mix', () => {
   it('--mix neworder=100 runs new orders only and says the mix is not the standard one; a bad weight exits 2 naming --mix', async () => {
-    const b = await sledge('build', ...local, '--db', 'sqlite', '--file', 'mix.sqlite', '--warehouses', '1', '--quiet');
-    expect(b.code, b.err).toBe(0);
+    copySqliteTprocc(dataDir, 'mix.sqlite');
     const bad = await sledge('run', ...run, '--mix', 'neworder=5000');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('error: SLEDGE_E_VALIDATION: --mix neworder must be <= 1000 (got 5000) [--mix]');

@@ -2,16 +2,17 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliProcess } from './cli-process.js';
+import { copySqliteTprocc } from './prebuilt.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cwd = mkdtempSync(join(tmpdir(), 'sledge-cli-report-out-'));
-const { sledge, local } = cliProcess('report', { cwd });
+const { sledge, local, dataDir } = cliProcess('report', { cwd });
 
 /** `sledge report`: a job's (or a comparison's) HTML report written to a file, in-process with --local. */
 describe('sledge report', () => {
   const ids: string[] = [];
   beforeAll(async () => {
-    expect((await sledge('build', ...local, '--db', 'sqlite', '--warehouses', '1', '--quiet')).code).toBe(0);
+    copySqliteTprocc(dataDir);
     for (let i = 0; i < 2; i++) {
       const r = await sledge('run', ...local, '--db', 'sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.1', '--json', '--quiet');
       expect(r.code, r.err).toBe(0);

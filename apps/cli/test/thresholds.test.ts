@@ -1,8 +1,9 @@
 import { cliProcess } from './cli-process.js';
+import { copySqliteTprocc } from './prebuilt.js';
 import { describe, expect, it } from 'vitest';
 import { parseBaselineFlag, parseMaxRegression, thresholdFields } from '../src/thresholds.js';
 
-const { sledge, local } = cliProcess('thresholds');
+const { sledge, local, dataDir } = cliProcess('thresholds');
 const run = [...local, '--db', 'sqlite', '--file', 'thr.sqlite', '--vus', '1', '--rampup', '0', '--duration', '0.05', '--timeprofile', '--quiet'];
 
 describe('threshold flags', () => {
@@ -25,8 +26,7 @@ describe('threshold flags', () => {
 
 describe('sledge run --threshold', () => {
   it('exits 0 when every threshold holds, 1 when one fails (printing which), 2 for a bad expression', async () => {
-    const b = await sledge('build', ...local, '--db', 'sqlite', '--file', 'thr.sqlite', '--warehouses', '1', '--quiet');
-    expect(b.code, b.err).toBe(0);
+    copySqliteTprocc(dataDir, 'thr.sqlite');
     const bad = await sledge('run', ...run, '--threshold', 'nopm>1', '--threshold', 'p95(nope)<5ms');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('"nope" is not a TPROC-C operation');
