@@ -19,6 +19,8 @@ export default defineConfig({
         'test/cli-mariadb.test.ts',
         'test/hammerdb-databases.test.ts',
         'test/hammerdb-python-databases.test.ts',
+        // The same, against HammerDB 4.12's recorded output (test/fixtures/hammerdb-4.12).
+        'test/hammerdb-shapes.test.ts',
         // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
         // replicas-restart and replicas-trust also run on the local PostgreSQL.
         'test/replicas-auth.test.ts',

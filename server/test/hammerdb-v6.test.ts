@@ -136,6 +136,17 @@ describe('jobs diff over stored profiles: CLI, viewer and REST agree', () => {
     expect(((await get(s, '/api/v1/profiles/7/diff/8')) as { diff: string }).diff).toBe('+0.02');
   });
 
+  it('jobs PID getchart profile: the profile\'s NOPM and TPM by active VUs as a self-contained page', async () => {
+    const r = await jobs(s, '7', 'getchart', 'profile');
+    expect(r.output).toEqual([]);
+    expect(r.value).toMatch(/^<!doctype html>/);
+    expect(r.value).toContain('PostgreSQL Performance Profile 7');
+    expect(r.value).toContain('<svg');
+    expect(r.value).not.toMatch(/<script|https?:\/\//);
+    expect(await jobs(s, '9', 'getchart', 'profile')).toEqual({ output: ['Error: Not enough data for performance profile chart type'], value: '' });
+    expect(await jobs(s, 'x', 'getchart', 'profile')).toEqual({ output: ['Error: Performance profile id should be an integer greater than 0'], value: '' });
+  });
+
   it('jobs profile, profileid all, and jobs?profileid=N&profiledata', async () => {
     const data = (await get(s, '/jobs?profileid=7&profiledata')) as Record<string, Record<string, string>>;
     expect(Object.values(data).map((e) => [e['activevu'], e['nopm'], e['tpm']])).toEqual([
@@ -292,6 +303,23 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect(Object.keys(tcount)).toEqual(['SQLite tpm']);
     expect(Object.keys(tcount['SQLite tpm']!).every((t) => TS.test(t))).toBe(true);
     expect(await get(s, `/jobs?jobid=${runId}&metricsdata`)).toEqual([runId, 'Jobid has no metric data']);
+    expect(await get(s, `/jobs?jobid=${runId}&system`)).toEqual(['No system data available']);
+  });
+
+  it('jobs ID getchart result|timing|tcount: the chart as a self-contained HTML page, returned; metrics without data says so', async () => {
+    for (const [type, caption] of [['result', `SQLite TPROC-C Result ${runId}`], ['timing', 'Response time per transaction'], ['tcount', 'NOPM and SQLite TPM']] as const) {
+      const r = await jobs(s, runId, 'getchart', type);
+      expect(r.output).toEqual([]);
+      expect(r.value).toMatch(/^<!doctype html>/);
+      expect(r.value).toContain(caption);
+      expect(r.value).toContain('<svg');
+      expect(r.value).not.toMatch(/<script|https?:\/\//);
+    }
+    expect(await jobs(s, runId, 'getchart', 'metrics')).toEqual({ output: [`Chart for jobid ${runId} not available, Jobid has no metrics data`], value: '' });
+    expect(await jobs(s, runId, 'getchart', 'pie')).toEqual({ output: ['Error: Jobs Three Parameter Usage: jobs jobid getchart [ result | timing | tcount | metrics | profile ]'], value: '' });
+    expect(await jobs(s, 'NOSUCHJOB', 'getchart', 'result')).toEqual({ output: ['Jobid NOSUCHJOB does not exist'], value: '' });
+    // vurun's whole return value as the job id: HammerDB 4.12 splits it into words and prints its usage.
+    expect((await jobs(s, `Benchmark Run jobid=${runId}`, 'result')).output).toEqual([expect.stringMatching(/^Jobs Two Parameter Usage: jobs jobid status or /)]);
   });
 
   it('metricsdata and system from the agent: one row per 5 samples, geometric means', async () => {
@@ -302,8 +330,12 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     // usr 2.5, 5, 10, 20, 40: geometric mean 10; iops mean 100 + 15.5 = 115.5 -> %.0f 116
     expect(m).toEqual([{ 'usr%': '10', 'sys%': '2', 'irq%': '1', 'idle%': expect.any(String), iops: '116', mbps: '1.5' }]);
     expect(await get(s, `/jobs?jobid=${runId}&system&raw=1`)).toEqual({ jobid: runId, section: 'system', value: `jobid: ${runId}\nhostname: h\ncpumodel: Test CPU\ncpucount: 8\nos_name: Linux\nmemory: 8.0 GB\nextra: kernel 6.1` });
-    expect(await get(s, `/jobs?jobid=${runId}&system`)).toEqual({ jobid: runId, hostname: 'h', cpumodel: 'Test CPU', cpucount: '8', os_name: 'Linux', memory: '8.0 GB', extra: 'kernel 6.1' });
+    // HammerDB 4.12's viewer form: the JOBSYSTEM row as a list, hostname cpucount cpumodel.
+    expect(await get(s, `/jobs?jobid=${runId}&system`)).toEqual(['h', '8', 'Test CPU']);
     expect(await get(s, `/jobs?jobid=${runId}&metrics`)).toEqual(await get(s, `/jobs?jobid=${runId}&metricsdata`));
+    const cpu = await jobs(s, runId, 'getchart', 'metrics');
+    expect(cpu.value).toMatch(/^<!doctype html>/);
+    expect(cpu.value).toContain('8 Test CPU');
     const a = (await get(s, `/jobs?jobid=${runId}&summaryjson`)) as TproccArtifact;
     // HammerDB writes every JOBSYSTEM field as a string, cpucount too.
     expect(a.system).toMatchObject({ available: true, hostname: 'h', cpucount: '8' });

@@ -33,7 +33,7 @@ export const returned = (value: string): CliReply => ({ output: [], value });
 /** puts of a value in the session's format: JSON pretty, or Tcl text. */
 export const show = (ctx: JobsCliCtx, json: unknown, text: string): CliReply => printed(ctx.format === 'JSON' ? huddleDump(json) : text);
 
-const TWO_PARAM_USAGE =
+export const TWO_PARAM_USAGE =
   'Jobs Two Parameter Usage: jobs jobid status or jobs jobid db or jobs jobid bm or jobid system or jobs jobid timestamp or jobs jobid dict or jobs jobid vuid or jobs jobid result or jobs jobid timing or jobs jobid delete or jobs jobid metrics or jobs jobid system';
 export const THREE_PARAM_USAGE = 'Error: Jobs Three Parameter Usage: [ jobs jobid timing vuid | jobs jobid timing vu=n | jobs jobid getchart chart ]';
 

@@ -1,7 +1,8 @@
 import type { JobStore } from '@sledge/jobstore';
 import { diffProfiles } from '../../engine/profile-diff.js';
+import { isChartType, renderJobChart, renderProfileChart, type ChartPage } from '../../report/job-chart.js';
 import { hasResult, jobResult, jobTimestamp, nopmTpm, tprochFigures, bmOf, dbOf } from './jobs-data.js';
-import { jobForm, jobOutput, jobVuTiming, printed, returned, show, THREE_PARAM_USAGE, type CliReply, type JobsCliCtx } from './jobs-cli-job.js';
+import { jobForm, jobOutput, jobVuTiming, printed, returned, show, THREE_PARAM_USAGE, TWO_PARAM_USAGE, type CliReply, type JobsCliCtx } from './jobs-cli-job.js';
 import { jobsTables, listJobs, profileData, profileIds } from './jobs-list.js';
 import { BodyError } from './reply.js';
 import type { JobsSettings } from './state.js';
@@ -114,6 +115,33 @@ function globalForm(ctx: JobsCmdCtx, cli: JobsCliCtx, args: string[]): CliReply 
   }
 }
 
+const GETCHART_USAGE = 'Error: Jobs Three Parameter Usage: jobs jobid getchart [ result | timing | tcount | metrics | profile ]';
+
+/**
+ * `jobs ID getchart result|timing|tcount|metrics`, `jobs PID getchart profile`:
+ * returns the chart as a self-contained HTML page (HammerDB returns its chart's
+ * HTML so that a script can save it); a job without the data prints HammerDB's
+ * "Chart for jobid ID not available, Jobid has no ..." and returns "".
+ */
+function getChart(store: JobStore, args: string[]): CliReply {
+  const [id, , type] = args as [string, string, string?];
+  if (args.length !== 3) return printed(THREE_PARAM_USAGE);
+  const chart = type!.toLowerCase();
+  if (chart.startsWith('diff:')) return printed('Error: getchart diff:<pid> is not supported: compare profiles with jobs diff <basepid> <comppid> or on the dashboard (/compare?profile=N)');
+  if (!isChartType(chart)) return printed(GETCHART_USAGE);
+  let page: ChartPage;
+  if (chart === 'profile') {
+    if (!/^\+?\d+$/.test(id) || Number(id) < 1) return printed('Error: Performance profile id should be an integer greater than 0');
+    page = renderProfileChart(store, Number(id));
+    if ('missing' in page) return printed('Error: Not enough data for performance profile chart type');
+  } else {
+    const job = store.getJob(id.toUpperCase());
+    if (!job) return printed(`Jobid ${id} does not exist`);
+    page = renderJobChart(store, job.id, chart);
+  }
+  return 'html' in page ? returned(page.html) : printed(`Chart for jobid ${id} not available, Jobid has no ${page.missing}`);
+}
+
 /** Run `jobs <args...>`. */
 export function jobsCommand(ctx: JobsCmdCtx, args: string[]): CliReply {
   const cli: JobsCliCtx = { store: ctx.store, format: ctx.settings.format, dataDir: ctx.dataDir };
@@ -124,7 +152,10 @@ export function jobsCommand(ctx: JobsCmdCtx, args: string[]): CliReply {
   const [jobId, cmd, opt] = args as [string, string?, string?];
   if (args.length === 1) return jobOutput(cli, jobId);
   if (cmd!.toLowerCase() === 'timing' && args.length <= 3) return args.length === 2 ? jobForm(cli, jobId, 'timing') : jobVuTiming(cli, jobId, opt!);
-  if (cmd!.toLowerCase() === 'getchart') return usageError('Error: getchart is not supported: Sledge draws the charts on the dashboard (/jobs/<jobid>) and in the job report (jobs?jobid=<jobid>&summary)');
+  if (cmd!.toLowerCase() === 'getchart') return getChart(ctx.store, args);
+  // HammerDB splits its arguments on white space again: a "job id" of several words (vurun's whole
+  // return value, "Benchmark Run jobid=ID") is not a form it knows, and it prints its usage.
+  if (args.length === 2 && /\s/.test(jobId)) return printed(TWO_PARAM_USAGE);
   if (args.length === 2) return jobForm(cli, jobId, cmd!);
   if (args.length === 3) return printed(THREE_PARAM_USAGE);
   return usageError('Error: Too many arguments to jobs');

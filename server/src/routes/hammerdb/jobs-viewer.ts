@@ -21,7 +21,8 @@ export type { ViewerAnswer } from './jobs-v6.js';
  *   /jobs?jobid=ID&tcount              {"PostgreSQL tpm":{"<ts>":"<tpm>",...}}
  *   /jobs?jobid=ID&db                  ["PostgreSQL","16.2"] (the version when the run recorded DBVersion:)
  *   /jobs?jobid=ID&timestamp           {"ID":{"2026-11-24":"05:56:01"}} (4.12's wapp-2-json splits the value)
- *   /jobs?jobid=ID&bm | &dict | &system | &metrics
+ *   /jobs?jobid=ID&system              ["<hostname>","<cpucount>","<cpumodel>"] or ["No system data available"]
+ *   /jobs?jobid=ID&bm | &dict | &metrics
  *   /jobs?jobid=ID&delete              {"success":{"message":"Deleted Jobid ID"}}
  *
  * v6.0's forms (summaryjson, resultdata, timingdata, tcountdata,
@@ -88,8 +89,9 @@ function twoParam(store: JobStore, job: Job, cmd: string, vu: number | undefined
     case 'dict':
       return jobDict(job);
     case 'system': {
+      // HammerDB 4.12 answers its JOBSYSTEM row as a list, hostname cpucount cpumodel (strings), or one message (v6's form: &raw=1).
       const row = jobSystem(store, job);
-      return row ? { jobid: job.id, ...row } : { jobid: job.id, message: 'Jobid has no system data' };
+      return row ? [row['hostname'] ?? '', row['cpucount'] ?? '', row['cpumodel'] ?? ''] : ['No system data available'];
     }
     case 'metrics':
       return metricsData(store, job);

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hammerdb, sharedServer } from './hammerdb-harness.js';
+import { lineKinds, lineShape, missingBySection, sections } from './line-shapes.js';
+
+/**
+ * HammerDB 4.12's own output, recorded once (fixtures/hammerdb-4.12/README.md):
+ * a 1-warehouse PostgreSQL TPROC-C build, a 1-minute timed run, `jobs` forms
+ * and deleteschema through real hammerdbcli. The same script through
+ * `sledge hammerdb` must print every kind of line HammerDB printed, in the
+ * same order (job ids, dates, paths and numbers abstracted; Sledge may print
+ * more lines between them). Needs the local PostgreSQL (database and role
+ * sledge_hdbshapes; run under `flock /tmp/sledge-db.lock`).
+ */
+const FIXTURES = new URL('./fixtures/hammerdb-4.12/', import.meta.url);
+const SCRIPT = readFileSync(new URL('pg-tprocc-1w-1min.tcl', FIXTURES), 'utf8');
+const RECORDED = readFileSync(new URL('pg-tprocc-1w-1min.out', FIXTURES), 'utf8');
+
+/** The script marks its sections with these lines; kinds are compared section by section. */
+const MARKER = 'SHAPES: ';
+/**
+ * The script's own output: hammerdbcli prints its banner and the path of its
+ * jobs database (hammer.DB) before it reads the script; `sledge hammerdb` has
+ * no banner (its job store is the server's).
+ */
+const FIRST_LINE = 'SHAPES: SETTING CONFIGURATION';
+const scriptOutput = (text: string) => text.slice(text.indexOf(FIRST_LINE));
+
+/**
+ * The kinds of line HammerDB 4.12 prints that `sledge hammerdb` does not print
+ * yet (issue 35), by section. They may appear (the list then wants shrinking);
+ * no other kind may be missing.
+ */
+const KNOWN_GAPS: Record<string, string[]> = {
+  // The implicit clearscript of buildschema/deleteschema is not echoed; HammerDB's CLI asks and answers
+  // its own confirmation; Sledge's loader prints its own progress lines, not the single-VU loader's.
+  'SHAPES: SCHEMA BUILD': [
+    'Script cleared',
+    'Ready to create a <N> Warehouse PostgreSQL TPROC-C schema',
+    'in host <N>.<N>:<N> sslmode DISABLE under user SLEDGE_HDBSHAPES in database SLEDGE_HDBSHAPES?',
+    'Enter yes or no: replied yes',
+    'Vuser <N> created - WAIT IDLE',
+    'Vuser <N>:CREATING SLEDGE_HDBSHAPES SCHEMA',
+    'Vuser <N>:CREATING DATABASE sledge_hdbshapes under OWNER sledge_hdbshapes',
+    'Vuser <N>:CREATING TPCC TABLES',
+    'Vuser <N>:Loading Items - <N>',
+    'Vuser <N>:Start:<DATE>',
+    'Vuser <N>:Loading Warehouse',
+    'Vuser <N>:Loading Stock Wid=<N>',
+    'Vuser <N>:Loading Stock - <N>',
+    'Vuser <N>:Stock done',
+    'Vuser <N>:Loading District',
+    'Vuser <N>:District done',
+    'Vuser <N>:Customer Done',
+    'Vuser <N>:...<N>',
+    'Vuser <N>:End:<DATE>',
+    'Vuser <N>:CREATING TPCC INDEXES',
+    'Vuser <N>:CREATING TPCC FUNCTIONS',
+    'Vuser <N>:GATHERING SCHEMA STATISTICS',
+    'Vuser <N>:SLEDGE_HDBSHAPES SCHEMA COMPLETE',
+  ],
+  // Sledge prints DBVersion before the monitor's RUNNING line, and no minute tick ("1 ...,").
+  'SHAPES: TIMED RUN': ['Vuser <N>:DBVersion:<N> (Debian <N>-<N>+deb<N>u<N>)', 'Vuser <N>:<N> ...,'],
+  'SHAPES: DELETE': [
+    'Script cleared',
+    'Do you want to delete the SLEDGE_HDBSHAPES TPROC-C schema and role SLEDGE_HDBSHAPES',
+    ' in host <N>.<N>:<N> under user POSTGRES?',
+    'Enter yes or no: replied yes',
+    'Vuser <N> created - WAIT IDLE',
+    'Vuser <N>:sledge_hdbshapes TPROC-C schema has been deleted successfully.',
+    'Vuser <N>:sledge_hdbshapes TPROC-C role has been deleted successfully.',
+  ],
+};
+/** A missing-kind report's section and kind. */
+const gapOf = (m: string) => {
+  const i = m.indexOf(': "');
+  return { section: m.slice(0, i), kind: JSON.parse(m.slice(i + 2, m.lastIndexOf(' (after '))) as string };
+};
+
+const server = sharedServer();
+
+describe('sledge hammerdb against recorded HammerDB 4.12 output (PostgreSQL)', () => {
+  afterAll(async () => {
+    // A failed run may leave the schema behind; the script's own deleteschema removes it otherwise.
+    await hammerdb(SCRIPT.slice(0, SCRIPT.indexOf('puts "SHAPES: SCHEMA BUILD"')) + 'deleteschema\n', server.flags);
+  });
+
+  it('the fixture is a whole recording: banner, build, run, jobs, delete; the known gaps are kinds it holds', () => {
+    expect(RECORDED.startsWith('HammerDB CLI v4.12\n')).toBe(true);
+    const kinds = lineKinds(scriptOutput(RECORDED));
+    expect(kinds[0]).toBe(FIRST_LINE);
+    expect(kinds).toContain('Vuser <N>:TEST RESULT : System achieved <N> NOPM from <N> PostgreSQL TPM');
+    expect(kinds[kinds.length - 1]).toBe('SHAPES: DONE');
+    const bySection = sections(scriptOutput(RECORDED), MARKER);
+    for (const [section, gaps] of Object.entries(KNOWN_GAPS)) expect(lineKinds(bySection.get(section) ?? '')).toEqual(expect.arrayContaining(gaps));
+    // The abstraction keeps words and drops figures.
+    expect(lineShape('\rVuser 1:Start:Sun Nov 29 23:57:57 UTC 2026')).toBe('Vuser <N>:Start:<DATE>');
+    expect(lineShape('Benchmark Run jobid=6B0526F18C847E5178533AD7')).toBe('Benchmark Run jobid=<ID>');
+  });
+
+  it('builds 1 warehouse, runs 1 minute, and prints every line kind HammerDB 4.12 printed, in its order, but the known gaps', async () => {
+    const r = await hammerdb(SCRIPT, server.flags);
+    expect(r.code, r.err).toBe(0);
+    const missing = missingBySection(scriptOutput(RECORDED), r.out, MARKER);
+    const unexpected = missing.filter((m) => {
+      if (m.endsWith(': the whole section')) return true;
+      const { section, kind } = gapOf(m);
+      return !(KNOWN_GAPS[section] ?? []).includes(kind);
+    });
+    expect(unexpected, `Sledge's output:\n${r.out}`).toEqual([]);
+  }, 900_000);
+});
