@@ -11,7 +11,8 @@ import { openSession, closeSession } from './session.js';
  * page, then on the Run page a script with a mistake
  * shows it inline at its line and column as it is typed; fixed, with a
  * second script beside it, a few seconds' run; the job page shows both
- * scripts as stored and each one's counts.
+ * scripts as stored and each one's counts. Then a step-load run queued from
+ * the Run page's run shape, and its steps on the job page.
  */
 
 let server: RunningServer;
@@ -89,5 +90,46 @@ describe('script workload in the dashboard', () => {
     await source.locator('summary').click();
     expect(await source.locator('pre').textContent()).toBe(GOOD);
     await shot(page, 'script-job-page');
+  });
+
+  it('queues a step-load run of the scripts from the Run page and shows each step on the job page', async () => {
+    // The same database and scripts as above (the Run page keeps them): two steps of 0.05 min, 1 then 2 VUs.
+    await nav(page, 'Run');
+    await page.getByTestId('script-editor').waitFor();
+    const shape = page.getByTestId('run-shape');
+    await shape.waitFor();
+    await fill(page, 'script.rampup', '0');
+    await fill(page, 'script.duration', '0.1');
+    await fill(page, 'script.steps', '0:0.05:1, 0.05:0.05:2');
+    // A shape decides the sessions: the hint says so under Virtual users.
+    const vusHelp = async (): Promise<string> => {
+      const ids = (await page.locator('[data-field="script.vus"]').getAttribute('aria-describedby')) ?? '';
+      const help = ids.split(' ').find((x) => x.endsWith('-help'));
+      return help ? ((await page.locator(`[id="${help}"]`).textContent()) ?? '') : '';
+    };
+    await expect.poll(vusHelp).toContain("largest step's VUs");
+    await shape.scrollIntoViewIfNeeded();
+    await shot(page, 'script-run-shape');
+
+    const runId = await startJob(page, 'start-run');
+    const queued = (await api<Job>(server.url, 'GET', `/jobs/${runId}`)).body;
+    expect((queued.config as { script: { steps: unknown } }).script.steps).toEqual([
+      { startAfterMin: 0, durationMin: 0.05, vus: 1 },
+      { startAfterMin: 0.05, durationMin: 0.05, vus: 2 },
+    ]);
+    expect(await waitForJobEnd(page, runId, 120_000)).toBe('completed');
+    const r = (await api<Job>(server.url, 'GET', `/jobs/${runId}`)).body.result as ScriptResult;
+    expect(r.steps?.map((x) => x.vus)).toEqual([1, 2]);
+
+    await page.goto(`${server.url}/jobs/${runId}`);
+    const steps = page.getByTestId('script-steps');
+    await steps.waitFor({ timeout: 30_000 });
+    for (const st of r.steps!) {
+      const row = page.getByTestId(`script-step-${st.index}`);
+      expect(await row.locator('td').nth(1).textContent()).toBe(String(st.vus));
+      expect(Number((await row.locator('td').nth(3).textContent())!.replace(/,/g, ''))).toBe(st.transactions);
+    }
+    await steps.scrollIntoViewIfNeeded();
+    await shot(page, 'script-job-steps');
   });
 });

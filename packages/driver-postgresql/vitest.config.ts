@@ -15,6 +15,7 @@ export default defineConfig({
         'src/engine/ash/ash.test.ts',
         'src/engine/connect.test.ts',
         'src/engine/loader.test.ts',
+        'src/engine/param-pipeline.test.ts',
         'src/engine/query-session.test.ts',
         'src/param-session.test.ts',
         'src/tprocc/native-spec.test.ts',

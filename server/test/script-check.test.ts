@@ -49,6 +49,9 @@ describe('script editor endpoints', () => {
     expect(c.ok).toBe(false);
     expect(c.scripts[0]!.error).toMatchObject({ line: 2 });
     expect(c.scripts[0]!.error!.message).toMatch(/pipeline/);
+    // PostgreSQL runs pipelines (its protocol's pipeline mode)
+    const pg = await post(s, '/api/v1/scripts/validate', { scripts: [{ name: 'p', text }], engine: 'postgresql' });
+    expect((pg.body as unknown as ScriptCheck).ok).toBe(true);
   });
 
   it('refuses a body that is not a list of scripts with a typed 400 naming the field, an engine without scripts with a 424', async () => {

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, ScriptResult } from '@sledge/protocol';
@@ -10,8 +13,9 @@ import { makeApp, post, runJob, type SledgeApp } from './helpers.js';
  * schema per engine shared by the file: pgbench's init at scale 1 (the
  * database must exist, as for pgbench -i: created here), tpcb-like with 2
  * VUs, pgbench's invariant after it (the check job, and the sums read here
- * through the engine's own client), and a script the engine does not run
- * refused before anything is stored.
+ * through the engine's own client); on PostgreSQL pipelines (one implicit
+ * transaction per pipeline, as pgbench's on the same script), on MariaDB a
+ * pipelined script refused before anything is stored.
  */
 const DB = 'script_workload_live';
 /** A script of our own using every meta-command the engines run. */
@@ -131,11 +135,40 @@ for (const [engine, e] of Object.entries(ENGINES)) {
       expect(check.status, JSON.stringify(check.error)).toBe('completed');
     });
 
-    it('refuses, before the run, a script using what the engine does not run (pipelines)', async () => {
+    it.runIf(engine === 'mariadb')('refuses, before the run, a pipelined script: MariaDB has no pipeline mode', async () => {
       const r = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: e.target, script: { scripts: [{ name: 'piped', text: '\\startpipeline\nSELECT 1;\n\\endpipeline\n' }] } });
       expect(r.status).toBe(400);
       expect(r.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.scripts[0].text' });
-      expect(String((r.body['error'] as { message: string }).message)).toBe(`piped:1: \\startpipeline: pipelines are not supported on ${engine} by Sledge yet; remove \\startpipeline and \\endpipeline`);
+      expect(String((r.body['error'] as { message: string }).message)).toMatch(/^piped:1: \\startpipeline: mariadb has no pipeline mode in its protocol \(PostgreSQL has\)/);
+    });
+
+    it.runIf(engine === 'postgresql')('runs pipelines as pgbench does: each pipeline one implicit transaction (one Sync), an error undoes and skips the rest', async () => {
+      await e.row('CREATE TABLE pipe_log (c int, tx bigint, tag text)');
+      const piped = (tag: string): string => `\\startpipeline\n${[1, 2, 3].map(() => `INSERT INTO pipe_log (c, tx, tag) VALUES (:client_id, txid_current(), '${tag}');`).join('\n')}\n\\endpipeline\n`;
+      const broken = "\\startpipeline\nINSERT INTO pipe_log (c, tx, tag) VALUES (:client_id, txid_current(), 'broken');\nSELECT 1 / (:client_id::int - :client_id::int);\nINSERT INTO pipe_log (c, tx, tag) VALUES (:client_id, txid_current(), 'broken');\n\\endpipeline\n";
+      const r = await job({ type: 'run', script: { scripts: [{ name: 'piped', text: piped('sledge') }, { name: 'broken', text: broken }], vus: 2, rampup: 0, duration: 0.05 } });
+      expect(r.status, JSON.stringify(r.error)).toBe('completed');
+      const result = r.result as unknown as ScriptResult;
+      const [ok, bad] = result.scripts;
+      expect(ok).toMatchObject({ name: 'piped', errors: 0 });
+      expect(ok!.transactions).toBeGreaterThan(0);
+      expect(bad).toMatchObject({ name: 'broken', transactions: 0 });
+      expect(bad!.errors).toBeGreaterThan(0);
+      // pgbench (libpq's pipeline mode) on the same script, for the same property
+      const file = join(mkdtempSync(join(tmpdir(), 'sledge-pipe-')), 'piped.sql');
+      writeFileSync(file, piped('pgbench'));
+      execFileSync('pgbench', ['-n', '-M', 'prepared', '-c', '2', '-t', '3', '-f', file, '-h', '127.0.0.1', '-p', '5432', '-U', 'postgres', DB], { stdio: 'pipe' });
+      const shape = async (tag: string) => e.row(`SELECT count(*) AS n, count(DISTINCT tx) AS txs, (SELECT count(*) FROM (SELECT tx FROM pipe_log WHERE tag = '${tag}' GROUP BY tx HAVING count(*) <> 3) g) AS odd FROM pipe_log WHERE tag = '${tag}'`);
+      const sledge = await shape('sledge');
+      const pgbench = await shape('pgbench');
+      expect(Number(pgbench['n'])).toBe(18);
+      expect(Number(pgbench['txs'])).toBe(6);
+      expect(Number(pgbench['odd'])).toBe(0);
+      // Sledge: every pipeline that committed is 3 rows of one transaction, as pgbench's
+      expect(Number(sledge['n'])).toBeGreaterThanOrEqual(ok!.transactions * 3);
+      expect(Number(sledge['n'])).toBe(Number(sledge['txs']) * 3);
+      expect(Number(sledge['odd'])).toBe(0);
+      expect(Number((await e.row("SELECT count(*) AS n FROM pipe_log WHERE tag = 'broken'"))['n'])).toBe(0);
     });
   });
 }

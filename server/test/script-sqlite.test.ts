@@ -107,7 +107,7 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     expect(String((shell.body['error'] as { message: string }).message)).toMatch(/^b:1:1: \\setshell runs a shell command/);
     const pipeline = await bad({ scripts: [{ name: 'p', text: 'SELECT 1;\n\\startpipeline\nSELECT 2;\n\\endpipeline\n' }] });
     expect(pipeline.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.scripts[0].text' });
-    expect(String((pipeline.body['error'] as { message: string }).message)).toMatch(/^p:2: \\startpipeline: pipelines are not supported on sqlite/);
+    expect(String((pipeline.body['error'] as { message: string }).message)).toMatch(/^p:2: \\startpipeline: sqlite has no pipeline mode in its protocol/);
     const both = await bad({ scripts: [{ text: 'SELECT 1;', builtin: 'tpcb-like' }] });
     expect(both.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'script.scripts[0]' });
     const dup = await bad({ scripts: [{ builtin: 'select-only' }, { builtin: 'select-only' }] });

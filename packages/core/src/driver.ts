@@ -57,6 +57,12 @@ export interface Driver<T extends Target = Target> {
    */
   openParamSession?(target: T, opts: ParamSessionOptions): Promise<ParamSession>;
   /**
+   * Optional capability: its parameter sessions have `pipeline()` (one Sync
+   * per pipeline: pgbench's `\startpipeline`). Scripts with a pipeline are
+   * refused, before the job is stored, on an engine without it.
+   */
+  readonly paramPipelines?: boolean;
+  /**
    * Optional capability: the target fields that name a file on the server's
    * own disk (SQLite: `file`). The server resolves them (relative paths under
    * its files root), refuses the job store's own files, and checks before a

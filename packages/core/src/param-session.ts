@@ -27,4 +27,26 @@ export interface ParamSession {
   commit(): Promise<void>;
   rollback(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Optional capability (PostgreSQL): start a pipeline, as libpq's pipeline
+   * mode and pgbench's `\startpipeline` do. Until `end()` the session takes
+   * no other call.
+   */
+  pipeline?(): ParamPipeline;
+}
+
+/**
+ * A pipeline on a parameter session: statements are sent as they come,
+ * without waiting for their results, and `end()` sends one Sync and waits
+ * for all of them. The statements up to the Sync are one implicit
+ * transaction (unless the caller's BEGIN opened one); the first error makes
+ * the server skip the rest up to the Sync, and `end()` throws it.
+ */
+export interface ParamPipeline {
+  /** Send one statement (its result is not read: pgbench has no \gset in a pipeline). */
+  send(sql: string, params: readonly ParamValue[]): void;
+  /** Send one transaction-control statement the engine's way. */
+  control(kind: 'begin' | 'commit' | 'rollback'): void;
+  /** One Sync; resolves when the server has answered every statement, throws the first error (classified by the driver). */
+  end(): Promise<void>;
 }

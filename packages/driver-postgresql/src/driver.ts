@@ -49,6 +49,7 @@ export const driver: Driver<PostgresqlTarget> = {
   openParamSession(t: PostgresqlTarget, opts: ParamSessionOptions): Promise<ParamSession> {
     return openPgParamSession(t, opts);
   },
+  paramPipelines: true,
 
   schemaField: 'database',
   workloads: { tprocc: tproccHooks, tproch: tprochHooks },

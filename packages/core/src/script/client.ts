@@ -20,6 +20,16 @@ export interface ScriptIo {
   rollback(): Promise<void>;
   sleep(ms: number): Promise<void>;
   debug(line: string): void;
+  /** Start a pipeline (`\startpipeline`); absent on engines without one (the job is refused before it runs). */
+  startPipeline?(): ScriptPipeline;
+}
+
+/** An open pipeline: statements go out without waiting; `end` is pgbench's `\endpipeline` (one Sync). */
+export interface ScriptPipeline {
+  query(st: SqlStatement, params: BindValue[]): void;
+  tx(kind: 'begin' | 'commit' | 'rollback'): void;
+  /** Waits for every statement sent; throws the first error (the server skipped the rest). */
+  end(): Promise<void>;
 }
 
 /** pgbench's automatic variables for one client. */
@@ -53,6 +63,7 @@ const SLEEP_MS = { us: 0.001, ms: 1, s: 1000 } as const;
 export class ScriptClient {
   readonly vars = new Map<string, ScriptValue>();
   private inTx = false;
+  private pipe: ScriptPipeline | undefined;
 
   constructor(private readonly rand: ScriptRandom, auto: ClientVars) {
     this.vars.set('client_id', BigInt(auto.clientId));
@@ -65,8 +76,15 @@ export class ScriptClient {
   async run(script: Script, io: ScriptIo): Promise<void> {
     try {
       await this.exec(script, io);
+      if (this.pipe) {
+        const line = script.commands.at(-1)?.line ?? 1;
+        await this.endPipeline();
+        throw new ScriptRuntimeError(script.name, line, 'the script ended inside a pipeline (\\startpipeline without \\endpipeline)');
+      }
       if (this.inTx) throw new ScriptRuntimeError(script.name, script.commands.at(-1)?.line ?? 1, 'the script ended inside a transaction (BEGIN without COMMIT/END)');
     } catch (e) {
+      // a pipeline left open by an error (e.g. in \set) is ended first: its Sync puts the connection back in step
+      if (this.pipe) await this.endPipeline().catch(() => undefined);
       if (this.inTx) {
         this.inTx = false;
         await io.rollback().catch(() => undefined);
@@ -103,8 +121,35 @@ export class ScriptClient {
           break;
         case 'else': i = enter ? i + 1 : c.end + 1; break;
         case 'endif': i++; break;
-        case 'pipeline': throw new ScriptRuntimeError(script.name, c.line, 'pipelines are not supported on this engine');
+        case 'pipeline':
+          if (c.start) {
+            if (this.pipe) throw new ScriptRuntimeError(script.name, c.line, '\\startpipeline: already in a pipeline');
+            if (!io.startPipeline) throw new ScriptRuntimeError(script.name, c.line, 'pipelines are not supported on this engine');
+            this.pipe = io.startPipeline();
+          } else {
+            if (!this.pipe) throw new ScriptRuntimeError(script.name, c.line, '\\endpipeline: not in a pipeline');
+            await this.endPipeline();
+          }
+          i++;
+          break;
       }
+    }
+  }
+
+  /**
+   * pgbench's \endpipeline: one Sync, then every statement's result. On an
+   * error the server skipped the rest of the pipeline; a transaction the
+   * pipeline opened (or one it meant to COMMIT) may be left aborted, so the
+   * client rolls back as for any failed script.
+   */
+  private async endPipeline(): Promise<void> {
+    const p = this.pipe!;
+    this.pipe = undefined;
+    try {
+      await p.end();
+    } catch (e) {
+      this.inTx = true;
+      throw e;
     }
   }
 
@@ -138,6 +183,18 @@ export class ScriptClient {
 
   private async sql(script: Script, c: ScriptCommand & { k: 'sql' }, io: ScriptIo): Promise<void> {
     const last = c.statements.length - 1;
+    const pipe = this.pipe;
+    if (pipe) {
+      if (c.store) throw new ScriptRuntimeError(script.name, c.line, `\\${c.store.mode} is not allowed in a pipeline`);
+      for (const st of c.statements) {
+        if (st.kind === 'sql') pipe.query(st, this.params(script, c.line, st));
+        else {
+          pipe.tx(st.kind);
+          this.inTx = st.kind === 'begin';
+        }
+      }
+      return;
+    }
     for (let k = 0; k <= last; k++) {
       const st = c.statements[k]!;
       if (st.kind !== 'sql') { await this.tx(st.kind, io); continue; }

@@ -99,6 +99,8 @@ describe('pgbench scripts: errors name the script, line and column', () => {
     ['SELECT 1\n\\set x 1\n', 'bad.sql:2:1: meta-command \\set inside an SQL command: end the command with ";" first'],
     ['\\endpipeline\n', 'bad.sql:1:1: \\endpipeline without \\startpipeline'],
     ['\\startpipeline\n', 'bad.sql:1:1: \\startpipeline without a matching \\endpipeline'],
+    ['\\startpipeline\nSELECT 1 \\gset\n\\endpipeline\n', 'bad.sql:2:10: \\gset is not allowed in a pipeline'],
+    ['\\startpipeline\nSELECT 1;\n\\aset p\n\\endpipeline\n', 'bad.sql:3:1: \\aset is not allowed in a pipeline'],
   ];
   it.each(cases)('%j', (text, message) => {
     const e = err(text);

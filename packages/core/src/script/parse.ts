@@ -13,8 +13,9 @@ import { ScriptSyntaxError, type ScriptPos } from './errors.js';
  *   a name starts with a letter or `_` (so `a[1:2]` stays SQL).
  * - Meta-commands start a line with `\` and end with it (a `\` at the end
  *   of a line continues it): `\set`, `\sleep`, `\if`/`\elif`/`\else`/`\endif`,
- *   `\startpipeline`/`\endpipeline` (parsed; engines without pipelines refuse
- *   them at validation). `\setshell` and `\shell` are refused: Sledge does not
+ *   `\startpipeline`/`\endpipeline` (a pipeline: its statements go out
+ *   without waiting, one Sync at the end; no `\gset`/`\aset` inside; engines
+ *   without pipelines refuse them at validation). `\setshell` and `\shell` are refused: Sledge does not
  *   run shell commands for a script.
  */
 
@@ -212,6 +213,8 @@ class ScriptParser {
   }
 
   private storePrefix(name: string, args: string, at: number): string {
+    // as pgbench: a pipeline's results are not read until \endpipeline, too late for the commands after it
+    if (this.inPipeline) this.fail(at - name.length - 1, `\\${name} is not allowed in a pipeline`);
     const words = [...args.matchAll(/\S+/g)];
     if (words.length > 1) this.fail(at + words[1]!.index, `\\${name} takes at most one argument (a variable prefix)`);
     const prefix = words[0]?.[0] ?? '';

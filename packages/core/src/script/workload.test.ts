@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Driver } from '../driver.js';
-import { parseJobScripts, scriptWorkload, type ScriptInput, type ScriptRunOptions } from './workload.js';
+import { checkScriptsOnDriver, parseJobScripts, scriptWorkload, type ScriptInput, type ScriptRunOptions } from './workload.js';
 
 const opts = (scripts: ScriptRunOptions['scripts']): ScriptRunOptions => ({ scripts, vus: 3, rampup: 0.5, duration: 2, scale: 4, workers: 0 });
 const OPTS = opts([
@@ -63,5 +63,16 @@ describe('the script VU workload', () => {
     expect(() => parseJobScripts(opts([{ name: 'ok', text: 'SELECT 1;', weight: 1 }, { name: 'bad', text: '\\sleep', weight: 1 }]))).toThrow(
       expect.objectContaining({ field: 'script.scripts[1].text', message: 'bad:1:7: \\sleep needs a duration' }),
     );
+  });
+
+  it('a pipelined script runs on a driver with pipelines, and is refused, naming the script and line, on one without', () => {
+    const scripts = parseJobScripts(opts([{ name: 'ok', text: 'SELECT 1;', weight: 1 }, { name: 'p', text: 'SELECT 0;\n\\startpipeline\nSELECT 1;\n\\endpipeline\n', weight: 1 }]));
+    const session = { openParamSession: async () => ({}) };
+    expect(() => checkScriptsOnDriver(scripts, { ...session, engine: 'postgresql', paramPipelines: true } as unknown as Driver)).not.toThrow();
+    expect(() => checkScriptsOnDriver(scripts, { ...session, engine: 'mariadb' } as unknown as Driver)).toThrow(expect.objectContaining({
+      code: 'SLEDGE_E_VALIDATION',
+      field: 'script.scripts[1].text',
+      message: expect.stringMatching(/^p:2: \\startpipeline: mariadb has no pipeline mode in its protocol \(PostgreSQL has\)/),
+    }));
   });
 });

@@ -62,10 +62,13 @@ export function checkScriptsOnDriver(scripts: readonly Script[], driver: Driver,
   if (!driver.openParamSession) {
     throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the ${driver.engine} driver does not run scripts (it has no parameter session)`, { field: 'target.engine' });
   }
+  // No pipeline protocol (SQLite, MySQL/MariaDB): refused rather than run one statement at a time, as pgbench refuses
+  // a pipeline under -M simple; what such a script measures is pipelining.
+  if (driver.paramPipelines) return;
   scripts.forEach((s, i) => {
     if (s.features.pipeline) {
       const line = s.commands.find((c) => c.k === 'pipeline')?.line ?? 1;
-      throw new SledgeError('SLEDGE_E_VALIDATION', `${s.name}:${line}: \\startpipeline: pipelines are not supported on ${driver.engine} by Sledge yet; remove \\startpipeline and \\endpipeline`, { field: `${prefix}.scripts[${i}].text` });
+      throw new SledgeError('SLEDGE_E_VALIDATION', `${s.name}:${line}: \\startpipeline: ${driver.engine} has no pipeline mode in its protocol (PostgreSQL has), and a pipelined script run one statement at a time would not measure what it says; run it on PostgreSQL, or remove \\startpipeline and \\endpipeline to run its statements one by one`, { field: `${prefix}.scripts[${i}].text` });
     }
   });
 }
@@ -102,6 +105,14 @@ function sessionIo(s: ParamSession, log: (line: string) => void): ScriptIo {
     rollback: () => s.rollback(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     debug: log,
+    ...(s.pipeline
+      ? {
+          startPipeline: () => {
+            const p = s.pipeline!();
+            return { query: (st, params) => p.send(text(st), params), tx: (kind) => p.control(kind), end: () => p.end() };
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Client } from 'pg';
-import type { ParamRow, ParamSession, ParamSessionOptions, ParamValue } from '@sledge/core';
+import type { ParamPipeline, ParamRow, ParamSession, ParamSessionOptions, ParamValue } from '@sledge/core';
 import type { PostgresqlTarget } from '@sledge/protocol';
 import { closeQuietly, connect } from './connect.js';
+import { PgPipeline } from './param-pipeline.js';
 
 /**
  * Driver.openParamSession on PostgreSQL: one connection as the target's
@@ -11,7 +12,8 @@ import { closeQuietly, connect } from './connect.js';
  * prepared statement of the connection, parsed and planned once as pgbench's
  * `-M prepared` does (a script's commands are a fixed set; past
  * MAX_NAMED texts the rest go unnamed); `prepared: false` sends every
- * statement unnamed, as `-M extended`.
+ * statement unnamed, as `-M extended`. `pipeline()` is PostgreSQL's pipeline
+ * mode (param-pipeline.ts).
  */
 const MAX_NAMED = 256;
 
@@ -54,6 +56,11 @@ class PgParamSession implements ParamSession {
 
   async rollback(): Promise<void> {
     await this.c.query('ROLLBACK');
+  }
+
+  /** pgbench's \\startpipeline: statements sent without waiting, one Sync at end() (param-pipeline.ts). */
+  pipeline(): ParamPipeline {
+    return new PgPipeline(this.c, (sql) => this.nameOf(sql));
   }
 
   close(): Promise<void> {

@@ -110,6 +110,25 @@ describe('script workload form', () => {
     expect(draftsOf(v['scripts'])).toEqual([{ name: 'tpcb-like', weight: '2', text: '', builtin: 'tpcb-like' }, own('mine', 'SELECT 1;', '5')]);
     expect(draftsOf('not json')).toEqual(draftsOf(undefined));
   });
+
+  it('sends the run shape (step loads as text, the arrival rate by field) as script.steps and script.arrival, and reads it back', () => {
+    const form = SCRIPT_UI.form;
+    expect(form.runFields).toEqual(expect.arrayContaining(['steps', 'arrival.rate', 'arrival.rampTo', 'arrival.maxSessions', 'arrival.graceMs']));
+    const d = form.defaults();
+    expect(form.collect({ ...d, steps: '0:1:2, 1:1:4' }, form.runFields)['steps']).toEqual([
+      { startAfterMin: 0, durationMin: 1, vus: 2 },
+      { startAfterMin: 1, durationMin: 1, vus: 4 },
+    ]);
+    // not parsable: sent as typed, so the server's error names script.steps
+    expect(form.collect({ ...d, steps: '0:1' }, form.runFields)['steps']).toBe('0:1');
+    const arrival = form.collect({ ...d, 'arrival.rate': '200', 'arrival.maxSessions': '16' }, form.runFields);
+    expect(arrival['arrival']).toEqual({ rate: 200, maxSessions: 16 });
+    expect(arrival['steps']).toBeUndefined();
+    const back = scriptToForm({ vus: 2, steps: [{ startAfterMin: 0, durationMin: 1, vus: 2 }, { startAfterMin: 1, durationMin: 1, vus: 4 }], arrival: { rate: 50, maxSessions: 4 } });
+    expect(back).toMatchObject({ steps: '0:1:2, 1:1:4', 'arrival.rate': '50', 'arrival.maxSessions': '4', 'arrival.rampTo': '' });
+    expect(form.labels['script.steps']).toBe('Step loads');
+    expect(form.labels['script.arrival.rate']).toBe('Arrival rate (tx/s)');
+  });
 });
 
 describe('script job view', () => {

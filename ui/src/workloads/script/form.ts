@@ -1,5 +1,6 @@
 import { BUILTIN_SCRIPTS, MAX_SCRIPTS, Problems, ScriptOptions, parseScriptOptions, type BuiltinScript, type ScriptCheck } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
+import { SHAPE_FIELD_NAMES, SHAPE_FIELD_SPECS, putShape, storedShape } from '../run-shape.js';
 
 /**
  * The script workload's form (docs/script-workload.md): the run options come
@@ -24,7 +25,8 @@ export const SCRIPTS_FIELD = 'scripts';
 /** One form name per script slot (`scripts[0]`): a job error at `script.scripts[0].text` is placed at its script. */
 export const SCRIPT_SLOTS: readonly string[] = Array.from({ length: MAX_SCRIPTS }, (_, i) => `scripts[${i}]`);
 
-export const SCRIPT_FIELDS: FieldSpec[] = fieldsOf(ScriptOptions as unknown as { properties: Record<string, unknown> });
+/** The options' fields, then the run shape's (step loads as text, `arrival.<name>`: ../run-shape.ts). */
+export const SCRIPT_FIELDS: FieldSpec[] = [...fieldsOf(ScriptOptions as unknown as { properties: Record<string, unknown> }), ...SHAPE_FIELD_SPECS];
 
 export const scriptField = (name: string): FieldSpec => {
   const f = SCRIPT_FIELDS.find((x) => x.name === name);
@@ -37,6 +39,8 @@ export const BUILD_FIELDS = ['scale'];
 /** Run page, main settings. */
 export const RUN_FIELDS = ['vus', 'rampup', 'duration', 'scale'];
 export const RUN_ADVANCED_FIELDS = ['workers'];
+/** Run page, run shape: step loads or an arrival rate (docs/run-shapes.md). */
+export const SHAPE_FIELDS: readonly string[] = SHAPE_FIELD_NAMES;
 
 const isBuiltin = (x: unknown): x is BuiltinScript => typeof x === 'string' && (BUILTIN_SCRIPTS as readonly string[]).includes(x);
 
@@ -127,7 +131,9 @@ export function scriptEntries(drafts: readonly ScriptDraft[]): Record<string, un
 
 /** The `script` object of a job body (only `names` when given; the scripts go with `scripts` or any slot). */
 export function collectScript(values: FormValues, names?: readonly string[]): Record<string, unknown> {
-  const out = collect(names ? SCRIPT_FIELDS.filter((f) => names.includes(f.name)) : SCRIPT_FIELDS, values);
+  const flat = collect(names ? SCRIPT_FIELDS.filter((f) => names.includes(f.name)) : SCRIPT_FIELDS, values);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flat)) if (!putShape(k, v, out)) out[k] = v;
   if (!names || names.includes(SCRIPTS_FIELD)) out['scripts'] = scriptEntries(draftsOf(values[SCRIPTS_FIELD]));
   return out;
 }
@@ -141,7 +147,10 @@ export function scriptToForm(stored: unknown): FormValues {
   const v = scriptDefaults();
   if (!stored || typeof stored !== 'object') return v;
   const o = stored as Record<string, unknown>;
-  for (const f of SCRIPT_FIELDS) if (o[f.name] !== undefined) v[f.name] = String(o[f.name]);
+  for (const f of SCRIPT_FIELDS) {
+    const raw = SHAPE_FIELD_NAMES.includes(f.name) ? storedShape(f.name, o) : o[f.name];
+    if (raw !== undefined) v[f.name] = String(raw);
+  }
   if (Array.isArray(o['scripts']) && o['scripts'].length) {
     const drafts = (o['scripts'] as Record<string, unknown>[]).map((s, i): ScriptDraft => {
       const builtin = isBuiltin(s['builtin']) ? s['builtin'] : undefined;

@@ -1,7 +1,7 @@
 import { SCRIPT } from '@sledge/protocol';
 import { plainWorker } from '../../util/progress.js';
 import type { WorkloadUi } from '../types.js';
-import { BUILD_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, SCRIPTS_FIELD, SCRIPT_FIELDS, SCRIPT_LABELS, SCRIPT_SLOTS, collectScript, parseScript, scriptDefaults, scriptField, scriptToForm } from './form.js';
+import { BUILD_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, SCRIPTS_FIELD, SCRIPT_FIELDS, SCRIPT_LABELS, SCRIPT_SLOTS, SHAPE_FIELDS, collectScript, parseScript, scriptDefaults, scriptField, scriptToForm } from './form.js';
 import { configSummary, jobScale, jobVus, planCell, plannedText, runPlan, scriptResult } from './jobs.js';
 import { ScriptLiveKpis } from './LiveKpis.js';
 import { ScriptResultBanner } from './ResultBanner.js';
@@ -24,7 +24,7 @@ export const SCRIPT_UI: WorkloadUi = {
     field: scriptField,
     buildFields: BUILD_FIELDS,
     // The scripts' value, and one slot per script so a job's error at script.scripts[i] is placed at its script.
-    runFields: [SCRIPTS_FIELD, ...SCRIPT_SLOTS, ...RUN_FIELDS, ...RUN_ADVANCED_FIELDS],
+    runFields: [SCRIPTS_FIELD, ...SCRIPT_SLOTS, ...RUN_FIELDS, ...SHAPE_FIELDS, ...RUN_ADVANCED_FIELDS],
     runAdvancedFields: RUN_ADVANCED_FIELDS,
     defaults: scriptDefaults,
     collect: collectScript,

@@ -1,18 +1,15 @@
 import type { RunOptionsProps } from '../types.js';
 import { KEY_THINK_ROWS, RUN_FIELDS, SHAPE_FIELDS } from './form.js';
 import { MixWeights } from './MixWeights.js';
+import { shapeHint } from '../run-shape.js';
 
 /** The Run page's TPROC-C fields: HammerDB's Driver Options, the keying and thinking table (while it is on), the run shape, then the transaction mix. */
 export function TproccRunOptions({ field, values, setValue }: RunOptionsProps) {
   // A run shape decides the sessions: say so under Virtual users.
-  const shapeHint = String(values['steps'] ?? '').trim()
-    ? 'Step loads are set: the run holds the largest step\'s VUs'
-    : String(values['arrival.rate'] ?? '').trim()
-      ? 'An arrival rate is set: Max sessions sets the sessions'
-      : undefined;
+  const hint = shapeHint(values);
   return (
     <>
-      <div className="form-grid">{RUN_FIELDS.map((n) => (n === 'vus' && shapeHint ? field(n, shapeHint) : field(n)))}</div>
+      <div className="form-grid">{RUN_FIELDS.map((n) => (n === 'vus' && hint ? field(n, hint) : field(n)))}</div>
       {values['keyAndThink'] === true && (
         <fieldset className="mix key-think" data-testid="key-think-table">
           <legend>Keying and thinking times (seconds)</legend>

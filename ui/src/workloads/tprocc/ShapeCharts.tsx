@@ -16,7 +16,7 @@ function shapeSamples(live: LiveJob): { ts: number; data: ShapeData }[] {
 }
 
 /** Steps: from the result once there is one, else those finished so far (live). */
-function stepsOf(live: LiveJob): StepResult[] {
+export function stepsOf(live: LiveJob): StepResult[] {
   const r = live.job.result as { steps?: StepResult[] } | null | undefined;
   if (r?.steps?.length) return r.steps;
   return shapeSamples(live)

@@ -1,9 +1,9 @@
-import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TX_TYPES, TproccOptions, isStandardMix, parseStepsText, stepsToText, type EngineId, type LoadStep, type TproccMix, type TxType } from '@sledge/protocol';
+import { TPROCC_SCHEMA_SCHEMAS, TX_PROC, TX_TYPES, TproccOptions, isStandardMix, stepsToText, type EngineId, type LoadStep, type TproccMix, type TxType } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
+import { SHAPE_FIELD_SPECS, putShape } from '../run-shape.js';
 
 /** TPROC-C option fields, generated from protocol's TproccOptions schema; mix weights are keyed `mix.<type>`. */
 const props = (TproccOptions as unknown as { properties: Record<string, { properties?: Record<string, unknown> }> }).properties;
-const ARRIVAL_TITLES: Record<string, string> = { rate: 'Arrival rate (tx/s)', rampTo: 'Ramp rate to (tx/s)', maxSessions: 'Max sessions', graceMs: 'Drop when late by (ms)' };
 const mixFields: FieldSpec[] = fieldsOf(props['mix']).map((f) => ({ ...f, name: `mix.${f.name}`, title: TX_PROC[f.name as TxType] ?? f.name, group: 'driver' }));
 
 /** The keying and thinking table: `keyThink.<type>.keyingSec` and `keyThink.<type>.thinkMeanSec` per transaction type. */
@@ -12,24 +12,8 @@ const keyThinkFields: FieldSpec[] = Object.entries(keyThinkProps).flatMap(([t, s
   fieldsOf(s).map((f) => ({ ...f, name: `keyThink.${t}.${f.name}`, title: `${TX_PROC[t as TxType] ?? t} ${f.title.toLowerCase()}`, group: 'driver' as const })),
 );
 
-/** Run shapes (tprocc.steps as text, tprocc.arrival's fields keyed `arrival.<name>`): blank = not set. */
-const arrivalProps = (props['arrival'] as unknown as { anyOf?: { properties?: Record<string, unknown> }[]; properties?: Record<string, unknown> }) ?? {};
-const shapeFields: FieldSpec[] = [
-  {
-    name: 'steps',
-    title: 'Step loads',
-    description: 'START_AFTER_MIN:DURATION_MIN:VUS per step, e.g. "0:1:2, 1:1:4"; must fit within rampup + duration',
-    kind: 'string',
-    default: '',
-    secret: false,
-    group: 'driver',
-  },
-  ...fieldsOf(arrivalProps.properties ? arrivalProps : { properties: {} }).map((f) => {
-    const { default: _d, ...rest } = f;
-    // Rates are > 0 (exclusiveMinimum, which the range hint does not show): the hint reads 0–max.
-    return { ...rest, minimum: rest.minimum ?? 0, name: `arrival.${f.name}`, title: ARRIVAL_TITLES[f.name] ?? f.name, group: 'driver' as const };
-  }),
-];
+/** Run shapes: step loads as text, the arrival rate's fields keyed `arrival.<name>` (../run-shape.ts). */
+const shapeFields: FieldSpec[] = SHAPE_FIELD_SPECS;
 
 export const TPROCC_FIELDS: FieldSpec[] = [...fieldsOf(TproccOptions as unknown as { properties: Record<string, unknown> }), ...mixFields, ...keyThinkFields, ...shapeFields];
 
@@ -83,27 +67,15 @@ export function collectTprocc(values: FormValues, names?: readonly string[]): Re
   const out: Record<string, unknown> = {};
   const mix: Record<string, unknown> = {};
   const keyThink: Record<string, Record<string, unknown>> = {};
-  const arrival: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(flat)) {
     if (k.startsWith('mix.')) mix[k.slice(4)] = v;
     else if (k.startsWith('keyThink.')) {
       const [, t, f] = k.split('.');
       (keyThink[t!] ??= {})[f!] = v;
-    } else if (k.startsWith('arrival.')) arrival[k.slice(8)] = v;
-    else if (k === 'steps') {
-      const text = String(v).trim();
-      if (text === '') continue;
-      try {
-        out['steps'] = parseStepsText(text);
-      } catch {
-        // Sent as typed: the server's error names tprocc.steps, shown under the field.
-        out['steps'] = text;
-      }
-    } else out[k] = v;
+    } else if (!putShape(k, v, out)) out[k] = v;
   }
   if (Object.keys(mix).length) out['mix'] = mix;
   if (Object.keys(keyThink).length) out['keyThink'] = keyThink;
-  if (Object.keys(arrival).length) out['arrival'] = arrival;
   return out;
 }
 
