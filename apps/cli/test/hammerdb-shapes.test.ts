@@ -96,6 +96,11 @@ describe('sledge hammerdb against recorded HammerDB 4.12 output (PostgreSQL)', (
     // The abstraction keeps words and drops figures.
     expect(lineShape('\rVuser 1:Start:Sun Nov 29 23:57:57 UTC 2026')).toBe('Vuser <N>:Start:<DATE>');
     expect(lineShape('Benchmark Run jobid=6B0526F18C847E5178533AD7')).toBe('Benchmark Run jobid=<ID>');
+    // Password values are abstracted: HammerDB echoes them, Sledge masks them.
+    expect(lineShape('Changed tpcc:pg_pass from tpcc to s3cret for PostgreSQL')).toBe(lineShape('Changed tpcc:pg_pass from ******** to ******** for PostgreSQL'));
+    expect(lineShape('Value postgres for tpcc:pg_superuserpass is the same as existing value postgres, no change made')).toBe(
+      'Value <SECRET> for tpcc:pg_superuserpass is the same as existing value <SECRET>, no change made',
+    );
   });
 
   it('builds 1 warehouse, runs 1 minute, and prints every line kind HammerDB 4.12 printed, in its order, but the known gaps', async () => {
