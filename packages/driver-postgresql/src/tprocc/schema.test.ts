@@ -3,27 +3,13 @@ import pg from 'pg';
 import type { AdminSession } from '@sledge/core';
 import type { PgTproccTarget as PostgresqlTarget } from './target.js';
 import { driver } from '../index.js';
+import { contractTarget } from '../testing/contract.js';
 import { renderOrderLinePartitions } from './partition.js';
 import { routineSteps, tableSteps } from './schema.js';
 
 const q = { escapeIdentifier: pg.escapeIdentifier, escapeLiteral: pg.escapeLiteral };
 
-const target: PostgresqlTarget = {
-  engine: 'postgresql',
-  host: process.env['SLEDGE_PG_HOST'] ?? '127.0.0.1',
-  port: Number(process.env['SLEDGE_PG_PORT'] ?? 5432),
-  user: 'sledge_pgschema',
-  password: 'pw',
-  database: 'sledge_pgschema',
-  superuser: 'postgres',
-  superuserPassword: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres',
-  defaultDatabase: 'postgres',
-  sslmode: 'prefer',
-  tablespace: 'pg_default',
-  storedProcs: false,
-  partition: true,
-  vacuum: false, prepared: true, noStoredProcs: false,
-};
+const target: PostgresqlTarget = contractTarget('sledge_pgschema', 'sledge_pgschema', { partition: true });
 
 describe('ORDER_LINE partition template (no database)', () => {
   it('renders floor(W/100) partitions for W = 250', () => {
