@@ -11,6 +11,19 @@ const Database = sqliteDatabase();
 type Err = { error: { code: string; field?: string; message: string } };
 
 /**
+ * These jobs only have to get as far as creating their file or directory: where
+ * it lands is the subject, not the 1-warehouse build or datagen after it. Wait
+ * until `path` exists (or the job ends), then stop the job and wait for the
+ * engine to be idle. A stopped SQLite build keeps its file.
+ */
+async function stopOnceCreated(s: SledgeApp, id: string, path: string): Promise<void> {
+  const ended = () => ['completed', 'failed', 'stopped', 'interrupted'].includes(s.store.getJob(id)?.status ?? '');
+  for (const end = Date.now() + 120_000; !existsSync(path) && !ended() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+  if (!ended()) await s.app.inject({ method: 'POST', url: `/api/v1/jobs/${id}/stop` });
+  await s.engine.idle();
+}
+
+/**
  * Where jobs may put files: relative paths under the files root, the job
  * store's own files refused, no directory trees created outside the root,
  * unwritable places refused at preflight (nothing created, no job stored).
@@ -48,7 +61,8 @@ describe('job file paths', () => {
     // One missing level under an existing directory is fine (and inside the root, any depth is).
     const ok = await post(s, '/api/v1/jobs', { ...datagen(join(scratch, 'one-level')), tprocc: { warehouses: 1 } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    await s.engine.idle();
+    await stopOnceCreated(s, String(ok.body.id), join(scratch, 'one-level'));
+    expect(existsSync(join(scratch, 'one-level'))).toBe(true);
   });
 
   it('refuses the job store and its siblings as a SQLite target, and leaves the store alone', async () => {
@@ -91,7 +105,7 @@ describe('job file paths', () => {
   it('resolves relative SQLite files under the data directory', async () => {
     const r = await post(s, '/api/v1/jobs', build('targets/relative.sqlite'));
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    await s.engine.idle();
+    await stopOnceCreated(s, String(r.body.id), join(s.dataDir, 'targets', 'relative.sqlite'));
     expect(existsSync(join(s.dataDir, 'targets', 'relative.sqlite'))).toBe(true);
     const job = await get<{ config: { target: { file: string } } }>(s, `/api/v1/jobs/${String(r.body.id)}`);
     expect(job.config.target.file).toBe(join(s.dataDir, 'targets', 'relative.sqlite'));
@@ -120,7 +134,7 @@ describe('SLEDGE_FILES_ROOT', () => {
       // Relative paths resolve under the root; deeper directories inside it are created.
       const ok = await post(s, '/api/v1/jobs', body('in/deeper/t.sqlite'));
       expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-      await s.engine.idle();
+      await stopOnceCreated(s, String(ok.body.id), join(root, 'in', 'deeper', 't.sqlite'));
       expect(existsSync(join(root, 'in', 'deeper', 't.sqlite'))).toBe(true);
     } finally {
       await s.app.close();

@@ -39,20 +39,20 @@ describe('run shapes on SQLite', () => {
 
   it('runs three steps of 1, 2 and 3 VUs: each step has its VUs, NOPM > 0 and latency per transaction', async () => {
     const steps = [
-      { startAfterMin: 0, durationMin: 0.2, vus: 1 },
-      { startAfterMin: 0.2, durationMin: 0.2, vus: 2 },
-      { startAfterMin: 0.2, durationMin: 0.2, vus: 3 },
+      { startAfterMin: 0, durationMin: 0.1, vus: 1 },
+      { startAfterMin: 0.1, durationMin: 0.1, vus: 2 },
+      { startAfterMin: 0.1, durationMin: 0.1, vus: 3 },
     ];
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.6, userDelayMs: 0, tcRefreshSec: 2, steps } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, userDelayMs: 0, tcRefreshSec: 2, steps } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const job: Job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     const res = job.result as unknown as { activeVus: number; steps: StepRes[] };
     expect(res.activeVus).toBe(3);
     expect(res.steps.map((x) => [x.index, x.vus, x.startSec, x.endSec])).toEqual([
-      [1, 1, 0, 12],
-      [2, 2, 12, 24],
-      [3, 3, 24, 36],
+      [1, 1, 0, 6],
+      [2, 2, 6, 12],
+      [3, 3, 12, 18],
     ]);
     for (const st of res.steps) {
       expect(st.nopm).toBeGreaterThan(0);
