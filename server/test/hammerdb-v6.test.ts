@@ -5,6 +5,7 @@ import type { CpuSample, Job } from '@sledge/protocol';
 import { JobArtifact, TproccArtifact, TprochArtifact } from '../dist/artifact/schema.js';
 import { jobsDiff, signedRatio, tclFixed } from '../dist/engine/jobs-diff.js';
 import { tclList, tclValue } from '../dist/routes/hammerdb/tcl-text.js';
+import { get, hdb, jobs, waitComplete } from './hammerdb-v6-api.js';
 import { makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 import { leaderboardErrors } from './leaderboard-schema.js';
 
@@ -12,18 +13,11 @@ import { leaderboardErrors } from './leaderboard-schema.js';
  * HammerDB v6.0's job endpoints (hammerdb.md §3.1, §3.3, §3.4, §11.1): the
  * jobs diff arithmetic to the printed digit, the v6 viewer forms, the JSON
  * result artifact against its schema, and the CLI `jobs` verb (POST
- * /jobscmd), over a real short SQLite run and a TPROC-H power run.
+ * /jobscmd), over a real short SQLite run and a TPROC-H power run. The
+ * PostgreSQL run's artifact: hammerdb-v6-postgresql.test.ts (live tier).
  */
 
-type Reply = { output: string[]; value: string };
 const TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-async function hdb(s: SledgeApp, method: 'GET' | 'POST', url: string, body?: string, headers: Record<string, string> = {}) {
-  const r = await s.app.inject({ method, url, ...(body !== undefined ? { payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } } : { headers }) });
-  return { status: r.statusCode, headers: r.headers, body: r.body, json: () => JSON.parse(r.body) as unknown };
-}
-const get = async (s: SledgeApp, url: string) => (await hdb(s, 'GET', url)).json();
-const jobs = async (s: SledgeApp, ...args: string[]) => (await hdb(s, 'POST', '/jobscmd', JSON.stringify({ args }))).json() as Promise<Reply>;
 
 /** Every JSON leaf is a string, as huddle writes them. */
 function allStrings(v: unknown): boolean {
@@ -191,14 +185,6 @@ describe('jobs diff over stored profiles: CLI, viewer and REST agree', () => {
   });
 });
 
-/** Poll the v4 status form until every VU completed. */
-async function waitComplete(s: SledgeApp, id: string): Promise<void> {
-  for (const end = Date.now() + 240_000; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
-    const flat = (await get(s, `/jobs?jobid=${id}&status`)) as string[];
-    if (flat.includes('ALL VIRTUAL USERS COMPLETE')) return;
-  }
-  throw new Error(`job ${id} did not complete`);
-}
 
 describe('a timed SQLite run through the HammerDB API, then every v6 form', () => {
   let s: SledgeApp;
@@ -468,69 +454,4 @@ describe('a TPROC-H power run: its artifact', () => {
       await s.app.close();
     }
   }, 240_000);
-});
-
-describe('PostgreSQL (database hdb_v6_pg): the artifact is the job\'s own series, and holds no secret', () => {
-  let s: SledgeApp;
-  const pw = 'V6-artifact-Secret-9';
-  const diset = (dict: string, key: string, value: string) => hdb(s, 'POST', '/diset', ` "dict": "${dict}", "key": "${key}", "value": "${value}" `);
-  const jobOf = async (verb: string) => {
-    const r = (await (await hdb(s, 'POST', `/${verb}`, '')).json()) as { success?: { message: string }; error?: { message: string } };
-    if (!r.success) throw new Error(`${verb}: ${JSON.stringify(r)}`);
-    const id = /JOBID=([0-9A-F]{24})/.exec(r.success.message)![1]!;
-    await waitComplete(s, id);
-    await waitJob(s, id);
-    await hdb(s, 'POST', '/vudestroy', '');
-    return id;
-  };
-  beforeAll(async () => {
-    s = await makeApp();
-  });
-  afterAll(async () => {
-    await s.app.close();
-  });
-
-  it('runs 2 VUs for 15 s; tcount points, response times and figures in the artifact are the job\'s', async () => {
-    await hdb(s, 'POST', '/dbset', ' "db": "pg" ');
-    for (const [d, k, v] of [
-      ['connection', 'pg_host', '127.0.0.1'],
-      ['connection', 'pg_sslmode', 'disable'],
-      ['tpcc', 'pg_user', 'hdb_v6_pg'],
-      ['tpcc', 'pg_pass', pw],
-      ['tpcc', 'pg_dbase', 'hdb_v6_pg'],
-      ['tpcc', 'pg_rampup', '0'],
-      ['tpcc', 'pg_duration', '0.25'],
-      ['tpcc', 'pg_timeprofile', 'true'],
-    ]) {
-      await diset(d!, k!, v!);
-    }
-    await jobOf('deleteschema');
-    const build = await jobOf('buildschema');
-    expect(s.store.getJob(build)!.status).toBe('completed');
-    await hdb(s, 'POST', '/vuset', ' "vu": "2" ');
-    await hdb(s, 'POST', '/tcset', ' "refreshrate": "2" ');
-    await hdb(s, 'POST', '/loadscript', '');
-    const run = await jobOf('vurun');
-    const job = s.store.getJob(run)!;
-    expect(job.status).toBe('completed');
-    const text = (await hdb(s, 'GET', `/api/v1/jobs/${run}/artifact`)).body;
-    expect(text).not.toContain(pw);
-    const a = JSON.parse(text) as TproccArtifact;
-    expect([...Value.Errors(TproccArtifact, a)].map((e) => `${e.instancePath} ${e.message}`)).toEqual([]);
-    expect(a.job).toMatchObject({ database: 'PostgreSQL', database_display: 'PostgreSQL', release: expect.stringMatching(/^\d+/) });
-    const res = job.result as { nopm: number; tpm: number };
-    expect([a.result.nopm, a.result.tpm]).toEqual([res.nopm, res.tpm]);
-    // The transaction counter series: every engine sample of the job, in order, with its value.
-    const samples = s.store.getTcount(run).engine;
-    expect(samples.length).toBeGreaterThan(3);
-    expect(a.transaction_count.series[0]!.name).toBe('PostgreSQL tpm');
-    expect(a.transaction_count.series[0]!.points.map((p) => p.value)).toEqual(samples.map((x) => Math.round(x.tpm)));
-    // Response times: the job's summary rows, by ratio.
-    const rows = s.store.getTimings(run, { vu: 0 }).filter((r) => r.vu === 0).sort((x, y) => y.ratioPct - x.ratioPct);
-    expect(a.response_times.rows.map((r) => [r.name, r.calls, r.p99_ms])).toEqual(rows.map((r) => [r.proc, r.calls, Math.round(r.p99Ms * 1000) / 1000]));
-    // No secret in the CLI forms either.
-    for (const form of ['dict', 'result', 'system']) expect(JSON.stringify(await jobs(s, run, form))).not.toContain(pw);
-    expect(JSON.stringify(await get(s, `/jobs?jobid=${run}&dict&raw=1`))).not.toContain(pw);
-    await jobOf('deleteschema');
-  }, 300_000);
 });

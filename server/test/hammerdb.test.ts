@@ -1,72 +1,23 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TYPES, parseJobCreate, parseWorkloadJob, TARGET_SCHEMAS, TproccOptions, TprochOptions, type EngineId, type TprochJobConfig } from '@sledge/protocol';
+import { parseJobCreate, parseWorkloadJob, TARGET_SCHEMAS, TproccOptions, TprochOptions, type EngineId, type TprochJobConfig } from '@sledge/protocol';
 import { buildApp } from '../dist/app.js';
 import { DATABASES, defaultDict, keyName } from '../dist/routes/hammerdb/dicts.js';
 import { convert, dictToSledge, dictToSledgeTproch, keyForField, KeyValueError, mappedKeys, sledgeToDict } from '../dist/routes/hammerdb/keymap.js';
 import { parsePairs } from '../dist/routes/hammerdb/reply.js';
 import { queryParams, statusLines, wantsJobsViewer } from '../dist/routes/hammerdb/jobs-viewer.js';
+import { err, expectSucceeded, hdb, jobIdOf, message, ok, waitComplete } from './hammerdb-api.js';
 import { makeApp, type SledgeApp } from './helpers.js';
 
 /**
  * The HammerDB-compatible command API (routes/hammerdb): the replies of
  * HammerDB's own web-service test script (seed 000, v3.2 restchk.tcl), a full
- * SQLite flow driven only through it, PostgreSQL build/delete, the key
- * mapping per engine, and the /jobs split with the dashboard.
+ * SQLite flow driven only through it, the key mapping per engine, and the
+ * /jobs split with the dashboard. PostgreSQL build/delete is
+ * hammerdb-postgresql.test.ts (live tier), datagenrun hammerdb-datagen.test.ts.
  */
-
-type Json = string | Json[] | { [k: string]: Json };
-
-/** Every JSON leaf is a string, as huddle writes them. */
-function expectAllStrings(v: Json, path = '$'): void {
-  if (Array.isArray(v)) v.forEach((x, i) => expectAllStrings(x, `${path}[${i}]`));
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) expectAllStrings(x, `${path}.${k}`);
-  else expect(typeof v, `${path} is ${JSON.stringify(v)}`).toBe('string');
-}
-
-/** One HammerDB call: Tcl scripts post brace-less JSON with a form content type. */
-async function hdb(s: SledgeApp, method: 'GET' | 'POST', url: string, body?: string, headers: Record<string, string> = {}): Promise<Json> {
-  const r = await s.app.inject({
-    method,
-    url,
-    ...(body !== undefined ? { payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } } : { headers }),
-  });
-  expect(r.statusCode, `${method} ${url}: ${r.body}`).toBe(200);
-  expect(r.headers['content-type']).toMatch(/^application\/json/);
-  const json = JSON.parse(r.body) as Json;
-  expectAllStrings(json);
-  return json;
-}
-
-const ok = (message: string) => ({ success: { message } });
-const err = (message: string) => ({ error: { message } });
-const message = (j: Json) => ((j as { success?: { message: string }; error?: { message: string } }).success ?? (j as { error: { message: string } }).error).message;
-const jobIdOf = (j: Json) => {
-  const m = /JOBID=([0-9A-F]{24})$/.exec(message(j));
-  if (!m) throw new Error(`no JOBID in ${JSON.stringify(j)}`);
-  return m[1]!;
-};
-
-/** HammerDB's SUCCESS rule: every VU that reported RUNNING finished with SUCCESS, and all completed. */
-function expectSucceeded(lines: string[]): void {
-  expect(lines).toContain('ALL VIRTUAL USERS COMPLETE');
-  expect(lines.filter((l) => l.endsWith(':FINISHED FAILED'))).toEqual([]);
-  expect(lines.filter((l) => l.endsWith(':FINISHED SUCCESS')).length).toBe(lines.filter((l) => l.endsWith(':RUNNING')).length);
-}
-
-/** Poll jobs?jobid=ID&status until the status stream says every VU completed. */
-async function waitComplete(s: SledgeApp, id: string, timeoutMs = 240_000): Promise<string[]> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const flat = (await hdb(s, 'GET', `/jobs?jobid=${id}&status`)) as string[];
-    const lines = flat.filter((_, i) => i % 2 === 1);
-    if (lines.includes('ALL VIRTUAL USERS COMPLETE')) return lines;
-    if (Date.now() > end) throw new Error(`job ${id} not complete: ${JSON.stringify(lines)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('print?db names the database the session currently sets', () => {
   let s: SledgeApp;
@@ -418,95 +369,6 @@ describe('SQLite through the HammerDB API', () => {
     expectSucceeded(await waitComplete(s, jobIdOf(d)));
     await hdb(s, 'POST', '/loadscript', '');
     expect(message(await hdb(s, 'POST', '/vurun', ''))).toMatch(/^there is no TPROC-C schema on the target/);
-  });
-});
-
-describe('PostgreSQL through the HammerDB API', () => {
-  let s: SledgeApp;
-  const pw = 'Hdb-pg-Secret-7';
-  const diset = (dict: string, key: string, value: string) => hdb(s, 'POST', '/diset', ` "dict": "${dict}", "key": "${key}", "value": "${value}" `);
-
-  beforeAll(async () => {
-    s = await makeApp();
-  });
-  afterAll(async () => {
-    await s.app.close();
-  });
-
-  it('sets the pg_ keys, builds 1 warehouse and deletes it', async () => {
-    expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
-    expect(await diset('connection', 'pg_host', '127.0.0.1')).toEqual(ok('Changed connection:pg_host from localhost to 127.0.0.1 for PostgreSQL'));
-    expect(await diset('connection', 'pg_port', '5432')).toEqual(ok('Value 5432 for connection:pg_port is the same as existing value 5432, no change made'));
-    expect(await diset('connection', 'pg_sslmode', 'allow')).toEqual(err('Value allow for connection:pg_sslmode must be one of disable, prefer, require, verify-full'));
-    expect(await diset('connection', 'pg_sslmode', 'disable')).toEqual(ok('Changed connection:pg_sslmode from prefer to disable for PostgreSQL'));
-    expect(await diset('tpcc', 'pg_superuser', 'postgres')).toEqual(ok('Value postgres for tpcc:pg_superuser is the same as existing value postgres, no change made'));
-    expect(await diset('tpcc', 'pg_superuserpass', 'postgres')).toEqual(ok('Value ******** for tpcc:pg_superuserpass is the same as existing value ********, no change made'));
-    expect(await diset('tpcc', 'pg_user', 'sledge_hdb_pg')).toEqual(ok('Changed tpcc:pg_user from tpcc to sledge_hdb_pg for PostgreSQL'));
-    expect(await diset('tpcc', 'pg_pass', pw)).toEqual(ok('Changed tpcc:pg_pass from ******** to ******** for PostgreSQL'));
-    expect(await diset('tpcc', 'pg_dbase', 'sledge_hdb_pg')).toEqual(ok('Changed tpcc:pg_dbase from tpcc to sledge_hdb_pg for PostgreSQL'));
-    expect(await diset('tpcc', 'pg_count_ware', '1')).toEqual(ok('Value 1 for tpcc:pg_count_ware is the same as existing value 1, no change made'));
-    expect(await diset('tpcc', 'pg_storedprocs', 'true')).toEqual(ok('Changed tpcc:pg_storedprocs from false to true for PostgreSQL'));
-    // A leftover from an earlier run goes first (deleteschema of a missing schema completes too).
-    const pre = await hdb(s, 'POST', '/deleteschema', '');
-    await waitComplete(s, jobIdOf(pre));
-    await hdb(s, 'POST', '/vudestroy', '');
-
-    const b = await hdb(s, 'POST', '/buildschema', '');
-    expect(message(b)).toMatch(/^Building 1 Warehouses\(s\) with 1 Virtual User: JOBID=[0-9A-F]{24}$/);
-    const buildId = jobIdOf(b);
-    expectSucceeded(await waitComplete(s, buildId));
-    const dict = (await hdb(s, 'GET', `/jobs?jobid=${buildId}&dict`)) as Record<string, Record<string, string>>;
-    expect(dict['connection']).toEqual({ pg_host: '127.0.0.1', pg_port: '5432', pg_sslmode: 'disable' });
-    expect(dict['tpcc']).toMatchObject({ pg_user: 'sledge_hdb_pg', pg_dbase: 'sledge_hdb_pg', pg_pass: '********', pg_superuserpass: '********', pg_count_ware: '1', pg_num_vu: '1', pg_storedprocs: 'true' });
-    expect(await hdb(s, 'GET', `/jobs?jobid=${buildId}&db`)).toEqual(['PostgreSQL', expect.stringMatching(/^\d+\.\d+/)]);
-    for (const url of [`/jobs?jobid=${buildId}`, `/jobs?jobid=${buildId}&dict`, '/print?dict', '/print?script']) {
-      await hdb(s, 'POST', '/loadscript', '');
-      const r = await s.app.inject({ method: 'GET', url });
-      expect(r.body).not.toContain(pw);
-    }
-
-    const d = await hdb(s, 'POST', '/deleteschema', '');
-    expect(message(d)).toMatch(/^Deleting schema with 1 Virtual User: JOBID=[0-9A-F]{24}$/);
-    expectSucceeded(await waitComplete(s, jobIdOf(d)));
-    const out = ((await hdb(s, 'GET', `/jobs?jobid=${jobIdOf(d)}`)) as string[]).filter((_, i) => i % 2 === 1);
-    expect(out).toContain('PostgreSQL TPROC-C Schema deleted');
-  });
-});
-
-describe('datagenrun through the HammerDB API', () => {
-  it('generates flat files from the dgset settings when the server has datagen jobs', async () => {
-    const s = await makeApp();
-    try {
-      const dir = mkdtempSync(join(tmpdir(), 'hdb-dg-'));
-      expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
-      expect(await hdb(s, 'POST', '/dgset', ` "directory": "${dir}" `)).toEqual(ok(`Set directory to ${dir} for data generation`));
-      const r = await hdb(s, 'POST', '/datagenrun', '');
-      if (!(JOB_TYPES as readonly string[]).includes('datagen')) {
-        expect(r).toEqual(err('datagenrun is not supported by this Sledge server'));
-        return;
-      }
-      expect(message(r)).toMatch(new RegExp(`^Generating 1 Warehouses for PostgreSQL with 1 Virtual User in ${dir}: JOBID=[0-9A-F]{24}$`));
-      expectSucceeded(await waitComplete(s, jobIdOf(r)));
-    } finally {
-      await s.app.close();
-    }
-  });
-
-  it('writes under the data directory by default, never the system temp directory (issue 30)', async () => {
-    const s = await makeApp();
-    try {
-      const dir = join(s.dataDir, 'datagen');
-      expect(await hdb(s, 'GET', '/print?datagen')).toMatchObject({ directory: dir });
-      expect(await hdb(s, 'POST', '/dbset', ' "db": "pg" ')).toEqual(ok('Database set to PostgreSQL'));
-      const r = await hdb(s, 'POST', '/datagenrun', '');
-      if (!(JOB_TYPES as readonly string[]).includes('datagen')) return;
-      expect(message(r)).toBe(`Generating 1 Warehouses for PostgreSQL with 1 Virtual User in ${dir}: JOBID=${jobIdOf(r)}`);
-      expectSucceeded(await waitComplete(s, jobIdOf(r)));
-      expect(readdirSync(dir)).toEqual(expect.arrayContaining(['sledge-datagen.json', 'load_postgresql.sql', 'item_1.csv']));
-    } finally {
-      await s.app.close();
-      rmSync(s.dataDir, { recursive: true, force: true });
-    }
   });
 });
 
