@@ -80,7 +80,7 @@ describe('a failed build drops what it created', () => {
     expect(roleExists(PG_OLD)).toBe(true);
     const out = await outputOf(s, job);
     expect(out).not.toContain(`Creating user ${PG_OLD}`);
-    expect(out).toContain(`Creating database ${PG_OLD} in tablespace pg_default`);
+    expect(out).toContain(`CREATING DATABASE ${PG_OLD} under OWNER ${PG_OLD}`);
     expect(out).toContain(`Build failed: dropped what it created (database ${PG_OLD})`);
   });
 

@@ -237,6 +237,8 @@ describe('SQLite through the HammerDB API', () => {
     expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_count_ware", "value": "1" ')).toEqual(ok('Value 1 for tpcc:sqlite_count_ware is the same as existing value 1, no change made'));
     const r = await hdb(s, 'POST', '/buildschema', '');
     expect(message(r)).toMatch(/^Building 1 Warehouses\(s\) with 1 Virtual User: JOBID=[0-9A-F]{24}$/);
+    // What hammerdbcli prints around it: its implicit clearscript, and the yes/no question it answers itself.
+    expect(r).toMatchObject({ clearscript: 'Script cleared', confirm: ['Ready to create a 1 Warehouse SQLite TPROC-C schema', 'in file hdb.sqlite?'] });
     buildId = jobIdOf(r);
     // The build's VUs exist until the job ends.
     expect(await hdb(s, 'POST', '/vuset', ' "vu": "2" ')).toEqual(err('Virtual Users exist, destroy with vudestroy before changing settings'));
@@ -366,7 +368,10 @@ describe('SQLite through the HammerDB API', () => {
   it('deletes the schema', async () => {
     const d = await hdb(s, 'POST', '/deleteschema', '');
     expect(message(d)).toMatch(/^Deleting schema with 1 Virtual User: JOBID=[0-9A-F]{24}$/);
+    expect(d).toMatchObject({ clearscript: 'Script cleared', confirm: ['Do you want to delete the TPROC-C schema', 'in file hdb.sqlite?'] });
     expectSucceeded(await waitComplete(s, jobIdOf(d)));
+    // deleteschema cleared the script, as HammerDB's does.
+    expect(await hdb(s, 'GET', '/print?script')).toEqual(err('No Script loaded: load with loadscript'));
     await hdb(s, 'POST', '/loadscript', '');
     expect(message(await hdb(s, 'POST', '/vurun', ''))).toMatch(/^there is no TPROC-C schema on the target/);
   });

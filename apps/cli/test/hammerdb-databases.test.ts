@@ -19,6 +19,11 @@ interface Engine {
   /** What a user types into the UI's Target page for the same database. */
   uiTarget: Record<string, unknown>;
   uiSchema: Record<string, unknown>;
+  /** HammerDB's yes/no questions before buildschema and deleteschema (2 warehouses), as patterns. */
+  buildQuestion: string;
+  deleteQuestion: string;
+  /** deleteschema's lines once the schema (and PostgreSQL's role) are gone, HammerDB's wording. */
+  deleted: string[];
 }
 
 const ENGINES: Engine[] = [
@@ -29,6 +34,9 @@ const ENGINES: Engine[] = [
     tpcc: 'diset tpcc pg_superuser postgres\ndiset tpcc pg_superuserpass postgres\ndiset tpcc pg_defaultdbase postgres\ndiset tpcc pg_user hdb_tcl\ndiset tpcc pg_pass hdb_tcl_pw\ndiset tpcc pg_dbase hdb_tcl_pg',
     uiTarget: { engine: 'postgresql', host: '127.0.0.1', port: 5432, superuser: 'postgres', superuserPassword: 'postgres', user: 'hdb_tcl', password: 'hdb_tcl_pw', database: 'hdb_tcl_pg' },
     uiSchema: { tablespace: 'pg_default', storedProcs: false, partition: false },
+    buildQuestion: 'Ready to create a 2 Warehouse PostgreSQL TPROC-C schema\\nin host 127\\.0\\.0\\.1:5432 sslmode PREFER under user HDB_TCL in database HDB_TCL_PG\\?',
+    deleteQuestion: 'Do you want to delete the HDB_TCL_PG TPROC-C schema and role HDB_TCL\\n in host 127\\.0\\.0\\.1:5432 under user POSTGRES\\?',
+    deleted: ['Vuser 1:hdb_tcl_pg TPROC-C schema has been deleted successfully.', 'Vuser 1:hdb_tcl TPROC-C role has been deleted successfully.'],
   },
   {
     prefix: 'maria',
@@ -37,6 +45,10 @@ const ENGINES: Engine[] = [
     tpcc: 'diset tpcc maria_user root\ndiset tpcc maria_pass {}\ndiset tpcc maria_dbase hdb_tcl_maria',
     uiTarget: { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'hdb_tcl_maria' },
     uiSchema: {},
+    // The socket when the default one (/tmp/mariadb.sock) exists on this host: Sledge then connects through it.
+    buildQuestion: 'Ready to create a 2 Warehouse MariaDB TPROC-C schema\\nin host 127\\.0\\.0\\.1:(?:3306|/TMP/MARIADB\\.SOCK) under user ROOT in database HDB_TCL_MARIA with storage engine INNODB\\?',
+    deleteQuestion: 'Do you want to delete the HDB_TCL_MARIA TPROC-C schema\\n in host 127\\.0\\.0\\.1:(?:3306|/TMP/MARIADB\\.SOCK) under user ROOT\\?',
+    deleted: ['Vuser 1:hdb_tcl_maria TPROC-C Schema has been deleted successfully.'],
   },
 ];
 
@@ -54,7 +66,12 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
     const r = await hammerdb(script(e, 'deleteschema\nputs "SCHEMA BUILD STARTED"\nputs [ buildschema ]\nputs [ checkschema ]\n'), server.flags);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`Database set to ${e.name}\n`);
-    expect(r.out).toContain(`SCHEMA BUILD STARTED\nBuilding 2 Warehouses with 3 Virtual Users, 2 active + 1 Monitor VU(dict value ${e.prefix}_num_vu is set to 2)\nVuser 1:RUNNING\n`);
+    // hammerdbcli's buildschema: its implicit clearscript, the yes/no question it answers itself, its VUs, then their lines.
+    expect(r.out).toMatch(
+      new RegExp(
+        `SCHEMA BUILD STARTED\\nScript cleared\\nBuilding 2 Warehouses with 3 Virtual Users, 2 active \\+ 1 Monitor VU\\(dict value ${e.prefix}_num_vu is set to 2\\)\\n${e.buildQuestion}\\nEnter yes or no: replied yes\\nVuser 1 created MONITOR - WAIT IDLE\\nVuser 2 created - WAIT IDLE\\nVuser 3 created - WAIT IDLE\\nVuser 1:RUNNING\\n`,
+      ),
+    );
     expect(r.out).toMatch(/^Vuser 1:[A-Z_]+ SCHEMA COMPLETE\nVuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Build jobid=[0-9A-F]{24}\n/m);
     expect(r.out).toMatch(/^Checking schema with 1 Virtual User\nVuser 1:RUNNING\n/m);
     expect(r.out).toMatch(/Vuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Check jobid=[0-9A-F]{24}\n$/);
@@ -87,7 +104,8 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
   it('deleteschema removes it', async () => {
     const r = await hammerdb(script(e, 'puts [ deleteschema ]\n'), server.flags);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^Deleting schema with 1 Virtual User\nVuser 1:RUNNING\n/m);
+    expect(r.out).toMatch(new RegExp(`^Script cleared\\nDeleting schema with 1 Virtual User\\n${e.deleteQuestion}\\nEnter yes or no: replied yes\\nVuser 1 created - WAIT IDLE\\nVuser 1:RUNNING\\n`, 'm'));
     expect(r.out).toMatch(/Vuser 1:FINISHED SUCCESS\nALL VIRTUAL USERS COMPLETE\nSchema Delete jobid=[0-9A-F]{24}\n$/);
+    expect(r.out.split('\n')).toEqual(expect.arrayContaining(e.deleted));
   });
 });

@@ -273,7 +273,6 @@ class VuRun<C extends WorkloadConfig> {
     const { plan, mon } = this;
     const version = await this.monitor.serverVersion();
     ctx.update({ engineVersion: version });
-    mon(`DBVersion:${version}`);
     const setup = await this.monitor.prepare();
     const vus = plan.vus;
     const fdLine = checkSessionFds(vus * (plan.async ? plan.clients : 1), `${this.spec.workload.id}.${plan.async ? 'asyncClients' : 'vus'}`);
@@ -290,6 +289,8 @@ class VuRun<C extends WorkloadConfig> {
       mon(`${vus + 1} Virtual Users Created with Monitor VU`);
       ctx.output(0, 'Vuser 1:RUNNING');
     } else mon(`${vus} Virtual Users Created (test driver: ${plan.opsPerIteration} transactions each)`);
+    // HammerDB's monitor prints the version once it runs (after its `Vuser 1:RUNNING`).
+    mon(`DBVersion:${version}`);
     if (this.remote) mon(setup.summary);
     else {
       mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
@@ -424,7 +425,7 @@ class VuRun<C extends WorkloadConfig> {
     this.watch?.begin(start, startClient, () => stop.request());
     const windowMinutes = holdRate !== null ? plan.capacity!.holdSeconds / 60 : plan.durationMinutes;
     mon(`Timing test period of ${Math.round(windowMinutes * 1000) / 1000} in minutes`);
-    if (!(await clock.sleepMinutes(windowMinutes, (k) => `${k}  ...,`))) return this.endEarly();
+    if (!(await clock.sleepMinutes(windowMinutes, (k) => `${k} ...,`))) return this.endEarly();
     this.watch?.end();
     if (this.watch?.verdict) return this.endEarly();
     mon('Test complete, Taking end Transaction Count.');

@@ -70,6 +70,25 @@ const sayOnSuccess =
     return '';
   };
 
+/**
+ * A job verb's reply as hammerdbcli prints it: buildschema and deleteschema
+ * first clear the script ("Script cleared"), then say what they start, ask
+ * their yes/no question and answer it themselves, then create their virtual
+ * users (one line each) before those run.
+ */
+function printJobReply(r: Reply, m: string, env: VerbEnv): void {
+  if (typeof r['clearscript'] === 'string') env.out(r['clearscript']);
+  env.out(withoutJobId(m));
+  const confirm = r['confirm'];
+  if (Array.isArray(confirm)) {
+    for (const l of confirm) env.out(String(l));
+    env.out('Enter yes or no: replied yes');
+  }
+  if (typeof r['clearscript'] !== 'string') return;
+  const made = /with (\d+) Virtual Users?(, .*Monitor VU)?/.exec(m);
+  for (let i = 1; i <= Number(made?.[1] ?? 0); i++) env.out(`Vuser ${i} created${made?.[2] && i === 1 ? ' MONITOR' : ''} - WAIT IDLE`);
+}
+
 /** A verb that starts a job: print its reply, follow the job, return "<what> jobid=<id>". */
 const job =
   (what: string | undefined, printReply: boolean): Show =>
@@ -80,7 +99,7 @@ const job =
       env.out(m);
       return what === 'Benchmark Run' ? 'Benchmark Run (No jobid)' : '';
     }
-    if (printReply) env.out(withoutJobId(m));
+    if (printReply) printJobReply(r, m, env);
     await followJob(env.client, id, env.out, { counter: env.counter?.on === true });
     return what ? `${what} jobid=${id}` : '';
   };

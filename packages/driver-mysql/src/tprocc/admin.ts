@@ -188,7 +188,10 @@ export class MyAdmin implements AdminSession {
 
   dropSchema(): Promise<void> {
     return this.guard('dropping the schema', async () => {
+      const existed = await this.select();
       for (const s of dropStatements(this.sql, this.t)) await this.run(s);
+      // HammerDB's deleteschema line, when there was a database to delete.
+      if (existed) this.log(`${this.t.database} TPROC-C Schema has been deleted successfully.`);
     });
   }
 

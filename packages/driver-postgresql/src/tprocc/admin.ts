@@ -184,7 +184,8 @@ export class PgAdminSession implements AdminSession {
       this.created.role = true;
     }
     if (!this.sharedDatabase) {
-      this.log(`Creating database ${t.database} in tablespace ${t.tablespace}`);
+      this.log(`CREATING DATABASE ${t.database} under OWNER ${t.user}`);
+      if (t.tablespace !== 'pg_default') this.log(`Database ${t.database} in tablespace ${t.tablespace}`);
       const sql = this.sql('admin.sql', 'create_database', { database: t.database, role: t.user, tablespace: t.tablespace });
       await this.runSteps(su, [{ what: `creating database "${t.database}"`, sql }], (e) =>
         errorCode(e) === '42704' ? 'tprocc.schema.tablespace' : field42501(e),
@@ -196,35 +197,44 @@ export class PgAdminSession implements AdminSession {
     await this.closeSession('user');
     const c = await this.session('user');
     const steps = tableSteps(t, o.warehouses, this.q);
-    this.log(`Creating TPROC-C tables${steps.length > 9 ? ` (order_line in ${steps.length - 9} partitions)` : ''}`);
+    this.log('CREATING TPCC TABLES');
+    if (steps.length > 9) this.log(`order_line in ${steps.length - 9} partitions`);
     await this.runSteps(c, steps);
   }
 
   /**
-   * Keys, then each table's statistics, in up to two TPC sessions at once
-   * (core keySessions: order_line in one, the other tables in the other);
-   * then the routines. A failure in one session lets the other finish its
-   * statement, then reports the first failure.
+   * In HammerDB's order: keys and indexes, then the routines, then each
+   * table's statistics; keys and statistics in up to two TPC sessions at once
+   * (core keySessions: order_line in one, the other tables in the other).
+   * A failure in one session lets the other finish its statement, then
+   * reports the first failure.
    */
   async finishSchema(o: BuildOptions): Promise<void> {
     const c = await this.requireTpc();
     const lanes = keySessions(o.warehouses, o.buildVus, indexSteps(), (s) => s.sql);
-    const laneSteps = lanes.map((l) => [...l.keys, ...l.tables.map((table) => ({ what: `ANALYZE ${table}`, sql: this.sql('counters.sql', 'analyze_table', { table }) }))]);
-    this.log(`Creating indexes and gathering statistics (ANALYZE) in ${lanes.length} session(s): ${lanes.map((l) => l.tables.join(', ')).join(' | ')}`);
+    const analyze = lanes.map((l) => l.tables.map((table) => ({ what: `ANALYZE ${table}`, sql: this.sql('counters.sql', 'analyze_table', { table }) })));
     const second = lanes.length > 1 ? await connect(this.t, 'user', APP_MONITOR, this.log) : null;
-    try {
+    // Both sessions run their share of a phase; a failure in one lets the other finish its statement, then is reported.
+    const inLanes = async (laneSteps: { what: string; sql: string }[][]) => {
       const done = await Promise.allSettled(laneSteps.map((steps, i) => this.runSteps(i === 0 ? c : second!, steps)));
       const failed = done.find((d): d is PromiseRejectedResult => d.status === 'rejected');
       if (failed) throw failed.reason;
+    };
+    try {
+      // HammerDB's order and lines: indexes, then routines, then statistics.
+      this.log('CREATING TPCC INDEXES');
+      this.log(`Keys and indexes in ${lanes.length} session(s): ${lanes.map((l) => l.tables.join(', ')).join(' | ')}`);
+      await inLanes(lanes.map((l) => l.keys));
+      if (this.t.noStoredProcs) this.log('noStoredProcs: transactions run as client-side SQL (client.sql), no functions or procedures created');
+      else {
+        this.log(this.t.storedProcs ? 'CREATING TPCC STORED PROCEDURES' : 'CREATING TPCC FUNCTIONS');
+        await this.runSteps(c, routineSteps(this.t));
+      }
+      this.log('GATHERING SCHEMA STATISTICS');
+      await inLanes(analyze);
     } finally {
       await closeQuietly(second);
     }
-    if (this.t.noStoredProcs) {
-      this.log('noStoredProcs: transactions run as client-side SQL (client.sql), no functions or procedures created');
-      return;
-    }
-    this.log(`Creating stored ${this.t.storedProcs ? 'procedures' : 'functions'}`);
-    await this.runSteps(c, routineSteps(this.t));
   }
 
   async checkFacts(sample: number[]): Promise<CheckFacts> {
@@ -244,16 +254,20 @@ export class PgAdminSession implements AdminSession {
       if (c) {
         this.log(`Dropping TPROC-C tables and routines from ${t.database}`);
         await this.runSteps(c, scriptStatements('drop.sql').map((sql) => ({ what: 'dropping TPROC-C objects', sql })));
+        this.log(`${t.database} TPROC-C schema has been deleted successfully.`);
       }
       await this.closeSession('user');
       // The role stays: in a database Sledge did not create it may own the database or other objects.
       return;
     }
     await this.closeSession('user');
-    await this.dropDatabase();
+    // HammerDB's deleteschema lines, once the database (then the role) is gone.
+    if (await this.dropDatabase()) this.log(`${t.database} TPROC-C schema has been deleted successfully.`);
     if (this.ownRole) {
       const su = await this.session('superuser');
+      const existed = await this.one<boolean>(su, this.sql('admin.sql', 'role_exists', { role: t.user }), 'found');
       await this.runSteps(su, [{ what: `dropping role "${t.user}"`, sql: this.sql('admin.sql', 'drop_role', { role: t.user }) }]);
+      if (existed) this.log(`${t.user} TPROC-C role has been deleted successfully.`);
     }
   }
 
@@ -276,17 +290,17 @@ export class PgAdminSession implements AdminSession {
     return dropped;
   }
 
-  /** Terminate other sessions on the database, then drop it; a session that slips in between is terminated again. */
-  private async dropDatabase(): Promise<void> {
+  /** Terminate other sessions on the database, then drop it; a session that slips in between is terminated again. True when it dropped one. */
+  private async dropDatabase(): Promise<boolean> {
     const t = this.t;
     const su = await this.session('superuser');
-    if (!(await this.one<boolean>(su, this.sql('admin.sql', 'database_exists', { database: t.database }), 'found'))) return;
+    if (!(await this.one<boolean>(su, this.sql('admin.sql', 'database_exists', { database: t.database }), 'found'))) return false;
     this.log(`Dropping database ${t.database}`);
     for (let attempt = 1; ; attempt++) {
       await su.query(this.sql('admin.sql', 'terminate_sessions', { database: t.database }));
       try {
         await su.query(this.sql('admin.sql', 'drop_database', { database: t.database }));
-        return;
+        return true;
       } catch (e) {
         // 55006: object_in_use ("database is being accessed by other users").
         if (errorCode(e) !== '55006' || attempt >= 5) throw dbError(`dropping database "${t.database}"`, e);

@@ -10,6 +10,7 @@ import type { VuOption } from './state.js';
 import { existingVus } from './vus.js';
 import { hammerdbPool } from '../../pools/cpool-files.js';
 import { boundSecretRefusal } from './secret-binding.js';
+import { confirmLines } from './confirm.js';
 
 /**
  * The verbs that start work: buildschema, checkschema, deleteschema, vurun
@@ -24,6 +25,13 @@ export interface RunCtx extends Ctx {
 
 /** How long vudestroy waits for a stopped job to end (HammerDB waits up to 20 s). */
 export const VUDESTROY_WAIT_MS = 20_000;
+
+/**
+ * What hammerdbcli prints around a build's or delete's reply: its implicit
+ * clearscript's "Script cleared" and the yes/no question it answers itself
+ * (confirm; the CLI prints the answer). The web service's message is unchanged.
+ */
+const withCliLines = (message: string, confirm: string[] | null) => ({ ...success(message), clearscript: 'Script cleared', ...(confirm ? { confirm } : {}) });
 
 /** vurun with no script loaded (HammerDB's message). */
 export const NO_SCRIPT_TO_RUN = 'Error: There is no workload to run because the Script is empty';
@@ -89,10 +97,11 @@ export async function buildschema(ctx: RunCtx): Promise<Outcome> {
   if (!isJob(job)) return job;
   s.script = null;
   s.vus = { count: n > 1 ? n + 1 : 1, monitor: n > 1, jobId: job.id };
-  return success(
+  return withCliLines(
     n === 1
       ? `Building ${W} Warehouses(s) with 1 Virtual User: JOBID=${job.id}`
       : `Building ${W} Warehouses with ${n + 1} Virtual Users, ${n} active + 1 Monitor VU(dict value ${vuKey} is set to ${n}): JOBID=${job.id}`,
+    confirmLines(s, 'build', W),
   );
 }
 
@@ -104,7 +113,10 @@ async function oneVuJob(ctx: RunCtx, type: 'check' | 'delete', what: string): Pr
   const job = await submit(ctx, type, fields, s.bm === 'TPC-H' ? { scaleFactor: fields.tproch?.['scaleFactor'] } : {});
   if (!isJob(job)) return job;
   s.vus = { count: 1, monitor: false, jobId: job.id };
-  return success(`${type === 'check' ? 'Checking' : 'Deleting'} schema with 1 Virtual User: JOBID=${job.id}`);
+  if (type === 'check') return success(`Checking schema with 1 Virtual User: JOBID=${job.id}`);
+  // HammerDB's deleteschema clears the script, as buildschema does.
+  s.script = null;
+  return withCliLines(`Deleting schema with 1 Virtual User: JOBID=${job.id}`, s.bm === 'TPC-H' ? null : confirmLines(s, 'delete'));
 }
 
 export const checkschema = (ctx: RunCtx) => oneVuJob(ctx, 'check', 'check');
@@ -152,7 +164,7 @@ async function buildTproch(ctx: RunCtx, fields: SledgeFields): Promise<Outcome> 
   if (!isJob(job)) return job;
   s.script = null;
   s.vus = { count: n + 1, monitor: true, jobId: job.id };
-  return success(`Building Scale Factor ${sf} with ${n + 1} Virtual Users, ${n} active + 1 Monitor VU(dict value ${keyName(s.prefix, 'num_tpch_threads')} is set to ${n}): JOBID=${job.id}`);
+  return withCliLines(`Building Scale Factor ${sf} with ${n + 1} Virtual Users, ${n} active + 1 Monitor VU(dict value ${keyName(s.prefix, 'num_tpch_threads')} is set to ${n}): JOBID=${job.id}`, null);
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * worker_threads entry for one schema-build worker. Worker 1 (the monitor's
  * share) loads ITEM; workers 2.. claim units from the queues of the
- * monitor's plan (buildPlan: their warehouse range, or a table lane). Generation of the
- * next unit overlaps with the database ingesting the current one.
+ * monitor's plan (buildPlan: their warehouse range, or a table lane). With
+ * one build VU, worker 1 is the only one: ITEM, then every warehouse, as
+ * HammerDB's single-VU build loads them. Generation of the next unit
+ * overlaps with the database ingesting the current one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { estimatedRows, itemUnits, tproccHooks, type TproccUnit } from '@sledge/core';
@@ -11,28 +13,12 @@ import { loadDriver } from '../../shared/drivers.js';
 import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
 import { makeGenerator } from '../../worker/generator.js';
 import type { BuildWorkerData, FromBuildWorker } from './build-messages.js';
+import { tclClockFormat, unitDoneLines, unitStartLine } from './build-lines.js';
 
 const data = workerData as BuildWorkerData;
 const port = parentPort!;
 const post = (m: FromBuildWorker) => port.postMessage(m);
 const control = new Int32Array(data.control);
-
-function unitLabel(u: TproccUnit): string | null {
-  switch (u.kind) {
-    case 'item':
-      return u.from === 1 ? 'Loading Item' : null;
-    case 'warehouse':
-      return `Start:${new Date().toISOString().slice(0, 19).replace('T', ' ')} Loading Warehouse ${u.w}`;
-    case 'stock':
-      return u.from === 1 ? `Loading Stock Wid=${u.w}` : null;
-    case 'district':
-      return `Loading District Wid=${u.w}`;
-    case 'customer':
-      return `Loading Customer for DID=${u.d} WID=${u.w}`;
-    case 'orders':
-      return `Loading Orders for D=${u.d} W=${u.w}`;
-  }
-}
 
 /** The units this worker claims: the next of its queue (one atomic counter per queue), then, with steal, of the others in turn. */
 function* claimed(plan: NonNullable<BuildWorkerData['plan']>): Generator<TproccUnit> {
@@ -52,34 +38,43 @@ async function main(): Promise<void> {
   // SLEDGE_BUILD_LEND=0 turns them off (benches measure both).
   const gen = await makeGenerator({ seed: data.seed, timestamp: data.timestamp }, format, data.generator, { reuseBuffers: process.env.SLEDGE_BUILD_LEND !== '0' });
   const loader = await driver.openLoader(data.target, (text) => post({ t: 'log', text }));
+  const log = (text: string) => post({ t: 'log', text });
+  const running = () => Atomics.load(control, CTRL_RUN) === RUN_GO;
   try {
-    let units: Iterable<TproccUnit>;
-    if (data.items) units = itemUnits();
-    else {
-      const r = data.range!;
-      post({ t: 'log', text: `Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}${r.lane ? ` (${r.lane} first)` : ''}` });
-      units = claimed(data.plan!);
-    }
     let inflight: Promise<void> | null = null;
-    for (const u of units) {
-      if (Atomics.load(control, CTRL_RUN) !== RUN_GO) break;
-      const label = unitLabel(u);
-      if (label) post({ t: 'log', text: label });
-      const tables = gen.generate(u);
-      // Exact totals: posted before the unit's progress, so loaded rows never exceed the expected total.
-      const estimate = estimatedRows(u) as Record<string, number | undefined>;
-      for (const t of tables) {
-        const e = estimate[t.table];
-        if (e !== undefined && t.rows !== e) post({ t: 'expected', table: t.table, delta: t.rows - e });
+    // HammerDB's loader lines (build-lines.ts): a unit's line when its load starts, the next when it is committed.
+    const loadAll = async (units: Iterable<TproccUnit>) => {
+      for (const u of units) {
+        if (!running()) break;
+        const tables = gen.generate(u);
+        // Exact totals: posted before the unit's progress, so loaded rows never exceed the expected total.
+        const estimate = estimatedRows(u) as Record<string, number | undefined>;
+        for (const t of tables) {
+          const e = estimate[t.table];
+          if (e !== undefined && t.rows !== e) post({ t: 'expected', table: t.table, delta: t.rows - e });
+        }
+        // The next unit is generated while the previous one loads; its load starts once that one is in.
+        if (inflight) await inflight;
+        const start = unitStartLine(u);
+        if (start) log(start);
+        const w = u.kind === 'item' ? null : u.w;
+        inflight = loader.load(tables).then(() => {
+          for (const t of tables) post({ t: 'progress', worker: data.worker, table: t.table, rows: t.rows, warehouse: w });
+          for (const line of unitDoneLines(u)) log(line);
+        });
       }
       if (inflight) await inflight;
-      const w = u.kind === 'item' ? null : u.w;
-      inflight = loader.load(tables).then(() => {
-        for (const t of tables) post({ t: 'progress', worker: data.worker, table: t.table, rows: t.rows, warehouse: w });
-      });
+      inflight = null;
+    };
+    // Worker 1 loads ITEM; with one build VU it then loads every warehouse, as HammerDB's single-VU build does.
+    if (data.items) await loadAll(itemUnits());
+    if (data.range && running()) {
+      const r = data.range;
+      if (!data.items) log(`Loading ${r.end - r.start + 1} Warehouses start:${r.start} end:${r.end}${r.lane ? ` (${r.lane} first)` : ''}`);
+      log(`Start:${tclClockFormat(new Date())}`);
+      await loadAll(claimed(data.plan!));
+      if (running()) log(`End:${tclClockFormat(new Date())}`);
     }
-    if (inflight) await inflight;
-    post({ t: 'log', text: data.items ? 'Item done' : `Orders Done` });
   } finally {
     await loader.close();
   }

@@ -21,9 +21,7 @@ async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: 
   const timestamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
   const generators = new Set<string>();
   const claims = new SharedArrayBuffer(4 * plan.queues.length);
-  const spec: BuildWorkerData[] = [
-    { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, plan: null, control, generator },
-    ...plan.shares.map((r): BuildWorkerData => ({
+  const ranges = plan.shares.map((r): BuildWorkerData => ({
       kind: 'build',
       engine: target.engine,
       target,
@@ -35,12 +33,17 @@ async function loadRows(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, plan: 
       plan: { queues: plan.queues, queue: r.queue, steal: plan.steal, claims },
       control,
       generator,
-    })),
-  ];
+    }));
+  const items: BuildWorkerData = { kind: 'build', engine: target.engine, target, seed: cfg.seed, timestamp, worker: 1, items: true, range: null, plan: null, control, generator };
+  // One build VU loads ITEM and then the warehouses, as HammerDB's single-VU build does; more load them in parallel.
+  const spec: BuildWorkerData[] = single(cfg) ? [{ ...ranges[0]!, worker: 1, items: true }] : [items, ...ranges];
   stop.onStop(() => Atomics.store(ctrl, CTRL_RUN, RUN_STOP));
   const failure = await runWorkerGroup<BuildWorkerData, FromBuildWorker>('build', BUILD_WORKER, spec, ctrl, buildMessages<FromBuildWorker>((vu, text) => ctx.output(vu, text), feed, generators, (m) => m.warehouse));
   return { failure, generators };
 }
+
+/** A build with one build VU: one worker loads everything (HammerDB's SINGLE-THREADED build). */
+const single = (cfg: TproccJobConfig) => cfg.tprocc.buildVus === 1;
 
 /** The closing lines: rows, rates, client CPU, generator, and the time of each phase. */
 function buildReport(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, t: { t0: number; tLoad: number; tFinish: number; cpu0: NodeJS.CpuUsage }, generators: Set<string>): void {
@@ -56,17 +59,19 @@ function buildReport(env: JobEnv<TproccJobConfig>, feed: ProgressFeed, t: { t0: 
   ctx.update({ summary: `${W} warehouses built in ${secs.toFixed(1)} s` });
 }
 
-/** The progress document of a build: the monitor's worker 1 (ITEM) and one row per range worker (the warehouses it may load rows of). */
+/** The progress document of a build: the monitor's worker 1 (ITEM) and one row per range worker (the warehouses it may load rows of); with one build VU, worker 1 only. */
 function buildFeed(env: JobEnv<TproccJobConfig>, plan: BuildPlan): ProgressFeed {
   const expected = expectedRows(env.cfg.tprocc.warehouses);
   return new ProgressFeed(env.ctx, {
     ts: Date.now(),
     phase: 'schema',
     expected: { ...(expected as unknown as Record<string, number>) },
-    workers: [
-      { worker: 1, warehouses: [0, 0], rows: {}, done: false },
-      ...plan.shares.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
-    ],
+    workers: single(env.cfg)
+      ? [{ worker: 1, warehouses: [1, env.cfg.tprocc.warehouses], rows: {}, done: false }]
+      : [
+          { worker: 1, warehouses: [0, 0], rows: {}, done: false },
+          ...plan.shares.map((r) => ({ worker: r.worker, warehouses: [r.start, r.end] as [number, number], rows: {}, done: false })),
+        ],
   });
 }
 
