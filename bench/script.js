@@ -41,8 +41,14 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
   // --protocol prepared (default) | extended: pgbench's -M and Sledge's target.prepared, the same on both sides.
   const protocol = args.includes('--protocol') ? args[args.indexOf('--protocol') + 1] : 'prepared';
   if (protocol !== 'prepared' && protocol !== 'extended') throw new Error(`--protocol ${protocol}: use prepared or extended`);
+  // --workers N: the job's worker threads (script.workers; 0, the default, lets the server choose: one per core up to the VUs).
+  const workers = args.includes('--workers') ? Number(args[args.indexOf('--workers') + 1]) : 0;
+  if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers N: a whole number of worker threads (0: the server chooses)');
+  // --rampup S: seconds Sledge's VUs run before its measured window (its JIT warm-up and connections out of the figure; default 0).
+  const rampupS = args.includes('--rampup') ? Number(args[args.indexOf('--rampup') + 1]) : 0;
+  if (!(rampupS >= 0)) throw new Error('--rampup S: seconds of rampup before the measured window (0 or more)');
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db, prepared: protocol === 'prepared' };
-  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${seconds} s runs, ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}`);
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}`);
 
   const pgbench = () => {
     const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
@@ -58,7 +64,7 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
     log('   sledge build --workload script --scale 1');
     await submit(s, { type: 'build', workload: 'script', target, script: { scale: 1 } });
     const sledge = async () => {
-      const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: 0, duration: seconds / 60 }, metrics: { ash: false, cpu: false } });
+      const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: rampupS / 60, duration: seconds / 60, workers }, metrics: { ash: false, cpu: false } });
       const r = job.result;
       return { client: 'Sledge', tps: r.tps, tx: r.transactions, failed: r.failed, cpuMsPerTx: r.clientCpuMsPer1000 / 1000 };
     };

@@ -93,13 +93,21 @@ export class ScriptClient {
     }
   }
 
-  private ctx(script: Script, line: number, io: ScriptIo): EvalContext {
-    return {
+  /** Each command's evaluation context, made once per client (and io): a \set runs without allocating one. */
+  private readonly ctxs = new WeakMap<object, { io: ScriptIo; ctx: EvalContext }>();
+
+  private ctx(script: Script, c: ScriptCommand, io: ScriptIo): EvalContext {
+    const hit = this.ctxs.get(c);
+    if (hit?.io === io) return hit.ctx;
+    const line = c.line;
+    const ctx: EvalContext = {
       vars: this.vars,
       rand: this.rand,
       debug: (l) => io.debug(`${script.name}:${line}: ${l}`),
       fail: (m) => { throw new ScriptRuntimeError(script.name, line, m); },
     };
+    this.ctxs.set(c, { io, ctx });
+    return ctx;
   }
 
   private async exec(script: Script, io: ScriptIo): Promise<void> {
@@ -111,7 +119,7 @@ export class ScriptClient {
       const enter = entering;
       entering = false;
       switch (c.k) {
-        case 'set': this.vars.set(c.name, evaluate(c.expr, this.ctx(script, c.line, io))); i++; break;
+        case 'set': this.vars.set(c.name, evaluate(c.expr, this.ctx(script, c, io))); i++; break;
         case 'sleep': await io.sleep(this.sleepMs(script, c)); i++; break;
         case 'sql': await this.sql(script, c, io); i++; break;
         case 'if': case 'elif':
@@ -154,9 +162,10 @@ export class ScriptClient {
   }
 
   private truthy(script: Script, c: ScriptCommand & { k: 'if' | 'elif' }, io: ScriptIo): boolean {
-    const v = evaluate(c.expr, this.ctx(script, c.line, io));
+    const ctx = this.ctx(script, c, io);
+    const v = evaluate(c.expr, ctx);
     if (v === null || typeof v === 'boolean') return v === true;
-    const n = typeof v === 'string' ? fromText(v, this.ctx(script, c.line, io).fail) : v;
+    const n = typeof v === 'string' ? fromText(v, ctx.fail) : v;
     return typeof n === 'bigint' ? n !== 0n : n !== 0;
   }
 
@@ -174,11 +183,14 @@ export class ScriptClient {
   }
 
   private params(script: Script, line: number, st: SqlStatement): BindValue[] {
-    return st.vars.map((name) => {
-      const v = this.vars.get(name);
-      if (v === undefined) throw new ScriptRuntimeError(script.name, line, `undefined variable "${name}"`);
-      return bindValue(v);
-    });
+    const names = st.vars;
+    const out = new Array<BindValue>(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const v = this.vars.get(names[i]!);
+      if (v === undefined) throw new ScriptRuntimeError(script.name, line, `undefined variable "${names[i]}"`);
+      out[i] = bindValue(v);
+    }
+    return out;
   }
 
   private async sql(script: Script, c: ScriptCommand & { k: 'sql' }, io: ScriptIo): Promise<void> {

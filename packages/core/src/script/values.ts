@@ -38,7 +38,10 @@ export function valueText(v: ScriptValue): string {
 /** What goes to the driver as a bound parameter: numbers stay numbers where exact, big integers as text. */
 export type BindValue = number | string | boolean | null;
 
+const BIND_MAX = 2n ** 53n;
+const BIND_MIN = -BIND_MAX;
+
 export function bindValue(v: ScriptValue): BindValue {
-  if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v.toString();
+  if (typeof v === 'bigint') return v >= BIND_MIN && v <= BIND_MAX ? Number(v) : v.toString();
   return v;
 }

@@ -39,23 +39,37 @@ class PgParamSession implements ParamSession {
     return `$${n}`;
   }
 
-  async run(sql: string, params: readonly ParamValue[]): Promise<ParamRow[]> {
-    if (!params.length) return (await this.c.query<ParamRow>(sql)).rows ?? [];
+  /**
+   * One statement through node-postgres' callback form: a client that waits
+   * on every round trip pays per query for whatever the library adds, and
+   * the promise form adds a second promise (its stack-rewriting catch) to
+   * each one; the result is the same rows, the same errors (DatabaseError,
+   * classified by the driver).
+   */
+  run(sql: string, params: readonly ParamValue[]): Promise<ParamRow[]> {
+    if (!params.length) return this.simple(sql);
     const name = this.nameOf(sql);
-    const r = await this.c.query<ParamRow>(name ? { name, text: sql, values: params as ParamValue[] } : { text: sql, values: params as ParamValue[] });
-    return r.rows ?? [];
+    return new Promise((resolve, reject) => {
+      this.c.query<ParamRow>(name ? { name, text: sql, values: params as ParamValue[] } : { text: sql, values: params as ParamValue[] }, (err, r) => (err ? reject(err) : resolve(r.rows ?? [])));
+    });
+  }
+
+  private simple(sql: string): Promise<ParamRow[]> {
+    return new Promise((resolve, reject) => {
+      this.c.query<ParamRow>(sql, (err, r) => (err ? reject(err) : resolve(r.rows ?? [])));
+    });
   }
 
   async begin(): Promise<void> {
-    await this.c.query('BEGIN');
+    await this.simple('BEGIN');
   }
 
   async commit(): Promise<void> {
-    await this.c.query('COMMIT');
+    await this.simple('COMMIT');
   }
 
   async rollback(): Promise<void> {
-    await this.c.query('ROLLBACK');
+    await this.simple('ROLLBACK');
   }
 
   /** pgbench's \\startpipeline: statements sent without waiting, one Sync at end() (param-pipeline.ts). */
