@@ -8,12 +8,14 @@
  *              then the same keys + statistics (packages/sql/postgresql/tproch/keys.sql, statistics.sql)
  * - power:     a power run on the built schema: per-query seconds, rows, the DOP used, geomean, Power@Size
  *
- * pnpm bench tproch --engines duckdb,sqlite,postgresql [--sf N] [--lock FILE]
+ * pnpm bench tproch --engines duckdb,sqlite,postgresql [--sf N] [--lock FILE] [--db-prefix P]
  *
  * Engines side by side instead (bench/tproch.js benchTprochEngines): per engine, in the order named, a
  * build of SF N (2 build VUs) and a power run (DOP 2, refresh on, no EXPLAIN), then the schema is
  * deleted: build wall, power-run geomean, Power@Size and elapsed, one row per engine. `--lock FILE`
  * holds FILE with flock(1) during each server engine's part (a machine shared with other live tests).
+ * `--db-prefix P` (default sledge_bench) names the PostgreSQL database and user `P_tpch`, so a bench
+ * run beside tests or another bench on the same server keeps to its own database.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -81,6 +83,15 @@ const ENGINE_TARGETS = {
   postgresql: { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'sledge_bench_tpch', password: 'sledge_bench_tpch', database: 'sledge_bench_tpch', superuser: 'postgres' },
 };
 
+/** The engine's bench target; a server engine's database and user are `<prefix>_tpch` (--db-prefix, default sledge_bench). */
+function engineTarget(engine, prefix) {
+  const target = ENGINE_TARGETS[engine];
+  if (target.file || !prefix) return target;
+  if (!/^[a-z_][a-z0-9_]{0,50}$/.test(prefix)) throw new Error(`--db-prefix: ${JSON.stringify(prefix)} is not a plain lower-case identifier (letters, digits, _; at most 51 characters)`);
+  const name = `${prefix}_tpch`;
+  return { ...target, user: name, password: name, database: name };
+}
+
 /** Hold `file` with flock(1) (a child that keeps it until released); resolves once held. */
 function holdLock(file) {
   return new Promise((res, rej) => {
@@ -102,7 +113,7 @@ async function benchTprochEngines(b, sf, engines) {
   const rows = [];
   await withApp(async (s) => {
     for (const engine of engines) {
-      const target = ENGINE_TARGETS[engine];
+      const target = engineTarget(engine, argValue(b.args, '--db-prefix'));
       const lockFile = argValue(b.args, '--lock');
       const release = lockFile && !target.file ? await holdLock(lockFile) : () => undefined;
       try {
@@ -116,6 +127,8 @@ async function benchTprochEngines(b, sf, engines) {
         const run = await submit(s, { type: 'run', workload: 'tproch', target, tproch: { scaleFactor: sf, mode: 'power', dop: 2, explain: false }, metrics: { ash: false, cpu: false } });
         const r = run.result;
         rows.push({ engine, buildS, phases: ph.replace(/^Build phases:\s*/, ''), geomean: r.geomean, powerAtSize: r.powerAtSize, elapsedSeconds: r.elapsedSeconds, errors: r.errors, queries: r.queries.map((q) => ({ query: q.query, seconds: q.seconds, rows: q.rows })) });
+        // Each engine's figures as soon as it is done (the table comes at the end; a long run shows its parts meanwhile).
+        log(`== tproch ${engine}: build wall ${fmt(buildS)} s (${ph.replace(/^Build phases:\s*/, '') || '-'}); power geomean ${fmt(r.geomean, 5)} s, Power@Size ${fmt(r.powerAtSize)}, elapsed ${fmt(r.elapsedSeconds)} s, ${r.errors} query errors; per query s: ${r.queries.map((q) => `Q${q.query} ${fmt(q.seconds, 3)}`).join(', ')}`);
         await submit(s, { type: 'delete', workload: 'tproch', target, tproch: { scaleFactor: sf } });
       } finally {
         release();
