@@ -33,9 +33,9 @@ async function runForm(): Promise<void> {
 
 beforeAll(async () => {
   ({ server, browser, page } = await openSession({ viewport: { width: 1280, height: 900 } }));
-  copySqliteTprocc(server.dataDir, FILE);
+  await copySqliteTprocc(server.dataDir, FILE);
   await pickSqlite(page, server.url, FILE);
-});
+}, 420_000); // the copy may wait for the run's prebuilt file (src/global-setup.ts)
 
 afterAll(async () => {
   await closeSession({ browser, server });

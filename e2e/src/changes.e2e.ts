@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('Compare: what changed between two runs', () => {
   it('shows the settings that differ and why there are no statement statistics', async () => {
     const file = 'changes-e2e.sqlite';
-    copySqliteTprocc(server.dataDir, file);
+    await copySqliteTprocc(server.dataDir, file);
     const run = (synchronous: string) => ({ type: 'run', target: { engine: 'sqlite', file, synchronous }, tprocc: { vus: 1, rampup: 0, duration: 0.05 } });
     const a = await runToEnd(run('normal'));
     const b = await runToEnd(run('full'));

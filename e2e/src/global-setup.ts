@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,16 +13,30 @@ declare module 'vitest' {
 }
 
 let dir = '';
+let building: Promise<void> | undefined;
 
 /**
- * Built once before the browser files: a 1-warehouse SQLite TPROC-C schema
- * (the same REST body as a 1-warehouse, 1-build-VU build from the Schema
- * page), which files whose subject is not the build copy into their server's
- * data directory (`copySqliteTprocc` in ui.ts) instead of building their own.
+ * A 1-warehouse SQLite TPROC-C schema built once for the run (the same REST
+ * body as a 1-warehouse, 1-build-VU build from the Schema page), which files
+ * whose subject is not the build copy into their server's data directory
+ * (`copySqliteTprocc` in src/prebuilt.ts) instead of building their own.
+ *
+ * The build runs in the background: the files that never copy it (most of
+ * them) start at once, and `copySqliteTprocc` waits for `<file>.ready` (or
+ * `<file>.failed`, holding the error), written once the build's server has
+ * stopped and the file is closed.
  */
-export async function setup(project: TestProject): Promise<void> {
+export function setup(project: TestProject): void {
   dir = mkdtempSync(join(tmpdir(), 'sledge-e2e-prebuilt-'));
   const file = join(dir, 'tprocc-1wh.sqlite');
+  building = build(file).then(
+    () => writeFileSync(`${file}.ready`, ''),
+    (e: unknown) => writeFileSync(`${file}.failed`, e instanceof Error ? e.message : String(e)),
+  );
+  project.provide('sqliteTprocc', file);
+}
+
+async function build(file: string): Promise<void> {
   const server = await startServer();
   try {
     const job = await jobToEnd(server.url, { type: 'build', target: { engine: 'sqlite', file }, tprocc: { warehouses: 1, buildVus: 1 } }, { timeoutMs: 300_000 });
@@ -30,9 +44,9 @@ export async function setup(project: TestProject): Promise<void> {
   } finally {
     await server.stop();
   }
-  project.provide('sqliteTprocc', file);
 }
 
-export function teardown(): void {
+export async function teardown(): Promise<void> {
+  await building;
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -24,8 +24,8 @@ const files = ['pool-e2e-1.sqlite', 'pool-e2e-2.sqlite'];
 
 beforeAll(async () => {
   ({ server, browser, page } = await openSession());
-  for (const file of files) copySqliteTprocc(server.dataDir, file);
-});
+  for (const file of files) await copySqliteTprocc(server.dataDir, file);
+}, 420_000); // the copy may wait for the run's prebuilt file (src/global-setup.ts)
 
 afterAll(async () => {
   await closeSession({ browser, server });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   browser = await launch();
   page = await browser.page();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
-});
+}, 300_000); // it builds a PostgreSQL schema: a timeout of its own, not the 120 s hook default
 
 afterAll(async () => {
   await browser?.close();
