@@ -17,9 +17,9 @@ import type { ParamPipeline, ParamValue } from '@sledge/core';
  *
  * Each stretch up to a Sync is a custom query (node-postgres' Submittable,
  * `Part`) on the session's client: the client makes one active at a time and
- * hands it the rows, completions and errors the server sends, and at each
- * ReadyForQuery it makes the next part active, so the parts of a pipeline are
- * queued on the client in order as their Syncs are written.
+ * hands it the rows, completions and errors the server sends. At each
+ * ReadyForQuery but the last the client is idle, and the pipeline gives it the
+ * next part at once, before the server's next message is read.
  */
 
 /** The parts of node-postgres' Connection that a pipeline writes with (pg's own API for custom queries). */
@@ -94,6 +94,8 @@ export class PgPipeline implements ParamPipeline {
   private error: unknown;
   private fatal = false;
   private ended: (() => void) | undefined;
+  /** end() has written the last Sync. */
+  private last = false;
 
   constructor(private readonly client: Client, private readonly nameOf: (sql: string) => string | undefined) {
     this.queuePart();
@@ -137,14 +139,13 @@ export class PgPipeline implements ParamPipeline {
   sync(): void {
     this.syncs++;
     this.onConn((conn) => conn.sync());
-    // the statements after this Sync are the next part: queued on the client now, it becomes active at this Sync's ReadyForQuery
-    this.queuePart();
   }
 
   end(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.ended = () => (this.error === undefined ? resolve() : reject(this.error));
       if (this.fatal) return this.finish();
+      this.last = true;
       this.syncs++;
       this.onConn((conn) => conn.sync());
     });
@@ -173,7 +174,10 @@ export class PgPipeline implements ParamPipeline {
       const p = this.parses.shift()!;
       if (p.name && this.pending.get(p.name) === p.part) this.pending.delete(p.name);
     }
-    if (this.readies >= this.syncs) this.finish();
+    if (this.last && this.readies >= this.syncs) return this.finish();
+    // The statements after this Sync are the next part. The client, idle since this ReadyForQuery (its own listener
+    // ran first), makes the part active at once, before the next message of the server is read.
+    if (!this.fatal) this.queuePart();
   };
 
   private readonly onClosed = (): void => {
