@@ -22,12 +22,13 @@ export default defineConfig({
         // The same, against HammerDB 4.12's recorded output (test/fixtures/hammerdb-4.12).
         'test/hammerdb-shapes.test.ts',
         // A nats-server started by the test (test/nats-harness.ts); replicas-postgresql,
-        // replicas-restart and replicas-trust also run on the local PostgreSQL.
+        // replicas-restart and replicas-trust also run on the local PostgreSQL; replicas-script on a SQLite file.
         'test/replicas-auth.test.ts',
         'test/replicas-connection.test.ts',
         'test/replicas-postgresql.test.ts',
         'test/replicas-registry.test.ts',
         'test/replicas-restart.test.ts',
+        'test/replicas-script.test.ts',
         'test/replicas-sim.test.ts',
         'test/replicas-trust.test.ts',
       ],

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, ScriptResult } from '@sledge/protocol';
+import type { Job, ScriptResult, VuStatus } from '@sledge/protocol';
 import { sqlSet } from '@sledge/sql';
-import { makeApp, post, runJob, type SledgeApp } from './helpers.js';
+import { get, makeApp, post, runJob, type SledgeApp } from './helpers.js';
 
 /**
  * The script workload through REST on PostgreSQL and MariaDB, one pgbench
@@ -14,8 +14,9 @@ import { makeApp, post, runJob, type SledgeApp } from './helpers.js';
  * database must exist, as for pgbench -i: created here), tpcb-like with 2
  * VUs, pgbench's invariant after it (the check job, and the sums read here
  * through the engine's own client); on PostgreSQL pipelines (one implicit
- * transaction per pipeline, as pgbench's on the same script), on MariaDB a
- * pipelined script refused before anything is stored.
+ * transaction per pipeline, as pgbench's on the same script; pgbench 17's
+ * \syncpipeline splitting one), on MariaDB a pipelined script refused before
+ * anything is stored.
  */
 const DB = 'script_workload_live';
 /** A script of our own using every meta-command the engines run. */
@@ -169,6 +170,34 @@ for (const [engine, e] of Object.entries(ENGINES)) {
       expect(Number(sledge['n'])).toBe(Number(sledge['txs']) * 3);
       expect(Number(sledge['odd'])).toBe(0);
       expect(Number((await e.row("SELECT count(*) AS n FROM pipe_log WHERE tag = 'broken'"))['n'])).toBe(0);
+    });
+
+    // pgbench 17's \syncpipeline (this machine's pgbench 15 lacks it): each Sync ends an implicit transaction, an error
+    // skips only up to the next Sync, and a run whose parts failed twice is one failed transaction.
+    it.runIf(engine === 'postgresql')('runs \\syncpipeline as pgbench 17 does: a transaction per Sync, an error skipping only its part, one error per run', async () => {
+      await e.row('CREATE TABLE sync_log (c int, tx bigint, tag text)');
+      const ins = (tag: string) => `INSERT INTO sync_log (c, tx, tag) VALUES (:client_id, txid_current(), '${tag}');`;
+      const fail = 'SELECT 1 / (:client_id::int - :client_id::int);';
+      const text = ['\\startpipeline', ins('before'), ins('before'), '\\syncpipeline', ins('after'), '\\syncpipeline', fail, ins('skipped'), '\\syncpipeline', fail, '\\syncpipeline', ins('last'), '\\endpipeline', ''].join('\n');
+      const r = await job({ type: 'run', script: { scripts: [{ name: 'split', text }], vus: 2, rampup: 0, duration: 0.05 } });
+      expect(r.status, JSON.stringify(r.error)).toBe('completed');
+      const [split] = (r.result as unknown as ScriptResult).scripts;
+      expect(split).toMatchObject({ name: 'split', transactions: 0 });
+      expect(split!.errors).toBeGreaterThan(0);
+      const n = async (where: string) => Number((await e.row(`SELECT count(*) AS n FROM sync_log WHERE ${where}`))['n']);
+      const runs = await n("tag = 'after'");
+      expect(runs).toBeGreaterThan(0);
+      // every run: two 'before' rows in one transaction, then 'after' and 'last' in transactions of their own; nothing after an error in its part
+      expect(await n("tag = 'before'")).toBe(2 * runs);
+      expect(await n("tag = 'last'")).toBe(runs);
+      expect(await n("tag = 'skipped'")).toBe(0);
+      expect(Number((await e.row("SELECT count(DISTINCT tx) AS n FROM sync_log WHERE tag = 'before'"))['n'])).toBe(runs);
+      expect(Number((await e.row('SELECT count(DISTINCT tx) AS n FROM sync_log'))['n'])).toBe(3 * runs);
+      // the whole run's errors per VU: one per run of the script, though two of its parts failed
+      const vus = await get<VuStatus[]>(s, `/api/v1/jobs/${r.id}/vus`);
+      expect(vus.reduce((a, v) => a + v.errors, 0)).toBe(runs);
+      expect(vus.reduce((a, v) => a + v.commits, 0)).toBe(0);
+      expect(split!.errors).toBeLessThanOrEqual(runs);
     });
   });
 }

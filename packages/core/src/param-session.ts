@@ -37,16 +37,21 @@ export interface ParamSession {
 
 /**
  * A pipeline on a parameter session: statements are sent as they come,
- * without waiting for their results, and `end()` sends one Sync and waits
- * for all of them. The statements up to the Sync are one implicit
- * transaction (unless the caller's BEGIN opened one); the first error makes
- * the server skip the rest up to the Sync, and `end()` throws it.
+ * without waiting for their results, and `end()` sends a Sync and waits
+ * for all of them. The statements up to a Sync are one implicit
+ * transaction (unless the caller's BEGIN opened one); an error makes the
+ * server skip the rest up to that Sync, and `end()` throws the first one.
+ * `sync()` (pgbench 17's `\syncpipeline`) sends a Sync in between: the
+ * implicit transaction so far ends there, and the statements after it run
+ * whatever happened before it.
  */
 export interface ParamPipeline {
   /** Send one statement (its result is not read: pgbench has no \gset in a pipeline). */
   send(sql: string, params: readonly ParamValue[]): void;
   /** Send one transaction-control statement the engine's way. */
   control(kind: 'begin' | 'commit' | 'rollback'): void;
-  /** One Sync; resolves when the server has answered every statement, throws the first error (classified by the driver). */
+  /** A Sync now, without waiting for any answer; the pipeline goes on. */
+  sync(): void;
+  /** A last Sync; resolves when the server has answered every statement, throws the first error (classified by the driver). */
   end(): Promise<void>;
 }

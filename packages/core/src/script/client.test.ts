@@ -19,6 +19,7 @@ function recorder(opts: { pipelines?: boolean; failEnd?: boolean } = {}): { io: 
         return {
           query: (st, params) => { log.push(`send ${text(st)} [${params.join(',')}]`); },
           tx: (kind) => { log.push(`send ${kind}`); },
+          sync: () => { log.push('send sync'); },
           end: async () => { log.push('sync'); if (opts.failEnd) throw new Error('division by zero'); },
         };
       },
@@ -58,6 +59,26 @@ describe('a script client in a pipeline (\\startpipeline ... \\endpipeline)', ()
     const { io } = recorder();
     const s = parseScript('p', '\\if false\n\\startpipeline\n\\endif\nSELECT 1;\n\\endpipeline\n');
     await expect(client().run(s, io)).rejects.toThrow('p:5: \\endpipeline: not in a pipeline');
+  });
+
+  it('\\syncpipeline sends a Sync where it stands and the pipeline goes on; \\endpipeline sends the last', async () => {
+    const { io, log } = recorder();
+    const s = parseScript('p', '\\startpipeline\nSELECT 1;\n\\syncpipeline\n\\set a 7\nSELECT :a;\n\\syncpipeline\n\\endpipeline\nSELECT 3;\n');
+    await client().run(s, io);
+    expect(log).toEqual(['start', 'send SELECT 1 []', 'send sync', 'send SELECT $1 [7]', 'send sync', 'sync', 'query SELECT 3 []']);
+  });
+
+  it("an error at the end of a pipeline with \\syncpipeline counts once (pgbench 17 counts one failed transaction) and rolls back", async () => {
+    const { io, log } = recorder({ failEnd: true });
+    const s = parseScript('p', '\\startpipeline\nSELECT 1/0;\n\\syncpipeline\nSELECT 1/0;\n\\endpipeline\nSELECT 3;\n');
+    await expect(client().run(s, io)).rejects.toThrow('division by zero');
+    expect(log).toEqual(['start', 'send SELECT 1/0 []', 'send sync', 'send SELECT 1/0 []', 'sync', 'rollback']);
+  });
+
+  it('a \\syncpipeline reached outside a pipeline while running is an error of the script, as \\endpipeline is', async () => {
+    const { io } = recorder();
+    const s = parseScript('p', '\\if false\n\\startpipeline\n\\endif\n\\syncpipeline\n\\endpipeline\n');
+    await expect(client().run(s, io)).rejects.toThrow('p:4: \\syncpipeline: not in a pipeline');
   });
 
   it('on an engine without pipelines the client refuses (the job is refused before it runs: checkScriptsOnDriver)', async () => {

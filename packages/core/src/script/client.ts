@@ -24,10 +24,12 @@ export interface ScriptIo {
   startPipeline?(): ScriptPipeline;
 }
 
-/** An open pipeline: statements go out without waiting; `end` is pgbench's `\endpipeline` (one Sync). */
+/** An open pipeline: statements go out without waiting; `sync` is pgbench's `\syncpipeline`, `end` its `\endpipeline` (a Sync each). */
 export interface ScriptPipeline {
   query(st: SqlStatement, params: BindValue[]): void;
   tx(kind: 'begin' | 'commit' | 'rollback'): void;
+  /** A Sync, the pipeline going on: the implicit transaction so far ends; an error before it skips statements only up to it. */
+  sync(): void;
   /** Waits for every statement sent; throws the first error (the server skipped the rest). */
   end(): Promise<void>;
 }
@@ -130,10 +132,13 @@ export class ScriptClient {
         case 'else': i = enter ? i + 1 : c.end + 1; break;
         case 'endif': i++; break;
         case 'pipeline':
-          if (c.start) {
+          if (c.op === 'start') {
             if (this.pipe) throw new ScriptRuntimeError(script.name, c.line, '\\startpipeline: already in a pipeline');
             if (!io.startPipeline) throw new ScriptRuntimeError(script.name, c.line, 'pipelines are not supported on this engine');
             this.pipe = io.startPipeline();
+          } else if (c.op === 'sync') {
+            if (!this.pipe) throw new ScriptRuntimeError(script.name, c.line, '\\syncpipeline: not in a pipeline');
+            this.pipe.sync();
           } else {
             if (!this.pipe) throw new ScriptRuntimeError(script.name, c.line, '\\endpipeline: not in a pipeline');
             await this.endPipeline();
@@ -145,10 +150,12 @@ export class ScriptClient {
   }
 
   /**
-   * pgbench's \endpipeline: one Sync, then every statement's result. On an
-   * error the server skipped the rest of the pipeline; a transaction the
-   * pipeline opened (or one it meant to COMMIT) may be left aborted, so the
-   * client rolls back as for any failed script.
+   * pgbench's \endpipeline: a Sync, then every statement's result. On an
+   * error the server skipped the rest up to the next Sync (\syncpipeline or
+   * this one) and ran what came after it; the script counts one error
+   * however many parts failed, as pgbench 17 counts one failed transaction.
+   * A transaction the pipeline opened (or one it meant to COMMIT) may be left
+   * aborted, so the client rolls back as for any failed script.
    */
   private async endPipeline(): Promise<void> {
     const p = this.pipe!;

@@ -69,6 +69,11 @@ describe('pgbench scripts: meta-commands', () => {
     expect(s.features.pipeline).toBe(true);
     expect(parseScript('q', 'SELECT 1;').features.pipeline).toBe(false);
   });
+  it('\\syncpipeline (pgbench 17) is a command of its own inside a pipeline', () => {
+    const s = parseScript('p', '\\startpipeline\nSELECT 1;\n\\syncpipeline\nSELECT 2;\n\\syncpipeline\n\\endpipeline\n');
+    expect(s.commands.map((c) => (c.k === 'pipeline' ? `${c.op}@${c.line}` : c.k))).toEqual(['start@1', 'sql', 'sync@3', 'sql', 'sync@5', 'end@6']);
+    expect(s.features.pipeline).toBe(true);
+  });
 });
 
 describe('pgbench scripts: errors name the script, line and column', () => {
@@ -101,6 +106,10 @@ describe('pgbench scripts: errors name the script, line and column', () => {
     ['\\startpipeline\n', 'bad.sql:1:1: \\startpipeline without a matching \\endpipeline'],
     ['\\startpipeline\nSELECT 1 \\gset\n\\endpipeline\n', 'bad.sql:2:10: \\gset is not allowed in a pipeline'],
     ['\\startpipeline\nSELECT 1;\n\\aset p\n\\endpipeline\n', 'bad.sql:3:1: \\aset is not allowed in a pipeline'],
+    ['\\syncpipeline\n', 'bad.sql:1:1: \\syncpipeline outside a pipeline: put it between \\startpipeline and \\endpipeline'],
+    ['\\startpipeline\nSELECT 1;\n\\endpipeline\nSELECT 2;\n  \\syncpipeline\n', 'bad.sql:5:3: \\syncpipeline outside a pipeline: put it between \\startpipeline and \\endpipeline'],
+    ['\\startpipeline\n\\syncpipeline now\n\\endpipeline\n', 'bad.sql:2:15: \\syncpipeline takes no arguments'],
+    ['\\startpipeline\n\\syncpipeline\n', 'bad.sql:1:1: \\startpipeline without a matching \\endpipeline'],
   ];
   it.each(cases)('%j', (text, message) => {
     const e = err(text);

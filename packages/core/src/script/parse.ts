@@ -14,7 +14,8 @@ import { ScriptSyntaxError, type ScriptPos } from './errors.js';
  * - Meta-commands start a line with `\` and end with it (a `\` at the end
  *   of a line continues it): `\set`, `\sleep`, `\if`/`\elif`/`\else`/`\endif`,
  *   `\startpipeline`/`\endpipeline` (a pipeline: its statements go out
- *   without waiting, one Sync at the end; no `\gset`/`\aset` inside; engines
+ *   without waiting, a Sync at the end; `\syncpipeline` inside one sends a
+ *   Sync and the pipeline goes on; no `\gset`/`\aset` inside; engines
  *   without pipelines refuse them at validation). `\setshell` and `\shell` are refused: Sledge does not
  *   run shell commands for a script.
  */
@@ -37,7 +38,8 @@ export type ScriptCommand =
   | { k: 'if' | 'elif'; line: number; expr: Expr; next: number; end: number }
   | { k: 'else'; line: number; end: number }
   | { k: 'endif'; line: number }
-  | { k: 'pipeline'; line: number; start: boolean };
+  /** `\startpipeline`, `\syncpipeline` (a Sync inside the pipeline: the implicit transaction so far ends) or `\endpipeline`. */
+  | { k: 'pipeline'; line: number; op: 'start' | 'sync' | 'end' };
 
 export interface Script {
   name: string;
@@ -123,7 +125,9 @@ class ScriptParser {
       case 'if': case 'elif': return this.ifBranch(name, args, at, start, line);
       case 'else': case 'endif': this.noArgs(name, args, at); return this.branchEnd(name, start, line);
       case 'gset': case 'aset': return this.storeAfter(name, args, at, start);
-      case 'startpipeline': case 'endpipeline': this.noArgs(name, args, at); return this.pipelineCmd(name === 'startpipeline', start, line);
+      case 'startpipeline': case 'syncpipeline': case 'endpipeline':
+        this.noArgs(name, args, at);
+        return this.pipelineCmd(name === 'startpipeline' ? 'start' : name === 'syncpipeline' ? 'sync' : 'end', start, line);
       case 'setshell': case 'shell':
         return this.fail(start, `\\${name} runs a shell command on the client; Sledge does not run shell commands from scripts (compute the value with \\set)`);
       case '': return this.fail(start, 'a backslash must start a meta-command (\\set, \\sleep, \\if ...) or join statements (\\;)');
@@ -204,12 +208,14 @@ class ScriptParser {
     this.open.pop();
   }
 
-  private pipelineCmd(start: boolean, at: number, line: number): void {
-    if (start && this.inPipeline) this.fail(at, '\\startpipeline inside a pipeline');
-    if (!start && !this.inPipeline) this.fail(at, '\\endpipeline without \\startpipeline');
-    this.inPipeline = start ? this.pos(at) : undefined;
+  private pipelineCmd(op: 'start' | 'sync' | 'end', at: number, line: number): void {
+    if (op === 'start' && this.inPipeline) this.fail(at, '\\startpipeline inside a pipeline');
+    if (op === 'end' && !this.inPipeline) this.fail(at, '\\endpipeline without \\startpipeline');
+    // pgbench 17: a Sync belongs to a pipeline; outside one there is nothing to synchronise
+    if (op === 'sync' && !this.inPipeline) this.fail(at, '\\syncpipeline outside a pipeline: put it between \\startpipeline and \\endpipeline');
+    if (op !== 'sync') this.inPipeline = op === 'start' ? this.pos(at) : undefined;
     this.pipeline = true;
-    this.commands.push({ k: 'pipeline', line, start });
+    this.commands.push({ k: 'pipeline', line, op });
   }
 
   private storePrefix(name: string, args: string, at: number): string {

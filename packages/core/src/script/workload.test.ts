@@ -75,4 +75,15 @@ describe('the script VU workload', () => {
       message: expect.stringMatching(/^p:2: \\startpipeline: mariadb has no pipeline mode in its protocol \(PostgreSQL has\)/),
     }));
   });
+
+  it('a script with \\syncpipeline is refused on a driver without pipelines as \\startpipeline is, the message naming all three', () => {
+    const scripts = parseJobScripts(opts([{ name: 's', text: '\\startpipeline\nSELECT 1;\n\\syncpipeline\nSELECT 2;\n\\endpipeline\n', weight: 1 }]));
+    const session = { openParamSession: async () => ({}) };
+    expect(() => checkScriptsOnDriver(scripts, { ...session, engine: 'postgresql', paramPipelines: true } as unknown as Driver)).not.toThrow();
+    expect(() => checkScriptsOnDriver(scripts, { ...session, engine: 'sqlite' } as unknown as Driver)).toThrow(expect.objectContaining({
+      code: 'SLEDGE_E_VALIDATION',
+      field: 'script.scripts[0].text',
+      message: 's:1: \\startpipeline: sqlite has no pipeline mode in its protocol (PostgreSQL has), and a pipelined script run one statement at a time would not measure what it says; run it on PostgreSQL, or remove \\startpipeline, \\syncpipeline and \\endpipeline to run its statements one by one',
+    }));
+  });
 });

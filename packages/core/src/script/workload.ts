@@ -68,7 +68,8 @@ export function checkScriptsOnDriver(scripts: readonly Script[], driver: Driver,
   scripts.forEach((s, i) => {
     if (s.features.pipeline) {
       const line = s.commands.find((c) => c.k === 'pipeline')?.line ?? 1;
-      throw new SledgeError('SLEDGE_E_VALIDATION', `${s.name}:${line}: \\startpipeline: ${driver.engine} has no pipeline mode in its protocol (PostgreSQL has), and a pipelined script run one statement at a time would not measure what it says; run it on PostgreSQL, or remove \\startpipeline and \\endpipeline to run its statements one by one`, { field: `${prefix}.scripts[${i}].text` });
+      const metas = s.commands.some((c) => c.k === 'pipeline' && c.op === 'sync') ? '\\startpipeline, \\syncpipeline and \\endpipeline' : '\\startpipeline and \\endpipeline';
+      throw new SledgeError('SLEDGE_E_VALIDATION', `${s.name}:${line}: \\startpipeline: ${driver.engine} has no pipeline mode in its protocol (PostgreSQL has), and a pipelined script run one statement at a time would not measure what it says; run it on PostgreSQL, or remove ${metas} to run its statements one by one`, { field: `${prefix}.scripts[${i}].text` });
     }
   });
 }
@@ -109,7 +110,7 @@ function sessionIo(s: ParamSession, log: (line: string) => void): ScriptIo {
       ? {
           startPipeline: () => {
             const p = s.pipeline!();
-            return { query: (st, params) => p.send(text(st), params), tx: (kind) => p.control(kind), end: () => p.end() };
+            return { query: (st, params) => p.send(text(st), params), tx: (kind) => p.control(kind), sync: () => p.sync(), end: () => p.end() };
           },
         }
       : {}),
