@@ -183,11 +183,21 @@ describe('packages/sql/<engine>/tproch file set', () => {
       it('keys.sql has a primary key per table and an index per foreign key', () => {
         const text = readFileSync(files.get('keys.sql')!, 'utf8').toLowerCase();
         for (const t of TPROCH_TABLES) expect(text, `${engine}: ${t} primary key`).toMatch(new RegExp(`${t}_pk\\b`));
-        expect((text.match(/_fkidx\b/g) ?? []).length, `${engine}: FK indexes`).toBeGreaterThanOrEqual(8);
+        const omitted = TPROCH_FKIDX_OMITTED[engine] ?? [];
+        for (const i of omitted) expect(text, `${engine}: ${i} is left out`).not.toMatch(new RegExp(`create index ${i}\\b`));
+        expect((text.match(/_fkidx\b/g) ?? []).length, `${engine}: FK indexes`).toBeGreaterThanOrEqual(8 - omitted.length);
       });
     });
   }
 });
+
+/**
+ * Foreign key indexes an engine leaves out of keys.sql on purpose. DuckDB:
+ * LINEITEM (l_partkey, l_suppkey), which no query or refresh function reads
+ * (DuckDB reads an ART index only for a scan filter on its column, never
+ * for a join) and which was half of the keys' build time (keys.sql says so).
+ */
+const TPROCH_FKIDX_OMITTED: Partial<Record<EngineId, readonly string[]>> = { duckdb: ['lineitem_partsupp_fkidx'] };
 
 const TPROCH_ROW_LIMITS: Record<number, number> = { 2: 100, 3: 10, 10: 20, 18: 100, 21: 100 };
 
