@@ -84,6 +84,11 @@ describe('summarizeProgress', () => {
     expect(s.rowsPerSec).toBeCloseTo(50_001, 0);
     expect(s.etaSec).toBeCloseTo(50_000 / 50_001, 3);
   });
+  it('sizes a single build VU by ITEM and every warehouse, and names both', () => {
+    const one = { ...p, workers: [{ worker: 1, warehouses: [1, 2] as [number, number], rows: { item: 100_000, warehouse: 2, stock: 200_000 }, done: true }] };
+    const s = summarizeProgress(one, [{ ts: 10_000, rows: 300_002 }], undefined, tproccBuildWorker);
+    expect(s.workers.map((w) => [w.label, w.expected, w.finished])).toEqual([['Worker 1 · item, W 1–2', 300_002, true]]);
+  });
   it('uses the whole build for the rate once done', () => {
     const done = { ...p, phase: 'done' };
     const s = summarizeProgress(done, [{ ts: 10_000, rows: 250_002 }], 25_000, tproccBuildWorker);
