@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import type { Job } from '@sledge/protocol';
+import { unsigned, type FrameMsg } from '@sledge/server/replicas/wire';
 
 const cli = new URL('../dist/main.js', import.meta.url).pathname;
 
@@ -127,6 +131,38 @@ export function startReplica(name: string, url: string, opts: { token?: string; 
 }
 
 export { waitFor };
+
+/**
+ * A job's frames as the replicas sent them (JetStream stream SLEDGE_FRAMES): every frame's text,
+ * how many window profiles there were, and those profiles' latencies merged per operation.
+ */
+export async function replicaFrames(natsUrl: string, token: string, jobId: string): Promise<{ raw: string[]; profiles: number; merged: Map<string, RecordableHistogram> }> {
+  const nc = await connect({ servers: natsUrl, token });
+  try {
+    const c = await jetstream(nc).consumers.get('SLEDGE_FRAMES', { filter_subjects: `sledge.frames.${jobId}.*` });
+    const merged = new Map<string, RecordableHistogram>();
+    const raw: string[] = [];
+    let profiles = 0;
+    for (;;) {
+      const m = await c.next({ expires: 2000 });
+      if (!m) break;
+      raw.push(m.string());
+      const f = unsigned<FrameMsg>(m.data)!.f;
+      if (f.t !== 'profile') continue;
+      profiles++;
+      for (const v of f.vus) {
+        for (const [op, x] of Object.entries(v.perType)) {
+          const h = merged.get(op) ?? createHistogram();
+          for (let i = 0; i < x.pairs.length; i += 2) for (let k = 0; k < x.pairs[i + 1]!; k++) h.record(x.pairs[i]!);
+          merged.set(op, h);
+        }
+      }
+    }
+    return { raw, profiles, merged };
+  } finally {
+    await nc.close();
+  }
+}
 
 /** The calls the replicas tests make on an in-process server app (buildApp). */
 export interface AppLike {

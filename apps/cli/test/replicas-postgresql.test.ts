@@ -7,13 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHistogram } from 'node:perf_hooks';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { buildApp } from '@sledge/server';
-import { unsigned, type FrameMsg } from '@sledge/server/replicas/wire';
 import { TX_PROC, type Job, type ReplicaList, type TimingRow, type TproccResult, type TxType } from '@sledge/protocol';
-import { appApi, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
+import { appApi, replicaFrames, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
 import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 
 const TOKEN = 'n4ts-T0ken-for-tests';
@@ -112,28 +108,7 @@ describe('replicas over NATS JetStream (PostgreSQL)', () => {
     }
 
     // The job's time profile equals the one computed from the replicas' own frames, merged here.
-    const nc = await connect({ servers: nats.url, token: TOKEN });
-    const js = jetstream(nc);
-    const c = await js.consumers.get('SLEDGE_FRAMES', { filter_subjects: `sledge.frames.${job.id}.*` });
-    const merged = new Map<string, ReturnType<typeof createHistogram>>();
-    const raw: string[] = [];
-    let profiles = 0;
-    for (;;) {
-      const m = await c.next({ expires: 2000 });
-      if (!m) break;
-      raw.push(m.string());
-      const f = unsigned<FrameMsg>(m.data)!.f;
-      if (f.t !== 'profile') continue;
-      profiles++;
-      for (const v of f.vus) {
-        for (const [op, x] of Object.entries(v.perType)) {
-          const h = merged.get(op) ?? createHistogram();
-          for (let i = 0; i < x.pairs.length; i += 2) for (let k = 0; k < x.pairs[i + 1]!; k++) h.record(x.pairs[i]!);
-          merged.set(op, h);
-        }
-      }
-    }
-    await nc.close();
+    const { raw, profiles, merged } = await replicaFrames(nats.url, TOKEN, job.id);
     expect(profiles).toBe(2);
     // No frame holds the target's password (it went to the replicas in a control request only).
     expect(raw.join('\n')).not.toContain(SECRET);

@@ -12,14 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHistogram } from 'node:perf_hooks';
-import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { buildApp } from '@sledge/server';
-import { unsigned, type FrameMsg } from '@sledge/server/replicas/wire';
 import { driver as sqlite } from '@sledge/driver-sqlite';
 import type { ReplicaList, ScriptResult, SqliteTarget, TimingRow, VuStatus } from '@sledge/protocol';
-import { appApi, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
+import { appApi, replicaFrames, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
 
 const TOKEN = 'script-n4ts-T0ken';
 
@@ -131,25 +127,7 @@ describe('the script workload on replicas over NATS (SQLite)', () => {
     expect(job.thresholdResults?.[2]?.actual).toBe(100);
 
     // The job's time profile by script equals the replicas' own window profiles (their frames on JetStream), merged here.
-    const nc = await connect({ servers: nats.url, token: TOKEN });
-    const c = await jetstream(nc).consumers.get('SLEDGE_FRAMES', { filter_subjects: `sledge.frames.${job.id}.*` });
-    const merged = new Map<string, ReturnType<typeof createHistogram>>();
-    let profiles = 0;
-    for (;;) {
-      const m = await c.next({ expires: 2000 });
-      if (!m) break;
-      const f = unsigned<FrameMsg>(m.data)!.f;
-      if (f.t !== 'profile') continue;
-      profiles++;
-      for (const v of f.vus) {
-        for (const [op, x] of Object.entries(v.perType)) {
-          const h = merged.get(op) ?? createHistogram();
-          for (let i = 0; i < x.pairs.length; i += 2) for (let k = 0; k < x.pairs[i + 1]!; k++) h.record(x.pairs[i]!);
-          merged.set(op, h);
-        }
-      }
-    }
-    await nc.close();
+    const { profiles, merged } = await replicaFrames(nats.url, TOKEN, job.id);
     expect(profiles).toBe(2);
     // failed runs are counted as errors, not timed: only `ins` has a latency profile
     expect([...merged.keys()]).toEqual(['ins']);
