@@ -11,12 +11,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 declare -a names=() secs=() codes=()
+# Each stage's output is also kept, so the summary at the end can name the
+# failing files and tests (CI shows only the tail of a long log).
+LOGDIR="$(mktemp -d "${TMPDIR:-/tmp}/sledge-test-all.XXXXXX")"
 stage() {
   local name="$1"; shift
   local t0=$SECONDS
   printf '\n== test stage %s: %s\n' "$name" "$*"
-  "$@"
-  local rc=$?
+  "$@" 2>&1 | tee "$LOGDIR/$name.log"
+  local rc=${PIPESTATUS[0]}
   names+=("$name"); secs+=($((SECONDS - t0))); codes+=("$rc")
 }
 stage build npx turbo run build --output-logs=hash-only
@@ -31,4 +34,15 @@ for i in "${!names[@]}"; do
   printf '%-6s %5ss  %s\n' "${names[$i]}" "${secs[$i]}" "$([ "${codes[$i]}" = 0 ] && echo passed || echo "FAILED (exit ${codes[$i]})")"
   [ "${codes[$i]}" = 0 ] || fail=1
 done
+if [ "$fail" = 1 ]; then
+  # The failing tests, named, without colour codes: vitest's "FAIL file > test"
+  # and "× test" lines, and turbo's failed task names.
+  printf '\n== what failed (logs in %s)\n' "$LOGDIR"
+  for i in "${!names[@]}"; do
+    [ "${codes[$i]}" = 0 ] && continue
+    sed -E 's/\x1b\[[0-9;]*m//g' "$LOGDIR/${names[$i]}.log" \
+      | grep -E '(^|[[:space:]])(FAIL|×|✗) |ERR_|Failed:' \
+      | grep -vE '^\s*$' | sort -u | head -60 | sed "s/^/[${names[$i]}] /"
+  done
+fi
 exit $fail
