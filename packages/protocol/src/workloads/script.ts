@@ -135,6 +135,7 @@ export const SCRIPT_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<str
   mariadb: { database: 'pgbench' },
   mssql: { database: 'pgbench' },
   db2: { database: 'pgbench' },
+  duckdb: { file: 'pgbench.duckdb' },
 };
 
 function normalizeScriptBody<B>(body: B): B {
