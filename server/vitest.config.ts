@@ -31,6 +31,7 @@ export default defineConfig({
         'test/report-tproch.test.ts',
         'test/script-report-sqlite.test.ts',
         'test/script-sqlite.test.ts',
+        'test/script-duckdb.test.ts',
         'test/security-auth.test.ts',
         'test/scalability-sqlite.test.ts',
         'test/shapes-hammerdb.test.ts',

@@ -49,6 +49,11 @@ describe('script editor endpoints', () => {
     expect(c.ok).toBe(false);
     expect(c.scripts[0]!.error).toMatchObject({ line: 2 });
     expect(c.scripts[0]!.error!.message).toMatch(/pipeline/);
+    // DuckDB runs scripts but has no protocol to pipeline: refused the same way, naming the engine.
+    const duck = (await post(s, '/api/v1/scripts/validate', { scripts: [{ name: 'p', text }], engine: 'duckdb' })).body as unknown as ScriptCheck;
+    expect(duck.ok).toBe(false);
+    expect(duck.scripts[0]!.error).toMatchObject({ line: 2 });
+    expect(duck.scripts[0]!.error!.text).toMatch(/^p:2: \\startpipeline: duckdb has no pipeline mode in its protocol/);
     // PostgreSQL runs pipelines (its protocol's pipeline mode)
     const pg = await post(s, '/api/v1/scripts/validate', { scripts: [{ name: 'p', text }], engine: 'postgresql' });
     expect((pg.body as unknown as ScriptCheck).ok).toBe(true);
@@ -64,8 +69,8 @@ describe('script editor endpoints', () => {
     const engine = await post(s, '/api/v1/scripts/validate', { scripts: [{ text: 'SELECT 1;' }], engine: 'nosuch' });
     expect(engine.status).toBe(400);
     expect(engine.body['error']).toMatchObject({ code: 'SLEDGE_E_VALIDATION', field: 'engine' });
-    const duck = await post(s, '/api/v1/scripts/validate', { scripts: [{ text: 'SELECT 1;' }], engine: 'duckdb' });
-    expect(duck.status).toBe(424);
-    expect(duck.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'engine' });
+    const mssql = await post(s, '/api/v1/scripts/validate', { scripts: [{ text: 'SELECT 1;' }], engine: 'mssql' });
+    expect(mssql.status).toBe(424);
+    expect(mssql.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'engine' });
   });
 });

@@ -35,8 +35,8 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
   it('is offered where the driver opens parameter sessions (capabilities)', async () => {
     const caps = await get<{ engines: { engine: string; workloads: string[] }[] }>(s, '/api/v1/capabilities');
     const by = Object.fromEntries(caps.engines.map((e) => [e.engine, e.workloads]));
-    for (const e of ['sqlite', 'postgresql', 'mysql', 'mariadb']) expect(by[e], e).toContain('script');
-    expect(by['duckdb']).not.toContain('script');
+    for (const e of ['sqlite', 'postgresql', 'mysql', 'mariadb', 'duckdb']) expect(by[e], e).toContain('script');
+    expect(by['mssql']).not.toContain('script');
   });
 
   it("builds pgbench's tables at scale 1 (pgbench -i -s 1)", async () => {
@@ -117,10 +117,10 @@ describe('script workload on SQLite (pgbench scripts through REST)', () => {
     const unknown = await bad({ scripts: [{ builtin: 'tpcc' }] });
     expect(unknown.status).toBe(400);
     expect(String(JSON.stringify(unknown.body))).toContain('script.scripts');
-    // An engine whose driver has no parameter session (DuckDB) is refused, naming the engine field.
-    const duck = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: { engine: 'duckdb', file: 'x.duckdb' }, script: { scripts: [{ builtin: 'select-only' }] } });
-    expect(duck.status).toBe(424);
-    expect(duck.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'target.engine' });
+    // An engine whose driver has no parameter session (SQL Server) is refused before connecting, naming the engine field.
+    const mssql = await post(s, '/api/v1/jobs', { type: 'run', workload: 'script', target: { engine: 'mssql' }, script: { scripts: [{ builtin: 'select-only' }] } });
+    expect(mssql.status).toBe(424);
+    expect(mssql.body['error']).toMatchObject({ code: 'SLEDGE_E_DRIVER_UNAVAILABLE', field: 'target.engine' });
     expect((await get<JobList>(s, '/api/v1/jobs')).total).toBe(before);
   });
 

@@ -30,7 +30,7 @@ describe('TPROC-H on DuckDB', () => {
   it('capabilities list DuckDB with TPROC-H, DOP, and TPROC-C not offered with the reason', async () => {
     const caps = await get<Capabilities>(s, '/api/v1/capabilities');
     const d = caps.engines.find((e) => e.engine === 'duckdb')!;
-    expect(d).toMatchObject({ displayName: 'DuckDB', available: true, library: '@duckdb/node-api', workloads: ['tproch'] });
+    expect(d).toMatchObject({ displayName: 'DuckDB', available: true, library: '@duckdb/node-api', workloads: ['tproch', 'script'] });
     expect(d.libraryVersion).toMatch(/DuckDB v\d+\.\d+/);
     expect(d.workloadFeatures?.['tproch']).toEqual({ dop: true });
     expect(d.notOffered?.['tprocc']).toMatch(/optimistic concurrency/);

@@ -189,6 +189,8 @@ const SCRIPT_OPTION_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['duration', 'duration', 'number'],
   ['workers', 'workers', 'number'],
   ['scale', 'scale', 'number'],
+  ['max-tries', 'maxTries', 'number'],
+  ['retry-on', 'retryOn', 'list'],
 ];
 
 /** The script options of a body: -f/--builtin scripts and the driver settings. */

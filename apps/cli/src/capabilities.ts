@@ -4,7 +4,9 @@ import type { Capabilities } from '@sledge/protocol';
  * `sledge capabilities` as text: the row generator, then per engine whether
  * its driver loads (HammerDB's librarycheck lines), how to install it when
  * not, and which loop runs its virtual users: the native one, or JavaScript
- * with the reason (how to get the native one) and what JavaScript costs.
+ * with the reason (how to get the native one) and what JavaScript costs, or
+ * for an in-process engine (features.mainThreadSessions) that they run on
+ * the server's main thread, with its workloads.
  */
 export function capabilitiesText(c: Capabilities): string {
   const out = [`Sledge ${c.version} on Node ${c.node}, ${c.cpus} CPUs; row generator: ${c.generator.active}${c.generator.reason ? ` (${c.generator.reason})` : ''}`];
@@ -13,6 +15,10 @@ export function capabilitiesText(c: Capabilities): string {
       `${e.available ? 'Success' : 'Failed '} ... ${e.available ? 'loaded' : 'could not load'} library ${e.library}${e.libraryVersion ? ` ${e.libraryVersion}` : ''} for ${e.displayName}${e.reason ? `: ${e.reason}` : ''}`,
     );
     if (!e.available && e.install) out.push(`          to install: ${e.install}`);
+    // An in-process engine (DuckDB): its VUs (scripts) run on the server's main thread, beside its query streams.
+    if (e.available && e.features?.mainThreadSessions) {
+      out.push(`          virtual users: JavaScript, on the server's main thread (the database runs in the server's process, one instance per file); workloads: ${e.workloads.join(', ')}`);
+    }
     const l = e.vuLoop;
     if (!l) continue;
     if (l.active === 'native') out.push(`          virtual users: ${l.name ?? 'the native loop'}`);

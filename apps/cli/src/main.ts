@@ -119,10 +119,11 @@ CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one sche
 
 script (--workload script: pgbench scripts, see docs/script-workload.md):
   -f FILE[@W] (repeatable) --builtin tpcb-like|simple-update|select-only[@W] --vus N --rampup MIN --duration MIN
-  --scale N --workers N, and --steps, --arrival-rate (...), --replicas, --threshold as for TPROC-C; thresholds
-  name scripts as operations: 'p95(tpcb-like)<10ms' 'error_rate(a.sql)<1%'
+  --scale N --workers N --max-tries N --retry-on CLASSES, and --steps, --arrival-rate (...), --replicas,
+  --threshold as for TPROC-C; thresholds name scripts as operations: 'p95(tpcb-like)<10ms' 'error_rate(a.sql)<1%'
   e.g. sledge build --workload script --db postgresql --scale 1
        sledge run --workload script -f a.sql@5 -f b.sql@1 --builtin tpcb-like@1 --vus 4 --duration 1
+       sledge run --local --workload script --db duckdb --file pg.duckdb -f a.sql --vus 2 --max-tries 5
 
 global flags:
   --server URL   (default http://127.0.0.1:8080, or $SLEDGE_SERVER)

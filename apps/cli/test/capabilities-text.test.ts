@@ -41,6 +41,16 @@ describe('capabilitiesText', () => {
     ]);
   });
 
+  it("an in-process engine (features.mainThreadSessions): its VUs on the server's main thread, and its workloads", () => {
+    const features = { storedProcedures: false, tpmSource: 'client', bulkFormat: 'csv', asyncSessions: true, createsDatabase: false, partition: false, mainThreadSessions: true } as const;
+    const text = capabilitiesText(caps([{ ...base, engine: 'duckdb', displayName: 'DuckDB', library: '@duckdb/node-api', workloads: ['tproch', 'script'], features }]));
+    expect(text.split('\n').slice(1)).toEqual([
+      'Success ... loaded library @duckdb/node-api for DuckDB',
+      "          virtual users: JavaScript, on the server's main thread (the database runs in the server's process, one instance per file); workloads: tproch, script",
+      '',
+    ]);
+  });
+
   it('a driver that does not load: why and how to install, and no VU loop line', () => {
     const text = capabilitiesText(
       caps([{ engine: 'oracle', displayName: 'Oracle', available: false, library: 'oracledb', reason: 'Cannot find module oracledb', install: 'pnpm add oracledb', workloads: [] }]),

@@ -2,6 +2,7 @@ import type { Driver, EngineSession, TprochHooks } from '@sledge/core';
 import type { DriverFeatures, DuckdbTarget } from '@sledge/protocol';
 import { classifyError } from './engine/errors.js';
 import { api, LIBRARY, probeLibrary } from './engine/library.js';
+import { openDuckdbParamSession } from './engine/param-session.js';
 import { openDuckdbQuerySession } from './engine/query-session.js';
 import { tprochHooks } from './tproch/hooks.js';
 
@@ -12,6 +13,9 @@ const FEATURES: DriverFeatures = {
   asyncSessions: true,
   createsDatabase: false,
   partition: false,
+  // One instance per file per thread (engine/connection.ts): the script workload's VUs run where the
+  // admin session and TPROC-H streams do, on the server's main thread, each on a connection of its own.
+  mainThreadSessions: true,
 };
 
 /**
@@ -23,7 +27,7 @@ export const NOT_OFFERED = {
     "Conflicting updates abort (optimistic concurrency). DuckDB's concurrency control aborts one of two transactions that update the same rows (\"Conflict on update\"), and TPROC-C's virtual users update the same DISTRICT and WAREHOUSE rows all the time: most new-order and payment transactions would fail rather than wait, so NOPM would measure conflicts, not throughput. Run TPROC-C on SQLite or a server engine.",
 } as const;
 
-/** The DuckDB driver: TPROC-H only (see NOT_OFFERED). */
+/** The DuckDB driver: TPROC-H and scripts (see NOT_OFFERED for TPROC-C). */
 export interface DuckdbDriver extends Driver<DuckdbTarget> {
   readonly workloads: { tproch: TprochHooks<DuckdbTarget> };
   readonly notOffered: typeof NOT_OFFERED;
@@ -51,6 +55,8 @@ export const driver: DuckdbDriver = {
   openSession: async () => engineSession(),
   classifyError,
   openQuerySession: async (target, opts) => openDuckdbQuerySession(target, opts),
+  // The script workload's VU session (no pipelines: DuckDB has no protocol to pipeline).
+  openParamSession: async (target, opts) => openDuckdbParamSession(target, opts),
   localFileFields: ['file'],
   schemaField: 'file',
   workloads: { tproch: tprochHooks },

@@ -14,6 +14,13 @@ export const DriverFeatures = Type.Object({
   /** The engine needs a superuser to create the database and user. */
   createsDatabase: Type.Boolean(),
   partition: Type.Boolean(),
+  /**
+   * The engine runs inside this process with one instance of a database file
+   * per thread (DuckDB): the server keeps every session of a job on its main
+   * thread, VUs included (async loops there, never worker threads or replicas),
+   * so the file has one owner. Absent: VUs run on worker threads.
+   */
+  mainThreadSessions: Type.Optional(Type.Boolean()),
 });
 export type DriverFeatures = Type.Static<typeof DriverFeatures>;
 

@@ -36,6 +36,7 @@ import { hasJudging, judgeJob, judgingOf } from './judge.js';
 import type { ReplicaHub } from '../replicas/hub.js';
 import { checkPlacement } from '../replicas/preflight.js';
 import { placeOnReplicas } from '../replicas/remote-vus.js';
+import { checkMainThreadRun } from '../runner/main-thread.js';
 
 /** Does the job work on its target's database (not only on files)? */
 const usesDb = (cfg: JobConfig) => jobBody(cfg.workload, cfg.type).db;
@@ -328,6 +329,7 @@ export class JobEngine {
     const driver = await this.usableDriver(cfg.target);
     const key = targetKey(cfg.target);
     const busy = (this.active && targetKey(this.active.cfg.target) === key) || this.queue.some((q) => targetKey(q.cfg.target) === key);
+    if (driver.features(cfg.target).mainThreadSessions) checkMainThreadRun(cfg, driver);
     await workloadRunner(cfg.workload).preflight?.(cfg, driver, { busy });
   }
 

@@ -4,12 +4,14 @@ import type { ErrorInfo } from '@sledge/protocol';
 import { CTRL_GO, CTRL_PHASE, CTRL_RUN, RUN_ABORT, RUN_STOP, VU_STATE } from '../shared/layout.js';
 import type { FromVuWorker, LogLine, VuAssignment, VuProfile, VuWorkerData } from '../shared/messages.js';
 import { VU_WORKER, startWorker } from './workers.js';
+import { runVuGroup } from '../worker/vu-group.js';
 import type { VuHost } from './vu-host.js';
 import { SparseHist, mergePairs, recordPairs } from '../shared/sparse-hist.js';
 
 interface WorkerHandle {
-  worker: Worker;
-  exited: Promise<number>;
+  /** The group's worker thread; absent for a group on this thread (mainThread). */
+  worker?: Worker;
+  exited: Promise<unknown>;
   done: boolean;
 }
 
@@ -37,6 +39,9 @@ export interface VuPoolSink {
  * The VU worker threads of one run: started together, released together
  * (CTRL_GO) once every one has loaded its driver, stopped through the
  * control word. Collects their interval latency, profiles and first failure.
+ * With `mainThread` (DriverFeatures.mainThreadSessions: DuckDB) the groups
+ * run on this thread instead, as async loops beside the server, reporting
+ * the same messages without a thread between.
  */
 export class VuPool implements VuHost {
   private readonly handles: WorkerHandle[] = [];
@@ -59,6 +64,7 @@ export class VuPool implements VuHost {
     private readonly states: Int32Array,
     private readonly sink: VuPoolSink,
     private readonly exact = false,
+    private readonly mainThread = false,
   ) {
     this.control = new Int32Array(control);
   }
@@ -112,10 +118,17 @@ export class VuPool implements VuHost {
     }
   }
 
-  /** Start one worker per data (each hosting its `vus`). */
+  /** Start one worker per data (each hosting its `vus`), or with `mainThread` one group per data on this thread. */
   start(datas: VuWorkerData[]): void {
     for (const data of datas) {
       const handle = { done: false } as WorkerHandle;
+      if (this.mainThread) {
+        // The group's first await (loading the driver) comes before any message: every handle is in the list by then.
+        handle.exited = runVuGroup(data, (m) => this.onMessage(handle, datas.length, m));
+        void handle.exited.then(() => this.markDone(handle));
+        this.handles.push(handle);
+        continue;
+      }
       const { worker, exited } = startWorker<VuWorkerData, FromVuWorker>(VU_WORKER, data, (m) => this.onMessage(handle, datas.length, m));
       Object.assign(handle, { worker, exited });
       worker.on('error', (e) => this.fail(handle, { code: 'SLEDGE_E_INTERNAL', message: `a VU worker crashed: ${e.message}` }));
@@ -130,10 +143,21 @@ export class VuPool implements VuHost {
     Atomics.notify(this.control, CTRL_GO);
   }
 
+  /** End a group still running: terminate its thread; a group on this thread is told to abort (RUN_ABORT) and left to end after its current operation. */
+  private async end(h: WorkerHandle): Promise<void> {
+    if (h.done) return;
+    if (h.worker) {
+      await h.worker.terminate();
+      return;
+    }
+    this.setRun(RUN_ABORT);
+    this.markDone(h);
+  }
+
   /** Wait for every worker to end; after graceMs, terminate the ones still running. */
   async waitWorkers(graceMs: number): Promise<void> {
     const t = setTimeout(() => {
-      for (const h of this.handles) if (!h.done) void h.worker.terminate();
+      for (const h of this.handles) void this.end(h);
     }, graceMs);
     await this.allDone;
     clearTimeout(t);
@@ -153,6 +177,6 @@ export class VuPool implements VuHost {
   /** Abort every VU and terminate the threads still running. */
   async abort(): Promise<void> {
     this.setRun(RUN_ABORT);
-    await Promise.all(this.handles.map(async (h) => (h.done ? undefined : h.worker.terminate())));
+    await Promise.all(this.handles.map((h) => this.end(h)));
   }
 }

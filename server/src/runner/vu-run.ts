@@ -165,7 +165,7 @@ class VuRun<C extends WorkloadConfig> {
     this.counters = new CounterReader(new Int32Array(this.shared.counters), states, this.plan.vus, this.ops.length);
     this.faults = new FaultReader(new Int32Array(this.shared.faults), this.plan.vus, this.ops);
     this.remote = this.placeRemote();
-    this.pool = this.remote ?? new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) });
+    this.pool = this.remote ?? new VuPool(this.shared.control, states, { output: (lines) => env.ctx.outputMany(lines) }, false, features.mainThreadSessions === true);
   }
 
   /** A run placed on replicas: its RemoteVus (refused where the run needs this server's threads). */
@@ -284,7 +284,10 @@ class VuRun<C extends WorkloadConfig> {
       ? native.choose(this.env.vuLoop ?? 'auto', driver, cfg.target, this.options, this.env.pgVuAddonPath)
       : { loop: 'typescript' as const, line: `Virtual users run in JavaScript (the ${this.spec.workload.name} workload has no native VU loop)` };
     // Native VUs run on their own threads: one worker thread hosts them all unless workers are set.
-    const workers = loop.loop === 'native' ? Math.max(1, Math.min(vus, plan.workers || 1)) : this.features.asyncSessions ? Math.max(1, Math.min(vus, plan.workers || cpus)) : vus;
+    // Sessions that stay on the main thread (mainThreadSessions): one group there hosts every VU.
+    const workers = this.features.mainThreadSessions
+      ? 1
+      : loop.loop === 'native' ? Math.max(1, Math.min(vus, plan.workers || 1)) : this.features.asyncSessions ? Math.max(1, Math.min(vus, plan.workers || cpus)) : vus;
     if (this.timed) {
       mon(`${vus + 1} Virtual Users Created with Monitor VU`);
       ctx.output(0, 'Vuser 1:RUNNING');
@@ -292,7 +295,10 @@ class VuRun<C extends WorkloadConfig> {
     // HammerDB's monitor prints the version once it runs (after its `Vuser 1:RUNNING`).
     mon(`DBVersion:${version}`);
     if (this.remote) mon(setup.summary);
-    else {
+    else if (this.features.mainThreadSessions) {
+      mon(`${vus} VU(s) on the server's main thread (${cfg.target.engine} keeps one instance of the database in this process, and its sessions on that thread); ${setup.summary}`);
+      mon(loop.line);
+    } else {
       mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
       mon(loop.line);
     }

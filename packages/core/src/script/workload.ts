@@ -45,6 +45,9 @@ function plan(o: ScriptRunOptions): VuPlan {
     clientDelayMs: 0,
     userDelayMs: 0,
     workers: o.workers,
+    // pgbench's --max-tries (default 1: a failed script run is counted and the VU goes on to its next one).
+    maxTries: o.maxTries ?? 1,
+    retryOn: o.retryOn ?? ['serialization'],
     rampupMinutes: o.rampup,
     durationMinutes: o.duration,
     timeProfile: false,

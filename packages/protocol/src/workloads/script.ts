@@ -5,7 +5,7 @@ import { Problems, validate } from '../validate.js';
 import type { WorkloadDef } from './types.js';
 import { applyTargetDefaults } from './target-defaults.js';
 import { MAX_VUS } from './tprocc.js';
-import { FaultResultFields } from '../run/errors.js';
+import { FaultOptionFields, FaultResultFields } from '../run/errors.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
 import { PlacementResultFields } from '../run/placement.js';
@@ -52,6 +52,9 @@ export const ScriptOptions = Type.Object(
     duration: Minutes('Duration (minutes)', 1, 0.01),
     scale: Type.Integer({ title: 'Scale', description: "build: pgbench's -s (100,000 accounts per unit); run: :scale (0 = the pgbench_branches row count, 1 without that table)", default: 0, minimum: 0, maximum: MAX_SCRIPT_SCALE }),
     workers: Type.Integer({ title: 'Worker threads (0 = automatic)', default: 0, minimum: 0, maximum: 1024, 'x-group': 'driver' }),
+    // pgbench's --max-tries: a script run that failed on an error of a retryOn class runs again with the same random draws.
+    maxTries: Type.Optional(FaultOptionFields.maxTries),
+    retryOn: Type.Optional(FaultOptionFields.retryOn),
     steps: Type.Optional(LoadSteps),
     arrival: Type.Optional(ArrivalOptions),
   },
@@ -132,6 +135,7 @@ export const SCRIPT_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<str
   mariadb: { database: 'pgbench' },
   mssql: { database: 'pgbench' },
   db2: { database: 'pgbench' },
+  duckdb: { file: 'pgbench.duckdb' },
 };
 
 function normalizeScriptBody<B>(body: B): B {

@@ -24,8 +24,12 @@ export async function preflight(cfg: ScriptJobConfig, driver: Driver, { busy }: 
   const scripts = parseJobScripts(cfg.script);
   checkScriptsOnDriver(scripts, driver);
   if (cfg.script.scale > 0) return;
+  // Another job on the target: :scale 1 without opening a session (an in-process engine's file stays with that job).
+  if (busy) {
+    cfg.script.scale = 1;
+    return;
+  }
   cfg.script.scale = await withParamSession(driver, cfg, 'script-preflight', async (s) => {
-    if (busy) return 1;
     try {
       const rows = await s.run(scriptCheckSql(cfg, 'branches'), []);
       return Math.max(1, Number(rows[0]?.['n'] ?? 1));
