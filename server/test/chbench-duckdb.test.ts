@@ -36,6 +36,8 @@ describe('CH-benCHmark on DuckDB (analytic streams only)', () => {
     const d = caps.engines.find((e) => e.engine === 'duckdb')!;
     expect(d.workloads).toEqual(expect.arrayContaining(['tproch', 'tprocc', 'chbench']));
     expect(d.notOffered?.['tprocc']).toBeUndefined();
+    // No VU loop: DuckDB's VUs never run.
+    expect(d.vuLoop).toBeUndefined();
     expect(d.limited?.['tprocc']).toMatch(/^Schema only .*optimistic concurrency/);
     expect(d.limited?.['chbench']).toMatch(/^Analytic streams only: runs take tprocc.vus 0/);
     // Engines that run TPROC-C's transactions have no limits.

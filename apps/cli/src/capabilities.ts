@@ -3,8 +3,9 @@ import type { Capabilities } from '@sledge/protocol';
 /**
  * `sledge capabilities` as text: the row generator, then per engine whether
  * its driver loads (HammerDB's librarycheck lines), how to install it when
- * not, and which loop runs its virtual users: the native one, or JavaScript
- * with the reason (how to get the native one) and what JavaScript costs.
+ * not, the workloads it offers in part, and which loop runs its virtual
+ * users: the native one, or JavaScript with the reason (how to get the
+ * native one) and what JavaScript costs.
  */
 export function capabilitiesText(c: Capabilities): string {
   const out = [`Sledge ${c.version} on Node ${c.node}, ${c.cpus} CPUs; row generator: ${c.generator.active}${c.generator.reason ? ` (${c.generator.reason})` : ''}`];
@@ -13,6 +14,8 @@ export function capabilitiesText(c: Capabilities): string {
       `${e.available ? 'Success' : 'Failed '} ... ${e.available ? 'loaded' : 'could not load'} library ${e.library}${e.libraryVersion ? ` ${e.libraryVersion}` : ''} for ${e.displayName}${e.reason ? `: ${e.reason}` : ''}`,
     );
     if (!e.available && e.install) out.push(`          to install: ${e.install}`);
+    // Workloads offered in part (DuckDB: TPROC-C's schema, CH-benCHmark's analytic streams), in their first sentence.
+    for (const [w, what] of Object.entries(e.limited ?? {})) out.push(`          ${w}: ${what.split(/(?<=\.) /)[0]}`);
     const l = e.vuLoop;
     if (!l) continue;
     if (l.active === 'native') out.push(`          virtual users: ${l.name ?? 'the native loop'}`);
