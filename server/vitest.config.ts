@@ -41,6 +41,7 @@ export default defineConfig({
         'test/thresholds-sqlite.test.ts',
         'test/tproch-sqlite.test.ts',
         'test/tproch-duckdb.test.ts',
+        'test/chbench-duckdb.test.ts',
       ],
       live: [
         // The local PostgreSQL (127.0.0.1:5432).

@@ -43,18 +43,18 @@ afterAll(async () => {
 });
 
 describe('TPROC-H on DuckDB', () => {
-  it('the server offers DuckDB with TPROC-H only', async () => {
+  it('the server offers DuckDB with TPROC-H, and TPROC-C and CH-benCHmark in part', async () => {
     const caps = (await api<Capabilities>(server.url, 'GET', '/capabilities')).body;
     const d = caps.engines.find((e) => e.engine === 'duckdb');
-    expect(d).toMatchObject({ available: true, workloads: ['tproch'] });
-    expect(d?.notOffered?.['tprocc']).toBeTruthy();
+    expect(d).toMatchObject({ available: true, workloads: ['tproch', 'tprocc', 'chbench'] });
+    expect(d?.limited?.['tprocc']).toBeTruthy();
   });
 
-  it('Target page: the DuckDB card says TPROC-C is not offered; picking it switches the workload to TPROC-H', async () => {
+  it('Target page: the DuckDB card says TPROC-C is schema only; picking it switches the workload to TPROC-H', async () => {
     await page.goto(`${server.url}/targets`);
     const card = page.locator('label[data-engine="duckdb"]');
     await card.waitFor();
-    expect(await card.getByTestId('not-offered-duckdb-tprocc').textContent()).toMatch(/^No TPROC-C: .*optimistic concurrency/);
+    expect(await card.getByTestId('limited-duckdb-tprocc').textContent()).toMatch(/^TPROC-C: Schema only \(build, check, delete; no runs\)\.$/);
     await card.click();
     expect(await card.getAttribute('class')).toContain('selected');
     // The file field takes TPROC-H's default, then a name of our own.
@@ -67,7 +67,8 @@ describe('TPROC-H on DuckDB', () => {
     await shot(page, 'duckdb-target');
     await nav(page, 'Schema');
     expect(await page.locator('input[data-workload="tproch"]').isChecked()).toBe(true);
-    expect(await page.locator('input[data-workload="tprocc"]').isDisabled()).toBe(true);
+    expect(await page.locator('input[data-workload="tprocc"]').isDisabled()).toBe(false);
+    expect(await page.getByTestId('limited-tprocc').textContent()).toBe(' (Schema only (build, check, delete; no runs))');
     expect(await page.locator('#schema-h').textContent()).toBe('TPROC-H schema on DuckDB');
   });
 

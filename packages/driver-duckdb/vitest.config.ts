@@ -7,8 +7,9 @@ export default defineConfig({
     hookTimeout: 300000,
     fileParallelism: false,
     projects: tiers(import.meta.url, {
-      // No server: SF 0.01 builds and the 22 queries on in-memory and temp-dir DuckDB databases (each file 10-40 s).
-      sqlite: ['src/tproch/contract.test.ts'],
+      // No server: SF 0.01 builds and the 22 queries on in-memory and temp-dir DuckDB databases (each file 10-40 s);
+      // a 1-warehouse TPROC-C build, and CH-benCHmark's 22 queries on one (about 35 s each).
+      sqlite: ['src/tproch/contract.test.ts', 'src/tprocc/build.test.ts', 'src/tprocc/chbench.test.ts'],
     }),
   },
 });

@@ -37,7 +37,7 @@ describe('vuLoopCapability', () => {
     expect(l?.cost).toBeTruthy();
   });
 
-  it('a driver with no native loop says so and states no cost; an engine without TPROC-C has no VU loop', async () => {
+  it("a driver with no native loop says so and states no cost; an engine without TPROC-C's transactions has no VU loop", async () => {
     expect(vuLoopCapability('sqlite', await loadDriver('sqlite'))).toEqual({ active: 'javascript', reason: 'the SQLite driver has no native VU loop' });
     expect(vuLoopCapability('duckdb', await loadDriver('duckdb'))).toBeUndefined();
   });

@@ -116,6 +116,9 @@ CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one sche
   --dop N --query-timeout SEC --raise-query-error (the analytic queries)
   e.g. sledge build --workload chbench --db postgresql --warehouses 4 --build-vus 2
        sledge run --workload chbench --db postgresql --vus 2 --analytic-streams 1 --rampup 1 --duration 3
+  --vus 0: the analytic streams alone (DuckDB runs no TPROC-C transactions, so it takes --vus 0 only)
+  e.g. sledge build --workload chbench --db duckdb --file ch.duckdb --warehouses 1
+       sledge run --workload chbench --db duckdb --file ch.duckdb --vus 0 --analytic-streams 1 --rampup 0 --duration 1
 
 script (--workload script: pgbench scripts, see docs/script-workload.md):
   -f FILE[@W] (repeatable) --builtin tpcb-like|simple-update|select-only[@W] --vus N --rampup MIN --duration MIN

@@ -24,7 +24,14 @@ describe('capabilitiesText', () => {
           },
         },
         { ...base, engine: 'sqlite', displayName: 'SQLite', library: 'better-sqlite3', vuLoop: { active: 'javascript', reason: 'the SQLite driver has no native VU loop' } },
-        { ...base, engine: 'duckdb', displayName: 'DuckDB', library: '@duckdb/node-api', workloads: ['tproch'] },
+        {
+          ...base,
+          engine: 'duckdb',
+          displayName: 'DuckDB',
+          library: '@duckdb/node-api',
+          workloads: ['tproch', 'tprocc', 'chbench'],
+          limited: { tprocc: 'Schema only (build, check, delete; no runs). DuckDB runs no TPROC-C transactions.', chbench: 'Analytic streams only: runs take tprocc.vus 0. DuckDB runs no TPROC-C transactions.' },
+        },
       ]),
     );
     expect(text.split('\n')).toEqual([
@@ -37,6 +44,8 @@ describe('capabilitiesText', () => {
       'Success ... loaded library better-sqlite3 for SQLite',
       '          virtual users: JavaScript (the SQLite driver has no native VU loop)',
       'Success ... loaded library @duckdb/node-api for DuckDB',
+      '          tprocc: Schema only (build, check, delete; no runs).',
+      '          chbench: Analytic streams only: runs take tprocc.vus 0.',
       '',
     ]);
   });

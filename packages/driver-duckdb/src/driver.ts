@@ -1,10 +1,11 @@
-import type { Driver, EngineSession, TprochHooks } from '@sledge/core';
+import type { Driver, EngineSession, TproccHooks, TproccTarget, TprochHooks } from '@sledge/core';
 import type { DriverFeatures, DuckdbTarget } from '@sledge/protocol';
 import { classifyError } from './engine/errors.js';
 import { api, LIBRARY, probeLibrary } from './engine/library.js';
 import { openDuckdbParamSession } from './engine/param-session.js';
 import { openDuckdbQuerySession } from './engine/query-session.js';
 import { tprochHooks } from './tproch/hooks.js';
+import { tproccHooks } from './tprocc/hooks.js';
 
 const FEATURES: DriverFeatures = {
   storedProcedures: false,
@@ -19,17 +20,17 @@ const FEATURES: DriverFeatures = {
 };
 
 /**
- * Workloads this engine does not run, and why (capabilities show the
- * reason; asking for one is SLEDGE_E_DRIVER_UNAVAILABLE with it).
+ * Workloads this engine does not run at all, and why (capabilities show the
+ * reason; asking for one is SLEDGE_E_DRIVER_UNAVAILABLE with it). None:
+ * TPROC-C is offered in part, its schema without its transactions
+ * (tprocc/hooks.ts NO_TRANSACTIONS, the hooks' noTransactions), so
+ * CH-benCHmark's analytic streams run on DuckDB.
  */
-export const NOT_OFFERED = {
-  tprocc:
-    "Conflicting updates abort (optimistic concurrency). DuckDB's concurrency control aborts one of two transactions that update the same rows (\"Conflict on update\"), and TPROC-C's virtual users update the same DISTRICT and WAREHOUSE rows all the time: most new-order and payment transactions would fail rather than wait, so NOPM would measure conflicts, not throughput. Run TPROC-C on SQLite or a server engine.",
-} as const;
+export const NOT_OFFERED = {} as const;
 
-/** The DuckDB driver: TPROC-H and scripts (see NOT_OFFERED for TPROC-C). */
+/** The DuckDB driver: TPROC-H, scripts, TPROC-C's schema without its transactions, CH-benCHmark's analytic streams. */
 export interface DuckdbDriver extends Driver<DuckdbTarget> {
-  readonly workloads: { tproch: TprochHooks<DuckdbTarget> };
+  readonly workloads: { tproch: TprochHooks<DuckdbTarget>; tprocc: TproccHooks<TproccTarget<DuckdbTarget>> };
   readonly notOffered: typeof NOT_OFFERED;
 }
 
@@ -59,6 +60,6 @@ export const driver: DuckdbDriver = {
   openParamSession: async (target, opts) => openDuckdbParamSession(target, opts),
   localFileFields: ['file'],
   schemaField: 'file',
-  workloads: { tproch: tprochHooks },
+  workloads: { tproch: tprochHooks, tprocc: tproccHooks },
   notOffered: NOT_OFFERED,
 };

@@ -50,6 +50,12 @@ export const EngineCapability = Type.Object({
       description: 'workloads this engine deliberately does not run, each with the reason (DuckDB: TPROC-C)',
     }),
   ),
+  limited: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        'workloads this engine offers in part (they are in `workloads`), each with what it leaves out and why (DuckDB: TPROC-C builds, checks and deletes its schema but runs no transactions; CH-benCHmark runs its analytic streams alone, tprocc.vus 0)',
+    }),
+  ),
   workloadFeatures: Type.Optional(
     Type.Record(Type.String(), Type.Record(Type.String(), Type.Boolean()), {
       description: "per workload, what this engine does with its options (tproch.dop: a per-session degree of parallelism; false: the option is ignored)",

@@ -82,6 +82,22 @@ describe('workloads', () => {
     expect(e.errors!.every((x) => x.message.startsWith(x.field))).toBe(true);
   });
 
+  it('CH-benCHmark takes tprocc.vus 0 (the analytic streams alone), TPROC-C does not; 0 VUs and 0 streams is refused', () => {
+    const ch = parseJobCreate({ type: 'run', workload: 'chbench', target: { engine: 'duckdb' }, tprocc: { vus: 0 }, chbench: { analyticStreams: 2 } }, 1);
+    expect(configOf(ch, 'chbench').tprocc.vus).toBe(0);
+    expect(ch.target).toMatchObject({ engine: 'duckdb', file: 'chbench.duckdb' });
+    expect(err(() => parseJobCreate({ type: 'run', target: { engine: 'sqlite' }, tprocc: { vus: 0 } }, 1)).field).toBe('tprocc.vus');
+    const none = err(() => parseJobCreate({ type: 'run', workload: 'chbench', target: { engine: 'sqlite' }, tprocc: { vus: 0 }, chbench: { analyticStreams: 0 } }, 1));
+    expect(none.field).toBe('tprocc.vus');
+    expect(none.message).toMatch(/nothing to run/);
+  });
+
+  it("TPROC-C's own DuckDB file: tprocc.duckdb unless the target names one", () => {
+    expect(parseJobCreate({ type: 'build', target: { engine: 'duckdb' } }, 1).target).toMatchObject({ file: 'tprocc.duckdb' });
+    expect(parseJobCreate({ type: 'build', target: { engine: 'duckdb', file: 'x.duckdb' } }, 1).target).toMatchObject({ file: 'x.duckdb' });
+    expect(parseJobCreate({ type: 'build', workload: 'tproch', target: { engine: 'duckdb' } }, 1).target).toMatchObject({ file: 'tproch.duckdb' });
+  });
+
   it('datagen rules keep their messages', () => {
     const t = { engine: 'sqlite' };
     expect(err(() => parseJobCreate({ type: 'build', target: t, datagen: { dir: 'x', workers: 1 } }, 1)).message).toMatch(/applies only to jobs of type "datagen"/);

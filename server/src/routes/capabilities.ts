@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, type EngineCapability } from '@sledge/protocol';
+import type { Driver } from '@sledge/core';
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';
 import { TARGET_SCHEMAS } from '@sledge/protocol';
@@ -10,6 +11,20 @@ import { TargetBody, checkTargetBody, type RouteDeps } from './route-deps.js';
 import { isAnonymous } from '../plugins/auth.js';
 import type { VuLoopPreference } from '../shared/messages.js';
 import { vuLoopCapability } from '../workloads/tprocc/vu-loop-capability.js';
+
+/**
+ * Workloads a driver offers in part, with what is left out and why: TPROC-C
+ * hooks without transactions (TproccHooks.noTransactions, DuckDB) build,
+ * check and delete the schema, and CH-benCHmark there runs its analytic
+ * streams alone (tprocc.vus 0).
+ */
+function limitedWorkloads(d: Driver): { limited?: Record<string, string> } {
+  const why = d.workloads.tprocc?.noTransactions;
+  if (!why) return {};
+  const limited: Record<string, string> = { tprocc: `Schema only (build, check, delete; no runs). ${why}` };
+  if (d.openQuerySession) limited['chbench'] = `Analytic streams only: runs take tprocc.vus 0. ${why}`;
+  return { limited };
+}
 
 /** Like HammerDB's librarycheck: which drivers load here, and why not when they do not; which loop runs each engine's VUs. */
 export async function capabilities(version: string, vuLoop: VuLoopPreference = 'auto'): Promise<Capabilities> {
@@ -39,6 +54,7 @@ export async function capabilities(version: string, vuLoop: VuLoopPreference = '
           ],
           ...(loop ? { vuLoop: loop } : {}),
           ...(d.notOffered && Object.keys(d.notOffered).length > 0 ? { notOffered: { ...d.notOffered } } : {}),
+          ...limitedWorkloads(d),
           workloadFeatures: Object.fromEntries(
             Object.entries(d.workloads)
               .map(([id, hooks]) => [id, (hooks as { features?: Record<string, boolean> } | undefined)?.features] as const)

@@ -53,8 +53,9 @@ function EnginePicker() {
               disabled={!e.available}
               onChange={() => {
                 wb.setEngine(e.engine as EngineId);
-                // An engine that does not run the chosen workload (DuckDB: no TPROC-C) switches to the first one it runs.
-                if (e.workloads.length > 0 && !e.workloads.includes(wb.workload.id)) wb.setWorkload(e.workloads[0]!);
+                // An engine that does not run the chosen workload, or runs it only in part (DuckDB: TPROC-C's schema, no transactions), switches to the first one it runs fully.
+                const full = e.workloads.filter((w) => !e.limited?.[w]);
+                if (full.length > 0 && !full.includes(wb.workload.id)) wb.setWorkload(full[0]!);
               }}
             />
             <span className="engine-name">{e.displayName}</span>
@@ -66,6 +67,12 @@ function EnginePicker() {
               Object.entries(e.notOffered).map(([w, why]) => (
                 <span key={w} className="muted small engine-note" title={why} data-testid={`not-offered-${e.engine}-${w}`}>
                   No {workloadDef(w)?.display ?? w}: {firstLine(why).split(/(?<=\.) /)[0]}
+                </span>
+              ))}
+            {e.limited &&
+              Object.entries(e.limited).map(([w, what]) => (
+                <span key={w} className="muted small engine-note" title={what} data-testid={`limited-${e.engine}-${w}`}>
+                  {workloadDef(w)?.display ?? w}: {firstLine(what).split(/(?<=\.) /)[0]}
                 </span>
               ))}
             {!e.available && (

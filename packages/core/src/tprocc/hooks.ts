@@ -32,6 +32,15 @@ export interface TproccHooks<T> {
   /** One virtual user's connection. */
   openVu(target: T, opts: VuSessionOptions): Promise<VuSession>;
   /**
+   * Optional capability: set when the engine builds, checks and deletes
+   * TPROC-C schemas (so CH-benCHmark's analytic streams have data) but runs
+   * no TPROC-C transactions, to the reason and what to do instead (DuckDB:
+   * optimistic concurrency). A TPROC-C run is refused with it before it is
+   * stored, CH-benCHmark runs there with tprocc.vus 0 only, capabilities
+   * show it, and openVu throws it.
+   */
+  readonly noTransactions?: string;
+  /**
    * Optional capability: a native (C++) VU loop that runs this engine's
    * transactions without returning to JavaScript per transaction. The server
    * uses it when the loop loads and the run's options allow it, and falls

@@ -2,12 +2,13 @@ import Type from 'typebox';
 import { Target } from '../targets.js';
 import { JobCommonFields, type JobConfigBase, type JobType } from '../job-base.js';
 import { Problems, validate } from '../validate.js';
-import { isEngineId } from '../engines.js';
+import { isEngineId, type EngineId } from '../engines.js';
 import type { ThemeColor } from '../palette.js';
 import type { WorkloadDef } from './types.js';
 import { applyTargetDefaults } from './target-defaults.js';
-import { TPROCC, TPROCC_TABLES, TX_COLORS, TX_PROC, TX_TYPES, TproccOptions, TproccResult, parseTproccOptions, type TxType } from './tprocc.js';
+import { TPROCC_TABLES, TX_COLORS, TX_PROC, TX_TYPES, TproccOptions, TproccResult, parseTproccOptions, type TxType } from './tprocc.js';
 import { tprochOpColor } from './tproch.js';
+import { normalizeTproccSchema } from './tprocc-schema.js';
 
 /**
  * CH-benCHmark (docs/chbench.md): TPROC-C's transactions and 22 analytic
@@ -151,11 +152,13 @@ export const CHBENCH_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<st
   mssql: { database: 'chbench' },
   oracle: { user: 'chbench', password: 'chbench' },
   db2: { database: 'chbench' },
+  duckdb: { file: 'chbench.duckdb' },
 };
 
 function normalizeChbenchBody<B>(body: B): B {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const b = TPROCC.normalize ? TPROCC.normalize(body) : body;
+  // TPROC-C's schema options' older shapes; CH-benCHmark's own target defaults, not TPROC-C's.
+  const b = normalizeTproccSchema(body);
   const r = b as Record<string, unknown>;
   if (r['target'] === null || typeof r['target'] !== 'object' || Array.isArray(r['target'])) return b;
   return { ...r, target: applyTargetDefaults(CHBENCH_TARGET_DEFAULTS[String((r['target'] as Record<string, unknown>)['engine'])], r['target']) } as B;
@@ -166,6 +169,18 @@ export function parseChbenchOptions(value: unknown, prefix = 'chbench'): Chbench
   return validate(ChbenchAnalyticOptions, value ?? {}, prefix);
 }
 
+/**
+ * The `tprocc` part of a CH-benCHmark job: TPROC-C's options, except that
+ * vus may be 0, the analytic streams alone without TPROC-C's VUs (TPROC-C
+ * itself takes 1 or more; DuckDB, which runs no TPROC-C transactions, takes
+ * 0 only).
+ */
+export function parseChbenchTproccOptions(value: unknown, prefix = 'tprocc', engine?: EngineId): TproccOptions {
+  const noVus = value !== null && typeof value === 'object' && !Array.isArray(value) && (value as Record<string, unknown>)['vus'] === 0;
+  const parsed = parseTproccOptions(noVus ? { ...(value as Record<string, unknown>), vus: 1 } : value, prefix, engine);
+  return noVus ? { ...parsed, vus: 0 } : parsed;
+}
+
 function parseChbenchJob(b: Record<string, unknown>, type: JobType | undefined, p: Problems): Record<string, unknown> | undefined {
   if (type === 'datagen') p.add('type', 'CH-benCHmark has no datagen job: generate TPROC-C files with workload "tprocc"');
   if (type === 'run' && b['tprocc'] === undefined) {
@@ -173,12 +188,15 @@ function parseChbenchJob(b: Record<string, unknown>, type: JobType | undefined, 
   }
   const target = b['target'] as Record<string, unknown> | undefined;
   const engine = target && isEngineId(target['engine']) ? target['engine'] : undefined;
-  const tprocc = p.check(() => parseTproccOptions(b['tprocc'], 'tprocc', engine));
+  const tprocc = p.check(() => parseChbenchTproccOptions(b['tprocc'], 'tprocc', engine));
   const chbench = p.check(() => parseChbenchOptions(b['chbench']));
   if (tprocc) {
     if (tprocc.driver !== 'timed') p.add('tprocc.driver', 'CH-benCHmark runs the timed driver (its streams and VUs share one measured window): set tprocc.driver to "timed"');
     if (tprocc.steps) p.add('tprocc.steps', 'CH-benCHmark runs one measured window: remove tprocc.steps');
     if (tprocc.arrival) p.add('tprocc.arrival', 'CH-benCHmark runs closed-loop VUs: remove tprocc.arrival');
+  }
+  if (tprocc && chbench && tprocc.vus === 0 && chbench.analyticStreams === 0) {
+    p.add('tprocc.vus', 'tprocc.vus 0 and chbench.analyticStreams 0 leave nothing to run: give the run VUs, analytic streams, or both');
   }
   if (!tprocc || !chbench || p.any) return undefined;
   return { tprocc, chbench };

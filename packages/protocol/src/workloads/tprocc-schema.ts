@@ -57,7 +57,7 @@ export const TPROCC_SCHEMA_SCHEMAS = {
   mssql: schemaObject(MSSQL_TPROCC_SCHEMA_FIELDS, 'MssqlTproccSchema'),
   oracle: schemaObject(ORACLE_TPROCC_SCHEMA_FIELDS, 'OracleTproccSchema'),
   db2: schemaObject(DB2_TPROCC_SCHEMA_FIELDS, 'Db2TproccSchema'),
-  // DuckDB does not run TPROC-C (driver-duckdb: optimistic concurrency); no options.
+  // DuckDB builds a TPROC-C schema for CH-benCHmark but runs no TPROC-C transactions (driver-duckdb: optimistic concurrency); no options.
   duckdb: schemaObject({}, 'DuckdbTproccSchema'),
 } as const satisfies Record<EngineId, unknown>;
 

@@ -6,6 +6,7 @@ import { Problems, validate } from '../validate.js';
 import { isEngineId, type EngineId } from '../engines.js';
 import { TproccSchema, normalizeTproccSchema, parseTproccSchema } from './tprocc-schema.js';
 import type { WorkloadDef } from './types.js';
+import { applyTargetDefaults } from './target-defaults.js';
 import type { ThemeColor } from '../palette.js';
 import { LoadSteps, StepResult, checkSteps } from '../run/steps.js';
 import { ArrivalOptions, ArrivalResult, checkArrival } from '../run/arrival.js';
@@ -338,6 +339,25 @@ function parseTproccJob(b: Record<string, unknown>, type: JobType | undefined, p
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+/**
+ * TPROC-C's own target defaults: a DuckDB TPROC-C schema (built for
+ * CH-benCHmark, no transactions) lives in tprocc.duckdb, not in the DuckDB
+ * target's default tproch.duckdb. Other engines keep their target schema's.
+ */
+export const TPROCC_TARGET_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  duckdb: { file: 'tprocc.duckdb' },
+};
+
+/** TPROC-C's body normalization: the schema options' older shapes, then TPROC-C's target defaults. */
+function normalizeTproccBody<B>(body: B): B {
+  const b = normalizeTproccSchema(body);
+  if (b === null || typeof b !== 'object' || Array.isArray(b)) return b;
+  const r = b as Record<string, unknown>;
+  const t = r['target'];
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) return b;
+  return { ...r, target: applyTargetDefaults(TPROCC_TARGET_DEFAULTS[String((t as Record<string, unknown>)['engine'])], t) } as B;
+}
+
 /** TPROC-C as protocol knows it. */
 export const TPROCC: WorkloadDef = {
   id: 'tprocc',
@@ -352,7 +372,8 @@ export const TPROCC: WorkloadDef = {
   body: TproccJobCreate,
   parsedFields: ['tprocc', 'datagen'],
   parse: parseTproccJob,
-  normalize: normalizeTproccSchema,
+  normalize: normalizeTproccBody,
+  targetDefaults: TPROCC_TARGET_DEFAULTS,
   connectPool: true,
   replicas: true,
   tables: TPROCC_TABLES,

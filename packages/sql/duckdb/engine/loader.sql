@@ -7,3 +7,9 @@
 
 -- name: copy_staged
 COPY {{table}} FROM {{files}} (FORMAT csv, DELIMITER '|', HEADER false, QUOTE '', ESCAPE '', NULLSTR '\N', DATEFORMAT '%Y-%m-%d');
+
+-- name: copy_staged_csv
+-- The same for staged comma-separated files (TPROC-C's 'csv' rows:
+-- generated values hold no comma, quote or newline; timestamps are
+-- 'YYYY-MM-DD HH:MM:SS').
+COPY {{table}} FROM {{files}} (FORMAT csv, DELIMITER ',', HEADER false, QUOTE '', ESCAPE '', NULLSTR '\N', TIMESTAMPFORMAT '%Y-%m-%d %H:%M:%S');

@@ -13,7 +13,11 @@ export async function preflight(cfg: ChbenchJobConfig, driver: Driver, { busy }:
     throw new SledgeError('SLEDGE_E_VALIDATION', 'a CH-benCHmark run has one timed window shared by VUs and analytic streams: set tprocc.driver to "timed"', { field: 'tprocc.driver' });
   }
   const field = `target.${driver.schemaField}`;
-  const admin = await tproccHooks(driver).openAdmin(chbenchTarget(cfg), () => undefined);
+  const hooks = tproccHooks(driver);
+  if (cfg.type === 'run' && cfg.tprocc.vus > 0 && hooks.noTransactions) {
+    throw new SledgeError('SLEDGE_E_VALIDATION', `CH-benCHmark on ${driver.engine} runs its analytic streams alone: set tprocc.vus to 0. ${hooks.noTransactions}`, { field: 'tprocc.vus' });
+  }
+  const admin = await hooks.openAdmin(chbenchTarget(cfg), () => undefined);
   try {
     await admin.serverVersion();
     if (busy) return; // the queued jobs decide the schema state; the job body checks again.

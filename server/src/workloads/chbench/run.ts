@@ -5,6 +5,7 @@ import { runVuJob, type ValidityInput, type VuJobSpec } from '../../runner/vu-ru
 import { TPROCC_RUN } from '../tprocc/run.js';
 import { tproccValidity } from '../tprocc/validity.js';
 import { analyticCompanion } from './analytic.js';
+import { runAnalyticOnly } from './analytic-only.js';
 
 /**
  * CH-benCHmark's run: TPROC-C's virtual users (same workload, options and
@@ -22,4 +23,5 @@ export const CHBENCH_RUN: VuJobSpec<TproccOptions, ChbenchJobConfig> = {
   validity: (input) => tproccValidity(input as unknown as ValidityInput<TproccJobConfig>),
 };
 
-export const runJob: JobBody<ChbenchJobConfig> = (env) => runVuJob(env, CHBENCH_RUN);
+/** A run with TPROC-C's VUs and the streams beside them; with tprocc.vus 0, the streams alone (analytic-only.ts). */
+export const runJob: JobBody<ChbenchJobConfig> = (env) => (env.cfg.tprocc.vus === 0 ? runAnalyticOnly(env) : runVuJob(env, CHBENCH_RUN));

@@ -4,7 +4,10 @@ import { checkDatagenDir } from './datagen-dir.js';
 
 /** TPROC-C checks before a database job is stored: the schema state a build, run or check needs, and option limits. */
 export async function preflight(cfg: TproccJobConfig, driver: Driver, { busy }: { busy: boolean }): Promise<void> {
-  const admin = await tproccHooks(driver).openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
+  const hooks = tproccHooks(driver);
+  // An engine that builds TPROC-C schemas but runs no transactions (DuckDB): the run is refused before it is stored.
+  if (cfg.type === 'run' && hooks.noTransactions) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `a TPROC-C run on ${driver.engine}: ${hooks.noTransactions}`, { field: 'target.engine' });
+  const admin = await hooks.openAdmin(tproccTarget(cfg.target, cfg.tprocc.schema), () => undefined);
   try {
     await admin.serverVersion();
     if (busy) return; // schema state will be what the queued jobs leave; the job body checks again.

@@ -44,8 +44,14 @@ describe('CH-benCHmark form', () => {
     expect(form.schemaFields?.('postgresql').map((f) => f.name)).toEqual(expect.arrayContaining(['partition', 'storedProcs']));
   });
 
+  it('takes 0 VUs (the analytic streams alone, as DuckDB runs it), but not 0 VUs and 0 streams', () => {
+    expect(precheckJob(runBody({ ...form.defaults(), vus: '0', 'chbench.analyticStreams': '1' }), form)).toBeNull();
+    const err = precheckJob(runBody({ ...form.defaults(), vus: '0', 'chbench.analyticStreams': '0' }), form);
+    expect(err?.message).toMatch(/nothing to run/);
+  });
+
   it('places bad analytic values at their own fields (`chbench.<name>`), worded with their labels', () => {
-    const values = { ...form.defaults(), vus: '0', 'chbench.analyticStreams': '65', 'chbench.queryTimeoutSec': '-1' };
+    const values = { ...form.defaults(), vus: '-1', 'chbench.analyticStreams': '65', 'chbench.queryTimeoutSec': '-1' };
     const err = precheckJob(runBody(values), form);
     expect(err).not.toBeNull();
     const keys = form.runFields.map((n) => optionKey(form, n));

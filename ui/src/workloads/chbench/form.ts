@@ -1,4 +1,4 @@
-import { ChbenchAnalyticOptions, Problems, parseChbenchOptions, parseTproccOptions, type EngineId } from '@sledge/protocol';
+import { ChbenchAnalyticOptions, Problems, parseChbenchOptions, parseChbenchTproccOptions, type EngineId } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
 import { BUILD_FIELDS as TPROCC_BUILD_FIELDS, KEY_THINK_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tproccDefaults, tproccToForm } from '../tprocc/form.js';
 
@@ -71,8 +71,10 @@ export function parseChbench(options: unknown, path: string, engine?: EngineId):
   const o = options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
   const { [CHBENCH_PART]: analytic, ...rest } = o;
   const p = new Problems();
-  const tprocc = p.check(() => parseTproccOptions(rest, path, engine));
+  // VUs may be 0: the analytic streams alone (DuckDB's only CH-benCHmark run).
+  const tprocc = p.check(() => parseChbenchTproccOptions(rest, path, engine));
   const chbench = p.check(() => parseChbenchOptions(analytic));
+  if (tprocc && chbench && tprocc.vus === 0 && chbench.analyticStreams === 0) p.add(`${path}.vus`, `${path}.vus 0 and ${CHBENCH_PART}.analyticStreams 0 leave nothing to run: give the run VUs, analytic streams, or both`);
   if (tprocc) {
     if (tprocc.driver !== 'timed') p.add(`${path}.driver`, `CH-benCHmark runs the timed driver: set ${path}.driver to "timed"`);
     if (tprocc.steps) p.add(`${path}.steps`, `CH-benCHmark runs one measured window: remove ${path}.steps`);
