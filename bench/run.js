@@ -293,7 +293,7 @@ if (want('mariadb')) {
 // --- script: the script workload vs pgbench on tpcb-like (only when named or with `all`) ---
 if (sections.includes('script') || sections.includes('all')) {
   const { benchScript } = await import('./script.js');
-  await benchScript({ quick, args, withApp, submit, table, fmt, log, results });
+  await benchScript({ quick, args, withApp, submit, output, table, fmt, log, results });
 }
 
 // --- pgref / mariaref: C-client references calling the same routines ---------------

@@ -15,6 +15,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 /** PostgreSQL's own pgbench: on PATH, or in a /usr/lib/postgresql/<v>/bin. */
 function pgbenchBin() {
@@ -31,7 +32,7 @@ function pgbenchBin() {
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const spread = (xs, d, fmt) => `${fmt(Math.min(...xs), d)}-${fmt(Math.max(...xs), d)}`;
 
-export async function benchScript({ quick, args, withApp, submit, table, fmt, log, results }) {
+export async function benchScript({ quick, args, withApp, submit, output, table, fmt, log, results }) {
   const db = 'sledge_bench_script';
   const rounds = Math.max(1, Number(args[args.indexOf('--rounds') + 1]) || 2);
   const seconds = quick ? 10 : 30;
@@ -47,8 +48,11 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
   // --rampup S: seconds Sledge's VUs run before its measured window (its JIT warm-up and connections out of the figure; default 0).
   const rampupS = args.includes('--rampup') ? Number(args[args.indexOf('--rampup') + 1]) : 0;
   if (!(rampupS >= 0)) throw new Error('--rampup S: seconds of rampup before the measured window (0 or more)');
+  // --vu-loop auto | typescript: which loop Sledge's VUs may take (the server's vuLoop; auto takes the native libpq loop where it loads).
+  const vuLoop = args.includes('--vu-loop') ? args[args.indexOf('--vu-loop') + 1] : 'auto';
+  if (vuLoop !== 'auto' && vuLoop !== 'typescript') throw new Error(`--vu-loop ${vuLoop}: use auto or typescript`);
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db, prepared: protocol === 'prepared' };
-  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}`);
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}, vuLoop ${vuLoop}`);
 
   const pgbench = () => {
     const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
@@ -66,14 +70,15 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
     const sledge = async () => {
       const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: rampupS / 60, duration: seconds / 60, workers }, metrics: { ash: false, cpu: false } });
       const r = job.result;
-      return { client: 'Sledge', tps: r.tps, tx: r.transactions, failed: r.failed, cpuMsPerTx: r.clientCpuMsPer1000 / 1000 };
+      const loop = (await output(s, job.id)).find((l) => l.startsWith('Virtual users run in')) ?? '';
+      return { client: 'Sledge', tps: r.tps, tx: r.transactions, failed: r.failed, cpuMsPerTx: r.clientCpuMsPer1000 / 1000, loop };
     };
     const runs = [];
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? [pgbench, sledge] : [sledge, pgbench];
       for (const f of order) {
         log(`   round ${round + 1}: ${f === pgbench ? 'pgbench' : 'Sledge'}`);
-        runs.push({ round: round + 1, ...(await f()) });
+        runs.push({ round: round + 1, ...(await f()), load: loadavg()[0] });
       }
     }
     // pgbench's invariant after every run of both clients on the same tables.
@@ -82,14 +87,16 @@ export async function benchScript({ quick, args, withApp, submit, table, fmt, lo
     const sum = (c) => ({ tps: mean(by(c).map((r) => r.tps)), cpu: mean(by(c).map((r) => r.cpuMsPerTx)) });
     const p = sum('pgbench');
     const sl = sum('Sledge');
-    results.sections.script = { seconds, rounds, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
+    results.sections.script = { seconds, rounds, vuLoop, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
     console.log(`\nScript workload vs pgbench: tpcb-like, scale 1, 4 clients, ${seconds} s each, interleaved\n` + table(
-      ['round', 'client', 'TPS', 'transactions', 'client CPU ms/tx'],
-      runs.map((r) => [r.round, r.client, fmt(r.tps, 0), r.tx, fmt(r.cpuMsPerTx, 3)]),
+      ['round', 'client', 'TPS', 'transactions', 'client CPU ms/tx', 'load avg (1 min) after'],
+      runs.map((r) => [r.round, r.client, fmt(r.tps, 0), r.tx, fmt(r.cpuMsPerTx, 3), fmt(r.load, 1)]),
     ));
     console.log(table(['client', 'mean TPS', 'TPS spread', 'mean CPU ms/tx', 'CPU spread'], ['pgbench', 'Sledge'].map((c) => [c, fmt(sum(c).tps, 0), spread(by(c).map((r) => r.tps), 0, fmt), fmt(sum(c).cpu, 3), spread(by(c).map((r) => r.cpuMsPerTx), 3, fmt)])));
+    const loops = [...new Set(by('Sledge').map((r) => r.loop))];
+    console.log(`Sledge's VUs: ${loops.join('; ')}`);
     console.log(`Sledge / pgbench: TPS ${fmt(sl.tps / p.tps, 2)}x, client CPU per transaction ${fmt(sl.cpu / p.cpu, 2)}x (issue 37's goal: <= 1.1x); ${check.summary}`);
     await submit(s, { type: 'delete', workload: 'script', target });
-  });
+  }, { vuLoop });
   psql(`drop database if exists ${db}`);
 }

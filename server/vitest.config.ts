@@ -75,6 +75,7 @@ export default defineConfig({
         // Both (chbench: SQLite too).
         'test/chbench.test.ts',
         'test/script-live.test.ts',
+        'test/script-native.test.ts',
         'test/datagen.test.ts',
         'test/failed-build-cleanup.test.ts',
         'test/preflight-build.test.ts',

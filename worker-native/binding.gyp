@@ -38,7 +38,7 @@
       "targets": [
         {
           "target_name": "sledge_pgvu",
-          "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/loader.cc", "src/pgvu/run.cc"],
+          "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/loader.cc", "src/pgvu/run.cc", "src/pgvu/script_run.cc"],
           "include_dirs": ["<(pg_includedir)"],
           "libraries": ["-L<(pg_libdir)", "-lpq", "-Wl,-rpath,<(pg_libdir)"],
           "cflags_cc": ["-pthread"],

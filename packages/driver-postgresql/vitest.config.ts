@@ -17,6 +17,7 @@ export default defineConfig({
         'src/engine/loader.test.ts',
         'src/engine/param-pipeline.test.ts',
         'src/engine/query-session.test.ts',
+        'src/engine/script-native.test.ts',
         'src/param-session.test.ts',
         'src/tprocc/native-spec.test.ts',
         'src/tprocc/routines.test.ts',

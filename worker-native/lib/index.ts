@@ -36,6 +36,7 @@ export {
 } from './pgvu.js';
 export { loadMyVuLoop, myVuCandidatePaths, MYVU_ABI_VERSION, type MyVuLoad, type MyVuStartOptions, type MyLoaderConfig } from './myvu.js';
 export type { NativeLoader, NativeLoaderResult } from './native-vu.js';
+export { FEED_CAPACITY, FeedWriter } from './script-feed.js';
 
 export type NativeGeneratorLoad =
   | { available: true; path: string; generator: (ctx: GenContext, format: TextFormat, o?: GeneratorOptions) => UnitGenerator }

@@ -14,14 +14,15 @@
  * thread loads its own addon instance; a worker that is terminated aborts
  * and joins its VU threads before its memory goes away.
  */
-import type { NativeVuAssignment, NativeVuHandle, NativeVuResult, NativeVuSpec, NativeVuStartOptions, TxInputs } from '@sledge/core';
+import type { NativeVuAssignment, NativeVuHandle, NativeVuResult, NativeVuSpec, NativeVuStartOptions, ScriptNativeHandle, ScriptNativeStartOptions, TxInputs } from '@sledge/core';
 import { SledgeError, type TproccMix, type TxType } from '@sledge/protocol';
 import { addonCandidatePaths, loadVuAddon, openNativeLoader, startVuRun, type NativeLoader, type NativeLoaderClass, type VuBinding } from './native-vu.js';
+import { startScriptRun, type ScriptBinding } from './script-feed.js';
 
 export { RING_CAPACITY } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
-export const PGVU_ABI_VERSION = 4;
+export const PGVU_ABI_VERSION = 5;
 
 /** Where a build worker's loader session connects (src/pgvu/loader.h): a libpq conninfo string (it holds the password). */
 export interface PgLoaderConfig {
@@ -30,7 +31,7 @@ export interface PgLoaderConfig {
 }
 
 /** What src/pgvu/addon.cc exports. */
-interface PgVuBinding extends VuBinding {
+interface PgVuBinding extends VuBinding, ScriptBinding {
   readonly libpqVersion: number;
   readonly Loader: NativeLoaderClass<PgLoaderConfig>;
 }
@@ -78,6 +79,8 @@ export type PgVuLoad =
       /** PQlibVersion(), e.g. 150020. */
       libpqVersion: number;
       start(opts: PgVuStartOptions): PgVuHandle;
+      /** The script workload's loop (lib/script-feed.ts): one libpq thread per VU running what its feed holds; `conninfo` holds the password. */
+      startScript(conninfo: string, opts: ScriptNativeStartOptions): ScriptNativeHandle;
       /** A connected build loader session (COPY ... FROM STDIN from memory, no copy through JavaScript). */
       openLoader(config: PgLoaderConfig): Promise<NativeLoader>;
       /** Test-only: the first `count` draws of one VU's input stream, as the native loop makes them. */
@@ -116,6 +119,7 @@ function loaded(b: PgVuBinding, path: string): PgVuLoad {
     path,
     libpqVersion: b.libpqVersion,
     start: (opts) => start(b, opts),
+    startScript: (conninfo, opts) => startScriptRun(b, conninfo, opts),
     openLoader: (config) => openNativeLoader(b.Loader, config),
     testInputs: (o, count, withThink = false) => JSON.parse(b.generateInputs(o, count, withThink)) as InputStream,
   };

@@ -1,6 +1,7 @@
 import type { AshSample, AshScope, DriverFeatures, EngineId, Target } from '@sledge/protocol';
 import type { QuerySession, QuerySessionOptions } from './shapes/stream.js';
 import type { ParamSession, ParamSessionOptions } from './param-session.js';
+import type { ScriptNativeLoop } from './script/native.js';
 
 /**
  * The Driver contract. One implementation per engine (packages/driver-*);
@@ -62,6 +63,12 @@ export interface Driver<T extends Target = Target> {
    * refused, before the job is stored, on an engine without it.
    */
   readonly paramPipelines?: boolean;
+  /**
+   * Optional capability: a native loop for the script workload's VUs
+   * (script/native.ts), for scripts that can be evaluated ahead
+   * (script/feed.ts notFeedable); the server picks it per run (vuLoop).
+   */
+  readonly scriptNativeVu?: ScriptNativeLoop<T>;
   /**
    * Optional capability: the target fields that name a file on the server's
    * own disk (SQLite: `file`). The server resolves them (relative paths under

@@ -6,6 +6,7 @@ import { PgAshSampler } from './engine/ash/sampler.js';
 import { classifyError } from './engine/errors.js';
 import { openPgQuerySession } from './engine/query-session.js';
 import { openPgParamSession } from './engine/param-session.js';
+import { pgScriptNativeVu } from './engine/script-native.js';
 import { probePg } from './engine/probe.js';
 import { tproccHooks } from './tprocc/hooks.js';
 import { tprochHooks } from './tproch/hooks.js';
@@ -50,6 +51,7 @@ export const driver: Driver<PostgresqlTarget> = {
     return openPgParamSession(t, opts);
   },
   paramPipelines: true,
+  scriptNativeVu: pgScriptNativeVu,
 
   schemaField: 'database',
   workloads: { tprocc: tproccHooks, tproch: tprochHooks },

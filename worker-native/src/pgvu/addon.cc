@@ -1,6 +1,6 @@
 // sledge_pgvu: the native PostgreSQL VU loop (libpq), the engine part of
 // the glue in vu_addon.h. It also exports the build workers' loader session
-// (loader.h).
+// (loader.h) and the script workload's loop (script_addon.h).
 #include <libpq-fe.h>
 
 #include <memory>
@@ -8,13 +8,14 @@
 #include "conn.h"
 #include "loader.h"
 #include "params.h"
+#include "script_addon.h"
 #include "vu_addon.h"
 
 namespace sledge::pgvu::addon {
 
 struct PgEngine {
   static constexpr const char* kAddon = "sledge_pgvu";
-  static constexpr int32_t kAbiVersion = 4;
+  static constexpr int32_t kAbiVersion = 5;
   static constexpr const char* kLibraryKey = "libpqVersion";
   static constexpr const char* kEngineName = "PostgreSQL";
   static double libraryVersion() { return PQlibVersion(); }
@@ -31,7 +32,10 @@ struct PgEngine {
   }
   // The session keeps a reference to the run's config; the factory owns it.
   static std::unique_ptr<Session> open(const std::shared_ptr<PgConfig>& c) { return std::make_unique<PgConn>(*c); }
-  static void moreExports(Napi::Env env, Napi::Object exports) { exports.Set("Loader", defineLoader(env)); }
+  static void moreExports(Napi::Env env, Napi::Object exports) {
+    exports.Set("Loader", defineLoader(env));
+    ScriptLoops::exportTo(env, exports);
+  }
 };
 
 }  // namespace sledge::pgvu::addon

@@ -40,13 +40,16 @@ class PgConn final : public Session {
   void close() override;
 
   bool connected() const { return conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK; }
-
- private:
-  bool prepare(int tx, const Interrupt& intr, DbError* err);
+  // The open connection (null when closed), for loops that send their own statements (script_run.cc).
+  PGconn* handle() const { return conn_; }
   // Waits for the whole answer to what was just sent; the first error result
   // (or the last result) in *out. False when an abort cancelled the wait.
   bool await(const Interrupt& intr, PGresult** out);
+  // The error of a failed result (or of the connection, res null), classified.
   void fillError(PGresult* res, DbError* err);
+
+ private:
+  bool prepare(int tx, const Interrupt& intr, DbError* err);
 
   const PgConfig& cfg_;
   TxParams params_;

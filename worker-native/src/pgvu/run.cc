@@ -168,26 +168,6 @@ void Run::vuMain(size_t slot) {
   live_.fetch_sub(1, std::memory_order_acq_rel);
 }
 
-namespace {
-// errorClassOf (core/error-class.ts): the layout's class index of an error kind.
-int errorClass(ErrKind k) {
-  switch (k) {
-    case ErrKind::Deadlock:
-    case ErrKind::Serialization:
-      return kClassSerialization;
-    case ErrKind::LockTimeout:
-    case ErrKind::Timeout:
-      return kClassTimeout;
-    case ErrKind::Connection:
-      return kClassConnection;
-    case ErrKind::Constraint:
-      return kClassConstraint;
-    default:
-      return kClassOther;
-  }
-}
-}  // namespace
-
 // vu-loop.ts runClient for one client (no async scaling).
 bool Run::runClient(size_t slot, VuResult& res, double* wStart, double* wEnd) {
   const VuSpec& a = vus_[slot];

@@ -18,6 +18,24 @@
 
 namespace sledge::pgvu {
 
+// errorClassOf (core/error-class.ts): the layout's class index of an error kind.
+inline int errorClass(ErrKind k) {
+  switch (k) {
+    case ErrKind::Deadlock:
+    case ErrKind::Serialization:
+      return kClassSerialization;
+    case ErrKind::LockTimeout:
+    case ErrKind::Timeout:
+      return kClassTimeout;
+    case ErrKind::Connection:
+      return kClassConnection;
+    case ErrKind::Constraint:
+      return kClassConstraint;
+    default:
+      return kClassOther;
+  }
+}
+
 struct RunConfig {
   std::string engineName = "the database";  // log lines: "connecting to <engineName> failed"
   uint32_t seed = 0;

@@ -72,17 +72,18 @@ struct Shared {
   int32_t ringCapacity = 0;  // records per slot, a power of two
   Int32View faults;          // empty when the run does not count faults
   int64_t faultVus = 0;      // the run's VU count (the per-VU part of faults starts after [vus][tx])
+  int ops = kNtx;            // operations per VU in counters and faults (TPROC-C: the five transactions; scripts: one per script)
 
   int32_t run() { return atomicLoad(control.data + kCtrlRun); }
   int32_t phase() { return atomicLoad(control.data + kCtrlPhase); }
   int32_t go() { return atomicLoad(control.data + kCtrlGo); }
-  void count(int vuIndex, int tx, int kind) { atomicAdd(counters.data + (static_cast<size_t>(vuIndex) * kNtx + tx) * kKinds + kind, 1); }
+  void count(int vuIndex, int tx, int kind) { atomicAdd(counters.data + (static_cast<size_t>(vuIndex) * ops + tx) * kKinds + kind, 1); }
   void state(int vuIndex, int32_t s) { atomicStore(states.data + vuIndex, s); }
   void error(int vuIndex, int tx, int cls) {
-    if (faults.data) atomicAdd(faults.data + (static_cast<size_t>(vuIndex) * kNtx + tx) * kFaultSlots + kFaultError + cls, 1);
+    if (faults.data) atomicAdd(faults.data + (static_cast<size_t>(vuIndex) * ops + tx) * kFaultSlots + kFaultError + cls, 1);
   }
   void session(int vuIndex, int slot) {
-    if (faults.data) atomicAdd(faults.data + static_cast<size_t>(faultVus) * kNtx * kFaultSlots + static_cast<size_t>(vuIndex) * kFaultVuSlots + slot, 1);
+    if (faults.data) atomicAdd(faults.data + static_cast<size_t>(faultVus) * ops * kFaultSlots + static_cast<size_t>(vuIndex) * kFaultVuSlots + slot, 1);
   }
 };
 

@@ -3,6 +3,7 @@ import { evaluate, type EvalContext } from './eval.js';
 import type { ScriptRandom } from './dists.js';
 import { ScriptRuntimeError } from './errors.js';
 import { bindValue, fromText, type BindValue, type ScriptValue } from './values.js';
+import type { ScriptFeedPlan, ScriptFeedSink } from './feed.js';
 
 /** One result row: column name (as the engine reports it) to value. */
 export type ScriptRow = Record<string, unknown>;
@@ -93,6 +94,66 @@ export class ScriptClient {
       }
       throw e;
     }
+  }
+
+  /**
+   * Evaluate the script once without a database (feed.ts): its statements
+   * and parameters go to `sink` in order, as run() would send them. Only for
+   * scripts notFeedable() accepts (no \gset/\aset, \sleep or pipeline).
+   * Returns the message run() would have thrown (an interpreter error, or
+   * the script ending inside a transaction), after the steps sent before it;
+   * the caller then rolls back an open transaction, as run() does.
+   */
+  runAhead(script: Script, plan: ScriptFeedPlan, sink: ScriptFeedSink, debug: (line: string) => void): string | undefined {
+    const io = this.aheadIo(debug);
+    let inTx = false;
+    try {
+      const cmds = script.commands;
+      let i = 0;
+      let entering = false;
+      while (i < cmds.length) {
+        const c = cmds[i]!;
+        const enter = entering;
+        entering = false;
+        switch (c.k) {
+          case 'set': this.vars.set(c.name, evaluate(c.expr, this.ctx(script, c, io))); i++; break;
+          case 'sql':
+            for (const st of c.statements) {
+              if (st.kind !== 'sql') { sink.control(st.kind); inTx = st.kind === 'begin'; continue; }
+              const params = this.params(script, c.line, st);
+              const text = new Array<string | null>(params.length);
+              for (let k = 0; k < params.length; k++) { const v = params[k]!; text[k] = v === null ? null : String(v); }
+              sink.sql(plan.indexOf(st), text);
+            }
+            i++;
+            break;
+          case 'if': case 'elif':
+            if (c.k === 'elif' && !enter) { i = c.end + 1; break; }
+            if (this.truthy(script, c, io)) i++;
+            else { i = c.next; entering = true; }
+            break;
+          case 'else': i = enter ? i + 1 : c.end + 1; break;
+          case 'endif': i++; break;
+          default: throw new ScriptRuntimeError(script.name, c.line, `\\${c.k} cannot be evaluated ahead (the script runs in JavaScript)`);
+        }
+      }
+      if (inTx) throw new ScriptRuntimeError(script.name, script.commands.at(-1)?.line ?? 1, 'the script ended inside a transaction (BEGIN without COMMIT/END)');
+      return undefined;
+    } catch (e) {
+      if (e instanceof ScriptRuntimeError) return e.message;
+      throw e;
+    }
+  }
+
+  private ahead: { debug: (line: string) => void; io: ScriptIo } | undefined;
+
+  /** The io runAhead's evaluation contexts carry: only debug() is used (no statement runs through it). */
+  private aheadIo(debug: (line: string) => void): ScriptIo {
+    if (this.ahead?.debug === debug) return this.ahead.io;
+    const none = (): never => { throw new Error('runAhead sends no statement through its io'); };
+    const io: ScriptIo = { query: none, begin: none, commit: none, rollback: none, sleep: none, debug };
+    this.ahead = { debug, io };
+    return io;
   }
 
   /** Each command's evaluation context, made once per client (and io): a \set runs without allocating one. */

@@ -10,3 +10,5 @@ export * from './parse.js';
 export * from './client.js';
 export { scriptRandom } from './random.js';
 export * from './workload.js';
+export * from './feed.js';
+export * from './native.js';

@@ -120,24 +120,44 @@ function sessionIo(s: ParamSession, log: (line: string) => void): ScriptIo {
   };
 }
 
-/** One VU's session: its pgbench client, created at the first transaction (when the scale and seed are known). */
-class ScriptVuSession implements OpSession<ScriptInput> {
+/**
+ * One VU's pgbench client, created at its first transaction (when the scale
+ * and seed are known); each transaction's random functions are seeded by its
+ * input. The JavaScript session and the native loop's feed
+ * (server workloads/script/native-vus.ts) both draw through it, so both run
+ * the same transactions for the same job seed.
+ */
+export class ScriptVuClient {
   private client: ScriptClient | undefined;
   private rng = new Rng(1);
-  private readonly io: ScriptIo;
 
-  constructor(private readonly s: ParamSession, private readonly scripts: Script[], private readonly clientId: number, log: (line: string) => void) {
-    this.io = sessionIo(s, log);
-  }
+  /** `clientId`: pgbench's 0-based :client_id (the VU's position - 2). */
+  constructor(private readonly clientId: number) {}
 
-  async run(op: number, input: ScriptInput): Promise<'commit'> {
+  /** The client, its random source seeded for this transaction. */
+  for(input: ScriptInput): ScriptClient {
     this.rng = new Rng(input.seed);
     if (!this.client) {
       const rand: ScriptRandom = { uniform: () => ((this.rng.next() >>> 5) * 67108864 + (this.rng.next() >>> 6)) / 9007199254740992 };
       const seed = BigInt(input.jobSeed);
       this.client = new ScriptClient(rand, { clientId: this.clientId, scale: input.scale, defaultSeed: seed, randomSeed: seed });
     }
-    await this.client.run(this.scripts[op]!, this.io);
+    return this.client;
+  }
+}
+
+/** One VU's session: its pgbench client on the driver's parameter session. */
+class ScriptVuSession implements OpSession<ScriptInput> {
+  private readonly client: ScriptVuClient;
+  private readonly io: ScriptIo;
+
+  constructor(private readonly s: ParamSession, private readonly scripts: Script[], clientId: number, log: (line: string) => void) {
+    this.io = sessionIo(s, log);
+    this.client = new ScriptVuClient(clientId);
+  }
+
+  async run(op: number, input: ScriptInput): Promise<'commit'> {
+    await this.client.for(input).run(this.scripts[op]!, this.io);
     return 'commit';
   }
 

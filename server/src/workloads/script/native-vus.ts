@@ -1,0 +1,116 @@
+import { notFeedable, parseJobScripts, scriptWorkload, ScriptFeedPlan, ScriptVuClient, type Script, type ScriptInput, type ScriptNativeHandle, type ScriptRunOptions } from '@sledge/core';
+import { SledgeError } from '@sledge/protocol';
+import type { VuProfile } from '../../shared/messages.js';
+import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
+
+/**
+ * How often the worker thread refills the feeds and drains the latency
+ * rings and log lines. A feed holds 256 KiB (~1,400 tpcb-like transactions,
+ * ~7,000 select-only ones), so 10 refills a second keep a VU at thousands of
+ * transactions a second fed, and a wake-up costs ~0.1-0.2 ms of CPU.
+ */
+export const FEED_MS = 100;
+/** Transactions evaluated for one VU in one refill at most (a feed that never fills does not hold the thread). */
+const FILL_MAX = 20000;
+
+/** Refills every VU's feed: each VU's stream and client as vu-loop.ts and the script session make them (iteration 0, client 0). */
+function feeder(env: NativeHostEnv, o: ScriptRunOptions, scripts: Script[], plan: ScriptFeedPlan, handle: ScriptNativeHandle): () => void {
+  const feeders = env.vus.map((a, slot) => {
+    const stream = scriptWorkload.stream({ seed: env.seed, options: o, params: env.params as { scale: number }, position: a.position, activeVus: env.activeVus, client: 0 });
+    const client = new ScriptVuClient(a.position - 2);
+    const debug = (line: string) => env.log(a.position, line);
+    return { writer: handle.feed(slot), stream, client, debug };
+  });
+  return () => {
+    for (const f of feeders) {
+      if (!f.writer.flush()) continue;
+      for (let n = 0; n < FILL_MAX; n++) {
+        const { op, input } = f.stream.next();
+        const c = f.client.for(input as ScriptInput);
+        if (!f.writer.push(op, (sink) => c.runAhead(scripts[op]!, plan, sink, f.debug))) break;
+      }
+    }
+  };
+}
+
+/**
+ * Starts this worker's VUs in the driver's native script loop (one native
+ * thread each, waiting for CTRL_GO). The worker thread evaluates each VU's
+ * transactions ahead with core's interpreter (ScriptClient.runAhead: the
+ * same stream, seeds and client variables as the JavaScript session) into
+ * the VU's feed, and drains latency records and log lines.
+ */
+export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
+  const o = env.options as ScriptRunOptions;
+  const native = env.driver.scriptNativeVu;
+  if (!native) throw new SledgeError('SLEDGE_E_INTERNAL', `the ${env.target.engine} driver has no native script loop`, {});
+  const loop = native.load(env.addonPath);
+  if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
+  const scripts = parseJobScripts(o);
+  for (const s of scripts) {
+    const why = notFeedable(s);
+    if (why) throw new SledgeError('SLEDGE_E_INTERNAL', `the native script loop was chosen for a script it cannot run: ${why}`, {});
+  }
+  const plan = new ScriptFeedPlan(scripts, (n) => native.placeholder(n));
+  const ops = o.scripts.map((s) => s.name);
+  const handle: ScriptNativeHandle = loop.start(env.target as never, {
+    statements: plan.statements,
+    ops,
+    ...(env.sessionTag ? { sessionTag: env.sessionTag } : {}),
+    vus: env.vus,
+    counters: env.shared.counters,
+    states: env.shared.states,
+    control: env.shared.control,
+    ...(env.shared.faults ? { faults: env.shared.faults, faultVus: env.plan.vus } : {}),
+  });
+  const fill = feeder(env, o, scripts, plan, handle);
+  const profiles: VuProfile[] = env.vus.map((a) => ({ position: a.position, elapsedMs: 0, perType: {} }));
+  const onRecord = (slot: number, op: number, us: number, measuring: boolean) => {
+    const name = ops[op]!;
+    env.interval()[name]!.record(us);
+    if (measuring) {
+      const perType = profiles[slot]!.perType;
+      const p = (perType[name] ??= { hist: env.newHist(), totalNs: 0 });
+      p.hist.record(us);
+    }
+  };
+  try {
+    fill();
+  } catch (e) {
+    handle.dispose();
+    throw e;
+  }
+  const done = new Promise<VuProfile[]>((resolve, reject) => {
+    const tick = () => {
+      try {
+        handle.drainLatency(onRecord);
+        const { live, logs } = handle.poll();
+        for (const l of logs) env.log(l.vu, l.text);
+        env.onTick();
+        if (live > 0) {
+          fill();
+          return;
+        }
+        clearInterval(timer);
+        handle.drainLatency(onRecord);
+        const results = handle.results();
+        handle.dispose();
+        results.forEach((r, slot) => {
+          const p = profiles[slot]!;
+          p.elapsedMs = r.elapsedMs;
+          ops.forEach((name, i) => {
+            const x = p.perType[name];
+            if (x) x.totalNs = r.totalNs[i]!;
+          });
+        });
+        resolve(profiles);
+      } catch (e) {
+        clearInterval(timer);
+        handle.dispose();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    };
+    const timer = setInterval(tick, FEED_MS);
+  });
+  return { done };
+};
