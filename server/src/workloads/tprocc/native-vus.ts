@@ -24,6 +24,16 @@ export const POLL_MS = 1000;
 /** The tick once the run word left RUN_GO: the threads end within a transaction, and the job waits for them. */
 export const STOPPING_POLL_MS = 20;
 
+/** Waits POLL_MS, or less when the run word changes (a stop, an abort); STOPPING_POLL_MS once it has. */
+async function pause(control: Int32Array): Promise<void> {
+  if (Atomics.load(control, CTRL_RUN) === RUN_GO) {
+    const w = waitAsync(control, CTRL_RUN, RUN_GO, POLL_MS);
+    if (w.async) await w.value;
+    return;
+  }
+  await new Promise((r) => setTimeout(r, STOPPING_POLL_MS));
+}
+
 /**
  * Starts this worker's VUs in the native loop (one native thread each; they
  * wait for CTRL_GO themselves). The worker thread only polls (POLL_MS):
@@ -69,15 +79,6 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     }
   };
   const control = env.shared.control;
-  /** Waits POLL_MS, or less when the run word changes (a stop, an abort); STOPPING_POLL_MS once it has. */
-  const pause = async (): Promise<void> => {
-    if (Atomics.load(control, CTRL_RUN) === RUN_GO) {
-      const w = waitAsync(control, CTRL_RUN, RUN_GO, POLL_MS);
-      if (w.async) await w.value;
-      return;
-    }
-    await new Promise((r) => setTimeout(r, STOPPING_POLL_MS));
-  };
   // A pending Atomics.waitAsync does not keep a thread's event loop alive: this timer does (it never fires).
   const keepAlive = setInterval(() => undefined, 2 ** 30);
   const done = new Promise<VuProfile[]>((resolve, reject) => {
@@ -114,7 +115,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
       handle.dispose();
       reject(e instanceof Error ? e : new Error(String(e)));
     };
-    const next = () => void pause().then(tick, fail);
+    const next = () => void pause(control).then(tick, fail);
     next();
   });
   return { done };
