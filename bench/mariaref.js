@@ -1,11 +1,11 @@
 /**
- * pnpm bench mariaref [--vus N] [--warehouses N] [--rampup MIN] [--duration MIN] [--rounds N] [--seed N] [--vu-loop native|typescript] [--rebuild] [--quick]
+ * pnpm bench mariaref [--vus N] [--warehouses N] [--rampup MIN] [--duration MIN] [--rounds N] [--seed N] [--vu-loop native|typescript] [--database NAME] [--drop] [--rebuild] [--quick]
  *
  * The C-client reference for Sledge's MariaDB VUs (issue 17 item 3): bench/mariaref.c, compiled here
  * against libmariadb (libmariadb-dev; the section says so and is skipped when mariadb_config is missing),
  * calls the same five procedures with the same argument lists and input shapes as Sledge's VUs (one
  * text-protocol CALL per transaction, as Sledge's default), one connection per VU, against the same
- * schema (database sledge_bench_mariaref, built here when missing). mysqlslap is not used: it replays a
+ * schema (database sledge_bench_mariaref, or --database NAME; built here when missing, dropped after with --drop). mysqlslap is not used: it replays a
  * fixed query list (no inputs drawn per transaction, no timed run, no rollback count).
  * Sledge runs and C runs alternate (A/B/A/B). Both warm up for the rampup and are measured for the
  * duration; the C client's CPU is its process CPU (getrusage, all threads) over that window.
@@ -13,11 +13,11 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refOptions, reportAB, sledgeRun, vuHomes } from './ref-common.js';
+import { opt, refOptions, reportAB, sledgeRun, vuHomes } from './ref-common.js';
 
-const DB = 'sledge_bench_mariaref';
+let DB = 'sledge_bench_mariaref';
 const mysql = (sql, db) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-N', '-B', ...(db ? ['-D', db] : []), '-e', sql]).toString().trim();
 
 /** New orders (Σ d_next_o_id) and Com_commit + Com_rollback: Sledge's NOPM and TPM sources on MariaDB. */
@@ -79,6 +79,8 @@ function cRun(bin, { homes, warehouses, warmS, seconds, seed }) {
 export async function benchMariaref(b) {
   const { ROOT, quick, args, withApp, submit, log } = b;
   const { vus, warehouses, rampup, duration, rounds, seed, vuLoop } = refOptions(args, quick);
+  DB = opt(args, 'database', DB);
+  if (!/^[A-Za-z0-9_]+$/.test(DB)) throw new Error(`mariaref: --database ${DB}: use letters, digits and underscores only`);
   log(`== mariaref: Sledge ${vus} VUs vs a C client on libmariadb calling the same procedures, ${warehouses} warehouses, rampup ${rampup} min, ${duration} min measured, ${rounds} rounds A/B`);
   const c = compile(ROOT, log);
   if (!c) return;
@@ -103,9 +105,9 @@ export async function benchMariaref(b) {
       const runs = [];
       for (let round = 1; round <= rounds; round++) {
         log(`   round ${round}: Sledge`);
-        runs.push({ round, client: 'Sledge', ...(await sledgeRun(b, s, target, { vus, rampup, duration, seed })) });
+        runs.push({ round, client: 'Sledge', ...(await sledgeRun(b, s, target, { vus, rampup, duration, seed })), load1: loadavg()[0] });
         log(`   round ${round}: C client`);
-        runs.push({ round, client: 'C (libmariadb)', loop: 'C', ...(await cRun(c.bin, { homes, warehouses, warmS: Math.round(rampup * 60), seconds: Math.round(duration * 60), seed })) });
+        runs.push({ round, client: 'C (libmariadb)', loop: 'C', ...(await cRun(c.bin, { homes, warehouses, warmS: Math.round(rampup * 60), seconds: Math.round(duration * 60), seed })), load1: loadavg()[0] });
       }
       reportAB(b, {
         section: 'mariaref',
@@ -117,6 +119,7 @@ export async function benchMariaref(b) {
       });
     }, vuLoop ? { vuLoop } : {});
   } finally {
+    if (args.includes('--drop')) mysql(`drop database if exists ${DB}`);
     if (pool0 < GB) mysql(`set global innodb_buffer_pool_size = ${pool0}`);
     rmSync(c.dir, { recursive: true, force: true });
   }

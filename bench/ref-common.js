@@ -87,8 +87,8 @@ export function reportAB(b, { section, ref, refLabel, title, runs, fields }) {
   const ratio = sl.mean / rf.mean;
   results.sections[section] = { ...fields, runs, sledge: sl, reference: rf, ratio, perRoundRatios: perRound };
   console.log(`\n${title}\n` + table(
-    ['round', 'client', 'VU loop', 'measured s', 'transactions', 'TPS', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx'],
-    runs.map((r) => [r.round, r.client, r.loop, fmt(r.seconds, 0), r.transactions, fmt(r.tps, 0), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1)]),
+    ['round', 'client', 'VU loop', 'measured s', 'transactions', 'TPS', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx', 'load 1 min'],
+    runs.map((r) => [r.round, r.client, r.loop, fmt(r.seconds, 0), r.transactions, fmt(r.tps, 0), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1), r.load1 === undefined ? '-' : fmt(r.load1, 1)]),
   ));
   console.log(table(
     ['client ms/1000 tx', 'mean', 'min', 'max', 'CV %'],

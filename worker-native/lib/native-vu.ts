@@ -12,8 +12,13 @@ import { fileURLToPath } from 'node:url';
 import type { NativeVuHandle, NativeVuResult, NativeVuStartOptions } from '@sledge/core';
 import { TX_TYPES } from '@sledge/protocol';
 
-/** Latency records each VU's ring holds before its thread waits for the worker to drain it. */
-export const RING_CAPACITY = 8192;
+/**
+ * Latency records each VU's ring holds before its thread waits for the worker to drain it. The worker
+ * drains once a second (server/src/workloads/tprocc/native-vus.ts POLL_MS), so a VU can run 16,384
+ * transactions a second before it waits: a TPROC-C VU does a few hundred to a few thousand (one round
+ * trip and the procedure's server time each). 128 KB per VU.
+ */
+export const RING_CAPACITY = 16384;
 const RING_STRIDE = 32;
 const RING_TAIL = 16;
 const REC_MEASURING = 0x100;
