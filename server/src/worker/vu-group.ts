@@ -120,7 +120,7 @@ class VuGroup {
         this.flushLogs();
         const now = Date.now();
         // Once a second: the native host ticks once a second (POLL_MS), and a tick that comes a little early still ships.
-      if (now - lastShip >= 500) {
+        if (now - lastShip >= 500) {
           lastShip = now;
           shipLatency();
         }
