@@ -43,10 +43,10 @@ afterAll(async () => {
 });
 
 describe('TPROC-H on DuckDB', () => {
-  it('the server offers DuckDB with TPROC-H, and TPROC-C and CH-benCHmark in part', async () => {
+  it('the server offers DuckDB with TPROC-H and scripts, and TPROC-C and CH-benCHmark in part', async () => {
     const caps = (await api<Capabilities>(server.url, 'GET', '/capabilities')).body;
     const d = caps.engines.find((e) => e.engine === 'duckdb');
-    expect(d).toMatchObject({ available: true, workloads: ['tproch', 'tprocc', 'chbench'] });
+    expect(d).toMatchObject({ available: true, workloads: ['tproch', 'tprocc', 'chbench', 'script'] });
     expect(d?.limited?.['tprocc']).toBeTruthy();
   });
 
