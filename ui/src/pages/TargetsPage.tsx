@@ -19,6 +19,12 @@ import { DEFAULT_WORKLOAD, workloadUi, workloadUis } from '../workloads/registry
 import { formOptionsOfSaved, savedOptionLabels, savedOptionsOf } from '../workloads/saved.js';
 
 const firstLine = (s: string) => s.split('\n')[0]!.trim();
+/**
+ * A workload the engine runs in part, as the card's one short line: its reason's opening words,
+ * up to the first parenthesis or colon ("Schema only", "Analytic streams only"); the whole
+ * reason is the line's title. Two such lines fit the card's height with the others'.
+ */
+const limitedLabel = (what: string) => firstLine(what).split(/(?<=\.) /)[0]!.split(/ \(|:/)[0]!.replace(/\.$/, '');
 
 /** What the connection test found of the workload's schema (TPROC-H: its scale factor; TPROC-C: its warehouses). */
 function schemaLine({ workload, schema }: TargetTestResult): string {
@@ -72,7 +78,7 @@ function EnginePicker() {
             {e.limited &&
               Object.entries(e.limited).map(([w, what]) => (
                 <span key={w} className="muted small engine-note" title={what} data-testid={`limited-${e.engine}-${w}`}>
-                  {workloadDef(w)?.display ?? w}: {firstLine(what).split(/(?<=\.) /)[0]}
+                  {workloadDef(w)?.display ?? w}: {limitedLabel(what)}
                 </span>
               ))}
             {!e.available && (
