@@ -24,15 +24,27 @@
 // `pending` hold for KEEP_MS after it ends: the next test of the same file, when
 // it is quiet too, runs without a drain of its own. `pending` only decides who
 // goes first; `room` and `turnstile` alone make the guarantee.
+//
+// Two scopes. Most quiet sections only need the database servers to
+// themselves (a server-wide TPM counter, template1 held, a global setting):
+// `quiet(fn, 'db')` waits only for the tests that use a database server, and
+// the sqlite tier (SQLite files in temp dirs, no server: scripts/vitest-tiers.mjs
+// sets SLEDGE_TEST_TIER) keeps running beside it. `quiet(fn)` (scope 'all')
+// still waits for every test: arrival rates, time budgets, CPU shares. Each
+// scope has its own room, turnstile and pending files; a test that uses the
+// servers holds both rooms shared, always `all` first, then `db`, and a 'db'
+// section keeps its test's `all` hold, so an 'all' section waits for it too.
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const DIR = process.env.SLEDGE_TEST_LOCK_DIR || tmpdir();
-const ROOM = join(DIR, 'sledge-tests.room.lock');
-const TURNSTILE = join(DIR, 'sledge-tests.turnstile.lock');
-const PENDING = join(DIR, 'sledge-tests.pending.lock');
+/** Each scope's lock files: the room, its turnstile, and the quiet sections pending on it. */
+const SCOPES = {
+  all: { room: join(DIR, 'sledge-tests.room.lock'), turnstile: join(DIR, 'sledge-tests.turnstile.lock'), pending: join(DIR, 'sledge-tests.pending.lock') },
+  db: { room: join(DIR, 'sledge-tests.room-db.lock'), turnstile: join(DIR, 'sledge-tests.turnstile-db.lock'), pending: join(DIR, 'sledge-tests.pending-db.lock') },
+};
 
 /** How long a new test waits for pending quiet sections before it queues at the turnstile anyway. */
 const PENDING_WAIT_S = 120;
@@ -42,10 +54,21 @@ const KEEP_MS = 2_000;
 const LOG = process.env.SLEDGE_TEST_LOCK_LOG;
 
 /**
+ * The scopes this process's tests hold shared: every test holds `all`; a test
+ * that may use a database server holds `db` too. Only the sqlite tier, whose
+ * files run on SQLite files in temp dirs, is known not to (SLEDGE_TEST_TIER, set
+ * per vitest project by scripts/vitest-tiers.mjs; unset, as in the browser
+ * suite, counts as using them).
+ */
+function testScopes() {
+  return process.env.SLEDGE_TEST_TIER === 'sqlite' ? ['all'] : ['all', 'db'];
+}
+
+/**
  * With SLEDGE_TEST_LOCK_LOG=<file>: one JSON line per hold, written when it is
- * released: kind (shared: a test or a file's beforeAll; quiet: a quiet section),
- * pid, file, test, waitMs (before the hold was granted), holdMs, at (ISO time of
- * the release). docs/testing.md, "Quiet sections".
+ * released: kind (shared: a test or a file's beforeAll; quiet: a quiet section;
+ * with "-db" for the database scope), pid, file, test, waitMs (before the hold
+ * was granted), holdMs, at (ISO time of the release). docs/testing.md, "Quiet sections".
  */
 function logHold(kind, t0, t1) {
   if (!LOG) return;
@@ -94,48 +117,50 @@ function hold(path, mode) {
  * PENDING_WAIT_S, whichever comes first: either way the caller then queues at
  * the turnstile as before, so this never delays a test by more than that.
  */
-function yieldToQuiet() {
+function yieldToQuiet(pending) {
   return new Promise((resolve, reject) => {
-    const child = spawn('flock', ['-x', '-w', String(PENDING_WAIT_S), PENDING, 'true'], { stdio: 'ignore' });
+    const child = spawn('flock', ['-x', '-w', String(PENDING_WAIT_S), pending, 'true'], { stdio: 'ignore' });
     child.once('error', (e) => reject(new Error(`test lock: cannot run flock(1) (util-linux): ${e.message}`)));
     child.once('exit', () => resolve());
   });
 }
 
-// The release of this process's shared hold, or null; `keep` is the `pending`
-// hold a quiet section left for the next one ({ release, timer }) or null. On
-// globalThis: the setup file and the test file may load this module as two
-// instances. `file` and `test` name the running test for the log (set by the
-// setup file).
-const state = (globalThis.__sledgeTestLock ??= { shared: null, keep: null, file: null, test: null });
+// Per scope: `shared` is the release of this process's shared hold, or null;
+// `keep` the `pending` hold a quiet section left for the next one ({ release,
+// timer }) or null. On globalThis: the setup file and the test file may load
+// this module as two instances. `file` and `test` name the running test for the
+// log (set by the setup file).
+const state = (globalThis.__sledgeTestLock ??= { shared: {}, keep: {}, file: null, test: null });
 
-/** The `pending` hold a quiet section of this process left, taken back (or null). */
-function takeKeep() {
-  const k = state.keep;
-  state.keep = null;
+/** The `pending` hold a quiet section of this process left on `scope`, taken back (or null). */
+function takeKeep(scope) {
+  const k = state.keep[scope];
+  state.keep[scope] = null;
   if (!k) return null;
   clearTimeout(k.timer);
   return k.release;
 }
 
-/** Let go of the `pending` hold a quiet section of this process left, if any. */
-export async function dropKeep() {
-  const r = takeKeep();
-  if (r) await r();
+/** Let go of the `pending` holds quiet sections of this process left, if any (one scope, or both). */
+export async function dropKeep(scope) {
+  for (const s of scope ? [scope] : ['db', 'all']) {
+    const r = takeKeep(s);
+    if (r) await r();
+  }
 }
 
-/** Take `room` shared (passing the turnstile first); a no-op when already held. */
-export async function holdShared() {
-  if (process.env.SLEDGE_TEST_LOCKS === '0' || state.shared) return;
+/** Take one scope's room shared, passing its turnstile first. */
+async function holdRoom(scope) {
+  const L = SCOPES[scope];
   const t0 = Date.now();
   // Not when this process keeps `pending` itself: it would wait for its own hold.
-  if (!state.keep) await yieldToQuiet();
-  const gate = await hold(TURNSTILE, 'exclusive');
+  if (!state.keep[scope]) await yieldToQuiet(L.pending);
+  const gate = await hold(L.turnstile, 'exclusive');
   try {
-    const room = await hold(ROOM, 'shared');
+    const room = await hold(L.room, 'shared');
     const t1 = Date.now();
-    state.shared = () => {
-      logHold('shared', t0, t1);
+    state.shared[scope] = () => {
+      logHold(scope === 'all' ? 'shared' : 'shared-db', t0, t1);
       return room();
     };
   } finally {
@@ -143,11 +168,23 @@ export async function holdShared() {
   }
 }
 
-/** Drop this process's shared hold, if any. */
-export async function releaseShared() {
-  const r = state.shared;
-  state.shared = null;
+/** Take the rooms this process's tests use shared (`all`, then `db`); a no-op for those already held. */
+export async function holdShared() {
+  if (process.env.SLEDGE_TEST_LOCKS === '0') return;
+  for (const scope of testScopes()) if (!state.shared[scope]) await holdRoom(scope);
+}
+
+/** Drop this process's shared hold on one scope, if any. */
+async function releaseScope(scope) {
+  const r = state.shared[scope];
+  state.shared[scope] = null;
   if (r) await r();
+}
+
+/** Drop this process's shared holds, if any (`db` first, then `all`). */
+export async function releaseShared() {
+  await releaseScope('db');
+  await releaseScope('all');
 }
 
 /**
@@ -163,32 +200,39 @@ export function quietTimeout(ms) {
 }
 
 /**
- * Run `fn` with no other participating test running: waits for the tests
- * already running to end, keeps new ones out, and lets them go when `fn` settles.
+ * Run `fn` with no other participating test running in `scope`: 'all' (the
+ * default) waits for every test already running and keeps new ones out; 'db'
+ * does so for the tests that may use a database server only (every tier but
+ * sqlite), while the sqlite tier carries on. Lets them go when `fn` settles.
  */
-export async function quiet(fn) {
+export async function quiet(fn, scope = 'all') {
   if (process.env.SLEDGE_TEST_LOCKS === '0') return fn();
-  await releaseShared();
+  const L = SCOPES[scope];
+  if (!L) throw new Error(`test lock: unknown quiet scope ${scope} (all or db)`);
+  // An 'all' section lets go of both shared holds; a 'db' one of its db hold
+  // only, keeping `all`, so that an 'all' section elsewhere still waits for it.
+  if (scope === 'all') await releaseShared();
+  else await releaseScope('db');
   const t0 = Date.now();
-  const pending = takeKeep() ?? (await hold(PENDING, 'shared'));
+  const pending = takeKeep(scope) ?? (await hold(L.pending, 'shared'));
   try {
-    const gate = await hold(TURNSTILE, 'exclusive');
+    const gate = await hold(L.turnstile, 'exclusive');
     try {
-      const room = await hold(ROOM, 'exclusive');
+      const room = await hold(L.room, 'exclusive');
       const t1 = Date.now();
       try {
         return await fn();
       } finally {
-        logHold('quiet', t0, t1);
+        logHold(scope === 'all' ? 'quiet' : 'quiet-db', t0, t1);
         await room();
       }
     } finally {
       await gate();
     }
   } finally {
-    await dropKeep();
-    const timer = setTimeout(() => void dropKeep(), KEEP_MS);
+    await dropKeep(scope);
+    const timer = setTimeout(() => void dropKeep(scope), KEEP_MS);
     timer.unref?.();
-    state.keep = { release: pending, timer };
+    state.keep[scope] = { release: pending, timer };
   }
 }

@@ -20,7 +20,9 @@
 // of every package (and the browser suite) side by side, files in parallel,
 // then the solo files. sqlite, live and fault files hold the shared side of the
 // machine-wide test lock (scripts/vitest-shared-lock.mjs), so the few parts
-// that measure the machine run alone inside `quiet()` (scripts/test-quiet.mjs).
+// that measure the machine run alone inside `quiet()` (scripts/test-quiet.mjs;
+// `quiet(fn, 'db')` when only the database servers must be quiet: the sqlite
+// tier keeps running beside it).
 // `vitest run` in a package runs unit files, then sqlite/live/fault together,
 // then solo (sequence.groupOrder).
 import { existsSync } from 'node:fs';
@@ -52,7 +54,9 @@ export function tiers(configUrl, { include = configDefaults.include, ...listedBy
     const files = listedBy[name] ?? [];
     if (files.length === 0) continue;
     const setupFiles = name === 'solo' ? [] : [SHARED_LOCK];
-    projects.push({ extends: true, test: { name, include: files, setupFiles, sequence: { groupOrder: GROUP[name] } } });
+    // SLEDGE_TEST_TIER tells the test lock which rooms a file holds (scripts/test-quiet.mjs):
+    // sqlite files use no database server, so a quiet(fn, 'db') section does not wait for them.
+    projects.push({ extends: true, test: { name, include: files, setupFiles, env: { SLEDGE_TEST_TIER: name }, sequence: { groupOrder: GROUP[name] } } });
   }
   return projects;
 }

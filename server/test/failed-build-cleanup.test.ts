@@ -120,7 +120,7 @@ describe('a failed build drops what it created', () => {
         // The backend sleeps on after its client is gone: end it, so later databases can be created.
         psql(`SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = '${HOLDER}'`);
       }
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('TPROC-H PostgreSQL: a role that existed before stays; the database the build created is dropped (tables refused: read-only role)', async () => {
     psql(`CREATE ROLE ${PGH_OLD} LOGIN PASSWORD 'bf-pw'`);

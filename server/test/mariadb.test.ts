@@ -53,7 +53,7 @@ describe('MariaDB end to end', () => {
       expect(ash.topEvents.length).toBeGreaterThan(0);
       const c = await post(s, '/api/v1/jobs', { type: 'check', target });
       expect((await waitJob(s, String(c.body.id))).status).toBe('completed');
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('drives the same schema with the MySQL flavour (engine mysql on the MariaDB server)', async () => {
     const mysql = { ...target, engine: 'mysql' };

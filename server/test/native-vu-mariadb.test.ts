@@ -155,7 +155,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
       const sampled = lat.reduce((a, x) => a + Object.values(x.perType).reduce((b, p) => b + p.count, 0), 0);
       expect(sampled).toBe(vus.reduce((a, v) => a + v.commits + v.rollbacks, 0));
       await checkSchema(s);
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('counts lock wait timeouts as timeouts (1205) and carries on', () =>
     quiet(async () => {
@@ -176,7 +176,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
         sql(`set global innodb_lock_wait_timeout = ${Number(before)}`);
         holder.kill();
       }
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('reconnects VUs whose sessions are killed mid-run and completes the run', () =>
     quiet(async () => {

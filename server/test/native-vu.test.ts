@@ -149,7 +149,7 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
       const checked = await waitJob(s, String(c.body.id));
       const failedChecks = (await output(s, checked.id)).map((l) => l.text).filter((t) => /fail|error|inconsistent/i.test(t));
       expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('reconnects VUs whose backends are terminated mid-run and completes the run', async () => {
     const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });

@@ -78,7 +78,7 @@ describe('PostgreSQL end to end', () => {
       expect(part.series.every((b) => b.ts >= mid && b.ts < mid + 5000)).toBe(true);
       const exp = await s.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/export?format=json` });
       expect(exp.body).not.toContain('tpcc-pw-srv');
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   // Issue 34's foreign-load check, live: pgbench's tpcb-like on a database of its own, on the same server, for the whole
   // run. (A SELECT-only load would not do: PostgreSQL 15 publishes a busy session's commits to pg_stat_database only with

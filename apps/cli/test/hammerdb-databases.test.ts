@@ -99,7 +99,7 @@ describe.each(ENGINES)('sledge hammerdb on $name', (e) => {
     const ui = await uiJob(server.url, { type: 'run', target: e.uiTarget, tprocc: { vus: 2, rampup: 0, duration: 0.05, schema: e.uiSchema } });
     expect(ui.status).toBe('completed');
     expect(workloadConfig(run)).toEqual(workloadConfig(ui));
-  }), quietTimeout(300_000));
+  }, 'db'), quietTimeout(300_000));
 
   it('deleteschema removes it', async () => {
     const r = await hammerdb(script(e, 'puts [ deleteschema ]\n'), server.flags);

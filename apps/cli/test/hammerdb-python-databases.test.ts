@@ -151,7 +151,7 @@ describe.each(ENGINES)('sledge hammerdb script.py on $name', (e) => {
     const ui = await uiJob(server.url, { type: 'run', target: e.uiTarget, tprocc: { vus: 1, rampup: 0, duration: 0.05, allWarehouse: true, timeProfile: true, schema: e.uiSchema } });
     expect(ui.status).toBe('completed');
     expect(workloadConfig(run)).toEqual(workloadConfig(ui));
-  }), quietTimeout(300_000));
+  }, 'db'), quietTimeout(300_000));
 
   it('a delete script removes it', async () => {
     const r = await hammerdb(deleteScript(e), server.flags, false, { name: `${e.prefix}_tprocc_deleteschema.py`, tmp });
