@@ -87,6 +87,11 @@ describe('CH-benCHmark on DuckDB (analytic streams only)', () => {
     const lines = (await output(r)).join('\n');
     expect(lines).toContain('No TPROC-C virtual users (tprocc.vus 0): the analytic streams alone (duckdb runs no TPROC-C transactions)');
     expect(lines).toContain('TEST RESULT : no TPROC-C transactions');
+    // A verdict of its own: the transactional checks skipped, the window's queries judged.
+    expect(res.validity?.status).toBe('pass');
+    expect(res.validity?.checks.map((c) => [c.id, c.status])).toEqual([['transactions', 'skip'], ['analytic-window', 'pass'], ['analytic-errors', 'pass']]);
+    expect(lines).toMatch(/Validity check Analytic queries in the window: PASS - \d+ queries of 1 stream\(s\)/);
+    expect(lines).toContain('Validity verdict: PASS (2 passed, 0 warned, 0 failed, 1 skipped)');
   }, 300_000);
 
   it('deletes the schema: the file goes', async () => {

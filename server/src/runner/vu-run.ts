@@ -8,6 +8,7 @@ import { checkSessionFds } from './fd-limit.js';
 import { FaultReader, survivedLine } from './faults.js';
 import { PhaseClock } from './phase-clock.js';
 import { RunSamplers } from './run-samplers.js';
+import { validityLines } from './validity-lines.js';
 import { timingRows } from './timings.js';
 import { poolReport } from './pool-tpm.js';
 import { VuPool, assignVus } from './vu-pool.js';
@@ -529,9 +530,7 @@ class VuRun<C extends WorkloadConfig> {
         features: this.features,
         samples: this.samplers?.measured ?? [],
       });
-      // Status after the title: "PASS: <text>" would read as a password to the output's secret redaction.
-      for (const c of v.checks) this.mon(`Validity check ${c.title}: ${c.status.toUpperCase()} - ${c.detail}`);
-      this.mon(`Validity verdict: ${v.status.toUpperCase()} (${v.checks.filter((c) => c.status === 'pass').length} passed, ${v.checks.filter((c) => c.status === 'warn').length} warned, ${v.checks.filter((c) => c.status === 'fail').length} failed, ${v.checks.filter((c) => c.status === 'skip').length} skipped)`);
+      for (const line of validityLines(v)) this.mon(line);
       return v;
     } catch (e) {
       this.mon(`Validity verdict not computed: ${e instanceof Error ? e.message : String(e)}`);

@@ -2,6 +2,8 @@ import { tproccHooks } from '@sledge/core';
 import type { ChbenchJobConfig, ChbenchResult } from '@sledge/protocol';
 import type { JobEnv } from '../../engine/job-types.js';
 import { PhaseClock } from '../../runner/phase-clock.js';
+import { validityLines } from '../../runner/validity-lines.js';
+import { analyticOnlyValidity } from './analytic-validity.js';
 import { analyticCompanion } from './analytic.js';
 import { chbenchTarget } from './sql.js';
 
@@ -14,7 +16,8 @@ const NO_VUS = new Promise<void>(() => undefined);
  * the only CH-benCHmark run on an engine that runs no TPROC-C transactions
  * (TproccHooks.noTransactions, DuckDB), and on any engine the analytic
  * baseline without transactions. The result is a CH-benCHmark result with no
- * transactional figures (NOPM, TPM and VUs 0) and the streams' `analytic`.
+ * transactional figures (NOPM, TPM and VUs 0), the streams' `analytic`, and a
+ * validity verdict of the streams (analytic-validity.ts).
  */
 export async function runAnalyticOnly(env: JobEnv<ChbenchJobConfig>): Promise<'completed' | 'stopped'> {
   const { ctx, cfg, driver, stop } = env;
@@ -53,6 +56,9 @@ export async function runAnalyticOnly(env: JobEnv<ChbenchJobConfig>): Promise<'c
       const seconds = (performance.now() - t0) / 1000;
       const c = companion.result(seconds);
       for (const line of c.lines) mon(line);
+      const analytic = (c.fields as Pick<ChbenchResult, 'analytic'>).analytic;
+      const validity = analyticOnlyValidity(analytic, seconds);
+      for (const line of validityLines(validity)) mon(line);
       const result: ChbenchResult = {
         nopm: 0,
         tpm: 0,
@@ -61,7 +67,8 @@ export async function runAnalyticOnly(env: JobEnv<ChbenchJobConfig>): Promise<'c
         line: 'TEST RESULT : no TPROC-C transactions (tprocc.vus 0): the analytic streams ran alone',
         measuredSeconds: Math.round(seconds * 1000) / 1000,
         warehouses: state.warehouses,
-        ...(c.fields as Pick<ChbenchResult, 'analytic'>),
+        analytic,
+        validity,
       };
       mon(result.line);
       ctx.result(result, []);
