@@ -38,7 +38,7 @@
       "targets": [
         {
           "target_name": "sledge_pgvu",
-          "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/loader.cc", "src/pgvu/run.cc", "src/pgvu/script_run.cc"],
+          "sources": ["src/pgvu/addon.cc", "src/pgvu/conn.cc", "src/pgvu/loader.cc", "src/pgvu/run.cc", "src/pgvu/script_run.cc", "src/pgvu/vu_threads.cc", "src/pgvu/log_sink.cc", "src/pgvu/session_keeper.cc"],
           "include_dirs": ["<(pg_includedir)"],
           "libraries": ["-L<(pg_libdir)", "-lpq", "-Wl,-rpath,<(pg_libdir)"],
           "cflags_cc": ["-pthread"],
@@ -50,7 +50,7 @@
       "targets": [
         {
           "target_name": "sledge_myvu",
-          "sources": ["src/myvu/addon.cc", "src/myvu/conn.cc", "src/myvu/loader.cc", "src/pgvu/run.cc"],
+          "sources": ["src/myvu/addon.cc", "src/myvu/conn.cc", "src/myvu/loader.cc", "src/pgvu/run.cc", "src/pgvu/vu_threads.cc", "src/pgvu/log_sink.cc", "src/pgvu/session_keeper.cc"],
           "include_dirs": ["<(my_includedir)"],
           "libraries": ["-L<(my_libdir)", "-lmariadb", "-Wl,-rpath,<(my_libdir)"],
           "cflags_cc": ["-pthread"],

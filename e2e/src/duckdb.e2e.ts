@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Capabilities, Job, TprochResult } from '@sledge/protocol';
+import type { Capabilities, ChbenchResult, Job, TprochResult } from '@sledge/protocol';
 import { shot, type Chromium } from './browser.js';
 import type { RunningServer } from './server.js';
 import { api, fill, nav, startJob, waitForJobEnd } from './ui.js';
@@ -19,10 +19,15 @@ import { openSession, closeSession } from './session.js';
  * query times and the geomean, and no validity panel (TPROC-H computes no
  * verdict; the page said "not computed, stored before verdicts"); each
  * query's process CPU in its cell, and DuckDB's profile of a query (its
- * operators with their own times) beside its EXPLAIN plan.
+ * operators with their own times) beside its EXPLAIN plan. Then
+ * CH-benCHmark in a file of its own: 1 warehouse built from the Schema page,
+ * and the Run page's VUs defaulting to 0 (DuckDB runs the analytic streams
+ * alone, as capabilities' limited.chbench says; 1 VU was the default and the
+ * server refused it), the run started with that default completing.
  */
 
 const FILE = 'duckdb-e2e.duckdb';
+const CH_FILE = 'duckdb-e2e-chbench.duckdb';
 
 let dataDir: string;
 let server: RunningServer;
@@ -140,4 +145,47 @@ describe('TPROC-H on DuckDB', () => {
     expect(await prof.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-operator')))).toEqual(ops.slice(0, 80).map((o) => o.name));
     await shot(page, 'duckdb-job-profile');
   });
+});
+
+describe('CH-benCHmark on DuckDB (analytic streams only)', () => {
+  it('builds 1 warehouse from the Schema page into a file of its own', async () => {
+    await nav(page, 'Target');
+    await fill(page, 'target.file', CH_FILE);
+    await nav(page, 'Schema');
+    await page.locator('input[data-workload="chbench"]').check();
+    expect(await page.locator('input[data-workload="chbench"]').isChecked()).toBe(true);
+    expect(await page.getByTestId('limited-chbench').textContent()).toMatch(/^ \(Analytic streams only: runs take tprocc\.vus 0\.?\)$/);
+    await fill(page, 'tprocc.warehouses', '1');
+    await fill(page, 'tprocc.buildVus', '1');
+    const id = await startJob(page, 'build-schema');
+    expect(await waitForJobEnd(page, id, 240_000)).toBe('completed');
+    const build = await jobOf(id);
+    expect(build).toMatchObject({ type: 'build', workload: 'chbench', engine: 'duckdb' });
+    expect(fileOf(build).file.endsWith(CH_FILE)).toBe(true);
+  }, 300_000);
+
+  it('the Run page defaults to 0 TPROC-C VUs, and a run with the defaults starts and completes', async () => {
+    await nav(page, 'Run');
+    const vus = page.locator('[data-field="tprocc.vus"]');
+    await vus.waitFor();
+    expect(await vus.inputValue()).toBe('0');
+    expect(await page.locator('[data-field="chbench.analyticStreams"]').inputValue()).toBe('1');
+    // The field says why (capabilities' limited.chbench).
+    expect(await page.locator('.field', { has: vus }).textContent()).toContain('0 on DuckDB: it runs the analytic streams alone, no TPROC-C transactions');
+    // A short window; the VUs and streams stay at their defaults.
+    await fill(page, 'tprocc.rampup', '0');
+    await fill(page, 'tprocc.duration', '0.1');
+    await shot(page, 'duckdb-chbench-run-form');
+    const id = await startJob(page, 'start-run');
+    expect(await waitForJobEnd(page, id, 180_000)).toBe('completed');
+    const job = await jobOf(id);
+    expect(job).toMatchObject({ type: 'run', workload: 'chbench', engine: 'duckdb' });
+    expect(job.config).toMatchObject({ tprocc: { vus: 0 }, chbench: { analyticStreams: 1 } });
+    expect(fileOf(job).file.endsWith(CH_FILE)).toBe(true);
+    const r = job.result as ChbenchResult;
+    expect(r).toMatchObject({ nopm: 0, tpm: 0, activeVus: 0, warehouses: 1 });
+    expect(r.analytic.streams).toBe(1);
+    expect(r.analytic.errors).toBe(0);
+    await shot(page, 'duckdb-chbench-run-done');
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, type EngineId } from '@sledge/protocol';
-import { sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlText } from './index.js';
+import { SQL_ALIASES, sqlEngines, sqlFile, sqlFileLayers, sqlFiles, sqlSet, sqlText } from './index.js';
 
 /** The package directory, found independently of the module under test. */
 const PKG = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,9 @@ describe('sqlFile', () => {
 
   it("resolves CH-benCHmark's folder (chbench) for every engine, MariaDB's through MySQL's", () => {
     // DuckDB too: its analytic streams run on a TPROC-C schema it builds (no transactions).
-    for (const e of ENGINES) expect(sqlFile(e, 'chbench', 'queries.sql')).toBe(join(PKG, e === 'mariadb' ? 'mysql' : e, 'chbench', 'queries.sql'));
+    // DuckDB's queries are PostgreSQL's file (an alias: aliases.ts).
+    const whose = (e: EngineId) => (e === 'mariadb' ? 'mysql' : e === 'duckdb' ? 'postgresql' : e);
+    for (const e of ENGINES) expect(sqlFile(e, 'chbench', 'queries.sql')).toBe(join(PKG, whose(e), 'chbench', 'queries.sql'));
     expect(sqlFiles('mariadb', 'chbench').map((f) => [f.name, f.from])).toEqual(onDisk('mysql', 'chbench').map((n) => [n, 'mysql']));
   });
 
@@ -45,6 +47,29 @@ describe('sqlFile', () => {
     for (const e of ENGINES) if (e !== 'mariadb') expect(sqlEngines(e), e).toEqual([e]);
     // SQLite has no metrics folder and borrows from nobody.
     expect(() => sqlFile('sqlite', 'metrics', 'ash.sql')).toThrow(/ash\.sql not found for sqlite/);
+  });
+
+  it("reads a file declared as another engine's (an alias) from that engine's folder, and only that file", () => {
+    expect(SQL_ALIASES).toContainEqual({ engine: 'duckdb', workload: 'chbench', name: 'queries.sql', is: 'postgresql' });
+    const pg = join(PKG, 'postgresql', 'chbench', 'queries.sql');
+    expect(sqlFile('duckdb', 'chbench', 'queries.sql')).toBe(pg);
+    expect(sqlFileLayers('duckdb', 'chbench', 'queries.sql')).toEqual([pg]);
+    expect(sqlText('duckdb', 'chbench', 'queries.sql')).toBe(readFileSync(pg, 'utf8'));
+    expect(sqlSet('duckdb', 'chbench').statement('queries.sql', 'q1')).toBe(sqlSet('postgresql', 'chbench').statement('queries.sql', 'q1'));
+    // The engine's other files stay its own; the engine it names does not read back.
+    expect(sqlFile('duckdb', 'chbench', 'tables.sql')).toBe(join(PKG, 'duckdb', 'chbench', 'tables.sql'));
+    expect(sqlEngines('duckdb')).toEqual(['duckdb']);
+    expect(sqlFiles('duckdb', 'chbench').map((f) => [f.name, f.from, f.path])).toEqual(
+      [...onDisk('duckdb', 'chbench'), 'queries.sql'].sort().map((n) => (n === 'queries.sql' ? [n, 'postgresql', pg] : [n, 'duckdb', join(PKG, 'duckdb', 'chbench', n)])),
+    );
+  });
+
+  it("every alias names a file the other engine has, and the aliasing engine's folder has none of that name", () => {
+    for (const a of SQL_ALIASES) {
+      expect(a.is, `${a.engine}/${a.workload}/${a.name}`).not.toBe(a.engine);
+      expect(statSync(join(PKG, a.is, a.workload, a.name)).isFile(), `${a.is}/${a.workload}/${a.name}`).toBe(true);
+      expect(onDisk(a.engine, a.workload), `${a.engine}/${a.workload}`).not.toContain(a.name);
+    }
   });
 
   it('a missing file fails naming every folder searched, in order', () => {

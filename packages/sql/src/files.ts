@@ -1,21 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, WORKLOADS, type EngineId, type WorkloadId } from '@sledge/protocol';
+import { ENGINES, type EngineId } from '@sledge/protocol';
+import { aliasesOf, aliasOf } from './aliases.js';
+import { AREAS, type SqlWorkload } from './areas.js';
 
-/**
- * Folders under an engine that are not (yet) a registered workload:
- * `metrics`, the engine's own monitoring statements (ASH) that every
- * workload shares; `chbench`, CH-benCHmark's three extra tables and 22
- * analytic queries (docs/chbench.md), there before the workload is
- * registered in protocol; and `engine`, the statements of the drivers'
- * engine-level sessions that any workload uses (the query session: session
- * settings, backend id, cancel, explain).
- */
-const EXTRA_AREAS = ['metrics', 'chbench', 'engine'] as const;
-
-/** The folder under an engine: a workload's files (`tprocc`), or one of EXTRA_AREAS. */
-export type SqlWorkload = WorkloadId | (typeof EXTRA_AREAS)[number];
+export type { SqlWorkload } from './areas.js';
 
 /**
  * This package's directory. The module runs from src/ (tests) or dist/
@@ -27,11 +17,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Engines that read another engine's file when they have none of their own,
  * in lookup order: MariaDB keeps only the files that differ from MySQL's.
- * Every other engine reads only its own folder.
+ * Every other engine reads its own folder, and the single files that
+ * aliases.ts declares as another engine's.
  */
 const FALLBACK: Readonly<Partial<Record<EngineId, readonly EngineId[]>>> = { mariadb: ['mysql'] };
-
-const AREAS: readonly string[] = [...new Set([...WORKLOADS, ...EXTRA_AREAS])];
 
 function checkArgs(engine: EngineId, workload: SqlWorkload, name?: string): void {
   if (!(ENGINES as readonly string[]).includes(engine)) throw new Error(`no SQL for engine "${engine}": engines are ${ENGINES.join(', ')}`);
@@ -51,6 +40,15 @@ function searchDirs(engine: EngineId, workload: SqlWorkload): Array<{ engine: En
   return sqlEngines(engine).map((e) => ({ engine: e, dir: join(ROOT, e, workload) }));
 }
 
+/** The folders searched for one file: the engine's, or for an alias (aliases.ts) the engine's whose file it is. */
+function fileDirs(engine: EngineId, workload: SqlWorkload, name: string): Array<{ engine: EngineId; dir: string }> {
+  const is = aliasOf(engine, workload, name);
+  if (is === undefined) return searchDirs(engine, workload);
+  // An alias with a file of the same name beside it would leave two texts: refuse rather than pick one.
+  if (isFile(join(ROOT, engine, workload, name))) throw new Error(`${engine}/${workload}/${name} is declared as ${is}'s file (packages/sql/src/aliases.ts) and also exists: delete one`);
+  return searchDirs(is, workload);
+}
+
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 /**
@@ -60,7 +58,7 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
  */
 export function sqlFileLayers(engine: EngineId, workload: SqlWorkload, name: string): string[] {
   checkArgs(engine, workload, name);
-  return searchDirs(engine, workload)
+  return fileDirs(engine, workload, name)
     .map((d) => join(d.dir, name))
     .filter(isFile);
 }
@@ -69,7 +67,7 @@ export function sqlFileLayers(engine: EngineId, workload: SqlWorkload, name: str
 export function sqlFile(engine: EngineId, workload: SqlWorkload, name: string): string {
   const found = sqlFileLayers(engine, workload, name)[0];
   if (found === undefined) {
-    throw new Error(`${name} not found for ${engine} (${workload}) in ${searchDirs(engine, workload).map((d) => d.dir).join(', ')}`);
+    throw new Error(`${name} not found for ${engine} (${workload}) in ${fileDirs(engine, workload, name).map((d) => d.dir).join(', ')}`);
   }
   return found;
 }
@@ -95,14 +93,19 @@ export function sqlText(engine: EngineId, workload: SqlWorkload, name: string): 
 export interface SqlFileEntry {
   name: string;
   path: string;
-  /** The engine folder holding it: the engine itself, or a fallback (mysql for a MariaDB file it does not override). */
+  /** The engine folder holding it: the engine itself, a fallback (mysql for a MariaDB file it does not override), or the engine an alias names (postgresql for DuckDB's chbench/queries.sql). */
   from: EngineId;
 }
 
-/** Every file an engine reads for a workload, fallbacks resolved (own file first), sorted by name. */
+/** Every file an engine reads for a workload, fallbacks and aliases resolved (own file first), sorted by name. */
 export function sqlFiles(engine: EngineId, workload: SqlWorkload): SqlFileEntry[] {
   checkArgs(engine, workload);
   const out = new Map<string, SqlFileEntry>();
+  for (const { name } of aliasesOf(engine, workload)) {
+    const from = fileDirs(engine, workload, name).find((d) => isFile(join(d.dir, name)));
+    if (!from) throw new Error(`${name} not found for ${engine} (${workload}) in ${fileDirs(engine, workload, name).map((d) => d.dir).join(', ')}`);
+    out.set(name, { name, path: join(from.dir, name), from: from.engine });
+  }
   for (const { engine: from, dir } of searchDirs(engine, workload)) {
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir)) {

@@ -10,6 +10,7 @@ import { editPage, planRerun } from '../util/rerun.js';
 import { draftOfPlacement, placementDraftOf, placementOf, type PlacementDraft } from '../util/replicas.js';
 import { cached } from './resource.js';
 import { setKnownCapabilities } from './capabilities.js';
+import { defaultsFor, switchEngineDefaults } from './engine-defaults.js';
 
 /**
  * What the user is working on across the Targets, Schema and Run pages: the
@@ -163,6 +164,8 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     cached('capabilities', api.capabilities).then((c) => {
       setKnownCapabilities(c);
       setCapabilities(c);
+      // Options still at their defaults take the engine's own, now that the server has said what it does.
+      setState((s) => ({ ...s, options: switchEngineDefaults(workloadUi(s.workload).form, s.options, { engine: s.engine, caps: undefined }, { engine: s.engine, caps: c }) }));
     }, setLoadError);
     cached('schemas', api.targetSchemas).then(setSchemas, setLoadError);
   }, []);
@@ -189,7 +192,18 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
     return Object.fromEntries(schemaFields.map((f) => [f.name, kept[f.name] ?? toFormValue(f, f.default)])) as FormValues;
   }, [schemaFields, state.targets, state.engine]);
 
-  const setEngine = useCallback((engine: EngineId) => setState((s) => ({ ...s, engine })), []);
+  // Options still at the old engine's defaults take the new one's (CH-benCHmark's VUs on DuckDB), the parked workloads' too; a value the user chose stays.
+  const setEngine = useCallback(
+    (engine: EngineId) =>
+      setState((s) => {
+        if (engine === s.engine) return s;
+        const from = { engine: s.engine, caps: capabilities };
+        const to = { engine, caps: capabilities };
+        const parked = Object.fromEntries(Object.entries(s.parked).map(([id, v]) => [id, workloadUis().some((w) => w.id === id) ? switchEngineDefaults(workloadUi(id).form, v, from, to) : v]));
+        return { ...s, engine, parked, options: switchEngineDefaults(workloadUi(s.workload).form, s.options, from, to) };
+      }),
+    [capabilities],
+  );
   const setTargetValue = useCallback(
     (name: string, v: string | boolean) => setState((s) => ({ ...s, targets: { ...s.targets, [s.engine]: { ...(s.targets[s.engine] ?? {}), [name]: v } } })),
     [],
@@ -207,9 +221,9 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
         for (const [engine, values] of Object.entries(s.targets) as [EngineId, FormValues][]) {
           targets[engine] = targetValuesOnSwitch(s.workload, id, engine, values, defaultsOf(fieldsOf(schemas?.[engine]))) as FormValues;
         }
-        return { ...s, workload: id, targets, options: { ...workloadUi(id).form.defaults(), ...(kept ?? {}) }, parked: { ...parked, [s.workload]: s.options } };
+        return { ...s, workload: id, targets, options: { ...defaultsFor(workloadUi(id).form, { engine: s.engine, caps: capabilities }), ...(kept ?? {}) }, parked: { ...parked, [s.workload]: s.options } };
       }),
-    [schemas],
+    [schemas, capabilities],
   );
   const setLabel = useCallback((label: string) => setState((s) => ({ ...s, label })), []);
   const setPlacement = useCallback((placement: PlacementDraft) => setState((s) => ({ ...s, placement })), []);
@@ -262,7 +276,7 @@ export function WorkbenchProvider({ children }: { children: ReactNode }) {
         const wid = workloadOf(job).id;
         const { [wid]: kept, ...others } = s.parked;
         const parked = wid === s.workload ? s.parked : { ...others, [s.workload]: s.options };
-        const current = wid === s.workload ? s.options : { ...form.defaults(), ...(kept ?? {}) };
+        const current = wid === s.workload ? s.options : { ...defaultsFor(form, { engine: job.engine, caps: capabilities }), ...(kept ?? {}) };
         // A run's stored warehouses and build VUs are defaults, not what it ran on (the schema's): keep the Schema page's.
         const tp = job.type === 'run' ? { ...stored, ...Object.fromEntries(form.buildFields.map((n) => [n, current[n] ?? stored[n]!])) } : { ...current, ...stored };
         // The job's connect pool comes along; its secrets nothing fills stay empty for the user to type (plan.missing names them).

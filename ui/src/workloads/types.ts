@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { EngineId, EngineSample, Job } from '@sledge/protocol';
+import type { Capabilities, EngineId, EngineSample, Job } from '@sledge/protocol';
 import type { FieldSpec, FormValue, FormValues } from '../forms/fields.js';
 import type { LiveJob } from '../live/jobState.js';
 import type { BuildWorkerOf } from '../util/progress.js';
@@ -28,6 +28,13 @@ export interface WorkloadForm {
   /** The run options under "Advanced driver options". */
   runAdvancedFields: readonly string[];
   defaults: () => FormValues;
+  /**
+   * Defaults that depend on the engine, over `defaults()`, from what its
+   * capabilities say (CH-benCHmark: 0 VUs where the engine runs the analytic
+   * streams alone). None: the defaults are the same on every engine.
+   * ../state/engine-defaults.ts applies them when the engine or workload changes.
+   */
+  engineDefaults?: (engine: EngineId, caps: Capabilities | undefined) => FormValues;
   /** The options object of a job body from form values (only `names` when given). */
   collect: (values: FormValues, names?: readonly string[]) => Record<string, unknown>;
   /** Form values from a stored options object (saved configurations, stored jobs). */

@@ -6,21 +6,20 @@
 // (PQprepare once per connection, then PQsendQueryPrepared with text
 // parameters). A failed statement ends the transaction: ROLLBACK when one is
 // open, one error counted for the script by class, the line logged; a lost
-// connection reconnects with backoff. Counters, VU states, latency rings and
-// log lines are those of run.h.
+// connection reconnects with backoff. Counters, VU states, latency rings,
+// log lines and reconnects are those of the TPROC-C loop (run.h): the
+// threads, the log queue and the session keeper are shared (vu_threads.h,
+// log_sink.h, session_keeper.h).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <mutex>
-#include <pthread.h>
 #include <string>
 #include <vector>
 
 #include "conn.h"
-#include "run.h"
 #include "script_feed.h"
 #include "shared.h"
+#include "vu_threads.h"
 
 namespace sledge::pgvu {
 
@@ -34,50 +33,27 @@ struct ScriptConfig {
   uint32_t feedCapacity = 0;  // bytes per slot, a power of two
 };
 
-struct ScriptVuResult {
-  bool ok = true;
-  double elapsedMs = 0;
+struct ScriptVuResult : VuOutcome {
   std::vector<double> totalNs;  // measured-window time per script
 };
 
-class ScriptRun {
+// The script loop on the run's VU threads (vu_threads.h), each keeping its
+// connection with a SessionKeeper (session_keeper.h).
+class ScriptRun : public VuThreads {
  public:
   ScriptRun(ScriptConfig cfg, std::vector<VuSpec> vus, Shared shared);
-  ~ScriptRun();
-  ScriptRun(const ScriptRun&) = delete;
-  ScriptRun& operator=(const ScriptRun&) = delete;
+  ~ScriptRun() override;
 
-  bool start(std::string* error);
-  void shutdown();
-  int live() const { return live_.load(std::memory_order_acquire); }
-  std::vector<LogLine> drainLogs();
   const std::vector<ScriptVuResult>& results() const { return results_; }
 
  private:
-  struct ThreadArg {
-    ScriptRun* run;
-    size_t slot;
-  };
   class Conn;
-  static void* threadMain(void* arg);
-  void vuMain(size_t slot);
-  bool runClient(size_t slot, ScriptVuResult& res, double* wStart, double* wEnd);
-  void log(int64_t vu, std::string text);
-  bool running();
-  bool aborting();
-  void sleepUnlessStopped(int64_t ms);
+  bool runClient(size_t slot, double* wStart, double* wEnd) override;
+  VuOutcome& outcome(size_t slot) override { return results_[slot]; }
 
   const ScriptConfig cfg_;
   const PgConfig pg_;
-  const std::vector<VuSpec> vus_;
-  Shared sh_;
   std::vector<ScriptVuResult> results_;
-  std::vector<pthread_t> threads_;
-  std::atomic<bool> teardown_{false};
-  std::atomic<int> live_{0};
-  std::mutex logMu_;
-  std::vector<LogLine> logs_;
-  int64_t droppedLogs_ = 0;
 };
 
 }  // namespace sledge::pgvu

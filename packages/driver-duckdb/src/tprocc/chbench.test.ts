@@ -9,7 +9,7 @@ import { driver } from '../index.js';
 import { connect } from '../engine/connection.js';
 import { jsValue } from '../engine/values.js';
 
-// CH-benCHmark's tables and 22 queries (packages/sql/duckdb/chbench/) on a one-warehouse TPROC-C schema the driver builds in a temp dir.
+// CH-benCHmark's tables (packages/sql/duckdb/chbench/) and 22 queries (PostgreSQL's file, an alias) on a one-warehouse TPROC-C schema the driver builds in a temp dir.
 const dir = mkdtempSync(join(tmpdir(), 'sledge-duckdb-chbench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const target: DuckdbTarget = { engine: 'duckdb', file: join(dir, 'chbench.duckdb') };

@@ -13,6 +13,10 @@
 -- Stock (s_w_id, s_i_id) is supplied by su_suppkey = mod(s_w_id * s_i_id,
 -- 10000); a customer's nation is n_nationkey = ascii(substr(c_state, 1, 1)).
 -- Runnable with psql as they are.
+-- DuckDB reads this file too (packages/sql/src/aliases.ts): mod(), ascii(),
+-- substr(), extract(year FROM ...) and TIMESTAMP literals are DuckDB's
+-- functions and syntax as well (its extract() returns a BIGINT year), so the
+-- text runs with the duckdb shell as it is. A change here must run on both.
 
 -- name: q1
 SELECT ol_number,

@@ -3,7 +3,7 @@ import { useCapabilities } from '../../state/capabilities.js';
 import { KEY_THINK_ROWS } from '../tprocc/form.js';
 import { MixWeights } from '../tprocc/MixWeights.js';
 import { ANALYTIC_FIELDS, RUN_FIELDS } from './form.js';
-import { chbenchDop } from './jobs.js';
+import { chbenchAnalyticOnly, chbenchDop } from './jobs.js';
 
 /**
  * The Run page's CH-benCHmark fields: TPROC-C's timed driver options for the
@@ -15,9 +15,12 @@ export function ChbenchRunOptions({ engine, field, values, setValue }: RunOption
   const dop = chbenchDop(engine, caps);
   const analytic = ANALYTIC_FIELDS.filter((n) => n !== 'chbench.dop' || dop);
   const streams = Number(values['chbench.analyticStreams']);
+  // Where the engine runs the analytic streams alone (DuckDB), the VUs field says so (capabilities' limited.chbench); its default is 0.
+  const e = caps?.engines.find((x) => x.engine === engine);
+  const vusHint = e && chbenchAnalyticOnly(engine, caps) ? `0 on ${e.displayName}: it runs the analytic streams alone, no TPROC-C transactions (the Target page's card says why)` : undefined;
   return (
     <>
-      <div className="form-grid">{RUN_FIELDS.map((n) => field(n))}</div>
+      <div className="form-grid">{RUN_FIELDS.map((n) => (n === 'vus' && vusHint ? field(n, vusHint) : field(n)))}</div>
       <fieldset className="mix" data-testid="analytic-streams">
         <legend>Analytic streams</legend>
         <p className="help">

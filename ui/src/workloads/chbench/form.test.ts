@@ -5,6 +5,8 @@ import { Field } from '../../components/Field.js';
 import type { FormValues } from '../../forms/fields.js';
 import { placeErrors, precheckJob } from '../../forms/errors.js';
 import { setKnownCapabilities } from '../../state/capabilities.js';
+import { defaultsFor, switchEngineDefaults } from '../../state/engine-defaults.js';
+import type { Capabilities } from '@sledge/protocol';
 import { jobCreateBody } from '../../util/rerun.js';
 import { bodyOptions, nestedOptions, optionKey } from '../body.js';
 import { workloadUi } from '../index.js';
@@ -77,6 +79,38 @@ describe('CH-benCHmark form', () => {
       expect(render('postgresql')).toContain('id="f-chbench-dop"');
       expect(render('postgresql')).toContain('id="f-chbench-queryTimeoutSec"');
       expect(render('sqlite')).not.toContain('id="f-tprocc-driver"');
+    } finally {
+      setKnownCapabilities(undefined);
+    }
+  });
+
+  it('defaults to 0 VUs where capabilities say the engine runs the analytic streams alone (DuckDB), and moves a default when the engine changes', () => {
+    const caps: Capabilities = { version: 't', node: 'v', cpus: 1, generator: { active: 'typescript' }, engines: [
+      { engine: 'postgresql', displayName: 'PostgreSQL', available: true, library: 'x', workloads: ['tprocc', 'tproch', 'chbench'] },
+      { engine: 'duckdb', displayName: 'DuckDB', available: true, library: 'x', workloads: ['tproch', 'tprocc', 'chbench'], limited: { tprocc: 'Schema only (build, check, delete; no runs). No transactions.', chbench: 'Analytic streams only: runs take tprocc.vus 0. No transactions.' } },
+    ] };
+    const duck = { engine: 'duckdb' as const, caps };
+    const pg = { engine: 'postgresql' as const, caps };
+    expect(defaultsFor(form, duck)).toMatchObject({ vus: '0', 'chbench.analyticStreams': '1' });
+    expect(defaultsFor(form, pg)['vus']).toBe(form.defaults()['vus']);
+    expect(form.defaults()['vus']).toBe('1');
+    // Unknown capabilities: the engine-free default, which moves once they load.
+    expect(defaultsFor(form, { engine: 'duckdb', caps: undefined })['vus']).toBe('1');
+    expect(switchEngineDefaults(form, form.defaults(), { engine: 'duckdb', caps: undefined }, duck)['vus']).toBe('0');
+    // A value at one engine's default takes the other's; a value the user chose stays.
+    expect(switchEngineDefaults(form, defaultsFor(form, pg), pg, duck)['vus']).toBe('0');
+    expect(switchEngineDefaults(form, defaultsFor(form, duck), duck, pg)['vus']).toBe('1');
+    expect(switchEngineDefaults(form, { ...form.defaults(), vus: '4' }, pg, duck)['vus']).toBe('4');
+    // The form's body with the default is one the server takes on DuckDB: VUs 0 and one analytic stream.
+    const values = defaultsFor(form, duck);
+    expect(form.collect(values, form.runFields)).toMatchObject({ vus: 0, chbench: { analyticStreams: 1 } });
+    expect(precheckJob(runBody(values), form)).toBeNull();
+    setKnownCapabilities(caps);
+    try {
+      const html = renderToStaticMarkup(createElement(ChbenchRunOptions, { engine: 'duckdb', field: fieldsWith(values), values, setValue: () => undefined }));
+      expect(html).toContain('0 on DuckDB: it runs the analytic streams alone, no TPROC-C transactions');
+      // 0 is in the VUs field's range on every engine (the transactions alone need streams).
+      expect(html).toMatch(/Virtual users<span class="range"> \(0–10000\)/);
     } finally {
       setKnownCapabilities(undefined);
     }

@@ -1,5 +1,6 @@
-import { ChbenchAnalyticOptions, Problems, parseChbenchOptions, parseChbenchTproccOptions, type EngineId } from '@sledge/protocol';
+import { ChbenchAnalyticOptions, Problems, parseChbenchOptions, parseChbenchTproccOptions, type Capabilities, type EngineId } from '@sledge/protocol';
 import { collect, defaultsOf, fieldsOf, type FieldSpec, type FormValues } from '../../forms/fields.js';
+import { chbenchAnalyticOnly } from './jobs.js';
 import { BUILD_FIELDS as TPROCC_BUILD_FIELDS, KEY_THINK_FIELDS, MIX_FIELDS, TPROCC_FIELDS, TPROCC_LABELS, collectTprocc, tproccDefaults, tproccToForm } from '../tprocc/form.js';
 
 /**
@@ -12,7 +13,10 @@ export const CHBENCH_PART = 'chbench';
 
 const analyticFields: FieldSpec[] = fieldsOf(ChbenchAnalyticOptions as unknown as { properties: Record<string, unknown> }).map((f) => ({ ...f, name: `${CHBENCH_PART}.${f.name}` }));
 
-export const CHBENCH_FIELDS: FieldSpec[] = [...TPROCC_FIELDS, ...analyticFields];
+// VUs may be 0 here (the analytic streams alone: protocol's parseChbenchTproccOptions), so the field's range starts at 0.
+const tproccFields: FieldSpec[] = TPROCC_FIELDS.map((f) => (f.name === 'vus' ? { ...f, minimum: 0 } : f));
+
+export const CHBENCH_FIELDS: FieldSpec[] = [...tproccFields, ...analyticFields];
 
 export const chbenchField = (name: string): FieldSpec => {
   const f = CHBENCH_FIELDS.find((x) => x.name === name);
@@ -36,6 +40,11 @@ export { KEY_THINK_FIELDS, MIX_FIELDS };
 
 export function chbenchDefaults(): FormValues {
   return { ...tproccDefaults(), ...defaultsOf(analyticFields) };
+}
+
+/** The defaults that depend on the engine: 0 TPROC-C VUs where the engine runs the analytic streams alone (DuckDB refuses a run with VUs). */
+export function chbenchEngineDefaults(engine: EngineId, caps: Capabilities | undefined): FormValues {
+  return chbenchAnalyticOnly(engine, caps) ? { vus: '0' } : {};
 }
 
 /** The form's options: TPROC-C's object with the analytic options nested under `chbench` (when any is named). */

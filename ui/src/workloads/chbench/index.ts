@@ -6,7 +6,7 @@ import { jobVus, jobWarehouses, planCell, plannedText, refreshSec, runPlan } fro
 import { TPROCC_OPS } from '../tprocc/ops.js';
 import { tproccResult } from '../tprocc/result.js';
 import { tproccSchemaFields } from '../tprocc/form.js';
-import { ANALYTIC_FIELDS, BUILD_FIELDS, CHBENCH_FIELDS, CHBENCH_LABELS, CHBENCH_PART, KEY_THINK_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, chbenchDefaults, chbenchField, chbenchToForm, collectChbench, parseChbench } from './form.js';
+import { ANALYTIC_FIELDS, BUILD_FIELDS, CHBENCH_FIELDS, CHBENCH_LABELS, CHBENCH_PART, KEY_THINK_FIELDS, MIX_FIELDS, RUN_ADVANCED_FIELDS, RUN_FIELDS, chbenchDefaults, chbenchEngineDefaults, chbenchField, chbenchToForm, collectChbench, parseChbench } from './form.js';
 import { configSummary } from './jobs.js';
 import { ChbenchLiveKpis } from './LiveKpis.js';
 import { chbenchAnalytic, fmtPerHour } from './result.js';
@@ -33,6 +33,7 @@ export const CHBENCH_UI: WorkloadUi = {
     runFields: [...RUN_FIELDS, ...RUN_ADVANCED_FIELDS, ...MIX_FIELDS, ...KEY_THINK_FIELDS, ...ANALYTIC_FIELDS],
     runAdvancedFields: RUN_ADVANCED_FIELDS,
     defaults: chbenchDefaults,
+    engineDefaults: chbenchEngineDefaults,
     collect: collectChbench,
     toForm: chbenchToForm,
     labels: CHBENCH_LABELS,

@@ -14,6 +14,17 @@ export function chbenchDop(engine: string, caps?: Capabilities): boolean {
   return engineDoes(engine, 'chbench', 'dop', caps) || engineDoes(engine, 'tproch', 'dop', caps);
 }
 
+/**
+ * Whether the engine runs CH-benCHmark's analytic streams alone, without
+ * TPROC-C's transactions (DuckDB): capabilities list CH-benCHmark as offered
+ * in part (`limited.chbench`, the server's rule: TPROC-C hooks without
+ * transactions), and its runs take tprocc.vus 0. False before the
+ * capabilities have loaded.
+ */
+export function chbenchAnalyticOnly(engine: string, caps: Capabilities | undefined): boolean {
+  return caps?.engines.find((e) => e.engine === engine)?.limited?.['chbench'] !== undefined;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** TPROC-C's words for the job, and a run's analytic streams (DOP where it applies, the query timeout). */
