@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|startup|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script|hammerdb] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|process-start|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script|hammerdb] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
+ * - process-start: a new process loading the app, and `sledge jobs --local` (CPU, wall); with
+ *            --against DIR, A/B against another built checkout (bench/process-start.js)
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
  * - pg:      PostgreSQL build of 4 warehouses with 2 build VUs (wall, rows/s, client CPU,
  *            PostgreSQL CPU), timed runs with 2, 4 and 8 VUs (NOPM, TPM, client CPU ms per 1000
@@ -169,6 +171,12 @@ const HAMMERDB = {
 if (want('startup')) {
   const { benchStartup } = await import('./startup.js');
   results.sections.startup = await benchStartup({ ROOT, quick, args, table, fmt, log });
+}
+
+// --- process-start ---------------------------------------------------------------
+if (want('process-start')) {
+  const { benchProcessStart } = await import('./process-start.js');
+  results.sections.processStart = await benchProcessStart({ ROOT, quick, args, table, fmt, log });
 }
 
 // --- datagen ---------------------------------------------------------------------

@@ -30,3 +30,4 @@ export * from './thresholds.js';
 export * from './run/placement.js';
 export * from './replicas.js';
 export * from './changes.js';
+export * from './typebox.js';

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import { Type } from '@sledge/protocol';
 
 /**
  * HammerDB v6.0's result artifact (`jobs?jobid=ID&summaryjson`,

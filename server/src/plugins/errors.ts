@@ -1,7 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Value from 'typebox/value';
-import type Type from 'typebox';
-import { SledgeError, validate, type ErrorBody } from '@sledge/protocol';
+import { Value, type Type, SledgeError, validate, type ErrorBody } from '@sledge/protocol';
 import { redactUrl } from './log-redact.js';
 
 /**

@@ -1,8 +1,6 @@
 import os from 'node:os';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import Value from 'typebox/value';
-import { Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, type EngineCapability } from '@sledge/protocol';
+import { Type, Value, Capabilities, ENGINES, ENGINE_DISPLAY, ErrorBody, TargetTestResult, type EngineCapability } from '@sledge/protocol';
 import type { Driver } from '@sledge/core';
 import { generatorStatus } from '../worker/generator.js';
 import { loadDriver } from '../engine/registry.js';

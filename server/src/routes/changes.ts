@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { CHANGE_METRICS, EngineSettingsRecord, ErrorBody, JobChanges, SledgeError, StatementStatsRecord } from '@sledge/protocol';
+import { Type, CHANGE_METRICS, EngineSettingsRecord, ErrorBody, JobChanges, SledgeError, StatementStatsRecord } from '@sledge/protocol';
 import { runChanges } from '../engine/run-changes.js';
 import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';

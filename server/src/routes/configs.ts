@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { BUILTIN_WORKLOADS, DEFAULT_WORKLOAD, ErrorBody, SavedConfig, SledgeError, parseSavedConfig } from '@sledge/protocol';
+import { Type, BUILTIN_WORKLOADS, DEFAULT_WORKLOAD, ErrorBody, SavedConfig, SledgeError, parseSavedConfig } from '@sledge/protocol';
 import type { RouteDeps } from './route-deps.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

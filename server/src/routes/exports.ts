@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorBody, SledgeError, TX_TYPES, validityOfResult } from '@sledge/protocol';
+import { Type, ErrorBody, SledgeError, TX_TYPES, validityOfResult } from '@sledge/protocol';
 import type { JobStore } from '@sledge/jobstore';
 import { buildArtifact } from '../artifact/build.js';
 import type { RouteDeps } from './route-deps.js';

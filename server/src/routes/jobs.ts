@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import Value from 'typebox/value';
-import {
-  CheckItem,
+import { Type, Value, CheckItem,
   ErrorBody,
   Job,
   JobCreate,
@@ -21,8 +18,7 @@ import {
   type EngineId,
   type Target,
   checkJobCreate,
-  isTerminal,
-} from '@sledge/protocol';
+  isTerminal, } from '@sledge/protocol';
 import type { JobEngine } from '../engine/engine.js';
 import { loadDriver } from '../engine/registry.js';
 import { buildSnapshot } from '../engine/snapshot.js';

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import Value from 'typebox/value';
-import { AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@sledge/protocol';
+import { Type, Value, AgentFrame, AshReport, ErrorBody, SledgeError, type CpuSample } from '@sledge/protocol';
 import { ashReport } from '../engine/ash-report.js';
 import { TargetBody, checkTargetBody, type RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorBody, SledgeError } from '@sledge/protocol';
+import { Type, ErrorBody, SledgeError } from '@sledge/protocol';
 import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';
 

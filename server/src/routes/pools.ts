@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ConnectPool, EngineIdSchema, ErrorBody, engineOfPoolPrefix, isEngineId, parseTarget, poolOfXml, readPoolXmlAsync, redact, SledgeError, type EngineId, type PoolImport } from '@sledge/protocol';
+import { Type, ConnectPool, EngineIdSchema, ErrorBody, engineOfPoolPrefix, isEngineId, parseTarget, poolOfXml, readPoolXmlAsync, redact, SledgeError, type EngineId, type PoolImport } from '@sledge/protocol';
 import { connectPoolFile, deleteConnectPool, readConnectPool, saveConnectPool } from '../pools/cpool-files.js';
 import type { RouteDeps } from './route-deps.js';
 

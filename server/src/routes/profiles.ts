@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { BestJobs, ErrorBody, ProfileDetail, ProfileScalability, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
+import { Type, BestJobs, ErrorBody, ProfileDetail, ProfileScalability, ProfileSummary, ShareLink, SledgeError } from '@sledge/protocol';
 import { profileScalability } from '../engine/scalability.js';
 import { buildSnapshot } from '../engine/snapshot.js';
 import type { RouteDeps } from './route-deps.js';

@@ -1,5 +1,4 @@
-import Type from 'typebox';
-import { parseTarget } from '@sledge/protocol';
+import { Type, parseTarget } from '@sledge/protocol';
 import type { JobEngine } from '../engine/engine.js';
 
 /** What every route plugin is given: the job engine (its store, drivers and jobs). */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { ErrorBody, ShareInfo, SledgeError } from '@sledge/protocol';
+import { Type, ErrorBody, ShareInfo, SledgeError } from '@sledge/protocol';
 import type { RouteDeps } from './route-deps.js';
 
 /** Share links of a job: list them and revoke one without deleting the job (creating one is in profiles.ts). */

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import {
-  ErrorBody,
+import { Type, ErrorBody,
   Problems,
   SledgeError,
   ThresholdEvaluation,
@@ -10,8 +8,7 @@ import {
   parseThresholds,
   validate,
   jobWorkloadDef,
-  workloadDef,
-} from '@sledge/protocol';
+  workloadDef, } from '@sledge/protocol';
 import { assertBaseline } from '../engine/baseline.js';
 import { diffProfiles } from '../engine/profile-diff.js';
 import { hasJudging, judgeJob, judgingOf, type Judging } from '../engine/judge.js';

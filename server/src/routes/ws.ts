@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Value from 'typebox/value';
-import { ClientFrame, type ServerFrame } from '@sledge/protocol';
+import { Value, ClientFrame, type ServerFrame } from '@sledge/protocol';
 import type { Subscriber } from '../engine/stream.js';
 import type { RouteDeps } from './route-deps.js';
 import '../plugins/route-config.js';
