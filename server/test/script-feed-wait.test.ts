@@ -12,7 +12,7 @@ describe('nextFeedWait', () => {
   it('waits a third of the feed time, at most FEED_MAX_MS', () => {
     // ~1,400 tpcb-like transactions in a feed at 200 a second: 7 s of work.
     expect(nextFeedWait(7)).toBe(FEED_MAX_MS);
-    expect(nextFeedWait(0.9)).toBe(300);
+    expect(nextFeedWait(0.6)).toBe(200);
   });
 
   it('never waits less than FEED_MS, however fast a VU drains its feed', () => {

@@ -16,12 +16,15 @@ export const FEED_MS = 100;
  * fastest VU takes to run through what its feed holds after the refill,
  * within FEED_MS..FEED_MAX_MS (nextFeedWait).
  * At the rates of a tpcb-like VU (hundreds to a few thousand a second) the
- * feed lasts seconds, so the worker wakes once a second, as the TPROC-C
- * native host does (POLL_MS), instead of 10 times (issue 37: each wake-up of
- * a Node thread costs ~0.1-0.3 ms of CPU on a small VM). The wait is on the
- * run word (shared/run-word-wait.ts): a stop or an abort ends it at once.
+ * feed lasts seconds, so the worker wakes about once a second instead of 10
+ * times (issue 37: each wake-up of a Node thread costs ~0.1-0.3 ms of CPU on a
+ * small VM). Under a second, so that every one-second client tick of the main
+ * thread finds at least one shipment of interval latency (vu-group.ts ships
+ * on this tick): a period a little over a second would leave a tick without
+ * one now and then. The wait is on the run word (shared/run-word-wait.ts): a
+ * stop or an abort ends it at once.
  */
-export const FEED_MAX_MS = 1000;
+export const FEED_MAX_MS = 900;
 /** Transactions evaluated for one VU in one refill at most (a feed that never fills does not hold the thread). */
 const FILL_MAX = 20000;
 
