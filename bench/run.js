@@ -58,7 +58,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock', '--parts', '--protocol', '--database']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock', '--parts', '--protocol', '--database', '--pgbench-threads']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };

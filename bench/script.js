@@ -6,7 +6,7 @@
  * rounds: pgbench, Sledge, Sledge, pgbench, ... (--rounds N pairs, default 2; the order flips each round
  * so both see the same machine load). Each run measures TPS over its window and the client process's
  * CPU (user + sys) per transaction:
- * - pgbench: `pgbench -n -c 4 -j 2 -T S -M prepared -b tpcb-like` (`--protocol extended`: -M extended and Sledge's prepared: false) under /usr/bin/time (its whole
+ * - pgbench: `pgbench -n -c 4 -j 2 -T S -M prepared -b tpcb-like` (`--pgbench-threads N`: -j N) (`--protocol extended`: -M extended and Sledge's prepared: false) under /usr/bin/time (its whole
  *   process, connections included: a few ms); named prepared statements, as Sledge sends them (target.prepared, the default).
  * - Sledge: a `run` job of the script workload in this process (rampup 0, the same seconds), its
  *   result's clientCpuMsPer1000 (this process's CPU over the measured window: the VU threads and the
@@ -51,11 +51,14 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
   // --vu-loop auto | typescript: which loop Sledge's VUs may take (the server's vuLoop; auto takes the native libpq loop where it loads).
   const vuLoop = args.includes('--vu-loop') ? args[args.indexOf('--vu-loop') + 1] : 'auto';
   if (vuLoop !== 'auto' && vuLoop !== 'typescript') throw new Error(`--vu-loop ${vuLoop}: use auto or typescript`);
+  // --pgbench-threads N: pgbench's -j (default 2, the bench's reference); 4 gives pgbench one thread per client, as Sledge's native loop has one per VU.
+  const pgThreads = args.includes('--pgbench-threads') ? Number(args[args.indexOf('--pgbench-threads') + 1]) : 2;
+  if (!Number.isInteger(pgThreads) || pgThreads < 1) throw new Error('--pgbench-threads N: pgbench -j, a whole number of threads (1 or more)');
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db, prepared: protocol === 'prepared' };
-  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients, ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}, vuLoop ${vuLoop}`);
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients (pgbench -j ${pgThreads}), ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}, vuLoop ${vuLoop}`);
 
   const pgbench = () => {
-    const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', '2', '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
+    const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', String(pgThreads), '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`pgbench failed: ${r.stderr}`);
     const tx = Number(r.stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
     const tps = Number(r.stdout.match(/tps = ([\d.]+)/)?.[1] ?? 0);
@@ -87,7 +90,7 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
     const sum = (c) => ({ tps: mean(by(c).map((r) => r.tps)), cpu: mean(by(c).map((r) => r.cpuMsPerTx)) });
     const p = sum('pgbench');
     const sl = sum('Sledge');
-    results.sections.script = { seconds, rounds, vuLoop, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
+    results.sections.script = { seconds, rounds, vuLoop, pgbenchThreads: pgThreads, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
     console.log(`\nScript workload vs pgbench: tpcb-like, scale 1, 4 clients, ${seconds} s each, interleaved\n` + table(
       ['round', 'client', 'TPS', 'transactions', 'client CPU ms/tx', 'load avg (1 min) after'],
       runs.map((r) => [r.round, r.client, fmt(r.tps, 0), r.tx, fmt(r.cpuMsPerTx, 3), fmt(r.load, 1)]),

@@ -2,35 +2,73 @@ import { notFeedable, parseJobScripts, scriptWorkload, ScriptFeedPlan, ScriptVuC
 import { SledgeError } from '@sledge/protocol';
 import type { VuProfile } from '../../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
+import { keepAlive, pauseOnRunWord } from '../../shared/run-word-wait.js';
 
 /**
- * How often the worker thread refills the feeds and drains the latency
- * rings and log lines. A feed holds 256 KiB (~1,400 tpcb-like transactions,
- * ~7,000 select-only ones), so 10 refills a second keep a VU at thousands of
- * transactions a second fed, and a wake-up costs ~0.1-0.2 ms of CPU.
+ * The shortest wait between two refills of the feeds (and drains of the
+ * latency rings and log lines): while the VUs have not run anything yet (a
+ * rate is not known), and when a VU runs through its feed fast. A feed holds
+ * 256 KiB (~1,400 tpcb-like transactions, ~7,000 select-only ones).
  */
 export const FEED_MS = 100;
+/**
+ * The longest: once the VUs run, the worker waits for a third of the time the
+ * fastest VU takes to run through what its feed holds after the refill,
+ * within FEED_MS..FEED_MAX_MS (nextFeedWait).
+ * At the rates of a tpcb-like VU (hundreds to a few thousand a second) the
+ * feed lasts seconds, so the worker wakes about once a second instead of 10
+ * times (issue 37: each wake-up of a Node thread costs ~0.1-0.3 ms of CPU on a
+ * small VM). Under a second, so that every one-second client tick of the main
+ * thread finds at least one shipment of interval latency (vu-group.ts ships
+ * on this tick): a period a little over a second would leave a tick without
+ * one now and then. The wait is on the run word (shared/run-word-wait.ts): a
+ * stop or an abort ends it at once.
+ */
+export const FEED_MAX_MS = 900;
 /** Transactions evaluated for one VU in one refill at most (a feed that never fills does not hold the thread). */
 const FILL_MAX = 20000;
 
 /** Refills every VU's feed: each VU's stream and client as vu-loop.ts and the script session make them (iteration 0, client 0). */
-function feeder(env: NativeHostEnv, o: ScriptRunOptions, scripts: Script[], plan: ScriptFeedPlan, handle: ScriptNativeHandle): () => void {
+function feeder(env: NativeHostEnv, o: ScriptRunOptions, scripts: Script[], plan: ScriptFeedPlan, handle: ScriptNativeHandle): () => number {
   const feeders = env.vus.map((a, slot) => {
     const stream = scriptWorkload.stream({ seed: env.seed, options: o, params: env.params as { scale: number }, position: a.position, activeVus: env.activeVus, client: 0 });
     const client = new ScriptVuClient(a.position - 2);
     const debug = (line: string) => env.log(a.position, line);
     return { writer: handle.feed(slot), stream, client, debug };
   });
+  // Bytes each feed held after the last refill, and when: what a VU ran since is that minus its backlog now.
+  const held = feeders.map(() => 0);
+  let at = performance.now();
+  /** Refills; returns the seconds the fastest VU takes to run what its feed now holds (Infinity while none has run anything). */
   return () => {
-    for (const f of feeders) {
-      if (!f.writer.flush()) continue;
-      for (let n = 0; n < FILL_MAX; n++) {
-        const { op, input } = f.stream.next();
-        const c = f.client.for(input as ScriptInput);
-        if (!f.writer.push(op, (sink) => c.runAhead(scripts[op]!, plan, sink, f.debug))) break;
+    const now = performance.now();
+    const dt = Math.max(0.001, (now - at) / 1000);
+    at = now;
+    let soonest = Infinity;
+    feeders.forEach((f, slot) => {
+      const ran = held[slot]! - f.writer.backlog();
+      if (f.writer.flush()) {
+        for (let n = 0; n < FILL_MAX; n++) {
+          const { op, input } = f.stream.next();
+          const c = f.client.for(input as ScriptInput);
+          if (!f.writer.push(op, (sink) => c.runAhead(scripts[op]!, plan, sink, f.debug))) break;
+        }
       }
-    }
+      held[slot] = f.writer.backlog();
+      if (ran > 0) soonest = Math.min(soonest, held[slot]! / (ran / dt));
+    });
+    return soonest;
   };
+}
+
+/**
+ * The wait before the next tick (ms): a third of the seconds the fastest VU takes to run through its refilled
+ * feed, within FEED_MS..FEED_MAX_MS. Its latency ring (16,384 records) cannot fill first: a record is at least
+ * 12 bytes, so a third of a 256 KiB feed is at most ~7,300 transactions.
+ */
+export function nextFeedWait(feedSeconds: number): number {
+  if (!Number.isFinite(feedSeconds)) return FEED_MS;
+  return Math.round(Math.min(FEED_MAX_MS, Math.max(FEED_MS, (feedSeconds * 1000) / 3)));
 }
 
 /**
@@ -80,6 +118,8 @@ export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     handle.dispose();
     throw e;
   }
+  const control = env.shared.control;
+  const alive = keepAlive();
   const done = new Promise<VuProfile[]>((resolve, reject) => {
     const tick = () => {
       try {
@@ -88,10 +128,10 @@ export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
         for (const l of logs) env.log(l.vu, l.text);
         env.onTick();
         if (live > 0) {
-          fill();
+          next(nextFeedWait(fill()));
           return;
         }
-        clearInterval(timer);
+        clearInterval(alive);
         handle.drainLatency(onRecord);
         const results = handle.results();
         handle.dispose();
@@ -105,12 +145,16 @@ export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
         });
         resolve(profiles);
       } catch (e) {
-        clearInterval(timer);
-        handle.dispose();
-        reject(e instanceof Error ? e : new Error(String(e)));
+        fail(e);
       }
     };
-    const timer = setInterval(tick, FEED_MS);
+    const fail = (e: unknown) => {
+      clearInterval(alive);
+      handle.dispose();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    const next = (ms: number) => void pauseOnRunWord(control, ms).then(tick, fail);
+    next(FEED_MS);
   });
   return { done };
 };

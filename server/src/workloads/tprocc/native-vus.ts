@@ -1,11 +1,8 @@
 import { keyThinkOf, tproccTarget, type NativeVuHandle, type TproccParams } from '@sledge/core';
 import { SledgeError, TX_TYPES, type TproccOptions, type TxType } from '@sledge/protocol';
-import { CTRL_RUN, RUN_GO } from '../../shared/layout.js';
 import type { VuProfile } from '../../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
-
-type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> };
-const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+import { keepAlive, pauseOnRunWord } from '../../shared/run-word-wait.js';
 
 /**
  * How often the worker drains the native threads' latency rings and log
@@ -16,23 +13,11 @@ const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
  * (16,384) records, 16,384 transactions per second per VU at this pace (a
  * VU on this machine does ~150-800). It ticked 4 times a second with rings
  * of 8,192 until issue 37's MariaDB client-CPU work (docs/benchmarks.md).
- * The wait between ticks is on the run word (control[CTRL_RUN]): a stop or
- * an abort (vu-pool.ts stores it and notifies) wakes the worker at once, and
- * from then on it ticks every STOPPING_POLL_MS until the threads have ended.
+ * The wait between ticks is on the run word (shared/run-word-wait.ts): a
+ * stop or an abort wakes the worker at once, and from then on it ticks
+ * every STOPPING_POLL_MS until the threads have ended.
  */
 export const POLL_MS = 1000;
-/** The tick once the run word left RUN_GO: the threads end within a transaction, and the job waits for them. */
-export const STOPPING_POLL_MS = 20;
-
-/** Waits POLL_MS, or less when the run word changes (a stop, an abort); STOPPING_POLL_MS once it has. */
-async function pause(control: Int32Array): Promise<void> {
-  if (Atomics.load(control, CTRL_RUN) === RUN_GO) {
-    const w = waitAsync(control, CTRL_RUN, RUN_GO, POLL_MS);
-    if (w.async) await w.value;
-    return;
-  }
-  await new Promise((r) => setTimeout(r, STOPPING_POLL_MS));
-}
 
 /**
  * Starts this worker's VUs in the native loop (one native thread each; they
@@ -79,8 +64,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     }
   };
   const control = env.shared.control;
-  // A pending Atomics.waitAsync does not keep a thread's event loop alive: this timer does (it never fires).
-  const keepAlive = setInterval(() => undefined, 2 ** 30);
+  const alive = keepAlive();
   const done = new Promise<VuProfile[]>((resolve, reject) => {
     const tick = () => {
       try {
@@ -92,7 +76,7 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
           next();
           return;
         }
-        clearInterval(keepAlive);
+        clearInterval(alive);
         // Records pushed just before the last thread ended.
         handle.drainLatency(onRecord);
         const results = handle.results();
@@ -111,11 +95,11 @@ export const startNativeVus: NativeVuHost = (env: NativeHostEnv) => {
       }
     };
     const fail = (e: unknown) => {
-      clearInterval(keepAlive);
+      clearInterval(alive);
       handle.dispose();
       reject(e instanceof Error ? e : new Error(String(e)));
     };
-    const next = () => void pause(control).then(tick, fail);
+    const next = () => void pauseOnRunWord(control, POLL_MS).then(tick, fail);
     next();
   });
   return { done };
