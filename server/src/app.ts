@@ -33,7 +33,7 @@ import { prometheusRoutes } from './routes/prometheus.js';
 import { VERSION } from './version.js';
 import { replicaRoutes } from './routes/replicas.js';
 import { scriptRoutes } from './routes/scripts.js';
-import { ReplicaHub } from './replicas/hub.js';
+import type { ReplicaHub } from './replicas/hub.js';
 import type { NatsSettings } from './replicas/nats-conn.js';
 import type { VuLoopPreference } from './shared/messages.js';
 
@@ -187,6 +187,8 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
 async function openReplicas(nats: AppOptions['nats'], agents: AgentHub, log: FastifyBaseLogger): Promise<ReplicaHub | undefined> {
   if (!nats) return undefined;
   const { lossMs, pruneMs, maxReplicas } = nats;
+  // Loaded only with NATS configured: its JetStream client is ~70 module files every other server start skips.
+  const { ReplicaHub } = await import('./replicas/hub.js');
   return ReplicaHub.open(nats, {
     log: (m) => log.info(m),
     warn: (m) => log.warn(m),

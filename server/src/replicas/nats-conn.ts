@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { connect, credsAuthenticator, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
+import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
 import { SledgeError } from '@sledge/protocol';
 
 /** How a primary or a replica reaches NATS (flags of `sledge replica`, SLEDGE_NATS_* for both). */
@@ -64,6 +64,8 @@ export function natsSettingsFromEnv(env: NodeJS.ProcessEnv): NatsSettings | null
 
 /** Connect (typed errors: SLEDGE_E_CONNECT when NATS cannot be reached, SLEDGE_E_AUTH when it refuses the credentials). */
 export async function connectNats(s: NatsSettings, name: string): Promise<NatsConnection> {
+  // Loaded here, not at the top: a server or CLI command without NATS never loads the client's modules.
+  const { connect, credsAuthenticator } = await import('@nats-io/transport-node');
   let servers: string;
   let user = s.user;
   let pass = s.password;
