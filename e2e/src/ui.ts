@@ -11,20 +11,20 @@ export async function nav(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
 }
 
-/** The id of the job the page's job panel shows (null when none). */
-export async function panelJobId(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.querySelector('.job-panel')?.getAttribute('data-job-id') ?? null);
-}
-
-/** Click a button that starts a job and wait until the job panel shows the new job (not the page's previous one); returns its id. */
+/**
+ * Click a button that starts a job and wait until the job panel shows the job the click created; returns its id.
+ * The id is the one in the answer to the click's (first) POST /api/v1/jobs (a VU sequence posts its runs one after
+ * another, and the panel shows the first): under load the panel may first switch to another job, e.g. one an earlier
+ * test queued over REST, so "the panel's id changed" does not say which job the click made.
+ */
 export async function startJob(page: Page, testId: string): Promise<string> {
-  const before = await panelJobId(page);
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/jobs', { timeout: 30_000 });
   await page.getByTestId(testId).click();
-  await page.waitForFunction((prev) => {
-    const id = document.querySelector('.job-panel')?.getAttribute('data-job-id');
-    return !!id && id !== prev;
-  }, before, { timeout: 30_000, polling: 100 });
-  return (await panelJobId(page))!;
+  const res = await created;
+  const body = (await res.json().catch(() => null)) as { id?: string } | null;
+  if (res.status() !== 201 || !body?.id) throw new Error(`${testId}: POST /api/v1/jobs answered ${res.status()} ${JSON.stringify(body)}`);
+  await page.waitForFunction((id) => document.querySelector('.job-panel')?.getAttribute('data-job-id') === id, body.id, { timeout: 30_000, polling: 100 });
+  return body.id;
 }
 
 /** Wait until the panel of job `id` reports a terminal status; returns it. */
