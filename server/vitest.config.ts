@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '../scripts/vitest-sequencer.mjs';
 import { tiers } from '../scripts/vitest-tiers.mjs';
 
 type Project = { test: { name: string; globalSetup?: string[] } };
@@ -13,6 +14,8 @@ export default defineConfig({
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
+    // Slow-stage files longest first (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: withSqliteTemplates(tiers(import.meta.url, {
       // Run timed jobs on a 1-warehouse SQLite schema in a temp dir (copied from
       // the template test/global-sqlite-templates.ts builds once, or built).

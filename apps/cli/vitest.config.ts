@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '../../scripts/vitest-sequencer.mjs';
 import { tiers } from '../../scripts/vitest-tiers.mjs';
 
 /** The sqlite tier builds one 1-warehouse SQLite file first, which its files copy (test/prebuilt.ts). */
@@ -10,6 +11,8 @@ export default defineConfig({
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
+    // Slow-stage files longest first (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: withSqliteSetup(tiers(import.meta.url, {
       // `sledge build` a 1-warehouse SQLite schema in a temp dir and run timed jobs on it.
       // `sledge build` a TPROC-H SF 0.01 DuckDB file in a temp dir and run the power test on it.

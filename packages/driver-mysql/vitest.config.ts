@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '../../scripts/vitest-sequencer.mjs';
 import { tiers } from '../../scripts/vitest-tiers.mjs';
 
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
+    // Slow-stage files longest first (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: tiers(import.meta.url, {
       // The local MariaDB (127.0.0.1:3306, src/testing/live.ts): schemas, sessions, LOAD DATA.
       live: [

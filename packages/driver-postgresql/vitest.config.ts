@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '../../scripts/vitest-sequencer.mjs';
 import { tiers } from '../../scripts/vitest-tiers.mjs';
 
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     testTimeout: 300000,
     hookTimeout: 300000,
     fileParallelism: false,
+    // Slow-stage files longest first (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: tiers(import.meta.url, {
       // The local PostgreSQL (127.0.0.1:5432): schemas, sessions, psql.
       live: [
@@ -25,6 +28,8 @@ export default defineConfig({
         'src/tprocc/sql.test.ts',
         'src/tproch/contract.test.ts',
       ],
+      // Alone on the machine, after everything else: the connect timeout measured on the clock.
+      solo: ['src/engine/connect-timeout.test.ts'],
     }),
   },
 });

@@ -41,6 +41,8 @@ describe('run shapes on PostgreSQL', () => {
     process.off('warning', onWarning);
   });
 
+  // db scope: per-step engine TPM is server-wide (a dropped database lowers it); nothing here
+  // depends on CPU time (a lower bound on TPM/NOPM, fixed step windows).
   it('runs three steps of 1, 2 and 4 VUs in the TypeScript loop: per-step NOPM/TPM from the engine', () =>
     quiet(async () => {
       const steps = [
@@ -68,7 +70,7 @@ describe('run shapes on PostgreSQL', () => {
       // The monitor's session is read at each step's ends and by the transaction counter: one query at a time (issue 31 item 9).
       await new Promise((res) => setImmediate(res));
       expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
-    }), quietTimeout(300_000));
+    }, 'db'), quietTimeout(300_000));
 
   it('runs at 50 arrivals/s: achieved within 5% of target, under 5% dropped; a tiny pool at a high rate drops arrivals', () =>
     quiet(async () => {
