@@ -4,9 +4,9 @@ import { tiers } from '../scripts/vitest-tiers.mjs';
 
 type Project = { test: { name: string; globalSetup?: string[] } };
 
-/** The sqlite and fault tiers build their shared schema templates once per code version (docs/testing.md, "Shared SQLite schemas"). */
+/** The sqlite, fault and solo tiers build their shared schema templates once per code version (docs/testing.md, "Shared SQLite schemas"). */
 function withSqliteTemplates<P extends Project>(projects: P[]): P[] {
-  return projects.map((p) => (p.test.name === 'sqlite' || p.test.name === 'fault' ? { ...p, test: { ...p.test, globalSetup: ['test/global-sqlite-templates.ts'] } } : p));
+  return projects.map((p) => (p.test.name === 'sqlite' || p.test.name === 'fault' || p.test.name === 'solo' ? { ...p, test: { ...p.test, globalSetup: ['test/global-sqlite-templates.ts'] } } : p));
 }
 
 export default defineConfig({
@@ -65,7 +65,6 @@ export default defineConfig({
         'test/schema-options-shape.test.ts',
         'test/secret-binding-pool.test.ts',
         'test/secrets.test.ts',
-        'test/shapes-postgresql.test.ts',
         'test/tproch-postgresql.test.ts',
         'test/tproch-answers-sf1.test.ts',
         // The local MariaDB (127.0.0.1:3306).
@@ -102,7 +101,9 @@ export default defineConfig({
         'test/fuzz.test.ts',
       ],
       // Alone on the machine, after everything else: restarts the shared PostgreSQL.
-      solo: ['test/faults/pg-restart.test.ts', 'test/faults/pg-settings-restart.test.ts'],
+      // Alone too: rates and latencies that must be met on time (arrival rates, the capacity
+      // search against an SLO). As quiet sections they drained the whole slow stage (docs/testing.md).
+      solo: ['test/faults/pg-restart.test.ts', 'test/faults/pg-settings-restart.test.ts', 'test/shapes-postgresql.test.ts', 'test/shapes-sqlite-rates.test.ts'],
     })),
   },
 });

@@ -30,11 +30,13 @@ export default defineConfig({
         'test/replicas-connection.test.ts',
         'test/replicas-postgresql.test.ts',
         'test/replicas-registry.test.ts',
-        'test/replicas-restart.test.ts',
         'test/replicas-script.test.ts',
         'test/replicas-sim.test.ts',
         'test/replicas-trust.test.ts',
       ],
+      // Alone on the machine, after everything else: the replicas must stop their VUs within
+      // seconds of the primary's restart (as a quiet section it drained the whole slow stage).
+      solo: ['test/replicas-restart.test.ts'],
     })),
   },
 });

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job, ReplicaList } from '@sledge/protocol';
 import { freePort, startNats, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
-import { quiet, quietTimeout } from '../../../scripts/test-quiet.mjs';
 
 const TOKEN = 'restart-T0ken';
 const DB = 'sledge_replicas_restart';
@@ -91,17 +90,16 @@ describe('a primary restart stops the replicas\' VUs', () => {
     await waitFor(async () => (await api<ReplicaList>('GET', '/replicas')).body.replicas.filter((x) => x.state === 'ready').length === 2, 'the replicas ready for the new primary');
   }, 180_000);
 
-  it('a primary that restarts at once (another boot id) stops the replicas\' VUs without waiting for the silence', () =>
-    quiet(async () => {
-      const r = await api<{ id: string }>('POST', '/jobs', { type: 'run', target, placement: { on: 'replicas' }, tprocc: { vus: 2, rampup: 0, duration: 5 } });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      const id = r.body.id;
-      await waitJob(id, ['measuring'], 60_000);
-      await waitFor(() => sessions() >= 2, 'the VUs\' sessions');
-      primary!.kill('SIGKILL');
-      await startPrimary();
-      await Promise.all(replicas.map((x) => x.waitLog(new RegExp(`stopping the VUs of job ${id}: its primary restarted`), 10_000)));
-      await waitFor(() => sessions() === 0, 'no session left on the database', 10_000);
-      expect((await api<Job>('GET', `/jobs/${id}`)).body.status).toBe('interrupted');
-    }), quietTimeout(180_000));
+  it('a primary that restarts at once (another boot id) stops the replicas\' VUs without waiting for the silence', async () => {
+    const r = await api<{ id: string }>('POST', '/jobs', { type: 'run', target, placement: { on: 'replicas' }, tprocc: { vus: 2, rampup: 0, duration: 5 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = r.body.id;
+    await waitJob(id, ['measuring'], 60_000);
+    await waitFor(() => sessions() >= 2, 'the VUs\' sessions');
+    primary!.kill('SIGKILL');
+    await startPrimary();
+    await Promise.all(replicas.map((x) => x.waitLog(new RegExp(`stopping the VUs of job ${id}: its primary restarted`), 10_000)));
+    await waitFor(() => sessions() === 0, 'no session left on the database', 10_000);
+    expect((await api<Job>('GET', `/jobs/${id}`)).body.status).toBe('interrupted');
+  }, 180_000);
 });
