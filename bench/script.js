@@ -8,7 +8,8 @@
  * CPU (user + sys) per transaction:
  * - pgbench: `pgbench -n -c 4 -j 2 -T S -M prepared -b tpcb-like` (`--pgbench-threads N`: -j N) (`--protocol extended`: -M extended and Sledge's prepared: false) under /usr/bin/time (its whole
  *   process, connections included: a few ms); named prepared statements, as Sledge sends them (target.prepared, the default).
- * - Sledge: a `run` job of the script workload in this process (rampup 0, the same seconds), its
+ * - Sledge: a `run` job of the script workload in this process (rampup 0, the same seconds; `--threads N`: script.threads,
+ *   the native loop's threads, default 0 = one per core), its
  *   result's clientCpuMsPer1000 (this process's CPU over the measured window: the VU threads and the
  *   in-process server alike) and tps.
  * The table gives each run, then mean and spread (min-max) per client and the ratios.
@@ -45,6 +46,9 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
   // --workers N: the job's worker threads (script.workers; 0, the default, lets the server choose: one per core up to the VUs).
   const workers = args.includes('--workers') ? Number(args[args.indexOf('--workers') + 1]) : 0;
   if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers N: a whole number of worker threads (0: the server chooses)');
+  // --threads N: the native loop's threads (script.threads, pgbench's -j; 0, the default: one per core up to the VUs).
+  const threads = args.includes('--threads') ? Number(args[args.indexOf('--threads') + 1]) : 0;
+  if (!Number.isInteger(threads) || threads < 0) throw new Error('--threads N: a whole number of native threads (0: one per core)');
   // --rampup S: seconds Sledge's VUs run before its measured window (its JIT warm-up and connections out of the figure; default 0).
   const rampupS = args.includes('--rampup') ? Number(args[args.indexOf('--rampup') + 1]) : 0;
   if (!(rampupS >= 0)) throw new Error('--rampup S: seconds of rampup before the measured window (0 or more)');
@@ -55,7 +59,7 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
   const pgThreads = args.includes('--pgbench-threads') ? Number(args[args.indexOf('--pgbench-threads') + 1]) : 2;
   if (!Number.isInteger(pgThreads) || pgThreads < 1) throw new Error('--pgbench-threads N: pgbench -j, a whole number of threads (1 or more)');
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: db, prepared: protocol === 'prepared' };
-  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients (pgbench -j ${pgThreads}), ${workers || 'auto'} worker thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}, vuLoop ${vuLoop}`);
+  log(`== script: Sledge's script workload vs pgbench, tpcb-like, scale 1, 4 clients (pgbench -j ${pgThreads}), ${workers || 'auto'} worker thread(s), ${threads || 'auto'} native thread(s), ${seconds} s runs (Sledge after ${rampupS} s of rampup), ${rounds} round(s) of pgbench/Sledge pairs, protocol ${protocol}, vuLoop ${vuLoop}`);
 
   const pgbench = () => {
     const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', bin, '-h', '127.0.0.1', '-U', 'postgres', '-n', '-c', '4', '-j', String(pgThreads), '-T', String(seconds), '-M', protocol, '-b', 'tpcb-like', db], { encoding: 'utf8' });
@@ -71,9 +75,10 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
     log('   sledge build --workload script --scale 1');
     await submit(s, { type: 'build', workload: 'script', target, script: { scale: 1 } });
     const sledge = async () => {
-      const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: rampupS / 60, duration: seconds / 60, workers }, metrics: { ash: false, cpu: false } });
+      const job = await submit(s, { type: 'run', workload: 'script', target, script: { scripts: [{ builtin: 'tpcb-like', weight: 1 }], vus: 4, rampup: rampupS / 60, duration: seconds / 60, workers, ...(threads ? { threads } : {}) }, metrics: { ash: false, cpu: false } });
       const r = job.result;
-      const loop = (await output(s, job.id)).find((l) => l.startsWith('Virtual users run in')) ?? '';
+      const out = await output(s, job.id);
+      const loop = [out.find((l) => l.startsWith('Virtual users run in')), out.find((l) => l.startsWith('The native loop runs'))].filter(Boolean).join('; ');
       return { client: 'Sledge', tps: r.tps, tx: r.transactions, failed: r.failed, cpuMsPerTx: r.clientCpuMsPer1000 / 1000, loop };
     };
     const runs = [];
@@ -90,7 +95,7 @@ export async function benchScript({ quick, args, withApp, submit, output, table,
     const sum = (c) => ({ tps: mean(by(c).map((r) => r.tps)), cpu: mean(by(c).map((r) => r.cpuMsPerTx)) });
     const p = sum('pgbench');
     const sl = sum('Sledge');
-    results.sections.script = { seconds, rounds, vuLoop, pgbenchThreads: pgThreads, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
+    results.sections.script = { seconds, rounds, vuLoop, pgbenchThreads: pgThreads, threads, runs, pgbench: p, sledge: sl, tpsRatio: sl.tps / p.tps, cpuRatio: sl.cpu / p.cpu, invariant: check.summary };
     console.log(`\nScript workload vs pgbench: tpcb-like, scale 1, 4 clients, ${seconds} s each, interleaved\n` + table(
       ['round', 'client', 'TPS', 'transactions', 'client CPU ms/tx', 'load avg (1 min) after'],
       runs.map((r) => [r.round, r.client, fmt(r.tps, 0), r.tx, fmt(r.cpuMsPerTx, 3), fmt(r.load, 1)]),

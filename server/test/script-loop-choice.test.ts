@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Target } from '@sledge/protocol';
 import type { ScriptRunOptions } from '@sledge/core';
 import { loadDriver } from '../dist/engine/registry.js';
-import { chooseScriptLoop } from '../dist/workloads/script/loop-choice.js';
+import { chooseScriptLoop, scriptThreads } from '../dist/workloads/script/loop-choice.js';
 
 /** Which loop a script run's VUs get, with the real drivers (no database needed). */
 const pgTarget = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: 'u', password: 'secret-pw', database: 'd', superuser: 'postgres', superuserPassword: '', defaultDatabase: 'postgres', sslmode: 'prefer', tablespace: 'pg_default', storedProcs: false, partition: false, vacuum: false, prepared: true } as Target;
@@ -34,6 +34,14 @@ describe('chooseScriptLoop', () => {
     expect(chooseScriptLoop('auto', pg, { ...pgTarget, prepared: false } as Target, tpcb).line).toBe(
       'Virtual users run in JavaScript (target.prepared is off (the native loop runs named prepared statements; -M extended runs in JavaScript))',
     );
+  });
+
+  it("gives the native loop one thread per core by default (script.threads, pgbench's -j), never more than the worker's VUs", () => {
+    expect(scriptThreads(undefined, 4, 2)).toBe(2);
+    expect(scriptThreads(0, 4, 2)).toBe(2);
+    expect(scriptThreads(3, 4, 2)).toBe(3);
+    expect(scriptThreads(8, 4, 2)).toBe(4);
+    expect(scriptThreads(0, 1, 8)).toBe(1);
   });
 
   it('falls back to JavaScript with the reason when the addon is missing, and refuses the run when native is required', async () => {

@@ -22,7 +22,7 @@ import { startScriptRun, type ScriptBinding } from './script-feed.js';
 export { RING_CAPACITY } from './native-vu.js';
 
 /** Must equal kAbiVersion in src/pgvu/addon.cc; a binary with another value is stale. */
-export const PGVU_ABI_VERSION = 5;
+export const PGVU_ABI_VERSION = 6;
 
 /** Where a build worker's loader session connects (src/pgvu/loader.h): a libpq conninfo string (it holds the password). */
 export interface PgLoaderConfig {

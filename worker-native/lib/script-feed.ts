@@ -2,7 +2,7 @@
  * The script loop's JavaScript side (src/pgvu/script_addon.h): each VU's
  * feed, a ring of bytes in a SharedArrayBuffer that the worker thread fills
  * with transactions evaluated ahead (core ScriptClient.runAhead) and the
- * VU's native thread runs, in the layout of src/pgvu/script_feed.h; and a
+ * native thread that runs the VU takes, in the layout of src/pgvu/script_feed.h; and a
  * started run's handle (latency rings drained by script number, log lines,
  * results, dispose).
  */

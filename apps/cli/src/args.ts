@@ -38,6 +38,7 @@ export const JOB_FLAGS = {
   'user-delay': { type: 'string' },
   'tc-refresh': { type: 'string' },
   workers: { type: 'string' },
+  threads: { type: 'string' },
   'async-scale': { type: 'boolean' },
   'async-clients': { type: 'string' },
   'async-delay': { type: 'string' },
@@ -188,6 +189,7 @@ const SCRIPT_OPTION_FLAGS: readonly (readonly [FlagName, string, Kind])[] = [
   ['rampup', 'rampup', 'number'],
   ['duration', 'duration', 'number'],
   ['workers', 'workers', 'number'],
+  ['threads', 'threads', 'number'],
   ['scale', 'scale', 'number'],
   ['max-tries', 'maxTries', 'number'],
   ['retry-on', 'retryOn', 'list'],
@@ -292,8 +294,8 @@ export function jobBody(type: string, f: Flags): Record<string, unknown> {
       : { type, target, tprocc: { ...tproccOptions(type, f), ...shapes } };
   if (workload !== 'tprocc' && workload !== 'tproch') body['workload'] = workload;
   const sf = f as ScriptFlags;
-  if (workload !== 'script' && (sf.script?.length || sf.builtin?.length)) {
-    const flag = sf.script?.length ? 'script' : 'builtin';
+  if (workload !== 'script' && (sf.script?.length || sf.builtin?.length || f.threads !== undefined)) {
+    const flag = sf.script?.length ? 'script' : sf.builtin?.length ? 'builtin' : 'threads';
     throw new SledgeError('SLEDGE_E_VALIDATION', `--${flag} is a script workload flag: add --workload script or remove it`, { field: `--${flag}` });
   }
   if (workload === 'tproch') refuseOthers(type, f, TPROCC_FLAGS, SCHEMA_FLAGS, 'TPROC-C');

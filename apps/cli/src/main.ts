@@ -122,7 +122,8 @@ CH-benCHmark (--workload chbench: TPROC-C's VUs and analytic streams on one sche
 
 script (--workload script: pgbench scripts, see docs/script-workload.md):
   -f FILE[@W] (repeatable) --builtin tpcb-like|simple-update|select-only[@W] --vus N --rampup MIN --duration MIN
-  --scale N --workers N --max-tries N --retry-on CLASSES, and --steps, --arrival-rate (...), --replicas,
+  --scale N --workers N --threads N (the native loop's threads, pgbench's -j; 0 = one per core)
+  --max-tries N --retry-on CLASSES, and --steps, --arrival-rate (...), --replicas,
   --threshold as for TPROC-C; thresholds name scripts as operations: 'p95(tpcb-like)<10ms' 'error_rate(a.sql)<1%'
   e.g. sledge build --workload script --db postgresql --scale 1
        sledge run --workload script -f a.sql@5 -f b.sql@1 --builtin tpcb-like@1 --vus 4 --duration 1

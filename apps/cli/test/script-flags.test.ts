@@ -43,6 +43,13 @@ describe('script workload flags', () => {
     expect(FIELD_FLAGS['script.scripts']).toBe('--script');
   });
 
+  it("--threads N is script.threads (the native loop's threads, pgbench's -j), and a script workload flag only", () => {
+    const j = body({ workload: 'script', builtin: ['tpcb-like'], vus: '8', threads: '2' } as Flags & ScriptFlags);
+    expect(j['script']).toEqual({ vus: 8, threads: 2, scripts: [{ builtin: 'tpcb-like' }] });
+    expect(FIELD_FLAGS['script.threads']).toBe('--threads');
+    expect(error({ threads: '2' } as Flags & ScriptFlags).message).toBe('--threads is a script workload flag: add --workload script or remove it');
+  });
+
   it('--steps and --arrival-rate go to script.steps and script.arrival as for TPROC-C; server fields name the flags', () => {
     const j = body({ workload: 'script', builtin: ['tpcb-like'], steps: '0:0.5:1,0.5:0.5:2', duration: '1' } as Flags & ScriptFlags);
     expect((j['script'] as Record<string, unknown>)['steps']).toEqual([{ startAfterMin: 0, durationMin: 0.5, vus: 1 }, { startAfterMin: 0.5, durationMin: 0.5, vus: 2 }]);

@@ -28,6 +28,24 @@ describe('parseJobCreate', () => {
     expect(e.message).toContain(msg);
   });
 
+  it.each([
+    [-1, 'must be >= 0'],
+    [1.5, 'must be an integer'],
+    ['2', 'must be an integer'],
+    [20000, 'must be <= 10000'],
+  ])('rejects script.threads=%s naming the field', (t, msg) => {
+    const e = err(() => parseJobCreate({ type: 'run', workload: 'script', target: pg, script: { threads: t } }, 1));
+    expect(e.code).toBe('SLEDGE_E_VALIDATION');
+    expect(e.field).toBe('script.threads');
+    expect(e.message).toContain(msg);
+  });
+
+  it("takes script.threads (the native loop's threads, pgbench's -j), and leaves it out when not given", () => {
+    expect(configOf(parseJobCreate({ type: 'run', workload: 'script', target: pg, script: { threads: 2 } }, 1), 'script').script.threads).toBe(2);
+    expect(configOf(parseJobCreate({ type: 'run', workload: 'script', target: pg, script: { threads: 0 } }, 1), 'script').script.threads).toBe(0);
+    expect(configOf(parseJobCreate({ type: 'run', workload: 'script', target: pg, script: {} }, 1), 'script').script.threads).toBeUndefined();
+  });
+
   it('rejects build VUs above warehouses', () => {
     const e = err(() => parseJobCreate({ type: 'build', target: pg, tprocc: { warehouses: 2, buildVus: 3 } }, 1));
     expect(e.field).toBe('tprocc.buildVus');

@@ -33,6 +33,8 @@ export interface LoopChoice {
 export interface NativeLoop<Options = unknown> {
   choose(pref: VuLoopPreference, driver: Driver, target: Target, options: Options, addonPath?: string): LoopChoice;
   host: ModuleRef;
+  /** Native threads for a VU worker thread hosting `hosted` VUs on a machine of `cores` (a loop that runs several VUs on a thread); absent: one per VU. */
+  threads?(options: Options, hosted: number, cores: number): number;
 }
 
 /** What the generic runner needs to run a workload's VUs: typed by the workload's options and job configuration (whose result its monitor computes). */
@@ -192,8 +194,8 @@ class VuRun<C extends WorkloadConfig> {
   async execute(): Promise<'completed' | 'stopped'> {
     const { ctx, stop } = this.env;
     const { setup, loop, workers } = await this.prepare();
-    // Native VUs each run on a thread of their own inside the worker thread that hosts them.
-    this.workers = loop.loop === 'native' ? Math.max(workers, this.plan.vus) : workers;
+    // Native VUs run on threads of their own inside the worker thread that hosts them: one each, or the loop's share (NativeLoop.threads).
+    this.workers = loop.loop === 'native' ? this.nativeThreads(workers).reduce((a, b) => a + b, 0) || Math.max(workers, this.plan.vus) : workers;
     await this.startVus(setup, loop, workers);
     // Like HammerDB's vucreate before vurun: threads start and load their driver before the clock starts.
     await Promise.race([this.pool.allReady, this.pool.allDone, stop.promise]);
@@ -302,9 +304,18 @@ class VuRun<C extends WorkloadConfig> {
     } else {
       mon(`${vus} VU(s) on ${workers} worker thread(s); ${setup.summary}`);
       mon(loop.line);
+      const threads = loop.loop === 'native' ? this.nativeThreads(workers) : [];
+      if (threads.length) mon(`The native loop runs the ${vus} VU(s) on ${threads.reduce((a, b) => a + b, 0)} thread(s)`);
     }
     ctx.metric(METRIC_KINDS.run, [{ ts: Date.now(), data: { ...setup.runInfo, vus, workers } }]);
     return { setup, loop, workers };
+  }
+
+  /** The native threads of each VU worker thread, for a loop that runs several VUs on a thread (NativeLoop.threads); empty otherwise. */
+  private nativeThreads(workers: number): number[] {
+    const per = this.spec.native?.threads;
+    if (!per) return [];
+    return assignVus(this.plan.vus, workers, this.plan.userDelayMs).map((vus) => per(this.options, vus.length, this.env.cpus));
   }
 
   private async startVus(setup: RunSetup, loop: LoopChoice, workers: number): Promise<void> {
@@ -330,12 +341,14 @@ class VuRun<C extends WorkloadConfig> {
     }
     this.pool.setPhase(phase);
     const native = loop.loop === 'native' ? this.spec.native?.host : undefined;
+    const threads = native ? this.nativeThreads(workers) : [];
     const datas = assignVus(this.plan.vus, workers, this.plan.userDelayMs).map(
-      (vus): VuWorkerData => ({
+      (vus, w): VuWorkerData => ({
         kind: 'vu',
         loop: loop.loop,
         workload: this.spec.module,
         ...(native ? { native } : {}),
+        ...(threads[w] !== undefined ? { nativeThreads: threads[w] } : {}),
         ...(pgVuAddonPath !== undefined ? { pgVuAddonPath } : {}),
         engine: cfg.target.engine,
         target: cfg.target,

@@ -34,6 +34,8 @@ export interface VuWorkerData {
   workload: ModuleRef;
   /** With loop 'native': the function that starts this worker's VUs in the native loop (a NativeVuHost). */
   native?: ModuleRef;
+  /** With loop 'native': how many native threads run this worker's VUs, for a loop that runs several VUs on a thread (NativeLoop.threads). */
+  nativeThreads?: number;
   /** Where the native loop's addon is loaded from, when not the package's own build (tests). */
   pgVuAddonPath?: string;
   engine: EngineId;

@@ -14,6 +14,8 @@ export interface NativeHostEnv {
   plan: VuPlan;
   activeVus: number;
   vus: VuAssignment[];
+  /** Native threads for these VUs, as the runner counted them (NativeLoop.threads); absent: the host decides (a replica). */
+  threads?: number;
   /** The job's session tag: the loop names its sessions sledge-vu-<position>~<tag>. */
   sessionTag?: string;
   /** faults: errors by class and sessions lost/back (layout.ts), for loops that count them. */

@@ -111,6 +111,7 @@ class VuGroup {
       plan: data.plan,
       activeVus: data.activeVus,
       vus: data.vus,
+      ...(data.nativeThreads !== undefined ? { threads: data.nativeThreads } : {}),
       ...(data.sessionTag ? { sessionTag: data.sessionTag } : {}),
       shared: { counters: env.counters, states: env.states, control: env.control, faults: env.faults },
       interval: () => env.interval,

@@ -15,7 +15,7 @@ namespace sledge::pgvu::addon {
 
 struct PgEngine {
   static constexpr const char* kAddon = "sledge_pgvu";
-  static constexpr int32_t kAbiVersion = 5;
+  static constexpr int32_t kAbiVersion = 6;
   static constexpr const char* kLibraryKey = "libpqVersion";
   static constexpr const char* kEngineName = "PostgreSQL";
   static double libraryVersion() { return PQlibVersion(); }

@@ -48,6 +48,33 @@ ErrKind classify(const std::string& code, bool connectionBad) {
   return ErrKind::Other;
 }
 
+int connectTimeoutSec(PGconn* conn) {
+  int timeoutSec = 0;
+  if (PQconninfoOption* opts = PQconninfo(conn)) {
+    for (PQconninfoOption* o = opts; o->keyword != nullptr; o++) {
+      if (std::strcmp(o->keyword, "connect_timeout") == 0 && o->val != nullptr) timeoutSec = std::atoi(o->val);
+    }
+    PQconninfoFree(opts);
+  }
+  return timeoutSec;
+}
+
+void pgError(PGconn* conn, PGresult* res, DbError* err) {
+  const bool bad = conn == nullptr || PQstatus(conn) == CONNECTION_BAD;
+  const char* code = res != nullptr ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
+  err->code = code != nullptr ? code : "";
+  const char* primary = res != nullptr ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+  if (primary != nullptr) {
+    err->message = firstLine(primary);
+  } else if (res != nullptr && PQresultErrorMessage(res)[0] != '\0') {
+    err->message = firstLine(PQresultErrorMessage(res));
+  } else {
+    err->message = firstLine(conn != nullptr ? PQerrorMessage(conn) : "no connection");
+  }
+  if (err->message.empty()) err->message = bad ? "connection lost" : "unknown error";
+  err->kind = classify(err->code, bad);
+}
+
 bool PgConn::connect(const std::string& sessionName, const Interrupt& intr, std::string* error, bool* stopped) {
   close();
   *stopped = false;
@@ -65,14 +92,7 @@ bool PgConn::connect(const std::string& sessionName, const Interrupt& intr, std:
     close();
     return false;
   }
-  // connect_timeout from the conninfo (libpq enforces it only in its blocking connect).
-  int timeoutSec = 0;
-  if (PQconninfoOption* opts = PQconninfo(conn_)) {
-    for (PQconninfoOption* o = opts; o->keyword != nullptr; o++) {
-      if (std::strcmp(o->keyword, "connect_timeout") == 0 && o->val != nullptr) timeoutSec = std::atoi(o->val);
-    }
-    PQconninfoFree(opts);
-  }
+  const int timeoutSec = connectTimeoutSec(conn_);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSec);
   PostgresPollingStatusType st = PGRES_POLLING_WRITING;
   for (;;) {
@@ -155,21 +175,7 @@ bool PgConn::await(const Interrupt& intr, PGresult** out) {
   return !cancelled;
 }
 
-void PgConn::fillError(PGresult* res, DbError* err) {
-  const bool bad = conn_ == nullptr || PQstatus(conn_) == CONNECTION_BAD;
-  const char* code = res != nullptr ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
-  err->code = code != nullptr ? code : "";
-  const char* primary = res != nullptr ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-  if (primary != nullptr) {
-    err->message = firstLine(primary);
-  } else if (res != nullptr && PQresultErrorMessage(res)[0] != '\0') {
-    err->message = firstLine(PQresultErrorMessage(res));
-  } else {
-    err->message = firstLine(conn_ != nullptr ? PQerrorMessage(conn_) : "no connection");
-  }
-  if (err->message.empty()) err->message = bad ? "connection lost" : "unknown error";
-  err->kind = classify(err->code, bad);
-}
+void PgConn::fillError(PGresult* res, DbError* err) { pgError(conn_, res, err); }
 
 bool PgConn::prepare(int tx, const Interrupt& intr, DbError* err) {
   if (!PQsendPrepare(conn_, kStatementNames[tx], cfg_.statements[tx].c_str(), 0, nullptr)) {

@@ -17,6 +17,10 @@ namespace sledge::pgvu {
 
 // errors.ts classifyError for a SQLSTATE (and whether the connection is gone).
 ErrKind classify(const std::string& code, bool connectionBad);
+// The error of a failed result on `conn` (or of the connection, res null; conn null: none open), classified.
+void pgError(PGconn* conn, PGresult* res, DbError* err);
+// The conninfo's connect_timeout in seconds (0: none), which libpq enforces only in its blocking connect.
+int connectTimeoutSec(PGconn* conn);
 
 // What every libpq session of a run shares.
 struct PgConfig {

@@ -1,6 +1,6 @@
 // sledge_pgvu's script loop (script_run.h), exported next to the TPROC-C loop:
 //
-//   startScript(opts) -> id      one thread per VU, each reading its feed
+//   startScript(opts) -> id      `threads` threads, each running its share of the VUs (each reading its feed)
 //   pollScript(id) -> { live, logs }
 //   scriptResults(id) -> [{ ok, elapsedMs, totalNs: number[scripts] }]   once live == 0
 //   disposeScript(id)            abort and join, forget the run
@@ -8,16 +8,19 @@
 // opts: conninfo, statements: string[], ops: string[] (script names),
 // sessionTag?, counters, states, control, faults?, faultVus?, ringIndex,
 // ringData, ringCapacity, feedIndex, feedData (Int32Arrays over
-// SharedArrayBuffers), feedCapacity, vus: [{ index, position, startDelayMs }].
+// SharedArrayBuffers), feedCapacity, vus: [{ index, position, startDelayMs }],
+// threads? (1..; default one per core; at most one per VU).
 // The runs belong to the Node environment (a cleanup hook aborts and joins
 // their threads when it goes away).
 #pragma once
 
 #include <napi.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "script_run.h"
@@ -100,6 +103,11 @@ class ScriptLoops {
     if (o.Has("faults") && !o.Get("faults").IsUndefined()) {
       sh.faults = r.int32s("faults", &entry.keep);
       sh.faultVus = r.integer("faultVus", 1, INT32_MAX);
+    }
+    if (o.Has("threads") && !o.Get("threads").IsUndefined()) {
+      cfg.threads = static_cast<size_t>(r.integer("threads", 1, INT32_MAX));
+    } else {
+      cfg.threads = std::max(1u, std::thread::hardware_concurrency());
     }
     cfg.feedIndex = r.int32s("feedIndex", &entry.keep);
     const Int32View feedData = r.int32s("feedData", &entry.keep);

@@ -1,7 +1,7 @@
 // The script feed: one single-producer ring of bytes per VU in a
 // SharedArrayBuffer, written by the worker thread (lib/script-feed.ts
 // evaluates each VU's scripts ahead with the interpreter of packages/core)
-// and read by that VU's native thread (script_run.cc). A record is one
+// and read by the native thread that runs that VU (script_run.cc). A record is one
 // transaction: which script, the statements and transaction-control steps to
 // send with their text parameters, and the interpreter's error when the
 // script failed part way (what ran before it still runs, then the rollback).

@@ -20,17 +20,18 @@ std::string num(int64_t v) { return std::to_string(v); }
 
 }  // namespace
 
-VuThreads::VuThreads(std::vector<VuSpec> vus, Shared shared) : vus_(std::move(vus)), sh_(shared) {}
+VuThreads::VuThreads(std::vector<VuSpec> vus, Shared shared, size_t threads)
+    : vus_(std::move(vus)), sh_(shared), threadCount_(threads == 0 ? vus_.size() : std::min(threads, vus_.size())) {}
 
 VuThreads::~VuThreads() { shutdown(); }
 
 bool VuThreads::start(std::string* error) {
-  threads_.reserve(vus_.size());
+  threads_.reserve(threadCount_);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, kThreadStack);
-  for (size_t slot = 0; slot < vus_.size(); slot++) {
-    auto* arg = new ThreadArg{this, slot};
+  for (size_t t = 0; t < threadCount_; t++) {
+    auto* arg = new ThreadArg{this, t};
     live_.fetch_add(1, std::memory_order_acq_rel);
     pthread_t tid;
     const int rc = pthread_create(&tid, &attr, &VuThreads::threadMain, arg);
@@ -51,12 +52,15 @@ bool VuThreads::start(std::string* error) {
 void* VuThreads::threadMain(void* p) {
   std::unique_ptr<ThreadArg> arg(static_cast<ThreadArg*>(p));
 #ifdef __linux__
-  // Named like the session (application_name), cut to the 15 characters Linux keeps: top -H, perf.
-  std::string name = "sledge-vu-" + num(arg->run->vus_[arg->slot].position);
+  // One VU a thread: named like the session (application_name); several: sledge-vus-<thread>. Cut to
+  // the 15 characters Linux keeps (top -H, perf); both start with sledge-vu (bench/script-floor/ groups them so).
+  VuThreads* run = arg->run;
+  std::string name = run->threadCount_ == run->vus_.size() ? "sledge-vu-" + num(run->vus_[arg->thread].position) : "sledge-vus-" + num(static_cast<int64_t>(arg->thread) + 1);
   name.resize(std::min<size_t>(name.size(), 15));
   pthread_setname_np(pthread_self(), name.c_str());
 #endif
-  arg->run->vuMain(arg->slot);
+  arg->run->threadBody(arg->thread);
+  arg->run->live_.fetch_sub(1, std::memory_order_acq_rel);
   return nullptr;
 }
 
@@ -105,24 +109,37 @@ void VuThreads::record(LatencyRing& ring, int op, bool measuring, Clock::time_po
   if (e > *wEnd) *wEnd = e;
 }
 
+bool VuThreads::runClient(size_t, double*, double*) { return false; }
+
+void VuThreads::beginVu(size_t slot) {
+  const VuSpec& a = vus_[slot];
+  sh_.state(a.index, kStateConnecting);
+  log(0, "Vuser " + num(a.position) + ":RUNNING");
+}
+
+void VuThreads::endVu(size_t slot, bool ok, double wStart, double wEnd) {
+  const VuSpec& a = vus_[slot];
+  sh_.state(a.index, ok ? kStateFinished : kStateFailed);
+  log(0, "Vuser " + num(a.position) + (ok ? ":FINISHED SUCCESS" : ":FINISHED FAILED"));
+  outcome(slot) = VuOutcome{ok, wEnd > wStart ? wEnd - wStart : 0};
+}
+
+void VuThreads::skipVu(size_t slot) { sh_.state(vus_[slot].index, kStateFinished); }
+
 void VuThreads::vuMain(size_t slot) {
   const VuSpec& a = vus_[slot];
   // vu-loop.ts waitForGo, then the start delay.
   while (sh_.go() == 0 && running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   sleepUnlessStopped(a.startDelayMs);
   if (!running()) {
-    sh_.state(a.index, kStateFinished);
-  } else {
-    sh_.state(a.index, kStateConnecting);
-    log(0, "Vuser " + num(a.position) + ":RUNNING");
-    double wStart = std::numeric_limits<double>::infinity();
-    double wEnd = -std::numeric_limits<double>::infinity();
-    const bool ok = runClient(slot, &wStart, &wEnd);
-    sh_.state(a.index, ok ? kStateFinished : kStateFailed);
-    log(0, "Vuser " + num(a.position) + (ok ? ":FINISHED SUCCESS" : ":FINISHED FAILED"));
-    outcome(slot) = VuOutcome{ok, wEnd > wStart ? wEnd - wStart : 0};
+    skipVu(slot);
+    return;
   }
-  live_.fetch_sub(1, std::memory_order_acq_rel);
+  beginVu(slot);
+  double wStart = std::numeric_limits<double>::infinity();
+  double wEnd = -std::numeric_limits<double>::infinity();
+  const bool ok = runClient(slot, &wStart, &wEnd);
+  endVu(slot, ok, wStart, wEnd);
 }
 
 }  // namespace sledge::pgvu

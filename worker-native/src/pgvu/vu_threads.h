@@ -1,9 +1,11 @@
-// The threads of a native run: one pthread per virtual user of a worker,
-// each waiting for go and its start delay, then running its client loop
-// (vu-loop.ts runClient) until the job stops; VU states go to shared memory,
-// log lines to a LogSink. What the TPROC-C loop (run.cc) and the script loop
-// (script_run.cc) share; each supplies its client loop and keeps its
-// results.
+// The threads of a native run: by default one pthread per virtual user of a
+// worker, each waiting for go and its start delay, then running its client
+// loop (vu-loop.ts runClient) until the job stops; VU states go to shared
+// memory, log lines to a LogSink. What the TPROC-C loop (run.cc) and the
+// script loop (script_run.cc) share; each supplies its client loop and keeps
+// its results. A loop that multiplexes several VUs on a thread (the script
+// loop) asks for fewer threads and overrides threadBody(); beginVu() and
+// endVu() keep its VUs' states, lines and outcomes those of vuMain().
 #pragma once
 
 #include <atomic>
@@ -53,7 +55,8 @@ class VuThreads {
  public:
   using Clock = std::chrono::steady_clock;
 
-  VuThreads(std::vector<VuSpec> vus, Shared shared);
+  // threads: how many threads run the VUs (0: one per VU; at most one per VU).
+  VuThreads(std::vector<VuSpec> vus, Shared shared, size_t threads = 0);
   // A subclass's destructor calls shutdown() first: its threads run the subclass's runClient.
   virtual ~VuThreads();
   VuThreads(const VuThreads&) = delete;
@@ -63,8 +66,9 @@ class VuThreads {
   bool start(std::string* error);
   // Ends every thread (as an abort) and joins them. Idempotent.
   void shutdown();
-  // VU threads still running.
+  // Threads still running (each ends once every VU it runs has ended).
   int live() const { return live_.load(std::memory_order_acquire); }
+  size_t threadCount() const { return threadCount_; }
   std::vector<LogLine> drainLogs() { return logs_.drain(); }
 
   // For a VU's loop and its SessionKeeper (session_keeper.h):
@@ -85,10 +89,20 @@ class VuThreads {
   void record(LatencyRing& ring, int op, bool measuring, Clock::time_point epoch, Clock::time_point t0, Clock::time_point t1, double* totalNs, double* wStart, double* wEnd);
 
  protected:
-  // One VU's client loop once it is running: true when it ended well; *wStart and *wEnd take its measured-window span.
-  virtual bool runClient(size_t slot, double* wStart, double* wEnd) = 0;
+  // Thread t's work. By default (one thread per VU) VU t's whole life: vuMain().
+  virtual void threadBody(size_t t) { vuMain(t); }
+  // One VU's client loop once it is running (vuMain): true when it ended well; *wStart and *wEnd take its measured-window span.
+  // A loop that overrides threadBody() does not use it (the default ends the VU failed).
+  virtual bool runClient(size_t slot, double* wStart, double* wEnd);
   // Where the VU's outcome goes once its loop has ended.
   virtual VuOutcome& outcome(size_t slot) = 0;
+  // vuMain's steps, for a threadBody() that runs several VUs: the VU's start
+  // delay ended while the job runs (state connecting, its RUNNING line); its
+  // loop ended (state, FINISHED line, outcome with the measured-window span);
+  // or the job stopped before it began (state finished, no line).
+  void beginVu(size_t slot);
+  void endVu(size_t slot, bool ok, double wStart, double wEnd);
+  void skipVu(size_t slot);
 
   const std::vector<VuSpec> vus_;
   Shared sh_;
@@ -96,11 +110,12 @@ class VuThreads {
  private:
   struct ThreadArg {
     VuThreads* run;
-    size_t slot;
+    size_t thread;
   };
   static void* threadMain(void* arg);
   void vuMain(size_t slot);
 
+  const size_t threadCount_;
   std::vector<pthread_t> threads_;
   std::atomic<bool> teardown_{false};
   std::atomic<int> live_{0};

@@ -2,9 +2,10 @@ import type { ScriptFeedSink } from './feed.js';
 
 /**
  * The script workload's native loop, as a driver offers it
- * (Driver.scriptNativeVu; driver-postgresql: sledge_pgvu's libpq loop): one
- * thread per VU runs the statements its feed holds, evaluated ahead by the
- * worker thread (feed.ts), and counts them in the run's shared memory.
+ * (Driver.scriptNativeVu; driver-postgresql: sledge_pgvu's libpq loop): a
+ * few native threads (`threads`), each driving several VUs' connections, run
+ * the statements each VU's feed holds, evaluated ahead by the worker thread
+ * (feed.ts), and count them in the run's shared memory.
  */
 
 /** One VU's feed, written by the worker thread. */
@@ -24,6 +25,8 @@ export interface ScriptNativeStartOptions {
   ops: string[];
   sessionTag?: string;
   vus: { index: number; position: number; startDelayMs: number }[];
+  /** Native threads running the VUs (VU slot s on thread s % threads; at most one per VU). Absent: one per core. */
+  threads?: number;
   /** Shared Int32Arrays of the run (server shared/layout.ts, sized for ops.length operations). */
   counters: Int32Array;
   states: Int32Array;

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { ScriptFeedSink } from '@sledge/core';
@@ -11,7 +12,11 @@ import { contractTarget } from '../testing/contract.js';
  * statement that rolls its transaction back and counts one error by class,
  * an interpreter error after statements that ran (rolled back, class
  * other), NULL and non-ASCII text parameters, a feed that wraps around its
- * ring many times, a lost session that reconnects, and a stop.
+ * ring many times, a lost session that reconnects, and a stop; then several
+ * VUs on one thread (script.threads): each VU's transactions counted on its
+ * own session, a VU that waits on a lock, fails or cannot reconnect while
+ * the others of its thread run on, and a stop and an abort that end every
+ * VU of the thread whatever it waits for.
  */
 const DB = 'sledge_h38ns_native';
 const target: PostgresqlTarget = contractTarget(DB, 'postgres', { password: process.env['SLEDGE_PG_SUPERUSER_PASSWORD'] ?? 'postgres' });
@@ -37,7 +42,7 @@ afterAll(async () => {
 });
 
 const OPS = ['ok', 'fails', 'broken'];
-const STATEMENTS = ['INSERT INTO t (k, v) VALUES ($1, $2)', 'SELECT 1 / $1::int', 'SELECT count(*) FROM t WHERE k = $1'];
+const STATEMENTS = ['INSERT INTO t (k, v) VALUES ($1, $2)', 'SELECT 1 / $1::int', 'SELECT count(*) FROM t WHERE k = $1', 'SELECT pg_advisory_xact_lock($1::bigint)'];
 const F_SLOTS = 11;
 
 function shared(vus: number) {
@@ -181,5 +186,175 @@ describe('native script loop on PostgreSQL', () => {
     } finally {
       h.dispose();
     }
+  });
+});
+
+/** The names of this process's native VU threads (Linux: /proc/self/task/<tid>/comm). */
+function vuThreadNames(): string[] {
+  return readdirSync('/proc/self/task')
+    .map((t) => {
+      try {
+        return readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim();
+      } catch {
+        return '';
+      }
+    })
+    .filter((n) => n.startsWith('sledge-vu'))
+    .sort();
+}
+
+/** `vus` VUs on `threads` native threads, their sessions tagged `tag` (sledge-vu-<slot + 2>~<tag>), told to go. */
+function startMany(vus: number, threads: number, tag: string, delays: number[] = []) {
+  const loaded = native.load();
+  if (!loaded.available) throw new Error(loaded.reason);
+  const sh = shared(vus);
+  const spec = Array.from({ length: vus }, (_, i) => ({ index: i, position: i + 2, startDelayMs: delays[i] ?? 0 }));
+  const h = loaded.start(target, { statements: STATEMENTS, ops: OPS, sessionTag: tag, vus: spec, threads, ...sh, faultVus: vus });
+  Atomics.store(sh.control, 2, 1); // CTRL_GO
+  const logs: string[] = [];
+  const lat = Array.from({ length: vus }, () => 0);
+  const poll = () => {
+    h.drainLatency((slot) => lat[slot]!++);
+    const p = h.poll();
+    logs.push(...p.logs.map((l) => l.text));
+    return p.live;
+  };
+  const ops = OPS.length;
+  const count = (vu: number, op: number, kind: number) => sh.counters[(vu * ops + op) * 3 + kind]!;
+  const sessions = (vu: number) => Array.from(sh.faults.subarray(vus * ops * F_SLOTS + vu * 2, vus * ops * F_SLOTS + vu * 2 + 2)); // lost, back
+  const insert = (vu: number, k: number, v = 'row') => h.feed(vu).push(0, (x) => { x.sql(0, [String(k), v]); return undefined; });
+  return { h, sh, logs, lat, poll, count, sessions, insert, app: (vu: number) => `sledge-vu-${vu + 2}~${tag}` };
+}
+
+describe('native script loop: several VUs on one thread', () => {
+  it('runs each VU on its own session, every transaction counted once and in order, on one thread', async () => {
+    await sql('TRUNCATE t');
+    // the order rows were inserted in (ctid is not, with several sessions inserting)
+    await sql('ALTER TABLE t ADD COLUMN IF NOT EXISTS seq bigserial');
+    const vus = 4;
+    const n = 300;
+    const r = startMany(vus, 1, 'h40many');
+    try {
+      for (let i = 0; i < n; i++) for (let v = 0; v < vus; v++) expect(r.insert(v, v * 100000 + i, `vu${v}`)).toBe(true);
+      await until(() => (r.poll(), Array.from({ length: vus }, (_, v) => r.count(v, 0, 0)).every((c) => c === n)), 60_000);
+      const apps = await sql<{ a: string }>("SELECT application_name AS a FROM pg_stat_activity WHERE application_name LIKE 'sledge-vu-%~h40many' ORDER BY 1", 'postgres');
+      expect(apps.map((x) => x.a)).toEqual([0, 1, 2, 3].map(r.app));
+      if (process.platform === 'linux') expect(vuThreadNames()).toEqual(['sledge-vus-1']);
+      Atomics.store(r.sh.control, 0, 1); // stop
+      await until(() => r.poll() === 0, 20_000);
+      expect(Array.from(r.sh.states)).toEqual([3, 3, 3, 3]);
+      expect(r.h.results().map((x) => x.ok)).toEqual([true, true, true, true]);
+      expect(r.lat).toEqual([n, n, n, n]);
+      for (let v = 0; v < vus; v++) {
+        expect(r.count(v, 1, 2) + r.count(v, 0, 2)).toBe(0);
+        expect(r.logs).toContain(`Vuser ${v + 2}:RUNNING`);
+        expect(r.logs).toContain(`Vuser ${v + 2}:FINISHED SUCCESS`);
+      }
+    } finally {
+      r.h.dispose();
+    }
+    const rows = await sql<{ v: string; n: string; ordered: boolean }>(
+      'SELECT v, count(*) AS n, bool_and(k = first_k + rn - 1) AS ordered FROM (SELECT v, k, min(k) OVER (PARTITION BY v) AS first_k, row_number() OVER (PARTITION BY v ORDER BY seq) AS rn FROM t) o GROUP BY v ORDER BY v',
+    );
+    expect(rows.map((x) => [x.v, Number(x.n), x.ordered])).toEqual([0, 1, 2, 3].map((v) => [`vu${v}`, n, true]));
+  });
+
+  it('keeps the other VUs of a thread running while one waits on a lock, one fails statements and one cannot reconnect', async () => {
+    await sql('TRUNCATE t');
+    const r = startMany(4, 1, 'h40stall');
+    const locker = new pg.Client({ host: target.host, port: target.port, user: target.superuser, password: target.superuserPassword, database: DB });
+    await locker.connect();
+    try {
+      // every VU connected and ran one transaction
+      for (let v = 0; v < 4; v++) r.insert(v, 10 * v);
+      await until(() => (r.poll(), [0, 1, 2, 3].every((v) => r.count(v, 0, 0) === 1)), 30_000);
+      // VU 0 waits on an advisory lock the test holds
+      await locker.query('SELECT pg_advisory_lock(4040)');
+      r.h.feed(0).push(0, (x) => { x.control('begin'); x.sql(3, ['4040']); x.sql(0, ['1', 'locked']); x.control('commit'); return undefined; });
+      const waiting = async () => (await sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = '${r.app(0)}' AND wait_event_type = 'Lock'`, 'postgres'))[0]!.n === '1';
+      for (let k = 0; k < 600 && !(await waiting()); k++) await new Promise((res) => setTimeout(res, 50));
+      expect(await waiting()).toBe(true);
+      // VU 2 loses its session, and the database refuses new ones: it backs off and retries
+      await sql(`ALTER DATABASE ${DB} ALLOW_CONNECTIONS false`, 'postgres');
+      await sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${r.app(2)}'`, 'postgres');
+      r.insert(2, 21);
+      await until(() => (r.poll(), r.sessions(2)[0] === 1), 30_000);
+      // meanwhile VU 1 (every other transaction fails) and VU 3 run all theirs
+      const n = 200;
+      for (let i = 0; i < n; i++) {
+        if (i % 2) r.h.feed(1).push(1, (x) => { x.control('begin'); x.sql(0, [String(1000 + i), 'fails']); x.sql(1, ['0']); x.control('commit'); return undefined; });
+        else r.insert(1, 1000 + i, 'vu1');
+        r.insert(3, 3000 + i, 'vu3');
+      }
+      await until(() => (r.poll(), r.count(1, 0, 0) === 1 + n / 2 && r.count(1, 1, 2) === n / 2 && r.count(3, 0, 0) === 1 + n), 60_000);
+      // ... while VU 0 still waits on the lock and VU 2 is not back
+      expect(r.count(0, 0, 0)).toBe(1);
+      expect(r.sessions(2)).toEqual([1, 0]);
+      expect(Atomics.load(r.sh.states, 2)).toBe(1); // connecting
+      expect(fault(Array.from(r.sh.faults), 1 * OPS.length + 1, 4)).toBe(n / 2); // VU 1's 'fails' errors: class other
+      await sql(`ALTER DATABASE ${DB} ALLOW_CONNECTIONS true`, 'postgres');
+      await locker.query('SELECT pg_advisory_unlock(4040)');
+      await until(() => (r.poll(), r.count(0, 0, 0) === 2 && r.sessions(2)[1] === 1), 30_000);
+      r.insert(2, 22);
+      await until(() => (r.poll(), r.count(2, 0, 0) === 2), 30_000);
+      Atomics.store(r.sh.control, 0, 1);
+      await until(() => r.poll() === 0, 20_000);
+      expect(r.h.results().every((x) => x.ok)).toBe(true);
+      expect(r.count(2, 0, 2)).toBe(1); // the insert that found the session gone: one error, class connection
+      expect(fault(Array.from(r.sh.faults), 2 * OPS.length + 0, 1)).toBe(1);
+      expect(r.logs).toContain('Vuser 4: connection lost, reconnecting');
+      expect(r.logs.some((l) => /^Vuser 4: reconnected after \d+\.\d s$/.test(l))).toBe(true);
+      expect(r.logs).toContain('fails Procedure Error (other 22012): division by zero');
+    } finally {
+      r.h.dispose();
+      await locker.end();
+      await sql(`ALTER DATABASE ${DB} ALLOW_CONNECTIONS true`, 'postgres');
+    }
+    const rows = await sql<{ v: string; n: string }>("SELECT v, count(*) AS n FROM t WHERE v <> 'row' GROUP BY v ORDER BY v");
+    // VU 1's failing transactions were rolled back; VU 0's locked one committed once the lock was free
+    expect(rows.map((x) => [x.v, Number(x.n)])).toEqual([['locked', 1], ['vu1', 100], ['vu3', 200]]);
+  });
+
+  it('a stop ends at once the VUs of a thread that wait for their start delay, their feed or a reconnect; an abort cancels the statement of one that waits on a lock', async () => {
+    await sql('TRUNCATE t');
+    // VU 0 starts in an hour; VU 1 has an empty feed; VU 2 will back off; VU 3 will wait on a lock
+    const r = startMany(4, 1, 'h40stop', [3_600_000]);
+    const locker = new pg.Client({ host: target.host, port: target.port, user: target.superuser, password: target.superuserPassword, database: DB });
+    await locker.connect();
+    try {
+      for (const v of [1, 2, 3]) r.insert(v, v);
+      await until(() => (r.poll(), [1, 2, 3].every((v) => r.count(v, 0, 0) === 1)), 30_000);
+      await locker.query('SELECT pg_advisory_lock(4041)');
+      r.h.feed(3).push(0, (x) => { x.control('begin'); x.sql(3, ['4041']); x.control('commit'); return undefined; });
+      await sql(`ALTER DATABASE ${DB} ALLOW_CONNECTIONS false`, 'postgres');
+      await sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${r.app(2)}'`, 'postgres');
+      r.insert(2, 20);
+      await until(() => (r.poll(), r.sessions(2)[0] === 1), 30_000);
+      const waiting = async () => (await sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = '${r.app(3)}' AND wait_event_type = 'Lock'`, 'postgres'))[0]!.n === '1';
+      for (let k = 0; k < 600 && !(await waiting()); k++) await new Promise((res) => setTimeout(res, 50));
+      expect(await waiting()).toBe(true);
+      expect(Array.from(r.sh.states)).toEqual([0, 2, 1, 2]); // not started, running, connecting, running
+      Atomics.store(r.sh.control, 0, 1); // stop: a statement in flight runs to its end, so VU 3 still waits
+      await until(() => (r.poll(), [0, 1, 2].every((v) => Atomics.load(r.sh.states, v) === 3)), 20_000);
+      expect(Atomics.load(r.sh.states, 3)).toBe(2);
+      expect(r.poll()).toBe(1); // its thread runs on for VU 3
+      Atomics.store(r.sh.control, 0, 2); // abort: the waiting statement is cancelled
+      await until(() => r.poll() === 0, 20_000);
+      expect(Array.from(r.sh.states)).toEqual([3, 3, 3, 3]);
+      expect(r.h.results().map((x) => x.ok)).toEqual([true, true, true, true]);
+      expect(r.count(3, 0, 0)).toBe(1);
+      expect(r.logs).not.toContain('Vuser 2:RUNNING'); // VU 0 never started
+      for (const p of [3, 4, 5]) expect(r.logs).toContain(`Vuser ${p}:FINISHED SUCCESS`);
+    } finally {
+      r.h.dispose();
+      await locker.end();
+      await sql(`ALTER DATABASE ${DB} ALLOW_CONNECTIONS true`, 'postgres');
+    }
+  });
+
+  it('refuses a thread count below 1', () => {
+    const loaded = native.load();
+    if (!loaded.available) throw new Error(loaded.reason);
+    expect(() => loaded.start(target, { statements: STATEMENTS, ops: OPS, vus: [{ index: 0, position: 2, startDelayMs: 0 }], threads: 0, ...shared(1), faultVus: 1 })).toThrow(/sledge_pgvu: threads must be an integer in 1\.\./);
   });
 });

@@ -52,6 +52,16 @@ export const ScriptOptions = Type.Object(
     duration: Minutes('Duration (minutes)', 1, 0.01),
     scale: Type.Integer({ title: 'Scale', description: "build: pgbench's -s (100,000 accounts per unit); run: :scale (0 = the pgbench_branches row count, 1 without that table)", default: 0, minimum: 0, maximum: MAX_SCRIPT_SCALE }),
     workers: Type.Integer({ title: 'Worker threads (0 = automatic)', default: 0, minimum: 0, maximum: 1024, 'x-group': 'driver' }),
+    // pgbench's -j: the native loop's threads, each driving several VUs' connections (absent or 0: one per core).
+    threads: Type.Optional(
+      Type.Integer({
+        title: 'Native threads (0 = one per core)',
+        description: "the native libpq loop's threads in each VU worker thread, each driving its share of the VUs' connections from one poll loop (pgbench's -j); 0 = one per core; never more than the VUs. The JavaScript loop does not use it",
+        minimum: 0,
+        maximum: MAX_VUS,
+        'x-group': 'driver',
+      }),
+    ),
     // pgbench's --max-tries: a script run that failed on an error of a retryOn class runs again with the same random draws.
     maxTries: Type.Optional(FaultOptionFields.maxTries),
     retryOn: Type.Optional(FaultOptionFields.retryOn),

@@ -36,3 +36,12 @@ export function chooseScriptLoop(pref: VuLoopPreference, driver: Driver, target:
   }
   return { loop: 'native', line: `Virtual users run in ${native.name} (the worker thread evaluates each VU's scripts ahead)` };
 }
+
+/**
+ * The native loop's threads in a VU worker thread hosting `hosted` VUs:
+ * script.threads (pgbench's -j; absent or 0: one per core), never more than
+ * the VUs, at least one.
+ */
+export function scriptThreads(threads: number | undefined, hosted: number, cores: number): number {
+  return Math.max(1, Math.min(hosted, threads || cores));
+}

@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { notFeedable, parseJobScripts, scriptWorkload, ScriptFeedPlan, ScriptVuClient, type Script, type ScriptInput, type ScriptNativeHandle, type ScriptRunOptions } from '@sledge/core';
 import { SledgeError } from '@sledge/protocol';
 import type { VuProfile } from '../../shared/messages.js';
 import type { NativeHostEnv, NativeVuHost } from '../../shared/native-host.js';
 import { keepAlive, pauseOnRunWord } from '../../shared/run-word-wait.js';
+import { scriptThreads } from './loop-choice.js';
 
 /**
  * The shortest wait between two refills of the feeds (and drains of the
@@ -72,8 +74,9 @@ export function nextFeedWait(feedSeconds: number): number {
 }
 
 /**
- * Starts this worker's VUs in the driver's native script loop (one native
- * thread each, waiting for CTRL_GO). The worker thread evaluates each VU's
+ * Starts this worker's VUs in the driver's native script loop (script.threads
+ * native threads, one per core by default, each driving its share of the VUs'
+ * connections; they wait for CTRL_GO). The worker thread evaluates each VU's
  * transactions ahead with core's interpreter (ScriptClient.runAhead: the
  * same stream, seeds and client variables as the JavaScript session) into
  * the VU's feed, and drains latency records and log lines.
@@ -85,10 +88,8 @@ export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
   const loop = native.load(env.addonPath);
   if (!loop.available) throw new SledgeError('SLEDGE_E_DRIVER_UNAVAILABLE', `the native VU loop does not load in a VU worker: ${loop.reason}`, { field: 'vuLoop' });
   const scripts = parseJobScripts(o);
-  for (const s of scripts) {
-    const why = notFeedable(s);
-    if (why) throw new SledgeError('SLEDGE_E_INTERNAL', `the native script loop was chosen for a script it cannot run: ${why}`, {});
-  }
+  const why = scripts.map((s) => notFeedable(s)).find((w) => w !== undefined);
+  if (why) throw new SledgeError('SLEDGE_E_INTERNAL', `the native script loop was chosen for a script it cannot run: ${why}`, {});
   const plan = new ScriptFeedPlan(scripts, (n) => native.placeholder(n));
   const ops = o.scripts.map((s) => s.name);
   const handle: ScriptNativeHandle = loop.start(env.target as never, {
@@ -96,6 +97,7 @@ export const startScriptNativeVus: NativeVuHost = (env: NativeHostEnv) => {
     ops,
     ...(env.sessionTag ? { sessionTag: env.sessionTag } : {}),
     vus: env.vus,
+    threads: env.threads ?? scriptThreads(o.threads, env.vus.length, availableParallelism()),
     counters: env.shared.counters,
     states: env.shared.states,
     control: env.shared.control,

@@ -2,7 +2,7 @@ import { scriptWorkload, type ScriptRunOptions, type VuWorkload } from '@sledge/
 import type { ScriptJobConfig, ScriptResult } from '@sledge/protocol';
 import type { JobBody } from '../../engine/job-types.js';
 import { runVuJob, type VuJobSpec } from '../../runner/vu-run.js';
-import { chooseScriptLoop } from './loop-choice.js';
+import { chooseScriptLoop, scriptThreads } from './loop-choice.js';
 
 /**
  * A script run: the generic VU runner with core's script workload, made for
@@ -17,6 +17,7 @@ export const SCRIPT_RUN: VuJobSpec<ScriptRunOptions, ScriptJobConfig> = {
   options: (cfg) => cfg.script,
   native: {
     choose: (pref, driver, target, o, addonPath) => chooseScriptLoop(pref, driver, target, o, addonPath),
+    threads: (o, hosted, cores) => scriptThreads(o.threads, hosted, cores),
     host: { specifier: new URL('./native-vus.js', import.meta.url).href, export: 'startScriptNativeVus' },
   },
 };

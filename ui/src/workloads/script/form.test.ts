@@ -28,6 +28,9 @@ describe('script workload form', () => {
     expect(draftsOf(d['scripts'])).toEqual([{ name: 'tpcb-like', weight: '1', text: '', builtin: 'tpcb-like' }]);
     expect(d).toMatchObject({ vus: '1', rampup: '0', duration: '1', scale: '0', workers: '0' });
     expect(form.collect(d, form.runFields)).toEqual({ scripts: [{ name: 'tpcb-like', builtin: 'tpcb-like', weight: 1 }], vus: 1, rampup: 0, duration: 1, scale: 0, workers: 0 });
+    // script.threads (the native loop's threads, pgbench's -j) is sent only when set: blank is one per core.
+    expect(d['threads']).toBe('');
+    expect(form.collect({ ...d, threads: '2' }, form.runFields)).toMatchObject({ threads: 2, workers: 0 });
     // A build sends the scale only.
     expect(form.collect({ ...d, scale: '3' }, form.buildFields)).toEqual({ scale: 3 });
   });

@@ -5,7 +5,7 @@ import { SHAPE_FIELD_NAMES, SHAPE_FIELD_SPECS, putShape, storedShape } from '../
 /**
  * The script workload's form (docs/script-workload.md): the run options come
  * from protocol's ScriptOptions schema (VUs, rampup, duration, scale,
- * workers); the scripts themselves are a list of drafts kept as one form
+ * workers, threads); the scripts themselves are a list of drafts kept as one form
  * value (`scripts`, JSON text) so saved configurations, stored jobs and the
  * workbench keep them as they keep every other option. Pure: no React.
  */
@@ -38,7 +38,7 @@ export const scriptField = (name: string): FieldSpec => {
 export const BUILD_FIELDS = ['scale'];
 /** Run page, main settings. */
 export const RUN_FIELDS = ['vus', 'rampup', 'duration', 'scale'];
-export const RUN_ADVANCED_FIELDS = ['workers'];
+export const RUN_ADVANCED_FIELDS = ['workers', 'threads'];
 /** Run page, run shape: step loads or an arrival rate (docs/run-shapes.md). */
 export const SHAPE_FIELDS: readonly string[] = SHAPE_FIELD_NAMES;
 
