@@ -1,5 +1,6 @@
 /**
  * pnpm bench hammerdb [--quick] [--parts pg,mariadb,tproch] [--vus 2,4,8] [--pairs N] [--rampup MIN] [--duration MIN] [--warehouses N]
+ *                     [--db-prefix NAME] [--keep] [--reuse] [--server-stats]
  *
  * Sledge beside HammerDB 4.12 on the same servers, interleaved (H, S, then S, H, ...), so both see the same
  * machine load:
@@ -52,6 +53,15 @@ export function hammerdbOptions(args, quick) {
     rampup: Number(opt(args, 'rampup', quick ? 0 : 1)),
     duration: Number(opt(args, 'duration', quick ? 1 : 2)),
     warehouses: Number(opt(args, 'warehouses', 4)),
+    // Database (and PostgreSQL role) names start with this; give each session its own on a shared server.
+    dbPrefix: String(opt(args, 'db-prefix', PREFIX)),
+    // TPROC-C: --keep leaves both schemas after the part; --reuse runs on the schemas a --keep left
+    // (no builds) when both exist; --pairs 0 builds only (with --keep, to run later with --reuse).
+    keep: args.includes('--keep'),
+    reuse: args.includes('--reuse'),
+    // PostgreSQL TPROC-C: per run, the routines' calls and server time (track_functions = pl on both
+    // databases, statistics reset before each run), each table's updates and HOT updates, the WAL written.
+    serverStats: args.includes('--server-stats'),
     buildVus: 2,
     sf: 1,
     dop: 2,
@@ -59,7 +69,8 @@ export function hammerdbOptions(args, quick) {
   const bad = o.parts.filter((p) => !['pg', 'mariadb', 'tproch'].includes(p));
   if (bad.length) throw new Error(`--parts: unknown part ${bad.join(', ')}; use pg, mariadb and/or tproch`);
   if (o.vus.some((v) => !Number.isInteger(v) || v < 1)) throw new Error('--vus: give VU counts as positive integers, e.g. --vus 2,4,8');
-  if (!Number.isInteger(o.pairs) || o.pairs < 1) throw new Error('--pairs: give a positive integer');
+  if (!Number.isInteger(o.pairs) || o.pairs < 0) throw new Error('--pairs: give a positive integer (0: builds only)');
+  if (!/^[a-z_][a-z0-9_]*$/.test(o.dbPrefix)) throw new Error('--db-prefix: lower-case letters, digits and _ only');
   // HammerDB's keepalive and timing loops take whole minutes (0 rampup allowed, at least 1 minute measured).
   if (!Number.isInteger(o.rampup) || o.rampup < 0) throw new Error('--rampup: give whole minutes (0 or more); HammerDB times its rampup in whole minutes');
   if (!Number.isInteger(o.duration) || o.duration < 1) throw new Error('--duration: give whole minutes (1 or more); HammerDB times its window in whole minutes');
@@ -255,40 +266,38 @@ const dropMariaUser = () => maria(`drop user if exists ${H_MARIA_USER}@'%'`);
 
 async function tprocc(b, home, tmp, engine, o) {
   const { withApp, submit, log, fmt, table } = b;
-  const hDb = `${PREFIX}_h_${engine}`;
-  const sDb = `${PREFIX}_s_${engine}`;
+  const hDb = `${o.dbPrefix}_h_${engine}`;
+  const sDb = `${o.dbPrefix}_s_${engine}`;
   const sTarget =
     engine === 'pg'
       ? { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: sDb, password: sDb, database: sDb, superuser: 'postgres', superuserPassword: 'postgres' }
       : { engine: 'mariadb', host: '127.0.0.1', port: 3306, user: 'root', password: '', database: sDb };
   const drop = engine === 'pg' ? dropPg : dropMaria;
   const label = engine === 'pg' ? 'PostgreSQL' : 'MariaDB';
-  drop(hDb);
-  drop(sDb);
+  const reuse = o.reuse && engine === 'pg' && pgHasSchema(hDb, o.warehouses) && pgHasSchema(sDb, o.warehouses);
+  if (o.reuse && !reuse) log(`   --reuse: ${hDb} and ${sDb} do not both hold ${o.warehouses} warehouses: building them`);
+  if (!reuse) {
+    drop(hDb);
+    drop(sDb);
+  }
   if (engine === 'mariadb') createMariaUser();
-  const out = { engine, builds: [], runs: [] };
+  const out = { engine, builds: [], runs: [], reused: reuse };
+  const stats = o.serverStats && engine === 'pg';
   try {
     await withApp(async (s) => {
-      // Builds: HammerDB first, then Sledge.
-      log(`== hammerdb ${engine}: HammerDB build of ${o.warehouses} warehouses, ${o.buildVus} build VUs`);
-      let l = load1();
-      const hb = await runHammerdb(b, home, tmp, `${engine}-build`, tproccBuildScript(engine, hDb, o));
-      out.builds.push({ client: 'HammerDB', load1: l, wallS: (hb.at['build-end'] - hb.at['build-start']) / 1000, clientCpuS: hb.cpu['build-end'] - hb.cpu['build-start'], check: hammerdbCheck(hb.out) });
-      log(`== hammerdb ${engine}: Sledge build`);
-      l = load1();
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      await submit(s, { type: 'build', target: sTarget, tprocc: { warehouses: o.warehouses, buildVus: o.buildVus }, metrics: { ash: false, cpu: false } });
-      const wallS = (performance.now() - t0) / 1000;
-      const c = process.cpuUsage(cpu0);
-      out.builds.push({ client: 'Sledge', load1: l, wallS, clientCpuS: (c.user + c.system) / 1e6, check: await sledgeCheck(b, s, sTarget) });
-
+      if (reuse) log(`== hammerdb ${engine}: --reuse, runs on ${hDb} and ${sDb} as a --keep left them`);
+      else await tproccBuilds(s);
+      if (stats) for (const db of [hDb, sDb]) psql(`alter database ${db} set track_functions = 'pl'`);
       for (const vus of o.vus) {
         for (let pair = 0; pair < o.pairs; pair++) {
           const order = pair % 2 === 0 ? ['HammerDB', 'Sledge'] : ['Sledge', 'HammerDB'];
           for (const client of order) {
             log(`   ${engine} ${vus} VUs pair ${pair + 1}/${o.pairs}: ${client}, rampup ${o.rampup} min, ${o.duration} min measured (load ${fmt(load1(), 2)})`);
             const l0 = load1();
+            const db = client === 'HammerDB' ? hDb : sDb;
+            if (stats) pgStatReset(db);
+            const wal0 = stats ? pgWalLsn() : null;
+            let run;
             if (client === 'HammerDB') {
               const r = await runHammerdb(b, home, tmp, `${engine}-run-${vus}-${pair}`, tproccRunScript(engine, hDb, o, vus));
               const m = r.out.match(/System achieved (\d+) NOPM from (\d+) \S+ TPM/);
@@ -296,29 +305,53 @@ async function tprocc(b, home, tmp, engine, o) {
               const nopm = Number(m[1]);
               const tpm = Number(m[2]);
               const cpuS = r.cpu.windowEnd - r.cpu.windowStart;
-              out.runs.push({ client, vus, pair, load1: l0, nopm, tpm, clientCpuS: cpuS, msPer1000: (cpuS * 1e6) / (tpm * o.duration), check: hammerdbCheck(r.out) });
+              run = { client, vus, pair, load1: l0, nopm, tpm, clientCpuS: cpuS, msPer1000: (cpuS * 1e6) / (tpm * o.duration), check: hammerdbCheck(r.out) };
             } else {
               const r = await sledgeRun(b, s, sTarget, { vus, rampup: o.rampup, duration: o.duration });
-              out.runs.push({ client, vus, pair, load1: l0, nopm: r.nopm, tpm: r.tpm, loop: r.loop, clientCpuS: r.clientCpuS, msPer1000: (r.clientCpuS * 1e6) / (r.tpm * o.duration), check: await sledgeCheck(b, s, sTarget) });
+              run = { client, vus, pair, load1: l0, nopm: r.nopm, tpm: r.tpm, loop: r.loop, clientCpuS: r.clientCpuS, msPer1000: (r.clientCpuS * 1e6) / (r.tpm * o.duration), check: await sledgeCheck(b, s, sTarget) };
             }
+            if (stats) run.server = pgServerStats(db, wal0);
+            out.runs.push(run);
           }
         }
       }
-      await submit(s, { type: 'delete', target: sTarget }).catch(() => undefined);
+      if (!o.keep) await submit(s, { type: 'delete', target: sTarget }).catch(() => undefined);
     });
   } finally {
-    drop(hDb);
-    drop(sDb);
+    if (stats) for (const db of [hDb, sDb]) psql(`do $$ begin if exists (select 1 from pg_database where datname = '${db}') then execute 'alter database ${db} reset track_functions'; end if; end $$`);
+    if (!o.keep) {
+      drop(hDb);
+      drop(sDb);
+    }
     if (engine === 'mariadb') dropMariaUser();
   }
 
-  console.log(`\n${label} TPROC-C build, ${o.warehouses} warehouses, ${o.buildVus} build VUs\n` + table(
-    ['client', 'load avg at start', 'wall s', 'client CPU s', 'check'],
-    out.builds.map((x) => [x.client, fmt(x.load1, 2), fmt(x.wallS), fmt(x.clientCpuS), `${x.check.ok ? 'OK' : 'FAILED'} (${x.check.detail})`]),
-  ));
-  const [hB, sB] = out.builds;
-  out.buildRatio = sB.wallS / hB.wallS;
-  console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
+  async function tproccBuilds(s) {
+    // Builds: HammerDB first, then Sledge.
+    log(`== hammerdb ${engine}: HammerDB build of ${o.warehouses} warehouses, ${o.buildVus} build VUs`);
+    let l = load1();
+    const hb = await runHammerdb(b, home, tmp, `${engine}-build`, tproccBuildScript(engine, hDb, o));
+    out.builds.push({ client: 'HammerDB', load1: l, wallS: (hb.at['build-end'] - hb.at['build-start']) / 1000, clientCpuS: hb.cpu['build-end'] - hb.cpu['build-start'], check: hammerdbCheck(hb.out) });
+    log(`== hammerdb ${engine}: Sledge build`);
+    l = load1();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    await submit(s, { type: 'build', target: sTarget, tprocc: { warehouses: o.warehouses, buildVus: o.buildVus }, metrics: { ash: false, cpu: false } });
+    const wallS = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(cpu0);
+    out.builds.push({ client: 'Sledge', load1: l, wallS, clientCpuS: (c.user + c.system) / 1e6, check: await sledgeCheck(b, s, sTarget) });
+  }
+
+  if (out.builds.length) {
+    console.log(`\n${label} TPROC-C build, ${o.warehouses} warehouses, ${o.buildVus} build VUs\n` + table(
+      ['client', 'load avg at start', 'wall s', 'client CPU s', 'check'],
+      out.builds.map((x) => [x.client, fmt(x.load1, 2), fmt(x.wallS), fmt(x.clientCpuS), `${x.check.ok ? 'OK' : 'FAILED'} (${x.check.detail})`]),
+    ));
+    const [hB, sB] = out.builds;
+    out.buildRatio = sB.wallS / hB.wallS;
+    console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
+  }
+  if (!out.runs.length) return out;
   console.log(`\n${label} TPROC-C timed runs, ${o.warehouses} warehouses, rampup ${o.rampup} min + ${o.duration} min measured, H/S interleaved (client CPU per 1000 transactions = user+sys over the window / (TPM x minutes))\n` + table(
     ['VUs', 'pair', 'client', 'load avg at start', 'NOPM', 'TPM', 'client CPU s', 'client ms/1000 tx', 'check'],
     out.runs.map((r) => [r.vus, r.pair + 1, r.client + (r.loop ? ` (${r.loop})` : ''), fmt(r.load1, 2), r.nopm, r.tpm, fmt(r.clientCpuS, 2), fmt(r.msPer1000, 1), `${r.check.ok ? 'OK' : 'FAILED'} (${r.check.detail})`]),
@@ -328,6 +361,7 @@ async function tprocc(b, home, tmp, engine, o) {
     ['VUs', 'pairs', 'NOPM H mean (CV%)', 'NOPM S mean (CV%)', 'NOPM S/H', 'per pair', 'TPM S/H', 'client ms/1000 H', 'client ms/1000 S', 'CPU S/H', 'per pair'],
     out.ratios.map((r) => [r.vus, r.pairs, `${fmt(r.nopm.h.mean, 0)} (${fmt(r.nopm.h.cvPct, 1)})`, `${fmt(r.nopm.s.mean, 0)} (${fmt(r.nopm.s.cvPct, 1)})`, `${fmt(r.nopm.ratio, 2)}x`, span(r.nopm.perPair), `${fmt(r.tpm.ratio, 2)}x`, fmt(r.cpu.h.mean, 1), fmt(r.cpu.s.mean, 1), `${fmt(r.cpu.ratio, 2)}x`, span(r.cpu.perPair)]),
   ));
+  if (stats) printServerStats(b, out.runs, label);
   return out;
 }
 
@@ -347,12 +381,63 @@ export function ratioRow(runs, vus) {
   return { vus, pairs: Math.min(side('HammerDB').length, side('Sledge').length), nopm: fig('nopm'), tpm: fig('tpm'), cpu: fig('msPer1000') };
 }
 
+// --- PostgreSQL server-side figures per run (--server-stats) -----------------------------------------------
+const psqlDb = (db, sql) => execFileSync('psql', ['-X', '-q', '-h', '127.0.0.1', '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-Atc', sql], { env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' } }).toString().trim();
+/** True when db exists and its warehouse table holds w warehouses. */
+function pgHasSchema(db, w) {
+  if (psql(`select count(*) from pg_database where datname = '${db}'`) !== '1') return false;
+  try {
+    return Number(psqlDb(db, 'select coalesce(max(w_id), 0) from warehouse')) === w;
+  } catch {
+    return false;
+  }
+}
+const pgStatReset = (db) => psqlDb(db, 'select pg_stat_reset()');
+const pgWalLsn = () => psql('select pg_current_wal_lsn()');
+const ROUTINE_NAMES = ['neword', 'payment', 'delivery', 'slev', 'ostat'];
+/** The routines' calls and µs per call (total_time: statements and nested routines included), updates, HOT updates and the WAL since wal0. */
+function pgServerStats(db, wal0) {
+  execFileSync('sleep', ['1.5']); // the VU sessions' statistics reach shared memory as they exit
+  const fn = {};
+  for (const line of psqlDb(db, `select funcname, calls, total_time from pg_stat_user_functions where funcname in (${ROUTINE_NAMES.map((r) => `'${r}'`).join(',')})`).split('\n').filter(Boolean)) {
+    const [name, calls, ms] = line.split('|');
+    fn[name] = { calls: Number(calls), usPerCall: Number(calls) ? (Number(ms) * 1000) / Number(calls) : NaN };
+  }
+  const tables = {};
+  for (const line of psqlDb(db, 'select relname, n_tup_upd, n_tup_hot_upd, n_tup_ins from pg_stat_user_tables order by relname').split('\n').filter(Boolean)) {
+    const [name, upd, hot, ins] = line.split('|');
+    tables[name] = { upd: Number(upd), hot: Number(hot), ins: Number(ins) };
+  }
+  const indexes = {};
+  for (const line of psqlDb(db, 'select indexrelname, idx_scan, idx_tup_read from pg_stat_user_indexes order by indexrelname').split('\n').filter(Boolean)) {
+    const [name, scans, read] = line.split('|');
+    indexes[name] = { scans: Number(scans), read: Number(read) };
+  }
+  const walBytes = Number(psql(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${wal0}')`));
+  const xacts = Number(psqlDb(db, 'select xact_commit + xact_rollback from pg_stat_database where datname = current_database()'));
+  return { fn, tables, indexes, walBytes, xacts };
+}
+
+function printServerStats(b, runs, label) {
+  const { table, fmt } = b;
+  const withStats = runs.filter((r) => r.server);
+  if (!withStats.length) return;
+  console.log(`\n${label} server side per run (track_functions = pl; µs per call = total_time / calls, each routine's statements and nested calls included)\n` + table(
+    ['VUs', 'pair', 'client', ...ROUTINE_NAMES.map((r) => `${r} µs`), 'WAL bytes / tx', 'HOT % stock', 'HOT % customer', 'HOT % order_line', 'HOT % orders', 'HOT % district', 'customer_i2 entries read / payment'],
+    withStats.map((r) => {
+      const t = r.server.tables;
+      const hot = (n) => (t[n]?.upd ? fmt((100 * t[n].hot) / t[n].upd, 0) : '-');
+      return [r.vus, r.pair + 1, r.client, ...ROUTINE_NAMES.map((x) => fmt(r.server.fn[x]?.usPerCall, 1)), fmt(r.server.walBytes / r.server.xacts, 0), hot('stock'), hot('customer'), hot('order_line'), hot('orders'), hot('district'), fmt((r.server.indexes.customer_i2?.read ?? NaN) / (r.server.fn.payment?.calls ?? NaN), 2)];
+    }),
+  ));
+}
+
 // --- TPROC-H -------------------------------------------------------------------------------------------------
 
 async function tproch(b, home, tmp, o) {
   const { withApp, submit, log, fmt, table } = b;
-  const hDb = `${PREFIX}_h_tpch`;
-  const sDb = `${PREFIX}_s_tpch`;
+  const hDb = `${o.dbPrefix}_h_tpch`;
+  const sDb = `${o.dbPrefix}_s_tpch`;
   const sTarget = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: sDb, password: sDb, database: sDb, superuser: 'postgres', superuserPassword: 'postgres' };
   dropPg(hDb);
   dropPg(sDb);

@@ -1,6 +1,6 @@
 /**
  * pnpm bench pgfn [--pgfn-variants functions,procedures] [--vus 2,4] [--rounds N] [--rampup MIN] [--duration MIN]
- *                 [--warehouses N] [--before REV] [--seed N] [--pgfn-mode runs|single|both] [--rebuild] [--quick]
+ *                 [--warehouses N] [--before REV] [--seed N] [--pgfn-mode runs|single|both] [--rebuild] [--quick] [--db NAME]
  *
  * Server-side cost of the PostgreSQL TPROC-C routines (issue 17 item 1): the routines of revision --before
  * (default 6b8f45a, before the issue's changes; read with `git show REV:packages/sql/postgresql/tprocc/<file>`)
@@ -16,7 +16,7 @@
  * name; the functions variant), before and after alternating for --rounds rounds; µs per call from
  * pg_stat_user_functions. No other session competes for the routine's rows, so this is the routine's
  * own cost (CPU and buffer access), with less noise than the mixed runs.
- * Database: sledge_pgfn_bench (built when missing or of another warehouse count);
+ * Database: sledge_pgfn_bench, or --db NAME (also its owner role), built when missing or of another warehouse count;
  * it is left with the working tree's functions.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,7 +25,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { opt, spread } from './ref-common.js';
 
-const DB = 'sledge_pgfn_bench';
+// The database and its owner role (--db; sledge_pgfn_bench by default).
+let DB = 'sledge_pgfn_bench';
 const ROUTINES = ['neword', 'payment', 'delivery', 'slev', 'ostat'];
 const FILES = { functions: 'functions.sql', procedures: 'procedures.sql' };
 const SQL_DIR = 'packages/sql/postgresql/tprocc';
@@ -112,6 +113,8 @@ export async function benchPgfn(b) {
   const before = String(opt(args, 'before', '6b8f45a'));
   const seed = Number(opt(args, 'seed', 20261124));
   const mode = String(opt(args, 'pgfn-mode', 'runs'));
+  DB = String(opt(args, 'db', DB));
+  if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error('pgfn: --db takes lower-case letters, digits and _ only');
   for (const v of variants) if (!FILES[v]) throw new Error(`pgfn: unknown variant ${v} (functions, procedures)`);
   const target = { engine: 'postgresql', host: '127.0.0.1', port: 5432, user: DB, password: 'bench', database: DB, superuser: 'postgres', superuserPassword: 'postgres' };
   log(`== pgfn: routines of ${before} (before) vs the working tree (after), ${variants.join(' and ')}, ${vusList.join(' and ')} VUs, ${rounds} rounds, rampup ${rampup} min, ${duration} min measured`);

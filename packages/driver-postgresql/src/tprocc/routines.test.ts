@@ -127,6 +127,40 @@ for (const variant of ['functions', 'procedures'] as const) {
       }
     });
 
+    it('payment by name reads the namesakes before it locks the warehouse row (issue 37): the rows locked and their order are unchanged', async () => {
+      // Another session holds the warehouse row. A payment naming nobody must fail on the name, not wait
+      // for that row: the namesakes (no lock) come first. lock_timeout only turns a wait into an error code.
+      const holder = new pg.Client({ host, port, user: 'postgres', password, database: DB });
+      const payer = new pg.Client({ host, port, user: 'postgres', password, database: DB });
+      await holder.connect();
+      await payer.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT w_id FROM warehouse WHERE w_id = 1 FOR UPDATE');
+        await payer.query("SET lock_timeout = '50ms'");
+        const args = `1, 1, 1, 1, 0, true, 'NOBODYHERE', 10`;
+        const pay = (extra = '') => (variant === 'functions' ? payer.query(`SELECT payment(${args})`) : payer.query(`CALL payment(${args}${extra})`));
+        await expect(pay(', NULL, NULL, NULL')).rejects.toMatchObject({ code: 'P0002', message: expect.stringMatching(/no customer named NOBODYHERE/) });
+        // A payment by id still waits for the warehouse row first (lock_timeout: 55P03), as before.
+        const byId = `1, 1, 1, 1, 1, false, '', 10`;
+        await expect(variant === 'functions' ? payer.query(`SELECT payment(${byId})`) : payer.query(`CALL payment(${byId}, NULL, NULL, NULL)`)).rejects.toMatchObject({ code: '55P03' });
+        await holder.query('ROLLBACK');
+        // Once the row is free, a payment by name pays the customer it names and writes the same rows as before.
+        await payer.query("SET lock_timeout = '0'");
+        await payer.query('BEGIN');
+        const r = variant === 'functions' ? await payer.query(`SELECT payment(1, 1, 1, 1, 0, true, 'BARBARBAR', 10) AS c`) : await payer.query(`CALL payment(1, 1, 1, 1, 0, true, 'BARBARBAR', 10, NULL, NULL, NULL)`);
+        expect(Number(r.rows[0].c ?? r.rows[0].out_c_id)).toBe(1);
+        const w = await payer.query('SELECT w_ytd::text AS y FROM warehouse WHERE w_id = 1');
+        const cu = await payer.query('SELECT c_balance::text AS b, c_payment_cnt AS n FROM customer WHERE c_id = 1');
+        expect(w.rows[0].y).toBe('10.00');
+        expect(cu.rows[0]).toEqual({ b: '-20.00', n: 1 });
+        await payer.query('ROLLBACK');
+      } finally {
+        await holder.end().catch(() => undefined);
+        await payer.end().catch(() => undefined);
+      }
+    });
+
     it('stock level counts the low-stock items of the last 20 orders and leaves plan_cache_mode as it was', async () => {
       await c.query('BEGIN');
       try {

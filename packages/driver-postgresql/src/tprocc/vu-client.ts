@@ -112,9 +112,10 @@ export class PgClientSqlVu extends ClientSqlVuBase {
     const { w_id, d_id, c_w_id, c_d_id } = i;
     const amount = String(i.amount);
     await this.exec('begin');
+    // The namesakes first (no lock), as payment in functions.sql: the warehouse and district rows are not held while they are read.
+    const c_id = i.byname ? await this.customerByName(c_w_id, c_d_id, i.c_last) : i.c_id;
     const wh = await this.one('pay_warehouse', [w_id, amount], `warehouse ${w_id}`);
     const dist = await this.one('pay_district', [w_id, d_id, amount], `district ${w_id}/${d_id}`);
-    const c_id = i.byname ? await this.customerByName(c_w_id, c_d_id, i.c_last) : i.c_id;
     await this.one('pay_customer', [c_w_id, c_d_id, c_id, d_id, w_id, amount], `customer ${c_w_id}/${c_d_id}/${c_id}`);
     await this.exec('pay_history', [c_id, c_d_id, c_w_id, d_id, w_id, amount, String(wh.w_name), String(dist.d_name)]);
     await this.exec('commit');

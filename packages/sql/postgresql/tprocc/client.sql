@@ -8,8 +8,9 @@
 --                before anything is written), then warehouse, district
 --                (UPDATE ... RETURNING), customer, orders, new_order, one
 --                stock UPDATE per line in line order, the order lines.
---   payment      warehouse, district, the customer (by last name: row
---                ceil(n/2) of the namesakes ordered by c_first, c_id), history.
+--   payment      by last name, the namesakes first (row ceil(n/2) ordered by
+--                c_first, c_id; no lock), then warehouse, district, the
+--                customer, history.
 --   delivery     per district 1..10: the oldest new order (looked up again
 --                when a concurrent delivery deleted it first), its order,
 --                its lines, its customer.

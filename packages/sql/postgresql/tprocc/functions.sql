@@ -181,6 +181,12 @@ $$;
 
 -- Payment (clause 2.5). By last name, the customer is the one at position
 -- ceil(n/2) (1-based) of the n matches ordered by c_first. Returns the c_id paid.
+--
+-- Lock hold (issue 37): the namesakes are read before the warehouse row is
+-- updated. They take no lock, so the rows read, locked and written and the
+-- lock order (warehouse, district, customer) are as before; the warehouse and
+-- district rows, which every payment and new order of the warehouse wait
+-- for, are no longer held while the 1-30 namesakes are read.
 CREATE FUNCTION payment(
   p_w_id    integer,
   p_d_id    integer,
@@ -199,18 +205,6 @@ DECLARE
   v_count  integer;
   v_amount numeric(6,2) := p_amount;
 BEGIN
-  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
-  RETURNING w_name INTO v_w_name;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
-  END IF;
-
-  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
-  RETURNING d_name INTO v_d_name;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
-  END IF;
-
   IF p_byname THEN
     SELECT count(*) INTO v_count
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last;
@@ -221,6 +215,18 @@ BEGIN
       FROM customer WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_last = p_c_last
      ORDER BY c_first, c_id
     OFFSET (v_count + 1) / 2 - 1 LIMIT 1;
+  END IF;
+
+  UPDATE warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w_id
+  RETURNING w_name INTO v_w_name;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'payment: warehouse % not found', p_w_id USING ERRCODE = 'P0002';
+  END IF;
+
+  UPDATE district SET d_ytd = d_ytd + v_amount WHERE d_w_id = p_w_id AND d_id = p_d_id
+  RETURNING d_name INTO v_d_name;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'payment: district %/% not found', p_w_id, p_d_id USING ERRCODE = 'P0002';
   END IF;
 
   UPDATE customer
