@@ -2,11 +2,9 @@
 # `pnpm test`: every test of every package and the browser suite (docs/testing.md, "Tiers").
 #   1. unit     - every package's unit tier, two packages at a time;
 #   2. slow     - the sqlite, live and fault tiers, side by side (files in
-#                 parallel within a package, longest first, every package at
-#                 once), and beside them
-#      e2e      - the browser suite, two files at a time (it fills the cores the
-#                 slow tiers leave idle while they wait for each other);
-#   3. solo     - files that need the machine to themselves, one at a time.
+#                 parallel within a package, longest first, four packages at a time);
+#   3. solo     - files that need the machine to themselves, one at a time;
+#   4. e2e      - the browser suite, two files at a time (e2e/package.json).
 # Every stage runs even when an earlier one failed (so one run shows every
 # failure); the exit status is non-zero when any stage failed. Prints how long
 # each stage took.
@@ -27,28 +25,15 @@ stage() {
 stage build npx turbo run build --output-logs=hash-only
 if [ "${codes[0]}" != 0 ]; then echo "build failed: no tests run"; exit 1; fi
 stage unit npx turbo run test:unit --concurrency=2 --continue
-# slow and e2e side by side: both hold the shared side of the machine-wide test
-# lock (scripts/vitest-shared-lock.mjs), so the quiet sections of either still
-# run alone. Each one's output goes to its own log; the slow stage's is printed
-# as it comes, e2e's when it ends.
-t0=$SECONDS
-( t=$SECONDS; pnpm --filter @sledge/e2e test >"$LOGDIR/e2e.log" 2>&1; echo "$? $((SECONDS - t))" >"$LOGDIR/e2e.rc" ) &
-e2e_pid=$!
-stage slow npx turbo run test:slow --concurrency=6 --continue
-wait "$e2e_pid"
-read -r e2e_rc e2e_secs <"$LOGDIR/e2e.rc"
-printf '\n== test stage e2e (ran beside slow): pnpm --filter @sledge/e2e test\n'
-cat "$LOGDIR/e2e.log"
-names+=(e2e); secs+=("$e2e_secs"); codes+=("$e2e_rc")
-beside_secs=$((SECONDS - t0))
+stage slow npx turbo run test:slow --concurrency=4 --continue
 stage solo npx turbo run test:solo --concurrency=1 --continue
+stage e2e pnpm --filter @sledge/e2e test
 printf '\n== test stages\n'
 fail=0
 for i in "${!names[@]}"; do
   printf '%-6s %5ss  %s\n' "${names[$i]}" "${secs[$i]}" "$([ "${codes[$i]}" = 0 ] && echo passed || echo "FAILED (exit ${codes[$i]})")"
   [ "${codes[$i]}" = 0 ] || fail=1
 done
-printf '(slow and e2e side by side: %ss wall)\n' "$beside_secs"
 if [ "$fail" = 1 ]; then
   # The failing tests, named, without colour codes: vitest's "FAIL file > test"
   # and "× test" lines, and turbo's failed task names.

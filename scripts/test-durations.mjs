@@ -5,7 +5,7 @@
 // longest files first (docs/testing.md, "Longest first").
 //
 // Usage, from the repository root, after a measured run of the slow stage:
-//   SLEDGE_TEST_LOCK_LOG=/tmp/lock.jsonl npx turbo run test:slow --concurrency=6 --continue \
+//   SLEDGE_TEST_LOCK_LOG=/tmp/lock.jsonl npx turbo run test:slow --concurrency=4 --continue \
 //     -- --reporter=default --reporter=json --outputFile=.vitest-slow.json
 //   node scripts/test-durations.mjs --lock-log /tmp/lock.jsonl
 // Reads every <package>/.vitest-slow.json (vitest's JSON reporter) it finds;
