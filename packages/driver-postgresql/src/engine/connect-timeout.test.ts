@@ -4,20 +4,9 @@
 // finishing first) cost more than the 5 s it measures.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SledgeError } from '@sledge/protocol';
 import type { PostgresqlTarget } from '@sledge/protocol';
-import { APP_MONITOR, CONNECT_TIMEOUT_MS } from './config.js';
-import { closeQuietly, connect } from './connect.js';
-
-async function connectError(t: PostgresqlTarget): Promise<SledgeError> {
-  try {
-    await closeQuietly(await connect(t, 'superuser', APP_MONITOR));
-  } catch (e) {
-    expect(SledgeError.is(e)).toBe(true);
-    return e as SledgeError;
-  }
-  throw new Error('connect succeeded');
-}
+import { CONNECT_TIMEOUT_MS } from './config.js';
+import { connectError } from '../testing/connect-error.js';
 
 describe('connect timeout', () => {
   let silent: Server;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SledgeError} from '@sledge/protocol';
 import type { PostgresqlTarget } from '@sledge/protocol';
 import { APP_MONITOR } from './config.js';
 import { closeQuietly, connect } from './connect.js';
+import { connectError } from '../testing/connect-error.js';
 
 const base: PostgresqlTarget = {
   engine: 'postgresql',
@@ -17,16 +17,6 @@ const base: PostgresqlTarget = {
   sslmode: 'prefer',
   vacuum: false, prepared: true, noStoredProcs: false,
 };
-
-async function connectError(t: PostgresqlTarget): Promise<SledgeError> {
-  try {
-    await closeQuietly(await connect(t, 'superuser', APP_MONITOR));
-  } catch (e) {
-    expect(SledgeError.is(e)).toBe(true);
-    return e as SledgeError;
-  }
-  throw new Error('connect succeeded');
-}
 
 describe('connect', () => {
   it('falls back to a plain connection with sslmode=prefer when the server has no TLS, and names the session', async () => {
