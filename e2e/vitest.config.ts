@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.e2e.ts'],
-    setupFiles: ['../scripts/vitest-shared-lock.mjs'],
+    setupFiles: ['../scripts/vitest-cpu-log.mjs', '../scripts/vitest-shared-lock.mjs'],
     globalSetup: ['src/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 240_000,

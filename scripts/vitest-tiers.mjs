@@ -32,6 +32,7 @@ import { configDefaults } from 'vitest/config';
 const ORDER = ['sqlite', 'live', 'fault', 'solo'];
 const GROUP = { sqlite: 1, live: 1, fault: 1, solo: 2 };
 const SHARED_LOCK = fileURLToPath(new URL('./vitest-shared-lock.mjs', import.meta.url));
+const CPU_LOG = fileURLToPath(new URL('./vitest-cpu-log.mjs', import.meta.url));
 
 /**
  * The vitest projects of a package. `configUrl` is the config's import.meta.url
@@ -53,7 +54,7 @@ export function tiers(configUrl, { include = configDefaults.include, ...listedBy
   for (const name of ORDER) {
     const files = listedBy[name] ?? [];
     if (files.length === 0) continue;
-    const setupFiles = name === 'solo' ? [] : [SHARED_LOCK];
+    const setupFiles = name === 'solo' ? [CPU_LOG] : [CPU_LOG, SHARED_LOCK];
     // SLEDGE_TEST_TIER tells the test lock which rooms a file holds (scripts/test-quiet.mjs):
     // sqlite files use no database server, so a quiet(fn, 'db') section does not wait for them.
     projects.push({ extends: true, test: { name, include: files, setupFiles, env: { SLEDGE_TEST_TIER: name }, sequence: { groupOrder: GROUP[name] } } });
