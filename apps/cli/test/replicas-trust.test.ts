@@ -23,6 +23,7 @@ import { Signer, fingerprint, newIdentity, seal, verifierOf } from '@sledge/serv
 import { FV_SLOTS, F_SLOTS, KINDS, K_COMMIT, K_ROLLBACK, RUN_ABORT } from '@sledge/server/shared/layout';
 import { VERSION } from '@sledge/server/version';
 import { appApi, startNats, startRelay, startReplica, waitFor, type ReplicaProc } from './nats-harness.js';
+import { PACED } from './paced.js';
 import { copyPgTprocc } from '../../../server/test/live-template.js';
 
 const TOKEN = 'trust-n4ts-T0ken';
@@ -65,7 +66,8 @@ describe('scale-out trust: sealed prepare, signed frames and control, one identi
   const { post, get, waitJob } = appApi(() => s);
   const replica = async (name: string) => (await get<ReplicaList>('/api/v1/replicas')).replicas.find((r) => r.name === name);
   const output = async (id: string) => (await get<{ lines: { text: string }[] }>(`/api/v1/jobs/${id}/output?limit=10000`)).lines.map((l) => l.text).join('\n');
-  const runOn = (name: string, tprocc: Record<string, unknown>) => post('/api/v1/jobs', { type: 'run', target, placement: { on: 'replicas', replicas: [name] }, tprocc: { rampup: 0, tcRefreshSec: 2, ...tprocc } });
+  // Every run is paced (./paced.ts): the subject is frames, control and sessions, not the load level.
+  const runOn = (name: string, tprocc: Record<string, unknown>) => post('/api/v1/jobs', { type: 'run', target, placement: { on: 'replicas', replicas: [name] }, tprocc: { rampup: 0, tcRefreshSec: 2, ...PACED, ...tprocc } });
   /** A replica's public keys as its heartbeats announce them (what every token holder sees), for the key the primary lists. */
   const keysOf = (name: string, fp: string) => {
     const hb = seen.map((m) => (m.subject === `sledge.replica.hb.${name}` ? unsigned<Hello>(m.data) : null)).find((h) => h?.k === 'hb' && fingerprint(h.keys.sign) === fp);
