@@ -28,7 +28,9 @@ export async function connect(o: ConnectFlags): Promise<{ client: SledgeClient; 
     ...(process.env['SLEDGE_SECRET_KEY'] ? { secretKey: process.env['SLEDGE_SECRET_KEY'] } : {}),
     ...(process.env['SLEDGE_FILES_ROOT'] ? { filesRoot: resolve(process.env['SLEDGE_FILES_ROOT']) } : {}),
     logger: false,
+    // Only this CLI asks the in-process server anything: no dashboard, no /docs.
     uiDir: null,
+    docs: false,
     ...(vuLoop === 'native' || vuLoop === 'typescript' ? { vuLoop } : {}),
     ...(generator === 'native' || generator === 'typescript' ? { generator } : {}),
   });
