@@ -37,6 +37,6 @@ export async function connect(o: ConnectFlags): Promise<{ client: SledgeClient; 
     ...(generator === 'native' || generator === 'typescript' ? { generator } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { client: new SledgeClient(address), close: () => app.close() };
+  return { client: new SledgeClient(address, undefined, { loopback: true }), close: () => app.close() };
 }
 
