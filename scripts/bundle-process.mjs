@@ -33,8 +33,13 @@
  * - Bare specifiers computed at run time (drivers.ts's import(MODULES[e].pkg)) resolve from dist/,
  *   the package's own folder, as from tsc's files.
  *
- * Files that need care are refused rather than bundled wrong: an inlined file with
- * `require.resolve` or `import.meta` other than `import.meta.url` stops the build with its name.
+ * Files that need care are refused rather than bundled wrong; the build stops naming them:
+ * - `require.resolve`, or `import.meta` other than `import.meta.url`, in an inlined file;
+ * - `import()` of an npm package (or inside one): in a chunk, a CommonJS module's namespace has
+ *   only `default`, where Node's has its named exports too (`const { connect } = await
+ *   import('@nats-io/transport-node')` gets undefined). Import the package statically in a file
+ *   of the repository's own and import() that file (server/src/plugins/docs.ts,
+ *   server/src/replicas/nats-client.ts).
  */
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,6 +104,11 @@ const plugin = {
       const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, pluginData: { inner: true } });
       if (r.errors.length || !r.path) return undefined; // esbuild reports it (or leaves an optional require in a try)
       if (isNative(r.path)) return { path: a.path, external: true };
+      if (a.kind === 'dynamic-import') refused.push(`${a.importer}: import('${a.path}') of an npm package`);
+      return undefined;
+    });
+    b.onResolve({ filter: /^\./ }, (a) => {
+      if (a.kind === 'dynamic-import' && a.importer.includes(`${sep}node_modules${sep}`)) refused.push(`${a.importer}: import('${a.path}') in an npm package`);
       return undefined;
     });
     b.onLoad({ filter: /\.(c|m)?js$/ }, (a) => {

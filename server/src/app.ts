@@ -8,11 +8,10 @@ import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './runner/samplers/agents.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
+import { registerAuth } from './plugins/auth.js';
 import { loggerOptions, type LogSink } from './plugins/log-redact.js';
 import { registerRequestLog } from './plugins/log-format.js';
 import { jsonBodiesOnly, registerOriginGuard } from './plugins/origin.js';
-import { buildLocalReference, nameTopLevelSchemas, unwrapSingleRefs } from './plugins/openapi-names.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { configRoutes } from './routes/configs.js';
 import { exportRoutes } from './routes/exports.js';
@@ -122,7 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  if (opts.docs !== false) await registerDocs(app);
+  // Loaded only when served (@fastify/swagger, @fastify/swagger-ui and yaml): `sledge --local` passes docs: false.
+  if (opts.docs !== false) await (await import('./plugins/docs.js')).registerDocs(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerOriginGuard(app, { allowedHosts: opts.allowedHosts ?? [] });
   await app.register(
@@ -160,35 +160,6 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     store.close();
   });
   return { app, engine, store, startAgent };
-}
-
-/**
- * The OpenAPI document (components named by the protocol schemas' $id) and its UI at /docs.
- * Imported here, not at the top: a `sledge --local` app (docs: false) never loads them (nor yaml).
- */
-async function registerDocs(app: FastifyInstance): Promise<void> {
-  const [{ default: fastifySwagger }, { default: fastifySwaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },
-      servers: [],
-      tags: [
-        { name: 'jobs', description: 'Build, check, delete and run jobs and everything they keep' },
-        { name: 'targets', description: 'Engines, drivers and connections' },
-        { name: 'configs', description: 'Saved configurations' },
-        { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
-        { name: 'share', description: 'Read-only share links' },
-        { name: 'metrics', description: 'Active session history and CPU agents' },
-        { name: 'server', description: 'Health' },
-        { name: 'replicas', description: 'Scale-out: replicas joined over NATS' },
-      ],
-    },
-    // Components are named by the protocol schemas' $id ('Job', 'ErrorBody'), not def-0, def-1...
-    refResolver: { buildLocalReference },
-    transform: nameTopLevelSchemas,
-    transformObject: unwrapSingleRefs,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
 }
 
 /** Scale-out: the replica hub on NATS when the server has SLEDGE_NATS_URL (AppOptions.nats). */
