@@ -12,11 +12,16 @@
  *   load the app in-process, answer, exit);
  * - `sledge --help` (the CLI alone: no app);
  * - the server: `node server/dist/main.js` (PORT=0, SLEDGE_AGENT=off) until its "listening"
- *   log line, then SIGTERM (its shutdown closes the app and exits).
+ *   log line, then SIGTERM (its shutdown closes the app and exits);
+ * - a replica, when nats-server is on the PATH (the bench starts one on a free loopback port):
+ *   `sledge replica --nats ...` until its "joined" line, 300 ms more (it sets its signal handlers
+ *   after that line), then SIGTERM (it leaves and exits). It loads every driver to announce which
+ *   work here, so this row is mostly not module loading.
  * With --against DIR (another built checkout, e.g. a worktree of an older commit), the same in
  * DIR too, alternating which checkout goes first each round, and the ratio of the medians.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +39,19 @@ export async function benchProcessStart({ ROOT, quick, args, table, fmt, log }) 
   writeFileSync(report, "process.on('exit', () => { const c = process.cpuUsage(); process.stderr.write('\\nBENCH ' + JSON.stringify({ cpuMs: (c.user + c.system) / 1000, wallMs: performance.now() }) + '\\n'); });\n");
   const app = (root) => join(root, existsSync(join(root, 'server/dist/app.bundle.js')) ? 'server/dist/app.bundle.js' : 'server/dist/app.js');
   const imp = ['--import', pathToFileURL(report).href];
+  // A replica needs NATS: a nats-server of the bench's own, on a port that was free a moment ago.
+  let nats = null;
+  if (spawnSync('nats-server', ['--version']).status === 0) {
+    const port = await new Promise((res) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const p = s.address().port;
+        s.close(() => res(p));
+      });
+    });
+    nats = { url: `nats://127.0.0.1:${port}`, p: spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(tmp, 'nats')], { stdio: 'ignore' }) };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  let replicas = 0;
   const kinds = {
     'import the app': (root) => ({ argv: [...imp, '--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(app(root)).href)})`] }),
     'sledge jobs --local --json': (root) => ({ argv: [...imp, join(root, 'apps/cli/dist/main.js'), 'jobs', '--local', '--data-dir', join(tmp, 'data'), '--json'] }),
@@ -43,19 +61,37 @@ export async function benchProcessStart({ ROOT, quick, args, table, fmt, log }) 
       env: { PORT: '0', HOST: '127.0.0.1', SLEDGE_DATA_DIR: join(tmp, 'server-data'), SLEDGE_AGENT: 'off', LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
       until: /Sledge listening on /,
     }),
+    ...(nats
+      ? {
+          'sledge replica to joined': (root) => ({
+            argv: [...imp, join(root, 'apps/cli/dist/main.js'), 'replica', '--nats', nats.url, '--name', `bench-${++replicas}`],
+            until: / joined /,
+            afterMs: 300,
+          }),
+        }
+      : {}),
   };
-  /** One process: its BENCH line, after it exits (sent SIGTERM once `until` shows on stdout). */
+  /** One process: its BENCH line, after it exits (sent SIGTERM afterMs after `until` shows on stdout or stderr). */
   const one = (kind, root) =>
     new Promise((resolvePromise, reject) => {
-      const { argv, env, until } = kinds[kind](root);
+      const { argv, env, until, afterMs = 0 } = kinds[kind](root);
       const p = spawn(process.execPath, argv, { cwd: tmp, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
+      let sent = false;
+      const check = () => {
+        if (!until || sent || !until.test(out + err)) return;
+        sent = true;
+        setTimeout(() => p.kill('SIGTERM'), afterMs);
+      };
       p.stdout.on('data', (d) => {
         out += d;
-        if (until && until.test(out)) p.kill('SIGTERM');
+        check();
       });
-      p.stderr.on('data', (d) => (err += d));
+      p.stderr.on('data', (d) => {
+        err += d;
+        check();
+      });
       p.on('error', reject);
       p.on('close', (code) => {
         const line = err.split('\n').reverse().find((l) => l.startsWith('BENCH '));
@@ -63,7 +99,7 @@ export async function benchProcessStart({ ROOT, quick, args, table, fmt, log }) 
         else resolvePromise(JSON.parse(line.slice(6)));
       });
     });
-  log(`== process-start: a new node process loading the app, 'sledge jobs --local', 'sledge --help' and the server to listening (${rounds} rounds${roots.length > 1 ? `, alternating ${roots.map((r) => r[1]).join(' / ')}` : ''})`);
+  log(`== process-start: a new node process loading the app, 'sledge jobs --local', 'sledge --help', the server to listening${nats ? ' and a replica to joined' : ''} (${rounds} rounds${roots.length > 1 ? `, alternating ${roots.map((r) => r[1]).join(' / ')}` : ''})`);
   const got = {};
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? roots : [...roots].reverse();
@@ -71,6 +107,7 @@ export async function benchProcessStart({ ROOT, quick, args, table, fmt, log }) 
       for (const [name, root] of order) ((got[kind] ??= {})[name] ??= []).push(await one(kind, root));
     }
   }
+  nats?.p.kill('SIGTERM');
   rmSync(tmp, { recursive: true, force: true });
   const span = (xs) => `${fmt(Math.min(...xs), 0)}-${fmt(Math.max(...xs), 0)}`;
   const rows = [];
