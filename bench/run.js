@@ -4,8 +4,9 @@
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
- * - process-start: a new process loading the app, and `sledge jobs --local` (CPU, wall); with
- *            --against DIR, A/B against another built checkout (bench/process-start.js)
+ * - process-start: a new process loading the app, `sledge jobs --local`, `sledge --help`, the server
+ *            to listening, a replica to joined (with nats-server) (CPU, wall); with --against DIR,
+ *            A/B against another built checkout (bench/process-start.js)
  * - datagen: native vs TypeScript row generation per table (worker-native/bench/datagen.mjs)
  * - pg:      PostgreSQL build of 4 warehouses with 2 build VUs (wall, rows/s, client CPU,
  *            PostgreSQL CPU), timed runs with 2, 4 and 8 VUs (NOPM, TPM, client CPU ms per 1000

@@ -2,20 +2,16 @@ import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { JobStore } from '@sledge/jobstore';
 import { JobEngine } from './engine/engine.js';
 import { AgentHub } from './runner/samplers/agents.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { docsRequestInterceptor, registerAuth } from './plugins/auth.js';
+import { registerAuth } from './plugins/auth.js';
 import { loggerOptions, type LogSink } from './plugins/log-redact.js';
 import { registerRequestLog } from './plugins/log-format.js';
 import { jsonBodiesOnly, registerOriginGuard } from './plugins/origin.js';
-import { buildLocalReference, nameTopLevelSchemas, unwrapSingleRefs } from './plugins/openapi-names.js';
-import { registerUi } from './plugins/ui.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { configRoutes } from './routes/configs.js';
 import { exportRoutes } from './routes/exports.js';
@@ -48,6 +44,12 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: LogSink };
   /** Built UI directory to serve at /, or null to serve none (default: ui/dist when it exists). */
   uiDir?: string | null;
+  /**
+   * Serve the OpenAPI document and its UI at /docs (default true). `sledge --local` passes false:
+   * its in-process server answers only the CLI, which never asks for them, and the docs' plugins
+   * cost ~40-60 ms of CPU to load and register (docs/benchmarks.md, "Process start").
+   */
+  docs?: boolean;
   /** When set, every route not declared public requires `Authorization: Bearer <token>` (plugins/auth.ts). */
   token?: string;
   /** Host names the server answers to besides IP literals, localhost and the machine's name (DNS rebinding guard, plugins/origin.ts). */
@@ -119,7 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
 
   registerErrorHandling(app);
   registerJsonBody(app);
-  await registerDocs(app);
+  // Loaded only when served (@fastify/swagger, @fastify/swagger-ui and yaml): `sledge --local` passes docs: false.
+  if (opts.docs !== false) await (await import('./plugins/docs.js')).registerDocs(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerOriginGuard(app, { allowedHosts: opts.allowedHosts ?? [] });
   await app.register(
@@ -147,7 +150,8 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
   const startAgent = localAgentStarter(app, opts.token);
   await app.register(hammerdbRoutes, { engine, startAgent });
   const uiDir = opts.uiDir === undefined ? defaultUiDir() : opts.uiDir;
-  if (uiDir) await registerUi(app, uiDir);
+  // Loaded only with a UI to serve (@fastify/static and glob): `sledge --local` and most tests serve none.
+  if (uiDir) await (await import('./plugins/ui.js')).registerUi(app, uiDir);
   registerAuth(app, opts.token); // after the UI: its GET /jobs page for browsers comes first
 
   app.addHook('onClose', async () => {
@@ -156,31 +160,6 @@ export async function buildApp(opts: AppOptions): Promise<SledgeApp> {
     store.close();
   });
   return { app, engine, store, startAgent };
-}
-
-/** The OpenAPI document (components named by the protocol schemas' $id) and its UI at /docs. */
-async function registerDocs(app: FastifyInstance): Promise<void> {
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Sledge API', version: VERSION, description: 'Build and run TPROC-C workloads, stream live data, browse and export jobs.' },
-      servers: [],
-      tags: [
-        { name: 'jobs', description: 'Build, check, delete and run jobs and everything they keep' },
-        { name: 'targets', description: 'Engines, drivers and connections' },
-        { name: 'configs', description: 'Saved configurations' },
-        { name: 'profiles', description: 'Performance profiles (VU sweeps)' },
-        { name: 'share', description: 'Read-only share links' },
-        { name: 'metrics', description: 'Active session history and CPU agents' },
-        { name: 'server', description: 'Health' },
-        { name: 'replicas', description: 'Scale-out: replicas joined over NATS' },
-      ],
-    },
-    // Components are named by the protocol schemas' $id ('Job', 'ErrorBody'), not def-0, def-1...
-    refResolver: { buildLocalReference },
-    transform: nameTopLevelSchemas,
-    transformObject: unwrapSingleRefs,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: docsRequestInterceptor } });
 }
 
 /** Scale-out: the replica hub on NATS when the server has SLEDGE_NATS_URL (AppOptions.nats). */

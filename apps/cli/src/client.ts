@@ -1,12 +1,22 @@
 import WebSocket from 'ws';
 import { SledgeError, type ErrorBody, type Job, type ServerFrame } from '@sledge/protocol';
+import { loopbackRequest, type Answer } from './loopback.js';
 
 /** A thin REST + WebSocket client for a Sledge server. */
 export class SledgeClient {
+  /**
+   * loopback: base is the in-process server of `sledge --local`, asked over node:http
+   * (loopback.ts) rather than fetch; a server elsewhere is asked with fetch (redirects followed).
+   */
   constructor(
     readonly base: string,
     private readonly token?: string,
+    private readonly opts: { loopback?: boolean } = {},
   ) {}
+
+  private send(url: URL, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Answer> {
+    return this.opts.loopback ? loopbackRequest(url, init) : fetch(url, init);
+  }
 
   private headers(json: boolean): Record<string, string> {
     const h: Record<string, string> = {};
@@ -36,11 +46,11 @@ export class SledgeClient {
    * this server does not have (404) becomes such an error too.
    */
   async hammerdb(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    let res: Response;
+    let res: Answer;
     try {
-      res = await fetch(new URL(path, this.base), { method, headers: this.headers(body !== undefined), ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      res = await this.send(new URL(path, this.base), { method, headers: this.headers(body !== undefined), ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     } catch (e) {
-      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, { field: '--server' });
+      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${reason(e)}): start it with "pnpm start", pass --server, or use --local`, { field: '--server' });
     }
     const text = await res.text();
     let data: unknown;
@@ -58,11 +68,11 @@ export class SledgeClient {
   }
 
   /** One request; an unreachable server is SLEDGE_E_CONNECT with what to do. */
-  private async fetch(path: string, init: RequestInit): Promise<Response> {
+  private async fetch(path: string, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Answer> {
     try {
-      return await fetch(new URL(`/api/v1${path}`, this.base), init);
+      return await this.send(new URL(`/api/v1${path}`, this.base), init);
     } catch (e) {
-      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}): start it with "pnpm start", pass --server, or use --local`, {
+      throw new SledgeError('SLEDGE_E_CONNECT', `cannot reach the Sledge server at ${this.base} (${reason(e)}): start it with "pnpm start", pass --server, or use --local`, {
         field: '--server',
       });
     }
@@ -111,4 +121,10 @@ export class SledgeClient {
       open(0);
     });
   }
+}
+
+/** Why a request failed: fetch's cause.code (ECONNREFUSED ...), node:http's own code, else the message. */
+function reason(e: unknown): string {
+  const err = e as Error & { code?: string; cause?: { code?: string } };
+  return err.cause?.code ?? err.code ?? err.message;
 }

@@ -60,7 +60,8 @@ export async function replicaCommand(argv: string[]): Promise<number> {
   set('tlsKey', pick(f['tls-key'], 'SLEDGE_NATS_TLS_KEY'));
   set('prefix', pick(f.prefix, 'SLEDGE_NATS_PREFIX'));
   const name = pick(f.name, 'SLEDGE_REPLICA_NAME');
-  const { Replica } = await import('@sledge/server/replica');
+  // The server's one-file bundle of the replica (server/dist/replica.bundle.js, scripts/bundle-process.mjs).
+  const { Replica } = await import('@sledge/server/replica.bundle');
   const log = (m: string) => process.stderr.write(`${new Date().toISOString()} ${m}\n`);
   const replica = await Replica.start({ nats: nats as { url: string }, ...(name ? { name } : {}), log, ...(lossMs ? { primaryLossMs: lossMs } : {}) });
   const stop = new Promise<void>((resolve) => {

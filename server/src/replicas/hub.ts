@@ -4,7 +4,8 @@ import { createInbox, type Msg, type NatsConnection, type Subscription } from '@
 import { REPLICA_NAME_PATTERN, SledgeError, type NatsConnectionState, type ReplicaInfo, type ReplicaList } from '@sledge/protocol';
 import { VERSION } from '../version.js';
 import type { AgentHub } from '../runner/samplers/agents.js';
-import { DEFAULT_PREFIX, authenticates, connectNats, publicUrl, type NatsSettings } from './nats-conn.js';
+import { DEFAULT_PREFIX, authenticates, publicUrl, type NatsSettings } from './nats-conn.js';
+import { connectNats } from './nats-client.js';
 import { DEFAULT_LOSS_MS, DEFAULT_MAX_REPLICAS, DEFAULT_PRUNE_MS, Registry, type Entry, type Peer } from './registry.js';
 import { Signer, fingerprint, seal, signedBy, verifierOf } from './seal.js';
 import {

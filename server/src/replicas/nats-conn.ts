@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { NatsConnection, NodeConnectionOptions } from '@nats-io/transport-node';
-import { SledgeError } from '@sledge/protocol';
+/**
+ * NATS settings: what `sledge replica`'s flags and a server's SLEDGE_NATS_* say, read without the
+ * NATS client (nats-client.ts connects; main.ts reads the environment here in every server).
+ */
 
 /** How a primary or a replica reaches NATS (flags of `sledge replica`, SLEDGE_NATS_* for both). */
 export interface NatsSettings {
@@ -60,46 +61,4 @@ export function natsSettingsFromEnv(env: NodeJS.ProcessEnv): NatsSettings | null
   set('tlsKey', 'SLEDGE_NATS_TLS_KEY');
   set('prefix', 'SLEDGE_NATS_PREFIX');
   return s;
-}
-
-/** Connect (typed errors: SLEDGE_E_CONNECT when NATS cannot be reached, SLEDGE_E_AUTH when it refuses the credentials). */
-export async function connectNats(s: NatsSettings, name: string): Promise<NatsConnection> {
-  // Loaded here, not at the top: a server or CLI command without NATS never loads the client's modules.
-  const { connect, credsAuthenticator } = await import('@nats-io/transport-node');
-  let servers: string;
-  let user = s.user;
-  let pass = s.password;
-  try {
-    const u = new URL(s.url);
-    if (u.username) user ??= decodeURIComponent(u.username);
-    if (u.password) pass ??= decodeURIComponent(u.password);
-    u.username = '';
-    u.password = '';
-    servers = u.toString().replace(/\/$/, '');
-  } catch {
-    throw new SledgeError('SLEDGE_E_VALIDATION', `the NATS URL ${JSON.stringify(s.url)} is not a URL: give nats://host:4222`, { field: 'nats' });
-  }
-  const opts: NodeConnectionOptions = { servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 5000 };
-  if (s.token) opts.token = s.token;
-  if (user !== undefined) opts.user = user;
-  if (pass !== undefined) opts.pass = pass;
-  if (s.creds) {
-    let raw: Buffer;
-    try {
-      raw = readFileSync(s.creds);
-    } catch (e) {
-      throw new SledgeError('SLEDGE_E_VALIDATION', `the NATS credentials file ${s.creds} cannot be read: ${(e as Error).message}`, { field: 'creds' });
-    }
-    opts.authenticator = credsAuthenticator(new Uint8Array(raw));
-  }
-  if (s.tlsCa || s.tlsCert || s.tlsKey) {
-    opts.tls = { ...(s.tlsCa ? { caFile: s.tlsCa } : {}), ...(s.tlsCert ? { certFile: s.tlsCert } : {}), ...(s.tlsKey ? { keyFile: s.tlsKey } : {}) };
-  }
-  try {
-    return await connect(opts);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const auth = /auth|permission/i.test(msg) || (e as { code?: string }).code === 'AUTHORIZATION_VIOLATION';
-    throw new SledgeError(auth ? 'SLEDGE_E_AUTH' : 'SLEDGE_E_CONNECT', `NATS at ${publicUrl(s.url)}: ${auth ? 'refused the credentials' : 'cannot be reached'} (${msg})`, { cause: e });
-  }
 }
