@@ -26,7 +26,8 @@ function sql(q: string): string {
   return r.stdout.trim();
 }
 
-const run = { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.2, tcRefreshSec: 2 } };
+// 6 s measured, flat out (not paced: ASH samples sessions while they are active): ~6 samples a session.
+const run = { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.1, tcRefreshSec: 2 } };
 
 describe('MariaDB ASH scope', () => {
   let s: SledgeApp;
@@ -74,6 +75,7 @@ describe('MariaDB ASH scope', () => {
     }
     expect((dflt.job.config as { metrics: { ashScope: string } }).metrics.ashScope).toBe('database');
     // The run was sampled (the statements its procedures run), and only the target user's sessions.
+    console.log(`[ash-scope mariadb] default scope: ${dflt.samples.length} samples`);
     expect(dflt.samples.length).toBeGreaterThan(0);
     expect(dflt.samples.every((x) => x.user === 'root')).toBe(true);
     expect(dflt.samples.some((x) => x.outside)).toBe(false);
@@ -86,6 +88,7 @@ describe('MariaDB ASH scope', () => {
     const server = await ashViews(s, j2);
     expect((server.job.config as { metrics: { ashScope: string } }).metrics.ashScope).toBe('server');
     const outside = server.samples.filter((x) => x.sql?.includes(LITERAL));
+    console.log(`[ash-scope mariadb] server scope: ${server.samples.length} samples, ${outside.length} of the other schema`);
     expect(outside.length).toBeGreaterThan(0);
     expect(outside.every((x) => x.outside === true && x.user === OTHER_USER)).toBe(true);
     expect(JSON.stringify(server.rest)).toContain(LITERAL);

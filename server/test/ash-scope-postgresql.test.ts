@@ -44,7 +44,8 @@ async function active(user: string, app: string): Promise<void> {
   throw new Error(`session ${app} did not start`);
 }
 
-const run = { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.2, tcRefreshSec: 2 } };
+// 6 s measured, flat out (not paced: ASH samples sessions while they are active): ~6 samples a session.
+const run = { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.1, tcRefreshSec: 2 } };
 
 describe('PostgreSQL ASH scope', () => {
   let s: SledgeApp;
@@ -82,6 +83,7 @@ describe('PostgreSQL ASH scope', () => {
 
   it('by default: the job records ashScope database and no view holds the other database, its role or its literal', () => {
     // The run was sampled: our VUs are there.
+    console.log(`[ash-scope pg] default scope: ${dflt.samples.length} samples, ${dflt.samples.filter((x) => x.vu !== undefined).length} of the job's VUs, ${dflt.samples.filter((x) => x.sql?.includes(SPOOF)).length} of the impostor`);
     expect(dflt.samples.some((x) => x.vu !== undefined)).toBe(true);
     for (const [view, text] of Object.entries(texts(dflt))) {
       expect(text, view).not.toContain(LITERAL);
@@ -111,6 +113,7 @@ describe('PostgreSQL ASH scope', () => {
     const server = await ashViews(s, j2);
     expect((server.job.config as { metrics: { ashScope: string } }).metrics.ashScope).toBe('server');
     const outside = server.samples.filter((x) => x.sql?.includes(LITERAL));
+    console.log(`[ash-scope pg] server scope: ${server.samples.length} samples, ${server.samples.filter((x) => x.vu !== undefined).length} of the job's VUs, ${outside.length} of the other database`);
     expect(outside.length).toBeGreaterThan(0);
     expect(outside.every((x) => x.outside === true && x.user === OTHER_ROLE && x.vu === undefined)).toBe(true);
     expect(JSON.stringify(server.rest)).toContain(LITERAL);

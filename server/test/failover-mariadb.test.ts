@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disruption, Job } from '@sledge/protocol';
-import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { PACED, get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
 import { sleep } from './faults/harness.js';
 import { copyMariadbTprocc } from './live-template.js';
 
@@ -14,6 +14,11 @@ import { copyMariadbTprocc } from './live-template.js';
  *
  * The schema is built as root; the run logs in as faults_myfo, a user of
  * this suite: the sessions killed are exactly that user's.
+ *
+ * The VUs are paced (PACED, helpers.ts): the subject is the faults' timeline,
+ * not the load. An idle VU session is still in the processlist as the run's
+ * user (killed and counted back alike), and a VU sees its lost connection at
+ * its next transaction, well within the waits below.
  */
 const DB = 'faults_myfo';
 const USER = 'faults_myfo';
@@ -75,7 +80,7 @@ describe('failover: MariaDB connections killed and logins refused mid-run', () =
   });
 
   it('completes, counts errors by class, marks the disruptions, and the schema stays consistent', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target: runTarget, tprocc: { vus: 2, rampup: 0, duration: 0.6, tcRefreshSec: 2 } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target: runTarget, tprocc: { vus: 2, rampup: 0, duration: 0.6, tcRefreshSec: 2, ...PACED } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring'], 120_000);

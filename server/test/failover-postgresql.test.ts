@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disruption, Job } from '@sledge/protocol';
-import { get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { PACED, get, makeApp, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
 import { dropPg, psql, sleep } from './faults/harness.js';
 import { copyPgTprocc } from './live-template.js';
 
@@ -14,6 +14,11 @@ import { copyPgTprocc } from './live-template.js';
  * The sessions terminated are exactly this run's: those in database
  * faults_pgfo and those of this suite's roles (the ASH sampler logs in as
  * the superuser faults_pgfo_su in the default database).
+ *
+ * The VUs are paced (PACED, helpers.ts): the subject is the faults' timeline,
+ * not the load. An idle VU session is still a session in pg_stat_activity
+ * (terminated and counted back alike), and a VU sees its lost connection at
+ * its next transaction, well within the waits below.
  */
 const DB = 'faults_pgfo';
 const SU = 'faults_pgfo_su';
@@ -61,7 +66,7 @@ describe('failover: PostgreSQL sessions terminated and connections refused mid-r
 
   it('completes, counts errors by class, marks the disruptions, and the schema stays consistent', async () => {
     const duration = 0.6;
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration, tcRefreshSec: 2 } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration, tcRefreshSec: 2, ...PACED } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring'], 120_000);

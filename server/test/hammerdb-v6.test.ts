@@ -197,7 +197,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     const b = (await (await set('buildschema', '')).json()) as { success: { message: string } };
     await waitComplete(s, /JOBID=([0-9A-F]{24})/.exec(b.success.message)![1]!);
     await set('vuset', ' "vu": "2" ');
-    for (const [k, v] of [['sqlite_rampup', '0'], ['sqlite_duration', '0.25'], ['sqlite_timeprofile', 'true']]) await set('diset', ` "dict": "tpcc", "key": "${k}", "value": "${v}" `);
+    for (const [k, v] of [['sqlite_rampup', '0'], ['sqlite_duration', '0.15'], ['sqlite_timeprofile', 'true']]) await set('diset', ` "dict": "tpcc", "key": "${k}", "value": "${v}" `);
     await set('tcset', ' "refreshrate": "2" ');
     expect(await jobs(s, 'profileid', '5')).toEqual({ output: ['Setting performance profile id to 5'], value: '' });
     await set('loadscript', '');
@@ -238,7 +238,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     const res = job.result as { nopm: number; tpm: number; activeVus: number };
     expect(a).toMatchObject({ schema: 'hammerdb-job-report-v1', artifact: { type: 'hammerdb-result-json', visibility: 'public', redacted: true }, job: { jobid: runId, database: 'SQLite', benchmark: 'TPROC-C' } });
     expect(a.result).toEqual({ type: 'tproc_c_result', database_display: 'SQLite', active_virtual_users: 2, nopm: res.nopm, tpm: res.tpm, chart_data: [{ metric: 'NOPM', value: res.nopm }, { metric: 'TPM', value: res.tpm }] });
-    expect(a.benchmark_config).toEqual({ warehouses: 1, virtual_users: 2, rampup_minutes: 0, duration_minutes: 0.25 });
+    expect(a.benchmark_config).toEqual({ warehouses: 1, virtual_users: 2, rampup_minutes: 0, duration_minutes: 0.15 });
     expect(a.response_times.rows.map((x) => x.name).sort()).toEqual(['DELIVERY', 'NEWORD', 'OSTAT', 'PAYMENT', 'SLEV']);
     expect(typeof a.response_times.rows[0]!.p95_ms).toBe('number');
     expect(a.transaction_count.series[0]!.points.length).toBe(s.store.getTcount(runId).engine.length);
@@ -333,7 +333,7 @@ describe('a timed SQLite run through the HammerDB API, then every v6 form', () =
     expect(await get(s, `/jobs?jobid=${runId}&bm&raw=1`)).toEqual({ jobid: runId, section: 'bm', value: 'TPROC-C' });
     expect(await get(s, `/jobs?jobid=${runId}&db&raw=1`)).toEqual({ jobid: runId, section: 'db', value: 'SQLite' });
     expect(((await get(s, `/jobs?jobid=${runId}&status&raw=1`)) as { value: string }).value).toMatch(/ALL VIRTUAL USERS COMPLETE$/);
-    expect(((await get(s, `/jobs?jobid=${runId}&dict&raw=1`)) as { value: string }).value).toMatch(/^connection \{.*\} tpcc \{.*sqlite_duration 0\.25/);
+    expect(((await get(s, `/jobs?jobid=${runId}&dict&raw=1`)) as { value: string }).value).toMatch(/^connection \{.*\} tpcc \{.*sqlite_duration 0\.15/);
     const index = (await get(s, `/jobs?jobid=${runId}&index`)) as { links: { name: string; url: string }[] };
     expect(index.links.map((l) => l.name)).toEqual(['summary', 'summaryjson', 'output', 'benchmark', 'database', 'dict configuration', 'result', 'status', 'transaction count', 'system', 'metrics', 'timestamp', 'response times', 'delete']);
     expect(index.links[1]!.url).toBe(`/jobs?jobid=${runId}&summaryjson`);

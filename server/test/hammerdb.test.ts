@@ -276,7 +276,7 @@ describe('SQLite through the HammerDB API', () => {
   it('runs timed: vurun, poll, result, timing, tcount, dict', async () => {
     expect(await hdb(s, 'POST', '/vuset', ' "vu": "2" ')).toEqual(ok('Virtual users set to 2'));
     expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_rampup", "value": "0" ')).toEqual(ok('Changed tpcc:sqlite_rampup from 2 to 0 for SQLite'));
-    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_duration", "value": "0.25" ')).toEqual(ok('Changed tpcc:sqlite_duration from 0.01 to 0.25 for SQLite'));
+    expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_duration", "value": "0.15" ')).toEqual(ok('Changed tpcc:sqlite_duration from 0.01 to 0.15 for SQLite'));
     expect(await hdb(s, 'POST', '/diset', ' "dict": "tpcc", "key": "sqlite_timeprofile", "value": "true" ')).toEqual(ok('Changed tpcc:sqlite_timeprofile from false to true for SQLite'));
     expect(await hdb(s, 'POST', '/tcset', ' "refreshrate": "2" ')).toEqual(ok('Transaction Counter refresh rate set to 2'));
     const r = await hdb(s, 'POST', '/vurun', '');
@@ -314,7 +314,7 @@ describe('SQLite through the HammerDB API', () => {
     expect(await hdb(s, 'GET', `/jobs?jobid=${runId}&bm`)).toEqual(['TPC-C']);
     const dict = (await hdb(s, 'GET', `/jobs?jobid=${runId}&dict`)) as Record<string, Record<string, string>>;
     expect(dict['connection']!['sqlite_file']).toMatch(/hdb\.sqlite$/);
-    expect(dict['tpcc']).toMatchObject({ sqlite_rampup: '0', sqlite_duration: '0.25', sqlite_driver: 'timed', sqlite_timeprofile: 'true' });
+    expect(dict['tpcc']).toMatchObject({ sqlite_rampup: '0', sqlite_duration: '0.15', sqlite_driver: 'timed', sqlite_timeprofile: 'true' });
     // HammerDB 4.12's shape: the date-and-time value becomes a dict of its own (wapp-2-json 2).
     const [date, time] = res[1]!.split(' ');
     expect(await hdb(s, 'GET', `/jobs?jobid=${runId}&timestamp`)).toEqual({ [runId]: { [date!]: time } });

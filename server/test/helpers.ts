@@ -7,6 +7,27 @@ import { buildApp, type AppOptions, type SledgeApp } from '../dist/app.js';
 
 export type { SledgeApp };
 
+/**
+ * Paced TPROC-C VUs: `tprocc.keyAndThink` with a short keying and thinking
+ * table (20 ms keying before each transaction, a 50 ms mean negative-exponential
+ * thinking time after it), about 10-13 transactions a second per VU instead of
+ * hundreds. Spread it into a run's `tprocc` (`{ ...RUN, ...PACED }`) where the
+ * load level is not the test's subject (NOPM > 0, lines printed, faults,
+ * reconnects, steps, reports): the CI machine's cores are shared by every test
+ * running beside it, and a VU flat out spends a core on load no assertion
+ * reads. The VUs really sleep (the TS and the native loops alike), a stop wakes
+ * them at once, and a dropped session is seen at the next transaction, within
+ * ~0.5 s. Flat-out load stays covered where it is the subject: sqlite-wal,
+ * sqlite-lifecycle, native-vu*'s timed runs and MariaDB reconnect, and the
+ * timed runs of postgresql.test.ts and mariadb.test.ts (TPM/NOPM ratio, ASH);
+ * ASH samples of active sessions are never paced (ash-scope-*).
+ */
+const PACED_TIMES = { keyingSec: 0.02, thinkMeanSec: 0.05 };
+export const PACED = {
+  keyAndThink: true,
+  keyThink: { neworder: PACED_TIMES, payment: PACED_TIMES, delivery: PACED_TIMES, stocklevel: PACED_TIMES, orderstatus: PACED_TIMES },
+} as const;
+
 /** A server app on a fresh data directory (tests use the built dist: workers load plain JS). */
 export async function makeApp(opts: Partial<AppOptions> = {}): Promise<SledgeApp & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sledge-test-'));

@@ -57,7 +57,7 @@ describe('MariaDB end to end', () => {
 
   it('drives the same schema with the MySQL flavour (engine mysql on the MariaDB server)', async () => {
     const mysql = { ...target, engine: 'mysql' };
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target: mysql, tprocc: { vus: 2, rampup: 0, duration: 0.2 } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target: mysql, tprocc: { vus: 2, rampup: 0, duration: 0.05 } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');

@@ -224,7 +224,7 @@ describe.skipIf(!loop.available)('native VU loop on MariaDB (server)', () => {
   });
 
   it('runs the MySQL flavour (engine mysql on the MariaDB server) in the native loop too', async () => {
-    const job = await run(s, { vus: 2, rampup: 0, duration: 0.15, tcRefreshSec: 5 }, undefined, { ...target, engine: 'mysql' });
+    const job = await run(s, { vus: 2, rampup: 0, duration: 0.05, tcRefreshSec: 5 }, undefined, { ...target, engine: 'mysql' });
     expect(job.status, JSON.stringify(job.error)).toBe('completed');
     expect(job.result!.line).toMatch(/^TEST RESULT : System achieved \d+ NOPM from \d+ MySQL TPM$/);
     expect(job.result!.nopm).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, TimingRow, VuStatus } from '@sledge/protocol';
 import { loadPgVuLoop } from '@sledge/worker-native';
 import { buildApp, type AppOptions } from '../dist/app.js';
-import { expectTpmOverNopm, get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
+import { PACED, expectTpmOverNopm, get, post, waitJob, waitStatus, type SledgeApp } from './helpers.js';
 import { copyPgTprocc } from './live-template.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
@@ -151,8 +151,11 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
       expect(checked.status, `${JSON.stringify(checked.error)} ${failedChecks.join(' | ')}`).toBe('completed');
     }, 'db'), quietTimeout(300_000));
 
+  // Paced VUs (PACED, helpers.ts) here and in the stop test: a backend is terminated by its database and
+  // application name whether busy or idle, and a sleeping VU wakes at once on stop. (MariaDB's reconnect test
+  // kills only sessions inside a CALL, so it stays flat out.)
   it('reconnects VUs whose backends are terminated mid-run and completes the run', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0 } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 0.25, tcRefreshSec: 5, userDelayMs: 0, ...PACED } });
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring'], 60_000);
     await new Promise((res) => setTimeout(res, 3000));
@@ -172,7 +175,7 @@ describe.skipIf(!loop.available)('native VU loop on PostgreSQL (server)', () => 
   });
 
   it('stops within 2 s and leaves no VU session behind', async () => {
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 5, tcRefreshSec: 5, userDelayMs: 0 } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration: 5, tcRefreshSec: 5, userDelayMs: 0, ...PACED } });
     const id = String(r.body.id);
     await waitStatus(s, id, ['measuring'], 60_000);
     await new Promise((res) => setTimeout(res, 2000));

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, TproccResult } from '@sledge/protocol';
-import { expectTpmOverNopm, get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { PACED, expectTpmOverNopm, get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 import { quiet, quietTimeout } from '../../scripts/test-quiet.mjs';
 
 /**
@@ -85,6 +85,10 @@ describe('PostgreSQL end to end', () => {
   // its table statistics, so back-to-back SELECT 1 transactions stay uncounted until the session idles or ends.)
   // db scope: the check reads the cluster-wide commit counter, which another suite's dropped
   // database lowers (it did, once the slow packages and the browser suite ran side by side).
+  // Both loads are throttled, not flat out: pgbench at 50 transactions a second (-R 50, ~3,000 TPM,
+  // and its sessions idle between transactions, so their commits reach pg_stat_database promptly)
+  // and a paced VU (PACED, ~10-13 transactions a second, ~600-800 TPM): engine TPM ~5x the client's,
+  // where the check warns above 1.3x and 60 TPM more.
   it('a second workload on the same server during the run is flagged as foreign load', () => quiet(async () => {
     const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
     const pgbench = versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).filter((f) => existsSync(f)).pop();
@@ -96,12 +100,12 @@ describe('PostgreSQL end to end', () => {
     expect(psql(`CREATE DATABASE ${db}`).status).toBe(0);
     const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', ...conn, db], { encoding: 'utf8' });
     expect(init.status, init.stderr).toBe(0);
-    const other = spawn(pgbench, ['-n', ...conn, '-c', '4', '-T', '300', db], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const other = spawn(pgbench, ['-n', ...conn, '-c', '4', '-R', '50', '-T', '300', db], { stdio: ['ignore', 'ignore', 'pipe'] });
     let otherErr = '';
     other.stderr!.on('data', (d: Buffer) => (otherErr += d.toString()));
     const otherExit = new Promise<void>((ok) => other.once('exit', () => ok()));
     try {
-      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 1, rampup: 0, duration: 0.15, tcRefreshSec: 2 } });
+      const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { vus: 1, rampup: 0, duration: 0.15, tcRefreshSec: 2, ...PACED } });
       const job: Job = await waitJob(s, String(r.body.id));
       expect(job.status, JSON.stringify(job.error)).toBe('completed');
       expect(other.exitCode, `pgbench ended before the run did: ${otherErr}`).toBeNull();

@@ -3,6 +3,7 @@ import type { Job } from '@sledge/protocol';
 import { parseReplicas, replicasToSteps } from '../src/routes/hammerdb/steprun.js';
 import { BodyError } from '../src/routes/hammerdb/reply.js';
 import { makeApp, waitJob, type SledgeApp } from './helpers.js';
+import { sqliteFromTemplate } from './sqlite-template.js';
 
 describe('steprun: HammerDB replicas as one step schedule', () => {
   it('adds each replica to the primary from the end of rampup, each after the previous, merged where counts match', () => {
@@ -29,7 +30,7 @@ describe('steprun: HammerDB replicas as one step schedule', () => {
 });
 
 describe('POST /steprun on SQLite', () => {
-  let s: SledgeApp;
+  let s: SledgeApp & { dataDir: string };
   const call = async (url: string, body = '') => JSON.parse((await s.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body) as { success?: { message: string }; error?: { message: string } };
   beforeAll(async () => {
     s = await makeApp();
@@ -41,17 +42,17 @@ describe('POST /steprun on SQLite', () => {
   it('runs the primary plus two replicas as two steps of one job', async () => {
     await call('/dbset', ' "db": "sqlite" ');
     await call('/diset', ' "dict": "connection", "key": "sqlite_file", "value": "shapes_hdb.sqlite" ');
-    const b = await call('/buildschema');
-    const buildId = /JOBID=(\w+)$/.exec(b.success!.message)![1]!;
-    expect((await waitJob(s, buildId)).status).toBe('completed');
+    // The schema is a copy of the sqlite tier's prebuilt one: the subject is steprun, not buildschema (hammerdb.test.ts builds).
+    sqliteFromTemplate(s, 'shapes_hdb.sqlite');
     await call('/diset', ' "dict": "tpcc", "key": "sqlite_rampup", "value": "0" ');
-    await call('/diset', ' "dict": "tpcc", "key": "sqlite_duration", "value": "0.4" ');
+    await call('/diset', ' "dict": "tpcc", "key": "sqlite_duration", "value": "0.2" ');
     await call('/vuset', ' "delay": "0" ');
     await call('/loadscript');
     expect((await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "1" ')).error!.message).toMatch(/replica1.virtual_users is missing/);
     // Too long for rampup + duration: the server's check, naming the HammerDB keys' Sledge field.
     expect((await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "1", "replica1.virtual_users": "1" ')).error!.message).toMatch(/steps ends at 1 minutes/);
-    const r = await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "0.2", "replica1.virtual_users": "1", "replica2.start_after_prev": "0.2", "replica2.duration": "0.2", "replica2.virtual_users": "2" ');
+    // Two steps of 6 s each (0.1 min): long enough for NOPM > 0 in each.
+    const r = await call('/steprun', ' "replica1.start_after_prev": "0", "replica1.duration": "0.1", "replica1.virtual_users": "1", "replica2.start_after_prev": "0.1", "replica2.duration": "0.1", "replica2.virtual_users": "2" ');
     expect(r.success!.message).toMatch(/^Running Virtual Users in 2 steps \(2, 3 VUs; replicas run as steps of this one job\): JOBID=\w+$/);
     const job: Job = await waitJob(s, /JOBID=(\w+)$/.exec(r.success!.message)![1]!);
     expect(job.status, JSON.stringify(job.error)).toBe('completed');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@sledge/protocol';
-import { get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
+import { PACED, get, makeApp, post, waitJob, type SledgeApp } from './helpers.js';
 import { sqliteFromTemplate } from './sqlite-template.js';
 
 type StepRes = { index: number; vus: number; startSec: number; endSec: number; nopm: number; tpm: number; transactions: number; latency: Record<string, { p50: number; p95: number; p99: number }> };
@@ -36,12 +36,13 @@ describe('run shapes on SQLite', () => {
   });
 
   it('runs three steps of 1, 2 and 3 VUs: each step has its VUs, NOPM > 0 and latency per transaction', async () => {
+    // Paced VUs (PACED, helpers.ts): the steps' timing and VU counts are the subject, not each VU's load.
     const steps = [
       { startAfterMin: 0, durationMin: 0.1, vus: 1 },
       { startAfterMin: 0.1, durationMin: 0.1, vus: 2 },
       { startAfterMin: 0.1, durationMin: 0.1, vus: 3 },
     ];
-    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, userDelayMs: 0, tcRefreshSec: 2, steps } });
+    const r = await post(s, '/api/v1/jobs', { type: 'run', target, tprocc: { rampup: 0, duration: 0.3, userDelayMs: 0, tcRefreshSec: 2, steps, ...PACED } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const job: Job = await waitJob(s, String(r.body.id));
     expect(job.status, JSON.stringify(job.error)).toBe('completed');

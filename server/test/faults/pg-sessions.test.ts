@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSample, Job, VuStatus } from '@sledge/protocol';
 import { dropPg, getJson, outputOf, psql, runToEnd, sleep, startServer, submit, tempDir, waitJob, waitStatus, type Server } from './harness.js';
+import { PACED } from '../helpers.js';
+import { copyPgTprocc } from '../live-template.js';
 
 /**
  * Fault: every database session of a PostgreSQL run (VUs, the monitor, the
@@ -16,6 +18,11 @@ import { dropPg, getJson, outputOf, psql, runToEnd, sleep, startServer, submit, 
  * sessions to terminate are exactly this run's: those in database
  * sledge_sf_term and those of the suite's roles (the ASH sampler logs in as
  * the superuser in the default database). Other sessions are never touched.
+ *
+ * The schema is a copy of the prebuilt 1-warehouse one (live-template.ts):
+ * the subject is the faults, not the build. The VUs are paced (PACED,
+ * helpers.ts): an idle VU session is still one to terminate, and a VU sees
+ * its lost connection at its next transaction.
  */
 const DB = 'sledge_sf_term';
 const SU = 'sledge_sf_term_su';
@@ -45,13 +52,12 @@ describe('fault: PostgreSQL sessions terminated mid-run', () => {
   beforeAll(async () => {
     dropAll();
     psql(`CREATE ROLE ${SU} SUPERUSER LOGIN PASSWORD '${target.superuserPassword}'`);
+    await copyPgTprocc({ database: DB, user: DB, password: target.password });
     srv = await startServer(tempDir('term'));
-    const b = await runToEnd(srv, { type: 'build', target, tprocc: { warehouses: 1 } });
-    expect(b.status, JSON.stringify(b.error)).toBe('completed');
   });
 
   afterAll(async () => {
-    // Undo the refusal even when the test failed half-way (each may fail when the build never created it).
+    // Undo the refusal even when the test failed half-way (each may fail when the copy never created it).
     for (const sql of [`ALTER DATABASE ${DB} ALLOW_CONNECTIONS true`, `ALTER ROLE ${SU} LOGIN`, `ALTER ROLE ${DB} LOGIN`]) {
       try {
         psql(sql);
@@ -68,7 +74,7 @@ describe('fault: PostgreSQL sessions terminated mid-run', () => {
 
   it('records the terminations and the refusal; the job ends in a defined state with its series; the server stays up', async () => {
     const duration = 0.6; // minutes: 36 s of measured window around the faults
-    const run = await submit(srv, { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration, tcRefreshSec: 2 } });
+    const run = await submit(srv, { type: 'run', target, tprocc: { vus: 2, rampup: 0, duration, tcRefreshSec: 2, ...PACED } });
     await waitStatus(srv, run.id, ['measuring'], 120_000);
     const t0 = Date.now();
     await sleep(4000);
