@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Job, JobList } from '@sledge/protocol';
+import { freePort } from './free-port.js';
 
 const main = new URL('../dist/main.js', import.meta.url).pathname;
 
@@ -34,7 +35,7 @@ describe('crash safety', () => {
 
   it('marks a killed run interrupted and keeps everything before the kill', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sledge-crash-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    let port = await freePort();
     let srv = await start(dataDir, port);
     children.push(srv);
     const target = { engine: 'sqlite', file: 'crash.sqlite' };
@@ -58,6 +59,7 @@ describe('crash safety', () => {
     // The server stays down a while: the restart's time is not when the job ended.
     await new Promise((r) => setTimeout(r, 3000));
 
+    port = await freePort();
     srv = await start(dataDir, port);
     children.push(srv);
     const after = await api<Job>(port, `/jobs/${run.id}`);

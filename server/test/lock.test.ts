@@ -7,6 +7,7 @@ import { JobStoreLockedError } from '@sledge/jobstore';
 import type { Job } from '@sledge/protocol';
 import { buildApp } from '../dist/app.js';
 import { get, makeApp, post, waitJob, waitStatus } from './helpers.js';
+import { freePort } from './free-port.js';
 
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
 
@@ -72,12 +73,12 @@ describe('two servers on one data directory', () => {
   it('a second server process exits with the holder\'s pid; after kill -9 of the holder a new server starts on the same directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sledge-lock-'));
     dirs.push(dataDir);
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const first = start(dataDir, port);
     children.push(first.child);
     expect(await healthy(port), first.log()).toBe(true);
 
-    const second = start(dataDir, port + 1);
+    const second = start(dataDir, await freePort());
     children.push(second.child);
     const code = await Promise.race([second.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000))]);
     expect(code, second.log()).toBe(1);
@@ -87,9 +88,10 @@ describe('two servers on one data directory', () => {
 
     first.child.kill('SIGKILL');
     await first.exited;
-    const third = start(dataDir, port);
+    const thirdPort = await freePort();
+    const third = start(dataDir, thirdPort);
     children.push(third.child);
-    expect(await healthy(port), third.log()).toBe(true);
+    expect(await healthy(thirdPort), third.log()).toBe(true);
     third.child.kill('SIGTERM');
     await third.exited;
   });

@@ -7,6 +7,7 @@ import type { Job, VuStatus } from '@sledge/protocol';
 import { get, makeApp, post, waitJob, waitStatus } from './helpers.js';
 import { mountTmpfs, sqliteDatabase, unmount } from './fs-helpers.js';
 import { sqliteFromTemplate } from './sqlite-template.js';
+import { freePort } from './free-port.js';
 
 const Database = sqliteDatabase();
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
@@ -149,7 +150,8 @@ describe('a real full disk under a running server', () => {
   });
 
   /** RLIMIT_FSIZE on the server process (Node ignores SIGXFSZ, so writes past the limit fail with EFBIG). */
-  async function fileSizeLimitCase(dataDir: string, port: number): Promise<void> {
+  async function fileSizeLimitCase(dataDir: string): Promise<void> {
+    let port = await freePort();
     const first = startServer(dataDir, port);
     children.push(first.child);
     await waitHealthy(port, first.child, first.log);
@@ -157,6 +159,7 @@ describe('a real full disk under a running server', () => {
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     const limit = statSync(join(dataDir, 'sledge.db')).size + 16 * 1024;
+    port = await freePort();
     const srv = startServer(dataDir, port, ['prlimit', `--fsize=${limit}:${limit}`]);
     children.push(srv.child);
     await waitHealthy(port, srv.child, srv.log);
@@ -180,19 +183,19 @@ describe('a real full disk under a running server', () => {
 
   it('answers 507 and stays up when a file-size limit stops the job store growing (any user)', async () => {
     await ensureTarget();
-    await fileSizeLimitCase(tempData('sledge-fsize-'), 20000 + Math.floor(Math.random() * 20000));
+    await fileSizeLimitCase(tempData('sledge-fsize-'));
   });
 
   it('fails the run with the reason, stays up, answers 507, and keeps everything stored (a 3 MB tmpfs, or a file-size limit when not root)', async () => {
     await ensureTarget();
     const dataDir = tempData('sledge-fulldisk-');
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    let port = await freePort();
     const tmpfs = mountTmpfs(dataDir, '3m');
     if (tmpfs) mounts.push(dataDir);
 
     if (!tmpfs) {
       // Not allowed to mount: the portable file-size limit instead (the page-cap test above covers the run).
-      await fileSizeLimitCase(dataDir, port);
+      await fileSizeLimitCase(dataDir);
       return;
     }
 
@@ -231,6 +234,7 @@ describe('a real full disk under a running server', () => {
     expect((await waitApiJob(port, String(check.body.id), ['completed', 'failed'], 60_000)).status).toBe('completed');
     srv.child.kill('SIGKILL');
     await new Promise((r) => srv.child.once('exit', r));
+    port = await freePort();
     const again = startServer(dataDir, port);
     children.push(again.child);
     await waitHealthy(port, again.child, again.log);

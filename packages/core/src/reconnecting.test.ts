@@ -67,3 +67,55 @@ describe('Reconnecting: one call at a time on the session', () => {
     expect(logs.join('\n')).toMatch(/Monitor: connection lost \(terminated\), reconnecting/);
   });
 });
+
+describe('Reconnecting: once closed, it stays closed', () => {
+  const lostError = () => Object.assign(new Error('terminated'), { lost: true });
+
+  it('a call cut by the close fails with its own error and opens no new session', async () => {
+    const a = session('a');
+    let opened = 0;
+    const c = new Reconnecting(a, async () => (opened++, session('b')), driver, () => undefined);
+    let release!: () => void;
+    const cut = c.use(() => new Promise<string>((_, rej) => (release = () => rej(lostError()))));
+    await new Promise((r) => setTimeout(r, 5));
+    const closing = c.close();
+    release(); // the reading is cut after the close, as a stop's close cuts a monitor's query
+    await expect(cut).rejects.toThrow('terminated');
+    await closing;
+    expect(a.closed).toBe(true);
+    expect(opened).toBe(0);
+    expect(c.reconnects).toBe(0);
+  });
+
+  it('a reopen waiting out its backoff stops at the close and opens nothing after it', async () => {
+    const a = session('a');
+    let opened = 0;
+    const c = new Reconnecting(a, async () => (opened++, session('b')), driver, () => undefined);
+    const lost = c.use((x) => x.call('lost', 1, lostError()));
+    await new Promise((r) => setTimeout(r, 20)); // the reopen has closed `a` and sleeps its 0.5 s backoff
+    expect(a.closed).toBe(true);
+    await c.close();
+    await expect(lost).rejects.toThrow(/closed while reconnecting/);
+    await new Promise((r) => setTimeout(r, 600)); // past the 0.5 s backoff: nothing was opened after the close
+    expect(opened).toBe(0);
+  });
+
+  it('a session opened by a reopen that the close overtook is closed, never handed out, before close() resolves', async () => {
+    const a = session('a');
+    const b = session('b');
+    let letOpen!: () => void;
+    const c = new Reconnecting(a, () => new Promise<typeof b>((r) => (letOpen = () => r(b))), driver, () => undefined);
+    const lost = c.use((x) => x.call('lost', 1, lostError()));
+    // Wait until the reopen is inside open() (after its first backoff).
+    while (!letOpen) await new Promise((r) => setTimeout(r, 20));
+    let closed = false;
+    const closing = c.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(closed).toBe(false); // still waiting for the open under way
+    letOpen();
+    await closing;
+    expect(b.closed).toBe(true);
+    await expect(lost).rejects.toThrow(/closed while reconnecting/);
+    expect(c.reconnects).toBe(0);
+  });
+});

@@ -4,7 +4,6 @@ import { errorClassOf } from './error-class.js';
 /** How long a monitor keeps trying to reopen its session before the error stands (ms). */
 export const MONITOR_PATIENCE_MS = 120_000;
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 5000);
 
 /**
@@ -14,6 +13,13 @@ const backoff = (attempt: number) => Math.min(500 * 2 ** attempt, 5000);
  * for up to `patienceMs`; the call that met the lost connection then runs
  * again on the new session. Calls are serialised (one query at a time on
  * the connection). Errors of other classes pass through untouched.
+ *
+ * Once close() is called the session stays closed: a call cut by the close
+ * fails with its own error instead of reconnecting, a reopen under way stops
+ * (a session it opened meanwhile is closed, never handed out), and close()
+ * resolves only when no session of this object is left open. Without that,
+ * a monitor reading cut by a run's stop opened a new session that nothing
+ * closed (issue 31: the replicas-trust test saw a stray sledge-monitor).
  */
 export class Reconnecting<S extends { close(): Promise<void> }> {
   /** Times the session was reopened. */
@@ -21,6 +27,9 @@ export class Reconnecting<S extends { close(): Promise<void> }> {
   private reopening: Promise<S> | null = null;
   /** The last call queued: the next one starts when it has settled. */
   private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Ends the backoff sleep of a reopen under way early (close()). */
+  private wake: (() => void) | null = null;
 
   constructor(
     private session: S,
@@ -62,7 +71,7 @@ export class Reconnecting<S extends { close(): Promise<void> }> {
     try {
       return await f(s);
     } catch (e) {
-      if (!this.lost(e)) throw e;
+      if (this.closed || !this.lost(e)) throw e;
       return f(await this.reopen(s, e));
     }
   }
@@ -80,14 +89,27 @@ export class Reconnecting<S extends { close(): Promise<void> }> {
     await failed.close().catch(() => undefined);
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
-      await sleep(backoff(attempt));
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, backoff(attempt));
+        this.wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+      this.wake = null;
+      if (this.closed) throw this.closedError();
       try {
         const s = await this.open();
+        if (this.closed) {
+          await s.close().catch(() => undefined);
+          throw this.closedError();
+        }
         this.session = s;
         this.reconnects++;
         this.log(`${this.what}: reconnected after ${((Date.now() - started) / 1000).toFixed(1)} s`);
         return s;
       } catch (e2) {
+        if (this.closed) throw this.closedError();
         if (!this.lost(e2) || Date.now() - started >= this.patienceMs) {
           const msg = this.driver.classifyError(e2).message;
           throw Object.assign(new Error(`${this.what}: could not reconnect within ${Math.round((Date.now() - started) / 1000)} s: ${msg}`), { cause: e2 });
@@ -96,7 +118,19 @@ export class Reconnecting<S extends { close(): Promise<void> }> {
     }
   }
 
-  close(): Promise<void> {
-    return this.session.close();
+  private closedError(): Error {
+    return new Error(`${this.what}: closed while reconnecting`);
+  }
+
+  /** Close the session for good; a reopen under way is stopped and whatever it opened is closed first. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const reopening = this.reopening;
+    if (reopening) {
+      this.wake?.();
+      // A failed reopen has closed the lost session already and holds no other.
+      if (!(await reopening.then(() => true, () => false))) return;
+    }
+    await this.session.close();
   }
 }

@@ -11,7 +11,9 @@ const rate = (d: number, dt: number) => Math.round((d / dt) * 10) / 10;
 /**
  * The live samplers of a run: every second the client rates per operation,
  * the interval latency and the VU grid; every `intervalSec` the monitor's
- * live reading (the engine chart). Timers stop with stop().
+ * live reading (the engine chart). Timers stop with stop(); a monitor
+ * reading still under way then is dropped when it ends, and its error (the
+ * stop closes the monitor, which cuts the reading) is not shown.
  */
 export class RunSamplers {
   phase: ClientSample['phase'];
@@ -20,6 +22,7 @@ export class RunSamplers {
   private readonly timers: NodeJS.Timeout[] = [];
   private counterErrorShown = false;
   private monitorBusy = false;
+  private stopped = false;
   /** Sessions lost and back, for the result and the charts' marks. */
   readonly disruptions = new DisruptionTimeline();
   private lastFaults = '';
@@ -87,12 +90,14 @@ export class RunSamplers {
     this.monitorBusy = true;
     try {
       const reading = await monitor.read();
+      if (this.stopped) return;
       const phase = this.phase;
       const sample = monitor.live(reading, Date.now(), this.counters.totals().ops, intervalSec);
       if (phase === 'measuring' && this.phase === 'measuring') this.measured.push(sample);
       // A workload without an engine transaction counter (the script workload: its rates are the client's samples) has no tpm/nopm to store.
       if (Number.isFinite(sample.tpm) && Number.isFinite(sample.nopm)) this.ctx.engineSample(sample as unknown as EngineSample);
     } catch (e) {
+      if (this.stopped) return;
       if (!this.counterErrorShown) mon(`Transaction counter error: ${e instanceof Error ? e.message : String(e)}`);
       this.counterErrorShown = true;
     } finally {
@@ -107,6 +112,7 @@ export class RunSamplers {
   }
 
   stop(): void {
+    this.stopped = true;
     for (const t of this.timers.splice(0)) clearInterval(t);
   }
 }
