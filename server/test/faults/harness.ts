@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import type { Job, JobStreamFrame, ServerFrame } from '@sledge/protocol';
+import { freePort } from '../free-port.js';
+
+export { freePort };
 
 /**
  * The fault suite's tools: a real server process (server/dist/main.js) on a
@@ -30,7 +33,6 @@ export function tempDir(tag: string): string {
   return d;
 }
 
-export { freePort } from '../free-port.js';
 
 export interface Server {
   readonly port: number;
