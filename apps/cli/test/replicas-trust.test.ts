@@ -43,7 +43,6 @@ const sessionNames = (): string[] =>
   execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-Atc', `select coalesce(nullif(application_name, ''), '(no name)') from pg_stat_activity where datname = '${DB}' and backend_type = 'client backend'`], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean);
-const sessions = (): number => sessionNames().length;
 /** Wait for `check` over the session names; on a time-out the error names the sessions still open. */
 const waitSessions = (check: (names: string[]) => boolean, what: string, timeoutMs: number) =>
   waitFor(() => check(sessionNames()), what, timeoutMs).catch((e: Error) => {
@@ -246,7 +245,7 @@ describe('scale-out trust: sealed prepare, signed frames and control, one identi
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const id = String(r.body['id']);
       await waitFor(async () => (await get<Job>(`/api/v1/jobs/${id}`)).status === 'measuring', 'measuring', 60_000);
-      await waitFor(() => sessions() >= 1, 'd1\'s VU session');
+      await waitSessions((n) => n.length >= 1, "d1's VU session", 60_000);
       relay.cut();
       expect((await post(`/api/v1/jobs/${id}/stop`, {})).status).toBe(202);
       expect((await waitJob(id, 60_000)).status).toBe('stopped');
