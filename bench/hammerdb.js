@@ -7,8 +7,8 @@
  * - pg / mariadb: TPROC-C build of 4 warehouses with 2 build VUs (wall, client CPU), then timed runs at
  *   2, 4 and 8 VUs (NOPM, TPM, client CPU per 1000 transactions over the measured window), each run
  *   followed by the tool's own consistency check (HammerDB `checkschema`, Sledge's check job);
- * - tproch: TPROC-H SF 1 on PostgreSQL, build (wall, client CPU) and one power run (one query set, the
- *   same DOP, no refresh), the seconds of each query.
+ * - tproch: TPROC-H SF 1 on PostgreSQL, one build each (wall, client CPU), then --pairs interleaved power
+ *   runs (one query set each, the same DOP, no refresh): the seconds of each query, the geomean per pair.
  * HammerDB runs from our own Tcl scripts (its documented verbs dbset/diset/vuset/buildschema/loadscript/
  * vucreate/vurun/vudestroy/checkschema) written to a temp dir; Sledge runs in this process through its
  * REST API as the other sections do. Client CPU = user+sys of the client process over the measured window:
@@ -434,6 +434,28 @@ function printServerStats(b, runs, label) {
 
 // --- TPROC-H -------------------------------------------------------------------------------------------------
 
+/** One HammerDB power run (one query set): the seconds of each query, the geomean and the set's time. */
+async function hammerdbPower(b, home, tmp, hDb, o, pair) {
+  const l = load1();
+  const name = `tpch-power-${pair}`;
+  const hp = await runHammerdb(b, home, tmp, name, tprochPowerScript(hDb, o));
+  const hq = new Map([...hp.out.matchAll(/query (\d+) completed in ([\d.]+) seconds/g)].map((m) => [Number(m[1]), Number(m[2])]));
+  if (hq.size === 0) throw new Error(`HammerDB power run printed no query times; log ${join(tmp, `${name}.log`)}`);
+  const geomean = Number(hp.out.match(/Geometric mean of query times returning rows \(\d+\) is ([\d.]+)/)?.[1]);
+  const setS = Number(hp.out.match(/Completed 1 query set\(s\) in ([\d.]+) seconds/)?.[1]);
+  return { load1: l, queries: Object.fromEntries(hq), geomean, setS, clientCpuS: hp.cpu['run-end'] - hp.cpu['run-start'] };
+}
+
+/** One Sledge power run through the REST API, the same DOP, no refresh. */
+async function sledgePower(s, submit, sTarget, o) {
+  const l = load1();
+  const cpu = process.cpuUsage();
+  const job = await submit(s, { type: 'run', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf, mode: 'power', dop: o.dop, explain: false }, metrics: { ash: false, cpu: false } });
+  const c = process.cpuUsage(cpu);
+  const r = job.result;
+  return { load1: l, queries: Object.fromEntries(r.queries.map((q) => [q.query, q.seconds])), geomean: r.geomean, setS: r.elapsedSeconds, clientCpuS: (c.user + c.system) / 1e6, order: r.queries.map((q) => q.query) };
+}
+
 async function tproch(b, home, tmp, o) {
   const { withApp, submit, log, fmt, table } = b;
   const hDb = `${o.dbPrefix}_h_tpch`;
@@ -458,20 +480,18 @@ async function tproch(b, home, tmp, o) {
       const c = process.cpuUsage(cpu0);
       out.sBuild = { load1: l, wallS, clientCpuS: (c.user + c.system) / 1e6 };
 
-      log(`== hammerdb tproch: power runs, DOP ${o.dop}, H then S`);
-      l = load1();
-      const hp = await runHammerdb(b, home, tmp, 'tpch-power', tprochPowerScript(hDb, o));
-      const hq = new Map([...hp.out.matchAll(/query (\d+) completed in ([\d.]+) seconds/g)].map((m) => [Number(m[1]), Number(m[2])]));
-      const hGeo = Number(hp.out.match(/Geometric mean of query times returning rows \(\d+\) is ([\d.]+)/)?.[1]);
-      const hSet = Number(hp.out.match(/Completed 1 query set\(s\) in ([\d.]+) seconds/)?.[1]);
-      if (hq.size === 0) throw new Error(`HammerDB power run printed no query times; log ${join(tmp, 'tpch-power.log')}`);
-      out.hPower = { load1: l, queries: Object.fromEntries(hq), geomean: hGeo, setS: hSet, clientCpuS: hp.cpu['run-end'] - hp.cpu['run-start'] };
-      l = load1();
-      const cpu1 = process.cpuUsage();
-      const job = await submit(s, { type: 'run', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf, mode: 'power', dop: o.dop, explain: false }, metrics: { ash: false, cpu: false } });
-      const c1 = process.cpuUsage(cpu1);
-      const r = job.result;
-      out.sPower = { load1: l, queries: Object.fromEntries(r.queries.map((q) => [q.query, q.seconds])), geomean: r.geomean, setS: r.elapsedSeconds, clientCpuS: (c1.user + c1.system) / 1e6, order: r.queries.map((q) => q.query) };
+      // Power runs in pairs, interleaved as the TPROC-C runs are (H S, then S H, ...), on the two builds.
+      out.hPower = [];
+      out.sPower = [];
+      const pairs = Math.max(1, o.pairs);
+      for (let pair = 0; pair < pairs; pair++) {
+        const order = pair % 2 === 0 ? ['HammerDB', 'Sledge'] : ['Sledge', 'HammerDB'];
+        for (const client of order) {
+          log(`== hammerdb tproch: power run pair ${pair + 1}/${pairs}, ${client}, DOP ${o.dop} (load ${fmt(load1(), 2)})`);
+          if (client === 'HammerDB') out.hPower.push(await hammerdbPower(b, home, tmp, hDb, o, pair));
+          else out.sPower.push(await sledgePower(s, submit, sTarget, o));
+        }
+      }
       await submit(s, { type: 'delete', workload: 'tproch', target: sTarget, tproch: { scaleFactor: o.sf } }).catch(() => undefined);
     });
   } finally {
@@ -487,14 +507,29 @@ async function tproch(b, home, tmp, o) {
   ));
   out.buildRatio = out.sBuild.wallS / out.hBuild.wallS;
   console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
-  const qs = out.sPower.order;
-  console.log(`\nPostgreSQL TPROC-H SF ${o.sf} power run, DOP ${o.dop}, 1 query set, no refresh (load avg at start: HammerDB ${fmt(out.hPower.load1, 2)}, Sledge ${fmt(out.sPower.load1, 2)})\n` + table(
-    ['query', 'HammerDB s', 'Sledge s', 'S/H'],
-    qs.map((q) => [`Q${q}`, fmt(out.hPower.queries[q], 3), fmt(out.sPower.queries[q], 3), out.hPower.queries[q] ? `${fmt(out.sPower.queries[q] / out.hPower.queries[q], 2)}x` : '-']),
+  const qs = out.sPower[0].order;
+  const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const q = (runs, n) => runs.map((r) => r.queries[n]).filter((x) => Number.isFinite(x));
+  const n = out.sPower.length;
+  console.log(`\nPostgreSQL TPROC-H SF ${o.sf} power runs, DOP ${o.dop}, 1 query set each, no refresh, ${n} interleaved pair(s) (load avg at starts: HammerDB ${out.hPower.map((r) => fmt(r.load1, 2)).join(', ')}; Sledge ${out.sPower.map((r) => fmt(r.load1, 2)).join(', ')})\n` + table(
+    ['query', 'HammerDB s (mean, min..max)', 'Sledge s (mean, min..max)', 'S/H of means', 'S/H per pair'],
+    qs.map((k) => {
+      const h = q(out.hPower, k);
+      const sv = q(out.sPower, k);
+      const per = sv.map((x, i) => x / h[i]).filter((x) => Number.isFinite(x) && x > 0);
+      return [`Q${k}`, `${fmt(mean(h), 3)} (${span(h)})`, `${fmt(mean(sv), 3)} (${span(sv)})`, h.length ? `${fmt(mean(sv) / mean(h), 2)}x` : '-', span(per)];
+    }),
   ));
-  const ratios = qs.map((q) => out.sPower.queries[q] / out.hPower.queries[q]).filter((x) => Number.isFinite(x) && x > 0);
-  out.geomeanRatio = out.sPower.geomean / out.hPower.geomean;
-  console.log(`geomean: HammerDB ${fmt(out.hPower.geomean, 3)} s, Sledge ${fmt(out.sPower.geomean, 3)} s, S/H ${fmt(out.geomeanRatio, 2)}x (per query ${span(ratios)}); query set: HammerDB ${fmt(out.hPower.setS)} s, Sledge ${fmt(out.sPower.setS)} s; client CPU: HammerDB ${fmt(out.hPower.clientCpuS, 2)} s, Sledge ${fmt(out.sPower.clientCpuS, 2)} s`);
+  const geo = (runs) => runs.map((r) => r.geomean);
+  const perPair = out.sPower.map((r, i) => r.geomean / out.hPower[i].geomean);
+  out.geomean = { hammerdb: spread(geo(out.hPower)), sledge: spread(geo(out.sPower)), perPair };
+  out.geomeanRatio = out.geomean.sledge.mean / out.geomean.hammerdb.mean;
+  console.log(
+    `geomean: HammerDB ${geo(out.hPower).map((x) => fmt(x, 3)).join(', ')} s (CV ${fmt(out.geomean.hammerdb.cvPct, 1)}%), Sledge ${geo(out.sPower).map((x) => fmt(x, 3)).join(', ')} s (CV ${fmt(out.geomean.sledge.cvPct, 1)}%); ` +
+      `S/H ${fmt(out.geomeanRatio, 2)}x of the means, per pair ${perPair.map((x) => `${fmt(x, 2)}x`).join(', ')}; ` +
+      `query set s: HammerDB ${out.hPower.map((r) => fmt(r.setS)).join(', ')}, Sledge ${out.sPower.map((r) => fmt(r.setS)).join(', ')}; ` +
+      `client CPU s: HammerDB ${out.hPower.map((r) => fmt(r.clientCpuS, 2)).join(', ')}, Sledge ${out.sPower.map((r) => fmt(r.clientCpuS, 2)).join(', ')}`,
+  );
   return out;
 }
 
