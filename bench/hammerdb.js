@@ -508,7 +508,7 @@ async function tproch(b, home, tmp, o) {
   out.buildRatio = out.sBuild.wallS / out.hBuild.wallS;
   console.log(`Sledge / HammerDB build wall: ${fmt(out.buildRatio, 2)}x (one build each)`);
   const qs = out.sPower[0].order;
-  const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const mean = (xs) => spread(xs).mean;
   const q = (runs, n) => runs.map((r) => r.queries[n]).filter((x) => Number.isFinite(x));
   const n = out.sPower.length;
   console.log(`\nPostgreSQL TPROC-H SF ${o.sf} power runs, DOP ${o.dop}, 1 query set each, no refresh, ${n} interleaved pair(s) (load avg at starts: HammerDB ${out.hPower.map((r) => fmt(r.load1, 2)).join(', ')}; Sledge ${out.sPower.map((r) => fmt(r.load1, 2)).join(', ')})\n` + table(
