@@ -3,8 +3,10 @@ import type { TprochTable } from '@sledge/protocol';
 /**
  * Column order of every TPROC-H table as generated (TPC-H specification
  * clause 1.4 order, which is also dbgen's .tbl order). Bulk formats and
- * tuples follow it; every engine's tables.sql and loader name the columns
- * in this order. Dates are 'YYYY-MM-DD'; money and decimals have 2 places.
+ * tuples follow it; every engine's loader names the columns in this order,
+ * and so does every tables.sql but PostgreSQL's, which puts the fixed-width
+ * columns first (its header says why). Dates are 'YYYY-MM-DD'; money and
+ * decimals have 2 places.
  */
 export const TPROCH_COLUMNS: Readonly<Record<TprochTable, readonly string[]>> = {
   region: ['r_regionkey', 'r_name', 'r_comment'],
