@@ -34,6 +34,11 @@ describe('replicas over NATS JetStream (PostgreSQL)', () => {
   const ready = async (n: number) => waitFor(async () => (await get<ReplicaList>('/api/v1/replicas')).replicas.filter((r) => r.state === 'ready').length >= n, `${n} ready replicas`);
 
   beforeAll(async () => {
+    // The schema: a copy of the prebuilt 1-warehouse template (server/test/live-template.ts), as a build job on the
+    // primary would leave it (the build is not this file's subject). The 4 VUs share its one warehouse, as HammerDB's do.
+    // It is copied first: the copy runs psql synchronously, and the primary below runs in this process, so a copy made
+    // after it would stall its event loop (heartbeats unread for seconds under load) before the first test reads their age.
+    await copyPgTprocc({ database: DB, user: DB, password: SECRET });
     nats = await startNats(TOKEN);
     dataDir = mkdtempSync(join(tmpdir(), 'sledge-replicas-'));
     s = await buildApp({
@@ -44,9 +49,6 @@ describe('replicas over NATS JetStream (PostgreSQL)', () => {
     });
     replicas = [startReplica('r1', nats.url, { token: TOKEN }), startReplica('r2', nats.url, { token: TOKEN })];
     await ready(2);
-    // The schema: a copy of the prebuilt 1-warehouse template (server/test/live-template.ts), as a build job on the
-    // primary would leave it (the build is not this file's subject). The 4 VUs share its one warehouse, as HammerDB's do.
-    await copyPgTprocc({ database: DB, user: DB, password: SECRET });
   }, 300_000);
 
   afterAll(async () => {
