@@ -12,10 +12,9 @@
 -- row's columns left to right and knows the offset of a column only up to
 -- the first variable-width one, so the dates that most queries filter on and
 -- the keys they join on are read without walking the numerics and strings
--- before them. Measured on SF 1 (docs/benchmarks.md, "TPROC-H column order on
--- PostgreSQL"):
--- Q14 and Q6, which filter lineitem on l_shipdate, took 0.90x and 0.93x the
--- time, Q1 1.02x.
+-- before them. Measured on SF 1, Q14 and Q6 (which filter lineitem on
+-- l_shipdate) took 0.90x and 0.93x the time, Q1 1.02x (docs/benchmarks.md,
+-- "TPROC-H column order on PostgreSQL").
 -- The COPY data keeps the specification's order (core TPROCH_COLUMNS); the
 -- loader's and refresh.sql's column lists name the columns.
 
