@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * pnpm bench [all|startup|process-start|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script|hammerdb] [--quick] [--sf N] [--sessions N ...]
+ * pnpm bench [all|startup|process-start|datagen|pg|build16|build|build100|mariadb|pgref|mariaref|ash|viewers|tproch|async|cv|pgfn|replicas|replicas-pg|replicas-sim|chbench|script|hammerdb] [--quick] [--sf N] [--sessions N ...]
  *
  * Measures, side by side in one run, what the issues ask to be proven:
  * - startup: a worker thread's import of each package, as one file vs per file (bench/startup.js)
@@ -23,6 +23,8 @@
  *            functions with the same input shapes (bench/pgref.js): client CPU per transaction, A/B/A/B
  * - mariaref: the same on MariaDB against a small C client on libmariadb (bench/mariaref.js, mariaref.c)
  * - ash:     PostgreSQL 4 VUs with ASH sampling on and off (NOPM difference)
+ * - viewers: a 1-VU SQLite run with 0 and 50 WebSocket viewers (--viewers N), A B B A rounds: NOPM ratio with
+ *            its spread, the server's peak RSS (bench/viewers.js)
  * - tproch:  TPROC-H native vs TS generator, PostgreSQL SF 1 build vs COPY of the same files, a power
  *            run's per-query times (bench/tproch.js; run only when named or with `all`);
  *            `--engines duckdb,sqlite,postgresql`: instead, build wall and power-run geomean per engine side by side
@@ -59,7 +61,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** Flags followed by a value (`--sf 1`, `--engines pg`): their values are not section names. */
-const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock', '--parts', '--protocol', '--database', '--pgbench-threads']);
+const VALUE_FLAGS = new Set(['--sf', '--sessions', '--vus', '--rampup', '--duration', '--warehouses', '--async-delay', '--user-delay', '--engines', '--rounds', '--sizes', '--pairs', '--seed', '--vu-loop', '--cv-sets', '--pgfn-variants', '--before', '--pgfn-mode', '--phase', '--files', '--db-prefix', '--bulk-variants', '--lock', '--parts', '--protocol', '--database', '--pgbench-threads', '--viewers']);
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
 const want = (s) => sections.length === 0 || sections.includes('all') || sections.includes(s);
 const results = { startedAt: new Date().toISOString(), quick, machine: machine(), sections: {} };
@@ -360,6 +362,12 @@ if (sections.some((x) => x === 'replicas' || x === 'replicas-pg' || x === 'repli
 if (sections.includes('hammerdb')) {
   const { benchHammerdb } = await import('./hammerdb.js');
   await benchHammerdb({ ROOT, quick, args, withApp, submit, output, table, fmt, log, treeCpuSeconds, results });
+}
+
+// --- WebSocket viewers ----------------------------------------------------------
+if (want('viewers')) {
+  const { benchViewers } = await import('./viewers.js');
+  results.sections.viewers = await benchViewers({ ROOT, quick, args, table, fmt, log });
 }
 
 // --- ASH overhead ----------------------------------------------------------------

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobStreamFrame } from '@sledge/protocol';
-import { sleep, spread, startServer, submit, tempDir, waitJob, Watcher, type Server } from './harness.js';
+import { sleep, startServer, submit, tempDir, waitJob, Watcher, type Server } from './harness.js';
 import { sqliteFromTemplate } from '../sqlite-template.js';
 
 /**
- * Load: 50 WebSocket viewers on one run. Short 1-VU SQLite runs alternate
- * between 0 and 50 viewers (A B B A A B); NOPM of each side and the run-to-run
- * spread are printed as [fault ws-viewers] (performance is reported, never
- * asserted). Asserted: every viewer receives the result frame with no gap or
- * duplicate seq, and the server's RSS stays under a generous bound.
- * One VU (two before), not paced: the printed comparison is of a VU flat
- * out; one VU takes a third less CPU on the shared machine (the file: 97
- * CPU-s with 2 VUs, 59-68 with 1, 2026-11-30).
+ * Load: 50 WebSocket viewers on one run. Three short 1-VU SQLite runs, each
+ * watched by 50 viewers. Asserted: every viewer receives the result frame
+ * with no gap or duplicate seq, and the server's RSS stays under a generous
+ * bound. One VU, not paced.
+ * What the viewers cost the run (NOPM with 0 against 50 viewers, interleaved,
+ * with the spread) is a measurement, so it is `pnpm bench viewers`
+ * (bench/viewers.js): until 2026-12-01 this file also ran three 0-viewer
+ * runs that asserted only that the job completed, to print that comparison.
  */
 const target = { engine: 'sqlite', file: 'viewers.sqlite' };
 const VIEWERS = 50;
-const ORDER = [0, VIEWERS, VIEWERS, 0, 0, VIEWERS];
+const RUNS = 3;
 /** Generous: the server idles at ~100-150 MB; 50 viewers of a 1-VU run must not add hundreds of MB. */
 const RSS_BOUND_MB = 600;
 
@@ -33,11 +33,12 @@ describe('load: 50 viewers on one run', () => {
     await srv?.stop();
   });
 
-  it('all 50 viewers get the result; RSS bounded; NOPM with 0 vs 50 viewers reported', async () => {
-    const nopm: Record<number, number[]> = { 0: [], [VIEWERS]: [] };
-    const rss: Record<number, number[]> = { 0: [], [VIEWERS]: [] };
+  it('all 50 viewers get the result of each of three runs; RSS bounded', async () => {
+    const nopm: number[] = [];
+    const rss: number[] = [];
     const idleRss = srv.rssMb();
-    for (const n of ORDER) {
+    const n = VIEWERS;
+    for (let i = 0; i < RUNS; i++) {
       const run = await submit(srv, { type: 'run', target, tprocc: { vus: 1, rampup: 0, duration: 0.2, tcRefreshSec: 2 } });
       const viewers = Array.from({ length: n }, () => new Watcher(srv, run.id));
       await Promise.all(viewers.map((v) => v.open()));
@@ -58,17 +59,13 @@ describe('load: 50 viewers on one run', () => {
       expect(got, `${got} of ${n} viewers received the result frame`).toBe(n);
       for (const v of viewers) expect(contiguous(v.seqFrames)).toBe(true);
       expect(peak).toBeLessThan(RSS_BOUND_MB);
-      nopm[n]!.push(job.result!.nopm);
-      rss[n]!.push(peak);
+      nopm.push(job.result!.nopm);
+      rss.push(peak);
     }
-    const a = spread(nopm[0]!);
-    const b = spread(nopm[VIEWERS]!);
-    const diffPct = ((b.mean - a.mean) / a.mean) * 100;
     console.log(
-      `[fault ws-viewers] SQLite 1 VU, 12 s runs in order ${ORDER.join(',')} viewers\n` +
-        `  0 viewers:  NOPM ${nopm[0]!.join(', ')} (mean ${a.mean.toFixed(0)}, spread ${a.spreadPct.toFixed(1)}%), peak RSS ${rss[0]!.map((x) => x.toFixed(0)).join(', ')} MB\n` +
-        `  ${VIEWERS} viewers: NOPM ${nopm[VIEWERS]!.join(', ')} (mean ${b.mean.toFixed(0)}, spread ${b.spreadPct.toFixed(1)}%), peak RSS ${rss[VIEWERS]!.map((x) => x.toFixed(0)).join(', ')} MB\n` +
-        `  difference of means ${diffPct.toFixed(1)}% (run-to-run spread ${Math.max(a.spreadPct, b.spreadPct).toFixed(1)}%); idle RSS ${idleRss.toFixed(0)} MB, after ${srv.rssMb().toFixed(0)} MB`,
+      `[fault ws-viewers] SQLite 1 VU, three 12 s runs with ${VIEWERS} viewers each: NOPM ${nopm.join(', ')}; ` +
+        `peak RSS ${rss.map((x) => x.toFixed(0)).join(', ')} MB (idle ${idleRss.toFixed(0)} MB, after ${srv.rssMb().toFixed(0)} MB). ` +
+        `NOPM against 0 viewers: pnpm bench viewers`,
     );
   });
 });
