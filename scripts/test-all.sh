@@ -4,7 +4,7 @@
 #   2. slow     - the sqlite, live and fault tiers, side by side (files in
 #                 parallel within a package, longest first, four packages at a time);
 #   3. solo     - files that need the machine to themselves, one at a time;
-#   4. e2e      - the browser suite, two files at a time (e2e/package.json).
+#   4. e2e      - the browser suite, four files at a time (e2e/package.json).
 # Every stage runs even when an earlier one failed (so one run shows every
 # failure); the exit status is non-zero when any stage failed. Prints how long
 # each stage took.

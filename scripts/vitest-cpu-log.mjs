@@ -2,7 +2,8 @@
 // with SLEDGE_TEST_CPU_LOG=<file>, each test file appends one JSON line with the
 // CPU its own process used (every thread: VU worker_threads count) and the CPU
 // of the child processes it started and reaped (CLI commands, spawned servers),
-// in seconds, and its wall time. Database servers' CPU is not in it.
+// in seconds, and its wall time (from before the file's own beforeAll hooks to after its
+// afterAll hooks) with the time it ended (`at`). Database servers' CPU is not in it.
 // `node scripts/test-cpu-summary.mjs <file>` ranks the files.
 // Without the variable it does nothing.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ if (LOG) {
   afterAll(() => {
     if (!t0) return;
     const [u, s, cu, cs] = times().map((v, i) => v - t0.cpu[i]);
-    const line = { file, pkg: process.env.npm_package_name ?? null, cwd: process.cwd(), wallS: (Date.now() - t0.at) / 1000, ownS: +(u + s).toFixed(2), childrenS: +(cu + cs).toFixed(2) };
+    const line = { file, pkg: process.env.npm_package_name ?? null, cwd: process.cwd(), at: new Date().toISOString(), wallS: (Date.now() - t0.at) / 1000, ownS: +(u + s).toFixed(2), childrenS: +(cu + cs).toFixed(2) };
     appendFileSync(LOG, `${JSON.stringify(line)}\n`);
   });
 }
