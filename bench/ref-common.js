@@ -2,6 +2,7 @@
  * Helpers shared by the client reference sections (pgref, mariaref) and the run-to-run spread section (cv):
  * option parsing, spread statistics, the home warehouses Sledge's VUs draw for a seed, one timed Sledge run.
  */
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** `--name value` or `--name=value`, else def. */
@@ -24,6 +25,17 @@ export function refOptions(args, quick) {
     vuLoop: opt(args, 'vu-loop', undefined),
   };
 }
+
+/** A free TCP port on 127.0.0.1 (for a server or nats-server the bench starts). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 
 /** Mean, sample standard deviation, coefficient of variation (%), min, max of a list of numbers. */
 export function spread(xs) {

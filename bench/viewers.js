@@ -11,24 +11,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { opt, spread } from './ref-common.js';
+import { freePort, opt, spread } from './ref-common.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const TERMINAL = ['completed', 'failed', 'stopped', 'interrupted'];
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function startServer(ROOT, dataDir) {
   const port = await freePort();
